@@ -1,0 +1,211 @@
+/**
+ * The one place that encodes requests, authenticates, enforces deadlines, classifies errors and
+ * parses responses. Route modules only say method, path, parameters and schema.
+ */
+import type { z } from 'zod';
+import { classifyResponse } from './classify.js';
+import { encodeParams, type Params } from './encoding.js';
+import { AbortedError, NetworkError, TimeoutError, type ApiError, type RequestContext } from './errors.js';
+import { parseRateLimitHeaders, type RateLimitInfo } from './rate-limit.js';
+import { createUndiciTransport, type HttpMethod, type HttpResponse, type Transport } from './transport.js';
+
+/** The feature level this client is written against (the spec's). Assumed when the server's is unknown. */
+export const CLIENT_FEATURE_LEVEL = 420;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Zulip's historical long-poll period is 90 s; the margin covers a slow heartbeat. */
+export const DEFAULT_LONG_POLL_TIMEOUT_MS = 100_000;
+export const LONG_POLL_MARGIN_MS = 10_000;
+
+export interface ApiLogger {
+  warn(message: string, data?: Readonly<Record<string, unknown>>): void;
+}
+
+export const silentLogger: ApiLogger = { warn: () => undefined };
+export const consoleLogger: ApiLogger = {
+  warn: (message, data) => console.warn(`[api] ${message}`, data ?? ''),
+};
+
+export interface ResponseMeta {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly httpStatus: number;
+  readonly rateLimit: RateLimitInfo | undefined;
+  readonly ignoredParameters: readonly string[];
+}
+
+export interface ConnectionOptions {
+  /** The organization's URL, e.g. `https://chat.example.com` (no `/api/v1`). */
+  readonly realmUrl: string;
+  readonly email: string;
+  readonly apiKey: string;
+  /** Defaults to an undici transport with keep-alive and a bounded pool. */
+  readonly transport?: Transport;
+  readonly timeoutMs?: number;
+  readonly longPollTimeoutMs?: number;
+  /** The server's feature level, if already known (e.g. stored from an earlier session). */
+  readonly featureLevel?: number;
+  readonly logger?: ApiLogger;
+  readonly userAgent?: string;
+  readonly now?: () => number;
+  /** Called after every HTTP answer, success or not, with the rate-limit state and ignored params. */
+  readonly onResponse?: (meta: ResponseMeta) => void;
+}
+
+/** Per-call options every operation accepts as its last argument. */
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+export interface RequestSpec<S extends z.ZodType> extends RequestOptions {
+  readonly method: HttpMethod;
+  /** Relative to `/api/v1`, starting with `/`, path segments already encoded. */
+  readonly path: string;
+  readonly params?: Params;
+  readonly schema: S;
+  /** False only for the unauthenticated endpoints (`fetch_api_key`, `server_settings`). */
+  readonly auth?: boolean;
+  /** Use the long-poll deadline instead of the normal one. */
+  readonly longPoll?: boolean;
+}
+
+export class ApiConnection {
+  readonly realmUrl: string;
+  readonly email: string;
+  private readonly apiKey: string;
+  private readonly transport: Transport;
+  private readonly closeTransport: (() => Promise<void>) | undefined;
+  private readonly logger: ApiLogger;
+  private readonly now: () => number;
+  private readonly userAgent: string;
+  private readonly onResponse: ((meta: ResponseMeta) => void) | undefined;
+  timeoutMs: number;
+  longPollTimeoutMs: number;
+
+  /** Learnt from `/register`, `/server_settings` or a `restart` event; undefined until then. */
+  featureLevel: number | undefined;
+  zulipVersion: string | undefined;
+  /** `realm_empty_topic_display_name` from `/register`; read as `""` where a topic is sent. */
+  emptyTopicDisplayName: string | undefined;
+  /** The most recent `X-RateLimit-*` state seen. */
+  rateLimit: RateLimitInfo | undefined;
+
+  constructor(opts: ConnectionOptions) {
+    this.realmUrl = opts.realmUrl.replace(/\/+$/, '');
+    this.email = opts.email;
+    this.apiKey = opts.apiKey;
+    if (opts.transport) {
+      this.transport = opts.transport;
+      this.closeTransport = undefined;
+    } else {
+      const t = createUndiciTransport();
+      this.transport = t.transport;
+      this.closeTransport = t.close;
+    }
+    this.logger = opts.logger ?? consoleLogger;
+    this.now = opts.now ?? Date.now;
+    this.userAgent = opts.userAgent ?? 'ZulipOfflineDesktop/0.1';
+    this.onResponse = opts.onResponse;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.longPollTimeoutMs = opts.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS;
+    this.featureLevel = opts.featureLevel;
+  }
+
+  /** The feature level to branch on: the server's when known, else the level this client targets. */
+  get effectiveFeatureLevel(): number {
+    return this.featureLevel ?? CLIENT_FEATURE_LEVEL;
+  }
+
+  /** True when the server is at least at `level` (assumed true while the level is unknown). */
+  supports(level: number): boolean {
+    return this.effectiveFeatureLevel >= level;
+  }
+
+  noteServerVersion(info: { featureLevel?: number | undefined; zulipVersion?: string | undefined }): void {
+    if (info.featureLevel !== undefined) this.featureLevel = info.featureLevel;
+    if (info.zulipVersion !== undefined) this.zulipVersion = info.zulipVersion;
+  }
+
+  /** Long-poll deadline from the server's `event_queue_longpoll_timeout_seconds`, plus a margin. */
+  noteLongPollTimeout(seconds: number | undefined): void {
+    if (seconds !== undefined && seconds > 0) this.longPollTimeoutMs = seconds * 1000 + LONG_POLL_MARGIN_MS;
+  }
+
+  /** The topic as it must be sent: the empty-topic display name means `""` (FL 334+). */
+  topicForWire(topic: string): string {
+    if (this.supports(334) && this.emptyTopicDisplayName !== undefined && topic === this.emptyTopicDisplayName) {
+      return '';
+    }
+    return topic;
+  }
+
+  /** The topic as the client stores it: a display name the server wrote in place of `""` becomes `""`. */
+  topicFromWire(topic: string): string {
+    return this.emptyTopicDisplayName !== undefined && topic === this.emptyTopicDisplayName ? '' : topic;
+  }
+
+  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const ctx: RequestContext = { method: spec.method, path: spec.path };
+    const encoded = encodeParams(spec.params);
+    const inQuery = spec.method === 'GET' || spec.method === 'DELETE';
+    const url = `${this.realmUrl}/api/v1${spec.path}${inQuery && encoded ? `?${encoded}` : ''}`;
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'application/json' };
+    if (spec.auth !== false) {
+      headers.authorization = `Basic ${Buffer.from(`${this.email}:${this.apiKey}`, 'utf8').toString('base64')}`;
+    }
+    let body: string | undefined;
+    if (!inQuery) {
+      body = encoded;
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+
+    const timeoutMs = spec.timeoutMs ?? (spec.longPoll ? this.longPollTimeoutMs : this.timeoutMs);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, deadline.signal]) : deadline.signal;
+
+    let res: HttpResponse;
+    try {
+      if (spec.signal?.aborted) throw spec.signal.reason;
+      res = await this.transport({ method: spec.method, url, headers, body, signal });
+    } catch (e) {
+      throw this.failureOf(ctx, e, spec.signal, deadline.signal, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const rateLimit = parseRateLimitHeaders(res.headers);
+    if (rateLimit) this.rateLimit = rateLimit;
+    const result = classifyResponse(ctx, res, spec.schema, this.now());
+    const ignored = result.ok ? ignoredParametersOf(result.data) : [];
+    if (ignored.length > 0) {
+      this.logger.warn(`server ignored unsupported parameters on ${spec.method} ${spec.path}`, { ignored });
+    }
+    this.onResponse?.({ method: spec.method, path: spec.path, httpStatus: res.status, rateLimit, ignoredParameters: ignored });
+    if (!result.ok) throw result.error;
+    return result.data;
+  }
+
+  private failureOf(
+    ctx: RequestContext,
+    e: unknown,
+    callerSignal: AbortSignal | undefined,
+    deadline: AbortSignal,
+    timeoutMs: number,
+  ): ApiError {
+    if (callerSignal?.aborted) return new AbortedError(ctx, e);
+    if (deadline.aborted) return new TimeoutError(ctx, timeoutMs);
+    return new NetworkError(ctx, e);
+  }
+
+  /** Close pooled sockets (only those of a transport this connection created). */
+  async close(): Promise<void> {
+    await this.closeTransport?.();
+  }
+}
+
+function ignoredParametersOf(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const v = (data as { ignored_parameters_unsupported?: unknown }).ignored_parameters_unsupported;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}

@@ -1,0 +1,66 @@
+/**
+ * The seam between the API core and the network. The core builds a fully encoded request and hands
+ * it to a `Transport`; tests pass a recording fake, the app passes the undici transport below.
+ * A transport either resolves with the whole response (status, lower-cased headers, body text) or
+ * rejects; the core decides what a rejection means (timeout, abort, network).
+ */
+import { Agent, request } from 'undici';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+  readonly signal: AbortSignal;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names lower-cased; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: string;
+}
+
+export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
+
+export interface UndiciTransportOptions {
+  /** Upper bound on sockets per origin (the pool). Default 6, like browsers. */
+  readonly connections?: number;
+  /** How long an idle keep-alive socket stays open. Default 30 s. */
+  readonly keepAliveTimeoutMs?: number;
+}
+
+export interface ClosableTransport {
+  readonly transport: Transport;
+  close(): Promise<void>;
+}
+
+/** An undici `Agent` with keep-alive and a bounded pool; deadlines come from the request's signal. */
+export function createUndiciTransport(opts: UndiciTransportOptions = {}): ClosableTransport {
+  const agent = new Agent({
+    connections: opts.connections ?? 6,
+    keepAliveTimeout: opts.keepAliveTimeoutMs ?? 30_000,
+    keepAliveMaxTimeout: 10 * 60_000,
+    // Our AbortSignal enforces the real deadlines (the long-poll one is long); these are backstops.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  });
+  const transport: Transport = async (req) => {
+    const res = await request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+      dispatcher: agent,
+    });
+    const body = await res.body.text();
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(res.headers)) {
+      headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    return { status: res.statusCode, headers, body };
+  };
+  return { transport, close: () => agent.close() };
+}
