@@ -1,0 +1,95 @@
+/**
+ * The architecture guide's import boundaries, enforced on the resolved target of every import:
+ *   sync/         never electron, solid or the DOM; never main/, renderer/, server/
+ *   sync/api/     a reusable library: relative imports stay inside sync/api/
+ *   sync/protocol environment-neutral: only sync/protocol/ and zod
+ *   renderer/     only renderer/, sync/protocol/ and browser-safe packages
+ *   server/       the client's independent counterpart: nothing from sync/, main/, renderer/
+ *   main/         never renderer/
+ */
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NODE_BUILTINS = new Set(builtinModules);
+const isNodeBuiltin = (s) => s.startsWith('node:') || NODE_BUILTINS.has(s.split('/')[0]);
+const pkgName = (s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]);
+
+/** Zone of a repo-relative posix path: the longest matching prefix. */
+function zoneOf(rel) {
+  for (const z of ['sync/api/', 'sync/protocol/', 'sync/', 'renderer/', 'server/', 'main/']) {
+    if (rel.startsWith(z)) return z;
+  }
+  return undefined;
+}
+
+const RULES = {
+  'sync/api/': {
+    relative: (t) => t.startsWith('sync/api/'),
+    bare: (s) => ['zod', 'undici'].includes(pkgName(s)) || isNodeBuiltin(s),
+    why: 'sync/api is a standalone library: it may import only sync/api/, zod, undici and node builtins',
+  },
+  'sync/protocol/': {
+    relative: (t) => t.startsWith('sync/protocol/'),
+    bare: (s) => pkgName(s) === 'zod',
+    why: 'sync/protocol is shared with the renderer: only sync/protocol/ and zod',
+  },
+  'sync/': {
+    relative: (t) => t.startsWith('sync/'),
+    bare: (s) => !['electron', 'solid-js', 'dompurify'].includes(pkgName(s)),
+    why: 'sync/ runs without Electron or a DOM: no electron, solid-js, dompurify, main/, renderer/ or server/',
+  },
+  'renderer/': {
+    relative: (t) => t.startsWith('renderer/') || t.startsWith('sync/protocol/'),
+    bare: (s) => !isNodeBuiltin(s) && !['electron', 'better-sqlite3', 'undici'].includes(pkgName(s)),
+    why: 'renderer/ may import only renderer/, sync/protocol/ and browser packages',
+  },
+  'server/': {
+    relative: (t) => t.startsWith('server/'),
+    bare: (s) => !['electron', 'solid-js'].includes(pkgName(s)),
+    why: 'server/ is the independent reference server: nothing from sync/, main/ or renderer/',
+  },
+  'main/': {
+    relative: (t) => !t.startsWith('renderer/') && !t.startsWith('server/'),
+    bare: () => true,
+    why: 'main/ wires the engine to Electron: it never imports renderer/ or server/ code',
+  },
+};
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the import boundaries of the architecture guide' },
+    schema: [],
+    messages: { boundary: '{{why}} (import of "{{source}}")' },
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const rel = path.relative(ROOT, file).split(path.sep).join('/');
+    const zone = zoneOf(rel);
+    if (!zone) return {};
+    const rule = RULES[zone];
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      let ok;
+      if (source.startsWith('.') || source.startsWith('/')) {
+        const target = path.relative(ROOT, path.resolve(path.dirname(file), source)).split(path.sep).join('/');
+        ok = rule.relative(target + (path.extname(target) ? '' : '/'));
+      } else {
+        ok = rule.bare(source);
+      }
+      if (!ok) context.report({ node, messageId: 'boundary', data: { why: rule.why, source } });
+    }
+    const fromSource = (node) => node.source && check(node.source, node.source.value);
+    return {
+      ImportDeclaration: fromSource,
+      ExportNamedDeclaration: fromSource,
+      ExportAllDeclaration: fromSource,
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+      TSImportType: (node) => {
+        const lit = node.argument?.literal ?? node.argument;
+        if (lit && lit.type === 'Literal') check(node, lit.value);
+      },
+    };
+  },
+};

@@ -1,0 +1,25 @@
+import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
+
+/** DOM globals that must never appear in sync/ (it runs in Node: main process, host, tests). */
+const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'HTMLElement', 'Element', 'DOMParser', 'indexedDB', 'location', 'XMLHttpRequest'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'coverage/**', 'node_modules/**', 'test-results/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { local: { rules: { boundaries } } },
+    rules: {
+      'local/boundaries': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['sync/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'sync/ never touches the DOM' }))],
+    },
+  },
+);

@@ -1,0 +1,35 @@
+/** The architecture's import boundaries, checked through the project's real ESLint config. */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'local/boundaries' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
+}
+
+describe('lint boundaries', () => {
+  const cases: Array<[string, string, string, boolean]> = [
+    ['sync/ may not import electron', 'sync/engine/x.ts', "import { app } from 'electron'; export const a = app;", false],
+    ['sync/ may not import renderer/', 'sync/engine/x.ts', "import { A } from '../../renderer/src/App.js'; export const a = A;", false],
+    ['sync/ may not use DOM globals', 'sync/engine/x.ts', 'export const w = document.title;', false],
+    ['sync/api may not import sync/db', 'sync/api/routes/x.ts', "import { db } from '../../db/open.js'; export const a = db;", false],
+    ['sync/api may import its own core', 'sync/api/routes/x.ts', "import { ApiConnection } from '../core.js'; export const a = ApiConnection;", true],
+    ['sync/api may import zod and undici', 'sync/api/x.ts', "import { z } from 'zod'; import { Agent } from 'undici'; export const a = [z, Agent];", true],
+    ['sync/protocol may not import node builtins', 'sync/protocol/x.ts', "import fs from 'node:fs'; export const a = fs;", false],
+    ['renderer may import sync/protocol', 'renderer/src/x.ts', "import { p } from '../../sync/protocol/index.js'; export const a = p;", true],
+    ['renderer may not import sync/engine', 'renderer/src/x.ts', "import { e } from '../../sync/engine/index.js'; export const a = e;", false],
+    ['renderer may not import node builtins', 'renderer/src/x.ts', "import fs from 'node:fs'; export const a = fs;", false],
+    ['server may not import sync/', 'server/x.ts', "import { ApiConnection } from '../sync/api/core.js'; export const a = ApiConnection;", false],
+    ['main may import sync/', 'main/x.ts', "import { ApiConnection } from '../sync/api/core.js'; export const a = ApiConnection;", true],
+    ['main may not import renderer/', 'main/x.ts', "import { A } from '../renderer/src/App.js'; export const a = A;", false],
+  ];
+  for (const [name, file, code, allowed] of cases) {
+    it(name, async () => {
+      const errors = await boundaryErrors(file, code);
+      if (allowed) expect(errors).toEqual([]);
+      else expect(errors.length).toBeGreaterThan(0);
+    });
+  }
+});
