@@ -205,7 +205,7 @@ export class ApiConnection {
 }
 
 function ignoredParametersOf(data: unknown): string[] {
-  if (typeof data !== 'object' || data === null) return [];
-  const v = (data as { ignored_parameters_unsupported?: unknown }).ignored_parameters_unsupported;
+  if (typeof data !== 'object' || data === null || !('ignored_parameters_unsupported' in data)) return [];
+  const v = data.ignored_parameters_unsupported;
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }

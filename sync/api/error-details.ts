@@ -53,15 +53,25 @@ const detailSchemas = {
 
 type DetailSchemas = typeof detailSchemas;
 export type ApiErrorCodeWithDetails = keyof DetailSchemas;
-export type ApiErrorDetails = { [K in ApiErrorCodeWithDetails]: z.output<DetailSchemas[K]> }[ApiErrorCodeWithDetails];
 export type ApiErrorDetailsFor<K extends ApiErrorCodeWithDetails> = z.output<DetailSchemas[K]>;
 
-function hasDetails(code: string): code is ApiErrorCodeWithDetails {
-  return Object.prototype.hasOwnProperty.call(detailSchemas, code);
-}
+const anyDetails = z.discriminatedUnion('code', [
+  detailSchemas.MOVE_MESSAGES_TIME_LIMIT_EXCEEDED,
+  detailSchemas.INVITATION_FAILED,
+  detailSchemas.STREAM_DOES_NOT_EXIST,
+  detailSchemas.EXPECTATION_MISMATCH,
+  detailSchemas.BAD_NARROW,
+  detailSchemas.BAD_EVENT_QUEUE_ID,
+  detailSchemas.REQUEST_VARIABLE_MISSING,
+  detailSchemas.REQUEST_VARIABLE_INVALID,
+  detailSchemas.REQUEST_CONFUSING_VAR,
+  detailSchemas.CANNOT_DEACTIVATE_GROUP_IN_USE,
+  detailSchemas.CHANNEL_ALREADY_EXISTS,
+]);
+export type ApiErrorDetails = z.output<typeof anyDetails>;
 
 export function parseErrorDetails(code: string, body: Record<string, unknown>): ApiErrorDetails | undefined {
-  if (!hasDetails(code)) return undefined;
-  const parsed = detailSchemas[code].safeParse({ ...body, code });
-  return parsed.success ? (parsed.data as ApiErrorDetails) : undefined;
+  if (!Object.prototype.hasOwnProperty.call(detailSchemas, code)) return undefined;
+  const parsed = anyDetails.safeParse({ ...body, code });
+  return parsed.success ? parsed.data : undefined;
 }

@@ -175,10 +175,9 @@ export function isApiError(e: unknown): e is ApiError {
 
 function errnoOf(e: unknown): string | undefined {
   let cur: unknown = e;
-  for (let depth = 0; depth < 4 && cur && typeof cur === 'object'; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 4 && typeof cur === 'object' && cur !== null; depth++) {
+    if ('code' in cur && typeof cur.code === 'string') return cur.code;
+    cur = 'cause' in cur ? cur.cause : undefined;
   }
   return undefined;
 }

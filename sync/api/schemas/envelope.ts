@@ -32,6 +32,6 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
 
 /** Same idea for integer enums (roles, policies, setting values). */
 export function openIntEnum<const T extends readonly [number, ...number[]]>(values: T) {
-  const set = new Set<number>(values);
-  return int.transform((v) => (set.has(v) ? (v as T[number]) : ('unknown' as const)));
+  const known = (v: number): v is T[number] => values.includes(v);
+  return int.transform((v) => (known(v) ? v : ('unknown' as const)));
 }
