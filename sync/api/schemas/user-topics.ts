@@ -1,0 +1,17 @@
+/** User topic preferences (spec "POST /user_topics"; register `user_topics`; `user_topic` event). */
+import { z } from 'zod';
+import { int, openIntEnum } from './envelope.js';
+
+/** 0 none (policy removed), 1 muted, 2 unmuted, 3 followed. Newer values degrade to `'unknown'`. */
+export const visibilityPolicy = openIntEnum([0, 1, 2, 3]);
+export type VisibilityPolicy = z.output<typeof visibilityPolicy>;
+
+export const userTopic = z.object({
+  stream_id: int,
+  /** May be `""` (the empty topic) with the `empty_topic_name` capability. */
+  topic_name: z.string(),
+  /** UNIX seconds of the last change. */
+  last_updated: int,
+  visibility_policy: visibilityPolicy,
+});
+export type UserTopic = z.output<typeof userTopic>;
