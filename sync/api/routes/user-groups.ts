@@ -1,0 +1,107 @@
+/** User groups: spec "PATCH /user_groups/{user_group_id}", "POST /user_groups/{user_group_id}/members", and list. */
+import { z } from 'zod';
+import type { ApiConnection, RequestOptions } from '../core.js';
+import { pathSegment, type Params } from '../encoding.js';
+import { emptySuccess, success } from '../schemas/envelope.js';
+import { userGroup, type GroupSettingValueUpdate } from '../schemas/groups.js';
+
+export const getUserGroupsResponse = success({ user_groups: z.array(userGroup) });
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const userGroupResponses = {
+  'PATCH /user_groups/{user_group_id}': emptySuccess,
+  'POST /user_groups/{user_group_id}/members': emptySuccess,
+  'GET /user_groups': getUserGroupsResponse,
+} as const;
+
+/** `add_subgroups` / `delete_subgroups` on the members endpoint are new at FL 311. */
+export const SUBGROUPS_IN_MEMBERS_FL = 311;
+/** FL 290 added deactivated groups with the `allow_deactivated` flag; FL 294 renamed it. */
+export const DEACTIVATED_GROUPS_FL = 290;
+export const INCLUDE_DEACTIVATED_GROUPS_FL = 294;
+
+export interface UpdateUserGroupArgs {
+  userGroupId: number;
+  name?: string;
+  description?: string;
+  can_add_members_group?: GroupSettingValueUpdate;
+  can_join_group?: GroupSettingValueUpdate;
+  can_leave_group?: GroupSettingValueUpdate;
+  /** Cannot be `role:internet` or `role:everyone`. */
+  can_manage_group?: GroupSettingValueUpdate;
+  /**
+   * Only the `{new, old?}` object form is accepted (FL 260); a bare group-setting value is a type
+   * error here. Cannot be `role:internet` or `role:owners`.
+   */
+  can_mention_group?: GroupSettingValueUpdate;
+  can_remove_members_group?: GroupSettingValueUpdate;
+  /** `false` reactivates a deactivated group (FL 386); `true` does nothing on the server. */
+  deactivated?: boolean;
+}
+
+/** Spec "PATCH /user_groups/{user_group_id}": rename, describe, change permissions or reactivate a group. */
+export function updateUserGroup(conn: ApiConnection, args: UpdateUserGroupArgs, opts: RequestOptions = {}) {
+  const { userGroupId, ...params } = args;
+  return conn.request({
+    method: 'PATCH',
+    path: `/user_groups/${pathSegment(userGroupId)}`,
+    params,
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+export interface UpdateUserGroupMembersArgs {
+  userGroupId: number;
+  /** User ids to add; they must be active users. */
+  add?: readonly number[];
+  /** User ids to remove. */
+  delete?: readonly number[];
+  /** Group ids to add as direct subgroups (FL 311). */
+  add_subgroups?: readonly number[];
+  /** Group ids to remove from the direct subgroups (FL 311). */
+  delete_subgroups?: readonly number[];
+}
+
+/** Spec "POST /user_groups/{user_group_id}/members": add or remove members and (FL 311) subgroups. */
+export async function updateUserGroupMembers(
+  conn: ApiConnection,
+  args: UpdateUserGroupMembersArgs,
+  opts: RequestOptions = {},
+) {
+  const { userGroupId, ...params } = args;
+  if ((params.add_subgroups !== undefined || params.delete_subgroups !== undefined) && !conn.supports(SUBGROUPS_IN_MEMBERS_FL)) {
+    // An older server would silently ignore the subgroup lists and report success.
+    throw new Error(
+      `updateUserGroupMembers: add_subgroups/delete_subgroups need feature level ${SUBGROUPS_IN_MEMBERS_FL}; the server is at ${conn.effectiveFeatureLevel}`,
+    );
+  }
+  return conn.request({
+    method: 'POST',
+    path: `/user_groups/${pathSegment(userGroupId)}/members`,
+    params,
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+/**
+ * GET /user_groups (referenced operation). `include_deactivated_groups` goes in the query string
+ * (the OpenAPI wrongly lists it as a request body, notes §12.10); FL 290..293 called it
+ * `allow_deactivated`, and before FL 290 groups could not be deactivated, so it is left out.
+ */
+export function getUserGroups(
+  conn: ApiConnection,
+  args: { include_deactivated_groups?: boolean } = {},
+  opts: RequestOptions = {},
+) {
+  let params: Params = {};
+  if (args.include_deactivated_groups !== undefined) {
+    if (conn.supports(INCLUDE_DEACTIVATED_GROUPS_FL)) {
+      params = { include_deactivated_groups: args.include_deactivated_groups };
+    } else if (conn.supports(DEACTIVATED_GROUPS_FL)) {
+      params = { allow_deactivated: args.include_deactivated_groups };
+    }
+  }
+  return conn.request({ method: 'GET', path: '/user_groups', params, schema: getUserGroupsResponse, ...opts });
+}
