@@ -1,0 +1,63 @@
+/** Push notifications: spec "POST /users/me/apns_device_token" and "POST /mobile_push/e2ee/test_notification". */
+import type { ApiConnection, RequestOptions } from '../core.js';
+import type { Params } from '../encoding.js';
+import { emptySuccess } from '../schemas/envelope.js';
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const pushResponses = {
+  'POST /users/me/apns_device_token': emptySuccess,
+  'POST /mobile_push/e2ee/test_notification': emptySuccess,
+} as const;
+
+/** The E2EE test notification endpoint is new at FL 420. */
+export const E2EE_TEST_NOTIFICATION_FL = 420;
+/** FL 468 replaced its `push_account_id` parameter with `device_id` (notes §3, §12.5). */
+export const E2EE_TEST_NOTIFICATION_DEVICE_ID_FL = 468;
+
+/**
+ * Spec "POST /users/me/apns_device_token" (deprecated from FL 406): register an iOS device token;
+ * `appid` is required from FL 223.
+ */
+export function addApnsDeviceToken(
+  conn: ApiConnection,
+  args: { token: string; appid: string },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'POST',
+    path: '/users/me/apns_device_token',
+    params: { token: args.token, appid: args.appid },
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+/**
+ * Spec "POST /mobile_push/e2ee/test_notification" (FL 420): send a test notification to one
+ * registered device, or to all of the user's devices when `deviceId` is omitted. The id is sent
+ * as `push_account_id` on FL 420..467 and as `device_id` from FL 468.
+ */
+export async function sendE2eeTestNotification(
+  conn: ApiConnection,
+  args: { deviceId?: number } = {},
+  opts: RequestOptions = {},
+) {
+  if (!conn.supports(E2EE_TEST_NOTIFICATION_FL)) {
+    throw new Error(
+      `sendE2eeTestNotification: needs feature level ${E2EE_TEST_NOTIFICATION_FL}; the server is at ${conn.effectiveFeatureLevel}`,
+    );
+  }
+  let params: Params = {};
+  if (args.deviceId !== undefined) {
+    params = conn.supports(E2EE_TEST_NOTIFICATION_DEVICE_ID_FL)
+      ? { device_id: args.deviceId }
+      : { push_account_id: args.deviceId };
+  }
+  return conn.request({
+    method: 'POST',
+    path: '/mobile_push/e2ee/test_notification',
+    params,
+    schema: emptySuccess,
+    ...opts,
+  });
+}
