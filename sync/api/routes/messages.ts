@@ -1,0 +1,506 @@
+/**
+ * Messages: spec "PATCH /messages/{message_id}", "GET /messages/{message_id}", "GET /messages",
+ * "POST /messages/{message_id}/typing", "POST /streams/{stream_id}/delete_topic",
+ * "POST /mark_topic_as_read", and the referenced send / flags / typing / history operations.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { ApiConnection, RequestOptions } from '../core.js';
+import { pathSegment } from '../encoding.js';
+import { emptySuccess, int, openIntEnum, success, type EmptySuccess } from '../schemas/envelope.js';
+import { detachedUpload, message } from '../schemas/message.js';
+import { encodeNarrow, type NarrowTerm, type WireNarrowTerm } from '../schemas/narrow.js';
+
+/** The spec's hard maximum of messages per `GET /messages` (num_before + num_after). */
+export const MAX_MESSAGES_PER_FETCH = 5000;
+
+/** Thrown before any request when an operation needs a newer server than the connected one. */
+export class UnsupportedFeatureError extends Error {
+  override readonly name = 'UnsupportedFeatureError';
+  constructor(
+    readonly feature: string,
+    readonly requiredFeatureLevel: number,
+    readonly serverFeatureLevel: number,
+  ) {
+    super(`${feature} needs feature level ${requiredFeatureLevel}; the server is at ${serverFeatureLevel}`);
+  }
+}
+
+// ---- response schemas -----------------------------------------------------------------------
+
+/** `detached_uploads` is FL 285; older servers send nothing, which means none. */
+export const updateMessageResponse = success({ detached_uploads: z.array(detachedUpload).default([]) });
+
+export const getMessageResponse = success({ message, raw_content: z.string().optional() });
+
+/**
+ * `anchor` is absent when `message_ids` was given. The OpenAPI example omits `found_oldest` and
+ * `history_limited` (only `messages` is required there), so the flags default to `false`: "not
+ * known to be complete" only costs one more fetch, never a gap.
+ */
+export const getMessagesResponse = success({
+  anchor: int.optional(),
+  found_newest: z.boolean().default(false),
+  found_oldest: z.boolean().default(false),
+  found_anchor: z.boolean().default(false),
+  history_limited: z.boolean().default(false),
+  messages: z.array(message),
+});
+
+/** `automatic_new_visibility_policy` (FL 218): 2 unmuted or 3 followed; anything else degrades. */
+export const sendMessageResponse = success({
+  id: int,
+  automatic_new_visibility_policy: openIntEnum([2, 3]).optional(),
+});
+
+/** `ignored_because_not_subscribed_channels` (FL 355): only for removing `read`. */
+export const updateMessageFlagsResponse = success({
+  messages: z.array(int),
+  ignored_because_not_subscribed_channels: z.array(int).optional(),
+});
+
+export const updateMessageFlagsForNarrowResponse = success({
+  processed_count: int,
+  updated_count: int,
+  first_processed_id: int.nullable(),
+  last_processed_id: int.nullable(),
+  found_oldest: z.boolean(),
+  found_newest: z.boolean(),
+  ignored_because_not_subscribed_channels: z.array(int).optional(),
+});
+
+/**
+ * One edit-history snapshot: the message's state right after that edit (the first is the
+ * original). `prev_*` and `content_html_diff` appear only for what that edit changed.
+ */
+export const messageSnapshot = z.object({
+  user_id: int.nullable(),
+  timestamp: int,
+  topic: z.string(),
+  content: z.string(),
+  rendered_content: z.string(),
+  prev_topic: z.string().optional(),
+  stream: int.optional(),
+  prev_stream: int.optional(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  content_html_diff: z.string().optional(),
+});
+export type MessageSnapshot = z.output<typeof messageSnapshot>;
+
+export const getMessageHistoryResponse = success({ message_history: z.array(messageSnapshot) });
+
+/**
+ * `complete: false` means "repeat the request". Since FL 211 that is a success body; before it the
+ * server answered `result: "partially_completed"` (with a `code`), read here as `complete: false`.
+ * Before FL 211 a plain success had no `complete` field and meant everything was deleted.
+ */
+export const deleteTopicResponse = z.union([
+  success({ complete: z.boolean().default(true) }),
+  z
+    .object({ result: z.literal('partially_completed'), msg: z.string().default(''), code: z.string().optional() })
+    .transform((b) => ({ result: b.result, msg: b.msg, code: b.code, complete: false as const })),
+]);
+export type DeleteTopicResult = z.output<typeof deleteTopicResponse>;
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const messageResponses = {
+  'PATCH /messages/{message_id}': updateMessageResponse,
+  'GET /messages/{message_id}': getMessageResponse,
+  'GET /messages': getMessagesResponse,
+  'POST /messages': sendMessageResponse,
+  'POST /messages/flags': updateMessageFlagsResponse,
+  'POST /messages/flags/narrow': updateMessageFlagsForNarrowResponse,
+  'POST /mark_topic_as_read': emptySuccess,
+  'GET /messages/{message_id}/history': getMessageHistoryResponse,
+  'POST /typing': emptySuccess,
+  'POST /messages/{message_id}/typing': emptySuccess,
+  'POST /streams/{stream_id}/delete_topic': deleteTopicResponse,
+} as const;
+
+// ---- shared helpers -------------------------------------------------------------------------
+
+/** A message id, or a position the server computes. Sent as a raw string. */
+export type MessageAnchor = number | 'newest' | 'oldest' | 'first_unread';
+export type FlagOp = 'add' | 'remove';
+/** The flags a user can set; the others (mentioned, has_alert_word, ...) follow the content. */
+export type MessageFlagName = 'read' | 'starred' | 'collapsed' | (string & {});
+export type TypingOp = 'start' | 'stop';
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+/** SHA-256 hex of raw Markdown, as `prev_content_sha256` wants it (events carry no hash). */
+export function contentSha256(rawContent: string): string {
+  return createHash('sha256').update(rawContent, 'utf8').digest('hex');
+}
+
+/** FL 334: ask for `""` topics rather than the display name, unless the caller says otherwise. */
+function allowEmptyTopicName(conn: ApiConnection, override: boolean | undefined): boolean | undefined {
+  return override ?? (conn.supports(334) ? true : undefined);
+}
+
+function anchorForWire(anchor: MessageAnchor): string {
+  if (typeof anchor === 'number' && (!Number.isInteger(anchor) || anchor < 0)) {
+    throw new RangeError(`anchor must be a message id (a non-negative integer), got ${anchor}`);
+  }
+  return String(anchor);
+}
+
+function checkCount(name: string, n: number): void {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`${name} must be a non-negative integer, got ${n}`);
+}
+
+/** The narrow as sent: topic operands get the same empty-topic handling as every other topic. */
+function narrowForWire(conn: ApiConnection, terms: readonly NarrowTerm[]): WireNarrowTerm[] {
+  return encodeNarrow(
+    terms.map((t) => (t.operator === 'topic' ? { ...t, operand: conn.topicForWire(t.operand) } : t)),
+  );
+}
+
+// ---- operations -----------------------------------------------------------------------------
+
+interface UpdateMessageCommon {
+  messageId: number;
+  /** The display name of the empty topic is sent as `""`. Resolve a topic with `✔ {topic}` + change_all. */
+  topic?: string;
+  propagateMode?: PropagateMode;
+  /** Server default false. */
+  sendNotificationToOldThread?: boolean;
+  /** Server default true. */
+  sendNotificationToNewThread?: boolean;
+}
+
+/** Content and channel cannot change in one request (spec rule 1), so they are separate shapes. */
+export type UpdateMessageArgs = UpdateMessageCommon &
+  (
+    | {
+        content: string;
+        /** `contentSha256` of the raw content this edit started from; sent only from FL 379. */
+        prevContentSha256?: string;
+        streamId?: never;
+      }
+    | { streamId?: number; content?: never; prevContentSha256?: never }
+  );
+
+/** Spec "PATCH /messages/{message_id}": edit content, or move to another topic and/or channel. */
+export function updateMessage(conn: ApiConnection, args: UpdateMessageArgs, opts: RequestOptions = {}) {
+  return conn.request({
+    method: 'PATCH',
+    path: `/messages/${pathSegment(args.messageId)}`,
+    params: {
+      topic: args.topic === undefined ? undefined : conn.topicForWire(args.topic),
+      propagate_mode: args.propagateMode,
+      send_notification_to_old_thread: args.sendNotificationToOldThread,
+      send_notification_to_new_thread: args.sendNotificationToNewThread,
+      content: args.content,
+      prev_content_sha256: conn.supports(379) ? args.prevContentSha256 : undefined,
+      stream_id: args.streamId,
+    },
+    schema: updateMessageResponse,
+    ...opts,
+  });
+}
+
+/** Spec "GET /messages/{message_id}": one message (and the deprecated `raw_content`). */
+export function getMessage(
+  conn: ApiConnection,
+  args: { messageId: number; applyMarkdown?: boolean; allowEmptyTopicName?: boolean },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'GET',
+    path: `/messages/${pathSegment(args.messageId)}`,
+    params: {
+      apply_markdown: args.applyMarkdown,
+      allow_empty_topic_name: allowEmptyTopicName(conn, args.allowEmptyTopicName),
+    },
+    schema: getMessageResponse,
+    ...opts,
+  });
+}
+
+interface GetMessagesCommon {
+  narrow?: readonly NarrowTerm[];
+  clientGravatar?: boolean;
+  applyMarkdown?: boolean;
+  /** Defaults to true from FL 334. */
+  allowEmptyTopicName?: boolean;
+}
+
+/** Either a range around an anchor, or explicit ids (FL 300); the server rejects a mix. */
+export type GetMessagesArgs = GetMessagesCommon &
+  (
+    | {
+        anchor: MessageAnchor;
+        includeAnchor?: boolean;
+        numBefore: number;
+        numAfter: number;
+        messageIds?: never;
+      }
+    | {
+        messageIds: readonly number[];
+        anchor?: never;
+        includeAnchor?: never;
+        numBefore?: never;
+        numAfter?: never;
+      }
+  );
+
+/**
+ * Spec "GET /messages": messages matching a narrow. Rejects without a request when
+ * num_before + num_after exceeds the hard maximum of 5000, or `messageIds` on a server before FL 300.
+ */
+export async function getMessages(conn: ApiConnection, args: GetMessagesArgs, opts: RequestOptions = {}) {
+  const common = {
+    narrow: args.narrow === undefined ? undefined : narrowForWire(conn, args.narrow),
+    client_gravatar: args.clientGravatar,
+    apply_markdown: args.applyMarkdown,
+    allow_empty_topic_name: allowEmptyTopicName(conn, args.allowEmptyTopicName),
+  };
+  if (args.messageIds !== undefined) {
+    if (!conn.supports(300)) {
+      throw new UnsupportedFeatureError('GET /messages with message_ids', 300, conn.effectiveFeatureLevel);
+    }
+    return conn.request({
+      method: 'GET',
+      path: '/messages',
+      params: { message_ids: args.messageIds, ...common },
+      schema: getMessagesResponse,
+      ...opts,
+    });
+  }
+  checkCount('numBefore', args.numBefore);
+  checkCount('numAfter', args.numAfter);
+  if (args.numBefore + args.numAfter > MAX_MESSAGES_PER_FETCH) {
+    throw new RangeError(
+      `num_before + num_after = ${args.numBefore + args.numAfter} exceeds the maximum of ${MAX_MESSAGES_PER_FETCH} per request`,
+    );
+  }
+  return conn.request({
+    method: 'GET',
+    path: '/messages',
+    params: {
+      anchor: anchorForWire(args.anchor),
+      include_anchor: args.includeAnchor,
+      num_before: args.numBefore,
+      num_after: args.numAfter,
+      ...common,
+    },
+    schema: getMessagesResponse,
+    ...opts,
+  });
+}
+
+/** Local echo: the server hands `localId` back as `local_message_id` on `queueId`'s message event. */
+export type LocalEcho = { queueId: string; localId: string } | { queueId?: never; localId?: never };
+
+export type SendMessageArgs = (
+  | {
+      type: 'channel';
+      /** A channel id (sent as a JSON int), or its name (sent raw; prefer ids: a name that
+       * parses as JSON, such as `123`, would be read as an id by the server). */
+      to: number | string;
+      /** The empty-topic display name is sent as `""`. */
+      topic: string;
+    }
+  | { type: 'direct'; to: readonly number[] | readonly string[] }
+) &
+  LocalEcho & {
+    content: string;
+    /** FL 236. */
+    readBySender?: boolean;
+  };
+
+/** POST /messages (referenced operation): send a channel or direct message. */
+export function sendMessage(conn: ApiConnection, args: SendMessageArgs, opts: RequestOptions = {}) {
+  let type: string;
+  let topic: string | undefined;
+  if (args.type === 'channel') {
+    type = conn.supports(248) ? 'channel' : 'stream';
+    topic = conn.topicForWire(args.topic);
+  } else {
+    type = conn.supports(174) ? 'direct' : 'private';
+    topic = undefined;
+  }
+  return conn.request({
+    method: 'POST',
+    path: '/messages',
+    params: {
+      type,
+      to: args.to,
+      topic,
+      content: args.content,
+      queue_id: args.queueId,
+      local_id: args.localId,
+      read_by_sender: args.readBySender,
+    },
+    schema: sendMessageResponse,
+    ...opts,
+  });
+}
+
+/** POST /messages/flags (referenced operation): add or remove a flag on these messages. */
+export function updateMessageFlags(
+  conn: ApiConnection,
+  args: { messages: readonly number[]; op: FlagOp; flag: MessageFlagName },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'POST',
+    path: '/messages/flags',
+    params: { messages: args.messages, op: args.op, flag: args.flag },
+    schema: updateMessageFlagsResponse,
+    ...opts,
+  });
+}
+
+export interface UpdateMessageFlagsForNarrowArgs {
+  anchor: MessageAnchor;
+  includeAnchor?: boolean;
+  /** The server may lower these to bound its transactions; loop on `found_oldest`/`found_newest`. */
+  numBefore: number;
+  numAfter: number;
+  narrow: readonly NarrowTerm[];
+  op: FlagOp;
+  flag: MessageFlagName;
+}
+
+/** POST /messages/flags/narrow (referenced operation, FL 155): a flag over a range in a narrow. */
+export function updateMessageFlagsForNarrow(
+  conn: ApiConnection,
+  args: UpdateMessageFlagsForNarrowArgs,
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    params: {
+      anchor: anchorForWire(args.anchor),
+      include_anchor: args.includeAnchor,
+      num_before: args.numBefore,
+      num_after: args.numAfter,
+      narrow: narrowForWire(conn, args.narrow),
+      op: args.op,
+      flag: args.flag,
+    },
+    schema: updateMessageFlagsForNarrowResponse,
+    ...opts,
+  });
+}
+
+/** Spec "POST /mark_topic_as_read" (deprecated; prefer updateMessageFlagsForNarrow). */
+export function markTopicAsRead(
+  conn: ApiConnection,
+  args: { streamId: number; topicName: string },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'POST',
+    path: '/mark_topic_as_read',
+    params: { stream_id: args.streamId, topic_name: conn.topicForWire(args.topicName) },
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+/** GET /messages/{message_id}/history (referenced operation): edit snapshots, oldest first. */
+export function getMessageHistory(
+  conn: ApiConnection,
+  args: { messageId: number; allowEmptyTopicName?: boolean },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'GET',
+    path: `/messages/${pathSegment(args.messageId)}/history`,
+    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allowEmptyTopicName) },
+    schema: getMessageHistoryResponse,
+    ...opts,
+  });
+}
+
+export type SetTypingStatusArgs =
+  | { op: TypingOp; type: 'direct'; to: readonly number[] }
+  | { op: TypingOp; type: 'channel'; streamId: number; topic: string };
+
+/**
+ * POST /typing (referenced operation). Direct typing is `direct` from FL 174 (`private` before);
+ * channel typing is `channel` from FL 248 (`stream` before) and needs `stream_id` + `topic`, which
+ * FL 215 introduced. Typing is ephemeral, so channel typing on an older server sends nothing and
+ * resolves to `undefined` rather than failing.
+ */
+export async function setTypingStatus(
+  conn: ApiConnection,
+  args: SetTypingStatusArgs,
+  opts: RequestOptions = {},
+): Promise<EmptySuccess | undefined> {
+  if (args.type === 'direct') {
+    return conn.request({
+      method: 'POST',
+      path: '/typing',
+      params: { type: conn.supports(174) ? 'direct' : 'private', op: args.op, to: args.to },
+      schema: emptySuccess,
+      ...opts,
+    });
+  }
+  if (!conn.supports(215)) return undefined;
+  return conn.request({
+    method: 'POST',
+    path: '/typing',
+    params: {
+      type: conn.supports(248) ? 'channel' : 'stream',
+      op: args.op,
+      stream_id: args.streamId,
+      topic: conn.topicForWire(args.topic),
+    },
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+/**
+ * Spec "POST /messages/{message_id}/typing": typing status while editing a message. FL 361+ uses
+ * this path; FL 351-360 had `POST /message_edit_typing` with `message_id` in the body; older servers
+ * have no such notification, and since typing is ephemeral nothing is sent (resolves `undefined`).
+ */
+export async function setTypingStatusForMessageEdit(
+  conn: ApiConnection,
+  args: { messageId: number; op: TypingOp },
+  opts: RequestOptions = {},
+): Promise<EmptySuccess | undefined> {
+  if (conn.supports(361)) {
+    return conn.request({
+      method: 'POST',
+      path: `/messages/${pathSegment(args.messageId)}/typing`,
+      params: { op: args.op },
+      schema: emptySuccess,
+      ...opts,
+    });
+  }
+  if (conn.supports(351)) {
+    return conn.request({
+      method: 'POST',
+      path: '/message_edit_typing',
+      params: { message_id: args.messageId, op: args.op },
+      schema: emptySuccess,
+      ...opts,
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Spec "POST /streams/{stream_id}/delete_topic" (administrators): deletes in batches, newest first.
+ * Repeat while the result has `complete: false`.
+ */
+export function deleteTopic(
+  conn: ApiConnection,
+  args: { streamId: number; topicName: string },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'POST',
+    path: `/streams/${pathSegment(args.streamId)}/delete_topic`,
+    params: { topic_name: conn.topicForWire(args.topicName) },
+    schema: deleteTopicResponse,
+    ...opts,
+  });
+}

@@ -1,0 +1,113 @@
+/** Scheduled messages: spec "PATCH /scheduled_messages/{scheduled_message_id}", and list/create/delete. */
+import { z } from 'zod';
+import type { ApiConnection, RequestOptions } from '../core.js';
+import { pathSegment } from '../encoding.js';
+import { emptySuccess, int, success } from '../schemas/envelope.js';
+import { scheduledMessage } from '../schemas/scheduled-messages.js';
+
+export const getScheduledMessagesResponse = success({ scheduled_messages: z.array(scheduledMessage) });
+export const createScheduledMessageResponse = success({ scheduled_message_id: int });
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const scheduledMessageResponses = {
+  'GET /scheduled_messages': getScheduledMessagesResponse,
+  'POST /scheduled_messages': createScheduledMessageResponse,
+  'PATCH /scheduled_messages/{scheduled_message_id}': emptySuccess,
+  'DELETE /scheduled_messages/{scheduled_message_id}': emptySuccess,
+} as const;
+
+/** The `type` a request may carry; `private` and `stream` are the legacy spellings. */
+export type ScheduledMessageRequestType = 'direct' | 'channel' | 'stream' | 'private';
+
+/**
+ * `channel` is FL 248; older servers know it as `stream`. `direct` is FL 174, which only the very
+ * first scheduled-message servers (FL 173) lack; they know it as `private`.
+ */
+function typeForWire(conn: ApiConnection, type: ScheduledMessageRequestType): ScheduledMessageRequestType {
+  if (type === 'channel' && !conn.supports(248)) return 'stream';
+  if (type === 'direct' && !conn.supports(174)) return 'private';
+  return type;
+}
+
+/** GET /scheduled_messages (referenced operation): the user's undelivered ones, by delivery time. */
+export function getScheduledMessages(conn: ApiConnection, opts: RequestOptions = {}) {
+  return conn.request({ method: 'GET', path: '/scheduled_messages', schema: getScheduledMessagesResponse, ...opts });
+}
+
+/** Where a new scheduled message goes: a channel and topic, or direct-message recipients. */
+export type ScheduledMessageTarget =
+  | { type: 'channel'; to: number; topic: string }
+  | { type: 'direct'; to: readonly number[] };
+
+export type CreateScheduledMessageArgs = ScheduledMessageTarget & {
+  content: string;
+  /** UNIX seconds. */
+  scheduledDeliveryTimestamp: number;
+  /** FL 236. */
+  readBySender?: boolean;
+};
+
+/** POST /scheduled_messages (referenced operation). */
+export function createScheduledMessage(conn: ApiConnection, args: CreateScheduledMessageArgs, opts: RequestOptions = {}) {
+  return conn.request({
+    method: 'POST',
+    path: '/scheduled_messages',
+    params: {
+      type: typeForWire(conn, args.type),
+      to: args.to,
+      topic: args.type === 'channel' ? conn.topicForWire(args.topic) : undefined,
+      content: args.content,
+      scheduled_delivery_timestamp: args.scheduledDeliveryTimestamp,
+      read_by_sender: args.readBySender,
+    },
+    schema: createScheduledMessageResponse,
+    ...opts,
+  });
+}
+
+/**
+ * What to change. Changing `type` requires `to` (and `topic` when switching to a channel), so
+ * those combinations are the only ones the type admits; `to` alone may change within a type.
+ */
+export type UpdateScheduledMessageArgs = {
+  scheduledMessageId: number;
+  content?: string;
+  topic?: string;
+  /** UNIX seconds; required by the server when the message has `failed: true`. */
+  scheduledDeliveryTimestamp?: number;
+} & (
+  | { type: 'channel' | 'stream'; to: number; topic: string }
+  | { type: 'direct' | 'private'; to: readonly number[] }
+  | { type?: undefined; to?: number | readonly number[] }
+);
+
+/** Spec "PATCH /scheduled_messages/{scheduled_message_id}": edit a scheduled message (FL 184). */
+export function updateScheduledMessage(conn: ApiConnection, args: UpdateScheduledMessageArgs, opts: RequestOptions = {}) {
+  return conn.request({
+    method: 'PATCH',
+    path: `/scheduled_messages/${pathSegment(args.scheduledMessageId)}`,
+    params: {
+      type: args.type === undefined ? undefined : typeForWire(conn, args.type),
+      to: args.to,
+      content: args.content,
+      topic: args.topic === undefined ? undefined : conn.topicForWire(args.topic),
+      scheduled_delivery_timestamp: args.scheduledDeliveryTimestamp,
+    },
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+/** DELETE /scheduled_messages/{scheduled_message_id} (referenced operation): cancel sending it. */
+export function deleteScheduledMessage(
+  conn: ApiConnection,
+  args: { scheduledMessageId: number },
+  opts: RequestOptions = {},
+) {
+  return conn.request({
+    method: 'DELETE',
+    path: `/scheduled_messages/${pathSegment(args.scheduledMessageId)}`,
+    schema: emptySuccess,
+    ...opts,
+  });
+}
