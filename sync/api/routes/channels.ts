@@ -1,0 +1,140 @@
+/** Channels: spec "POST /users/me/subscriptions (subscribe to channels)", and the referenced lists. */
+import { z } from 'zod';
+import type { ApiConnection, RequestOptions } from '../core.js';
+import type { Params } from '../encoding.js';
+import { basicChannel, subscription } from '../schemas/channels.js';
+import { success } from '../schemas/envelope.js';
+import type { GroupSettingValue } from '../schemas/groups.js';
+
+/** User id (FL 289; an API email before) → names of the channels. */
+const channelNamesByUser = z.record(z.string(), z.array(z.string()));
+
+export const subscribeResponse = success({
+  subscribed: channelNamesByUser,
+  already_subscribed: channelNamesByUser,
+  /** Only with `authorization_errors_fatal: false`. */
+  unauthorized: z.array(z.string()).optional(),
+  /** Only when `send_new_subscription_messages` was true (FL 397). */
+  new_subscription_messages_sent: z.boolean().optional(),
+});
+export const getSubscriptionsResponse = success({ subscriptions: z.array(subscription) });
+export const getStreamsResponse = success({ streams: z.array(basicChannel) });
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const channelResponses = {
+  'POST /users/me/subscriptions': subscribeResponse,
+  'GET /users/me/subscriptions': getSubscriptionsResponse,
+  'GET /streams': getStreamsResponse,
+} as const;
+
+/** `include_subscribers: "partial"` is new at FL 412. */
+export const PARTIAL_SUBSCRIBERS_FL = 412;
+/** FL 356 renamed `include_all_active` to `include_all`. */
+export const INCLUDE_ALL_FL = 356;
+
+export interface SubscribeArgs {
+  /** Channels by name; missing ones are created. `description` (Markdown) only applies to new ones. */
+  subscriptions: readonly { name: string; description?: string }[];
+  /** Users to subscribe, by id (preferred) or API email; default is the caller. */
+  principals?: readonly number[] | readonly string[];
+  /** Default true; false reports unauthorized channels under `unauthorized` with HTTP 200. */
+  authorization_errors_fatal?: boolean;
+  /** Default false: Notification Bot announces newly created channels. */
+  announce?: boolean;
+  // The parameters below only configure channels this request creates.
+  invite_only?: boolean;
+  is_web_public?: boolean;
+  is_default_stream?: boolean;
+  history_public_to_subscribers?: boolean;
+  /** Days, or `realm_default` / `unlimited`. */
+  message_retention_days?: number | 'realm_default' | 'unlimited';
+  /** FL 392; `empty_topic_only` FL 404 (only if every message is in the empty topic). */
+  topics_policy?: 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+  can_add_subscribers_group?: GroupSettingValue;
+  can_remove_subscribers_group?: GroupSettingValue;
+  can_administer_channel_group?: GroupSettingValue;
+  can_delete_any_message_group?: GroupSettingValue;
+  can_delete_own_message_group?: GroupSettingValue;
+  can_move_messages_out_of_channel_group?: GroupSettingValue;
+  can_move_messages_within_channel_group?: GroupSettingValue;
+  /** FL 333 (replaced `stream_post_policy`). */
+  can_send_message_group?: GroupSettingValue;
+  /** FL 357. */
+  can_subscribe_group?: GroupSettingValue;
+  /** FL 402. */
+  can_resolve_topics_group?: GroupSettingValue;
+  /** FL 389: folder of the new channel. */
+  folder_id?: number;
+  /** FL 397, default true: DM other new subscribers about their subscription. */
+  send_new_subscription_messages?: boolean;
+}
+
+/**
+ * Spec "POST /users/me/subscriptions": subscribe the caller or `principals`, creating missing channels.
+ *
+ * Two parameters the server reads as JSON even though their values are strings: `topics_policy`
+ * (OpenAPI `encoding: application/json`) and `message_retention_days` (server `Json[str] | Json[int]`).
+ * Both are therefore sent JSON-encoded, e.g. `"inherit"` and `"unlimited"` with their quotes.
+ */
+export function subscribe(conn: ApiConnection, args: SubscribeArgs, opts: RequestOptions = {}) {
+  const { message_retention_days, topics_policy, ...rest } = args;
+  const params: Params = {
+    ...rest,
+    message_retention_days: message_retention_days === undefined ? undefined : JSON.stringify(message_retention_days),
+    topics_policy: topics_policy === undefined ? undefined : JSON.stringify(topics_policy),
+  };
+  return conn.request({ method: 'POST', path: '/users/me/subscriptions', params, schema: subscribeResponse, ...opts });
+}
+
+/**
+ * GET /users/me/subscriptions (referenced operation). `include_subscribers`: true for full lists
+ * (can be megabytes), `'partial'` (FL 412) for a subset on large channels; default false.
+ */
+export async function getSubscriptions(
+  conn: ApiConnection,
+  args: { include_subscribers?: boolean | 'partial' } = {},
+  opts: RequestOptions = {},
+) {
+  if (args.include_subscribers === 'partial' && !conn.supports(PARTIAL_SUBSCRIBERS_FL)) {
+    // Neither fallback is equivalent: false drops every list, true may fetch megabytes.
+    throw new Error(
+      `getSubscriptions: include_subscribers "partial" needs feature level ${PARTIAL_SUBSCRIBERS_FL}; the server is at ${conn.effectiveFeatureLevel}`,
+    );
+  }
+  return conn.request({
+    method: 'GET',
+    path: '/users/me/subscriptions',
+    params: { include_subscribers: args.include_subscribers },
+    schema: getSubscriptionsResponse,
+    ...opts,
+  });
+}
+
+export interface GetStreamsArgs {
+  /** Default true. */
+  include_public?: boolean;
+  /** Default false. */
+  include_web_public?: boolean;
+  /** Default true. */
+  include_subscribed?: boolean;
+  /** Default true (FL 315). */
+  exclude_archived?: boolean;
+  /** Default false: every channel with metadata access (administrators: all). FL 356; sent as `include_all_active` before. */
+  include_all?: boolean;
+  /** Default false. */
+  include_default?: boolean;
+  /** Default false: for a bot, its owner's subscriptions. */
+  include_owner_subscribed?: boolean;
+  /** Default false (FL 356). */
+  include_can_access_content?: boolean;
+}
+
+/** GET /streams (referenced operation): channels the user can access, chosen by the boolean filters. */
+export function getStreams(conn: ApiConnection, args: GetStreamsArgs = {}, opts: RequestOptions = {}) {
+  const { include_all, ...rest } = args;
+  const params: Params = {
+    ...rest,
+    ...(include_all === undefined ? {} : conn.supports(INCLUDE_ALL_FL) ? { include_all } : { include_all_active: include_all }),
+  };
+  return conn.request({ method: 'GET', path: '/streams', params, schema: getStreamsResponse, ...opts });
+}
