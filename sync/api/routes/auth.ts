@@ -15,11 +15,7 @@ export const authResponses = {
   'POST /fetch_api_key': fetchApiKeyResponse,
 } as const;
 
-/**
- * Spec "POST /fetch_api_key": exchange login credentials (email/password or LDAP) for an API key.
- * Unauthenticated: no Authorization header is sent. Bad credentials are a 401 `unauthorized` error
- * (`AUTHENTICATION_FAILED`, `USER_DEACTIVATED`, `PASSWORD_AUTH_DISABLED`, ...).
- */
+/** Spec "POST /fetch_api_key": exchange email/password (or LDAP) credentials for an API key, unauthenticated. */
 export function fetchApiKey(
   conn: ApiConnection,
   args: { username: string; password: string },
@@ -30,6 +26,8 @@ export function fetchApiKey(
     path: '/fetch_api_key',
     params: { username: args.username, password: args.password },
     schema: fetchApiKeyResponse,
+    // No Authorization header. Bad credentials come back as a 401 `unauthorized` error
+    // (`AUTHENTICATION_FAILED`, `USER_DEACTIVATED`, `PASSWORD_AUTH_DISABLED`, ...).
     auth: false,
     ...opts,
   });

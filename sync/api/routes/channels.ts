@@ -69,14 +69,11 @@ export interface SubscribeArgs {
   send_new_subscription_messages?: boolean;
 }
 
-/**
- * Spec "POST /users/me/subscriptions": subscribe the caller or `principals`, creating missing channels.
- *
- * Two parameters the server reads as JSON even though their values are strings: `topics_policy`
- * (OpenAPI `encoding: application/json`) and `message_retention_days` (server `Json[str] | Json[int]`).
- * Both are therefore sent JSON-encoded, e.g. `"inherit"` and `"unlimited"` with their quotes.
- */
+/** Spec "POST /users/me/subscriptions": subscribe the caller or `principals`, creating missing channels. */
 export function subscribe(conn: ApiConnection, args: SubscribeArgs, opts: RequestOptions = {}) {
+  // The server reads these two as JSON although their values are strings: `topics_policy` (OpenAPI
+  // `encoding: application/json`) and `message_retention_days` (server `Json[str] | Json[int]`).
+  // So they go JSON-encoded, e.g. `"inherit"` and `"unlimited"` with their quotes.
   const { message_retention_days, topics_policy, ...rest } = args;
   const params: Params = {
     ...rest,
@@ -86,10 +83,7 @@ export function subscribe(conn: ApiConnection, args: SubscribeArgs, opts: Reques
   return conn.request({ method: 'POST', path: '/users/me/subscriptions', params, schema: subscribeResponse, ...opts });
 }
 
-/**
- * GET /users/me/subscriptions (referenced operation). `include_subscribers`: true for full lists
- * (can be megabytes), `'partial'` (FL 412) for a subset on large channels; default false.
- */
+/** GET /users/me/subscriptions (referenced operation); `include_subscribers` true, false or `'partial'` (FL 412). */
 export async function getSubscriptions(
   conn: ApiConnection,
   args: { include_subscribers?: boolean | 'partial' } = {},

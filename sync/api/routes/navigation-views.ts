@@ -25,10 +25,7 @@ export function getNavigationViews(conn: ApiConnection, opts: RequestOptions = {
   return conn.request({ method: 'GET', path: '/navigation_views', schema: getNavigationViewsResponse, ...opts });
 }
 
-/**
- * Spec "POST /navigation_views": configure a built-in view (no `name`) or add a custom one.
- * The server reads `name` as a raw string, so `null` (built-in view) is sent by leaving it out.
- */
+/** Spec "POST /navigation_views": configure a built-in view (no `name`) or add a custom one. */
 export function addNavigationView(
   conn: ApiConnection,
   args: { fragment: string; is_pinned: boolean; name?: string | null },
@@ -37,6 +34,7 @@ export function addNavigationView(
   return conn.request({
     method: 'POST',
     path: '/navigation_views',
+    // The server reads `name` as a raw string, so `null` (built-in view) is sent by leaving it out.
     params: { fragment: args.fragment, is_pinned: args.is_pinned, name: args.name ?? undefined },
     schema: emptySuccess,
     ...opts,

@@ -14,10 +14,7 @@ export const E2EE_TEST_NOTIFICATION_FL = 420;
 /** FL 468 replaced its `push_account_id` parameter with `device_id` (notes §3, §12.5). */
 export const E2EE_TEST_NOTIFICATION_DEVICE_ID_FL = 468;
 
-/**
- * Spec "POST /users/me/apns_device_token" (deprecated from FL 406): register an iOS device token;
- * `appid` is required from FL 223.
- */
+/** Spec "POST /users/me/apns_device_token" (deprecated from FL 406; `appid` required from FL 223). */
 export function addApnsDeviceToken(
   conn: ApiConnection,
   args: { token: string; appid: string },
@@ -32,11 +29,7 @@ export function addApnsDeviceToken(
   });
 }
 
-/**
- * Spec "POST /mobile_push/e2ee/test_notification" (FL 420): send a test notification to one
- * registered device, or to all of the user's devices when `deviceId` is omitted. The id is sent
- * as `push_account_id` on FL 420..467 and as `device_id` from FL 468.
- */
+/** Spec "POST /mobile_push/e2ee/test_notification" (FL 420): test push to one device, or all when `deviceId` is omitted. */
 export async function sendE2eeTestNotification(
   conn: ApiConnection,
   args: { deviceId?: number } = {},
@@ -47,6 +40,7 @@ export async function sendE2eeTestNotification(
       `sendE2eeTestNotification: needs feature level ${E2EE_TEST_NOTIFICATION_FL}; the server is at ${conn.effectiveFeatureLevel}`,
     );
   }
+  // The device id is `push_account_id` on FL 420..467 and `device_id` from FL 468.
   let params: Params = {};
   if (args.deviceId !== undefined) {
     params = conn.supports(E2EE_TEST_NOTIFICATION_DEVICE_ID_FL)

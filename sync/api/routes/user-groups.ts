@@ -85,16 +85,15 @@ export async function updateUserGroupMembers(
   });
 }
 
-/**
- * GET /user_groups (referenced operation). `include_deactivated_groups` goes in the query string
- * (the OpenAPI wrongly lists it as a request body, notes §12.10); FL 290..293 called it
- * `allow_deactivated`, and before FL 290 groups could not be deactivated, so it is left out.
- */
+/** GET /user_groups (referenced operation): every group, deactivated ones on request. */
 export function getUserGroups(
   conn: ApiConnection,
   args: { include_deactivated_groups?: boolean } = {},
   opts: RequestOptions = {},
 ) {
+  // A GET, so the flag goes in the query string (the OpenAPI wrongly lists it as a request body,
+  // notes §12.10). FL 290..293 called it `allow_deactivated`; before FL 290 no group could be
+  // deactivated, so it is left out.
   let params: Params = {};
   if (args.include_deactivated_groups !== undefined) {
     if (conn.supports(INCLUDE_DEACTIVATED_GROUPS_FL)) {

@@ -17,10 +17,7 @@ export const VisibilityPolicy = {
   followed: 3,
 } as const satisfies Record<string, VisibilityPolicy>;
 
-/**
- * Spec "POST /user_topics": set the visibility policy of one (channel, topic); succeeds even if
- * the topic has no messages. The empty-topic display name is sent as `""` (FL 334).
- */
+/** Spec "POST /user_topics": set the visibility policy of one (channel, topic), even one without messages. */
 export function updateUserTopic(
   conn: ApiConnection,
   args: { stream_id: number; topic: string; visibility_policy: VisibilityPolicy },
@@ -31,6 +28,7 @@ export function updateUserTopic(
     path: '/user_topics',
     params: {
       stream_id: args.stream_id,
+      // The empty-topic display name means `""` (FL 334).
       topic: conn.topicForWire(args.topic),
       visibility_policy: args.visibility_policy,
     },
