@@ -70,8 +70,22 @@ const subscriberLists = {
 /**
  * A channel the user is subscribed to (or was: `unsubscribed`), with the personal properties.
  * The notification overrides are `null` when the user inherits the global setting.
+ *
+ * OpenAPI's `Subscription` requires nothing, and its own `GET /users/me/subscriptions` example
+ * leaves out several channel fields the server does send in `/register`; those are optional here
+ * (`undefined` = not told), the identity, personal and long-standing fields stay required.
  */
-export const subscription = basicChannel.extend({
+export const subscription = basicChannel
+  .partial({
+    rendered_description: true,
+    date_created: true,
+    is_web_public: true,
+    history_public_to_subscribers: true,
+    first_message_id: true,
+    message_retention_days: true,
+    stream_weekly_traffic: true,
+  })
+  .extend({
   color: z.string(),
   is_muted: z.boolean(),
   /** Deprecated inverse of `is_muted`. */

@@ -46,7 +46,8 @@ export const user = z.object({
    * discretion with the `user_avatar_url_field_optional` capability.
    */
   avatar_url: z.string().nullable().optional(),
-  avatar_version: int,
+  /** Cache-busting only (avatar URLs already carry `?v=`); OpenAPI's own `GET /users` example omits it. */
+  avatar_version: int.optional(),
   /** Custom profile field id → value. Only for non-bots. */
   profile_data: z.record(z.string(), profileFieldValue).optional(),
   /** FL 433: a placeholder account created by a data import. */
