@@ -1,0 +1,131 @@
+/** The event system: notes §7 "POST /register", §4 "GET /events" and "DELETE /events". */
+import type { ApiConnection, RequestOptions } from '../core.js';
+import { emptySuccess } from '../schemas/envelope.js';
+import { eventsResponse, parseEvents, type ZulipEvent } from '../schemas/events.js';
+import { registerResponse, type RegisterResponse } from '../schemas/register.js';
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const eventResponses = {
+  'POST /register': registerResponse,
+  'GET /events': eventsResponse,
+  'DELETE /events': emptySuccess,
+} as const;
+
+/**
+ * The capabilities this client declares (notes §7 "A client like ours should send at least"):
+ * null notification overrides, bulk deletes, optional avatar URLs, channel typing, the
+ * `user_settings` object, deactivated groups as updates, archived channels, and `""` as the
+ * empty topic.
+ */
+export const DEFAULT_CLIENT_CAPABILITIES: Readonly<Record<string, boolean>> = {
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_avatar_url_field_optional: true,
+  stream_typing_notifications: true,
+  user_settings_object: true,
+  include_deactivated_groups: true,
+  archived_channels: true,
+  empty_topic_name: true,
+};
+
+export interface RegisterQueueArgs {
+  /** Which events the queue delivers (e.g. `navigation_view`, `user_group`). Omit for all. */
+  readonly eventTypes?: readonly string[];
+  /** Which initial state to return (e.g. `navigation_views`, `realm_user_groups`). Defaults to `eventTypes` at the server. */
+  readonly fetchEventTypes?: readonly string[];
+  /** Legacy `[[operator, operand]]` filter on received messages only. */
+  readonly narrow?: readonly (readonly [string, string])[];
+  /** Rendered HTML instead of Markdown in message content. The server's default is false. */
+  readonly applyMarkdown?: boolean;
+  /** `avatar_url: null` for Gravatar users, to compute locally. */
+  readonly clientGravatar?: boolean;
+  readonly includeSubscribers?: boolean | 'partial';
+  readonly allPublicStreams?: boolean;
+  readonly slimPresence?: boolean;
+  readonly presenceHistoryLimitDays?: number;
+  /** Replaces (does not merge with) `DEFAULT_CLIENT_CAPABILITIES`. */
+  readonly clientCapabilities?: Readonly<Record<string, boolean>>;
+  /** FL 481: idle lifetime of the queue in seconds, or `"mobile"`. */
+  readonly idleQueueTimeout?: number | 'mobile';
+}
+
+/**
+ * POST /register (notes §7): create an event queue and fetch the initial state. On success the
+ * connection learns the server's feature level and version, the long-poll deadline
+ * (`event_queue_longpoll_timeout_seconds` + margin) and the empty-topic display name.
+ */
+export async function registerQueue(
+  conn: ApiConnection,
+  args: RegisterQueueArgs = {},
+  opts: RequestOptions = {},
+): Promise<RegisterResponse> {
+  const res = await conn.request({
+    method: 'POST',
+    path: '/register',
+    params: {
+      event_types: args.eventTypes,
+      fetch_event_types: args.fetchEventTypes,
+      narrow: args.narrow,
+      apply_markdown: args.applyMarkdown,
+      client_gravatar: args.clientGravatar,
+      include_subscribers: args.includeSubscribers,
+      all_public_streams: args.allPublicStreams,
+      slim_presence: args.slimPresence,
+      presence_history_limit_days: args.presenceHistoryLimitDays,
+      client_capabilities: args.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES,
+      idle_queue_timeout: args.idleQueueTimeout,
+    },
+    schema: registerResponse,
+    ...opts,
+  });
+  conn.noteServerVersion({ featureLevel: res.zulip_feature_level, zulipVersion: res.zulip_version });
+  conn.noteLongPollTimeout(res.event_queue_longpoll_timeout_seconds);
+  if (res.realm_empty_topic_display_name !== undefined) {
+    conn.emptyTopicDisplayName = res.realm_empty_topic_display_name;
+  }
+  return res;
+}
+
+export interface GetEventsResult {
+  readonly events: ZulipEvent[];
+  readonly queue_id: string | undefined;
+}
+
+/**
+ * GET /events (notes §4): long-poll for events newer than `lastEventId` (which also acknowledges
+ * those). Uses the long-poll deadline. Each event is classified by `parseEvent`, so one unknown or
+ * malformed event never fails the batch. A `restart` event's feature level is noted on the
+ * connection. `BAD_EVENT_QUEUE_ID` surfaces as an `api` error: re-register and resync.
+ */
+export async function getEvents(
+  conn: ApiConnection,
+  args: { queueId: string; lastEventId: number; dontBlock?: boolean },
+  opts: RequestOptions = {},
+): Promise<GetEventsResult> {
+  const res = await conn.request({
+    method: 'GET',
+    path: '/events',
+    params: { queue_id: args.queueId, last_event_id: args.lastEventId, dont_block: args.dontBlock },
+    schema: eventsResponse,
+    longPoll: true,
+    ...opts,
+  });
+  const events = parseEvents(res.events);
+  for (const ev of events) {
+    if (ev.type === 'restart') {
+      conn.noteServerVersion({ featureLevel: ev.zulip_feature_level, zulipVersion: ev.zulip_version });
+    }
+  }
+  return { events, queue_id: res.queue_id };
+}
+
+/** DELETE /events (notes §4): discard a queue we no longer poll (e.g. on logout). */
+export function deleteEventQueue(conn: ApiConnection, args: { queueId: string }, opts: RequestOptions = {}) {
+  return conn.request({
+    method: 'DELETE',
+    path: '/events',
+    params: { queue_id: args.queueId },
+    schema: emptySuccess,
+    ...opts,
+  });
+}
