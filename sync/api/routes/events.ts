@@ -49,11 +49,7 @@ export interface RegisterQueueArgs {
   readonly idleQueueTimeout?: number | 'mobile';
 }
 
-/**
- * POST /register (notes §7): create an event queue and fetch the initial state. On success the
- * connection learns the server's feature level and version, the long-poll deadline
- * (`event_queue_longpoll_timeout_seconds` + margin) and the empty-topic display name.
- */
+/** POST /register (notes §7): create an event queue and fetch the initial state the client needs. */
 export async function registerQueue(
   conn: ApiConnection,
   args: RegisterQueueArgs = {},
@@ -78,6 +74,8 @@ export async function registerQueue(
     schema: registerResponse,
     ...opts,
   });
+  // The connection learns the server's version, the long-poll deadline (the server's timeout plus a
+  // margin; unchanged when `realm` was not fetched) and how the empty topic is displayed.
   conn.noteServerVersion({ featureLevel: res.zulip_feature_level, zulipVersion: res.zulip_version });
   conn.noteLongPollTimeout(res.event_queue_longpoll_timeout_seconds);
   if (res.realm_empty_topic_display_name !== undefined) {
@@ -91,12 +89,7 @@ export interface GetEventsResult {
   readonly queue_id: string | undefined;
 }
 
-/**
- * GET /events (notes §4): long-poll for events newer than `lastEventId` (which also acknowledges
- * those). Uses the long-poll deadline. Each event is classified by `parseEvent`, so one unknown or
- * malformed event never fails the batch. A `restart` event's feature level is noted on the
- * connection. `BAD_EVENT_QUEUE_ID` surfaces as an `api` error: re-register and resync.
- */
+/** GET /events (notes §4): long-poll for the events after `lastEventId`, acknowledging those up to it. */
 export async function getEvents(
   conn: ApiConnection,
   args: { queueId: string; lastEventId: number; dontBlock?: boolean },
@@ -107,10 +100,14 @@ export async function getEvents(
     path: '/events',
     params: { queue_id: args.queueId, last_event_id: args.lastEventId, dont_block: args.dontBlock },
     schema: eventsResponse,
+    // The deadline is the long-poll one. A garbage-collected queue answers 400
+    // `BAD_EVENT_QUEUE_ID`, surfaced as an `api` error: the caller re-registers and resyncs.
     longPoll: true,
     ...opts,
   });
+  // Each event is classified on its own, so one unknown or malformed event never fails the batch.
   const events = parseEvents(res.events);
+  // After a restart the server may have been upgraded.
   for (const ev of events) {
     if (ev.type === 'restart') {
       conn.noteServerVersion({ featureLevel: ev.zulip_feature_level, zulipVersion: ev.zulip_version });

@@ -44,10 +44,7 @@ export const serverResponses = {
   'GET /server_settings': getServerSettingsResponse,
 } as const;
 
-/**
- * GET /server_settings: what the server is and how to log in to it, before we have a key. The
- * connection learns the feature level and version from it.
- */
+/** GET /server_settings (notes §4): what the server is and how to log in to it, unauthenticated. */
 export async function getServerSettings(conn: ApiConnection, opts: RequestOptions = {}): Promise<ServerSettings> {
   const res = await conn.request({
     method: 'GET',
@@ -56,6 +53,7 @@ export async function getServerSettings(conn: ApiConnection, opts: RequestOption
     auth: false,
     ...opts,
   });
+  // Known before any authenticated call, so route choices can already branch on the level.
   conn.noteServerVersion({ featureLevel: res.zulip_feature_level, zulipVersion: res.zulip_version });
   return res;
 }
