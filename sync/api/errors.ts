@@ -169,6 +169,21 @@ export type ApiError =
   | ZulipApiError
   | MalformedResponseError;
 
+/**
+ * Thrown before any request when an operation (or one of its parameters) needs a newer server
+ * than the connected one. Not a request failure, so not part of `ApiError`: nothing was sent.
+ */
+export class UnsupportedFeatureError extends Error {
+  override readonly name = 'UnsupportedFeatureError';
+  constructor(
+    readonly feature: string,
+    readonly requiredFeatureLevel: number,
+    readonly serverFeatureLevel: number,
+  ) {
+    super(`${feature} needs feature level ${requiredFeatureLevel}; the server is at ${serverFeatureLevel}`);
+  }
+}
+
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiErrorBase;
 }

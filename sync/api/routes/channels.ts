@@ -5,6 +5,7 @@ import type { Params } from '../encoding.js';
 import { basicChannel, subscription } from '../schemas/channels.js';
 import { success } from '../schemas/envelope.js';
 import type { GroupSettingValue } from '../schemas/groups.js';
+import { UnsupportedFeatureError } from '../errors.js';
 
 /** User id (FL 289; an API email before) → names of the channels. */
 const channelNamesByUser = z.record(z.string(), z.array(z.string()));
@@ -91,9 +92,7 @@ export async function getSubscriptions(
 ) {
   if (args.include_subscribers === 'partial' && !conn.supports(PARTIAL_SUBSCRIBERS_FL)) {
     // Neither fallback is equivalent: false drops every list, true may fetch megabytes.
-    throw new Error(
-      `getSubscriptions: include_subscribers "partial" needs feature level ${PARTIAL_SUBSCRIBERS_FL}; the server is at ${conn.effectiveFeatureLevel}`,
-    );
+    throw new UnsupportedFeatureError('getSubscriptions with include_subscribers "partial"', PARTIAL_SUBSCRIBERS_FL, conn.effectiveFeatureLevel);
   }
   return conn.request({
     method: 'GET',

@@ -10,21 +10,10 @@ import { pathSegment } from '../encoding.js';
 import { emptySuccess, int, openIntEnum, success, type EmptySuccess } from '../schemas/envelope.js';
 import { detachedUpload, message } from '../schemas/message.js';
 import { encodeNarrow, type NarrowTerm, type WireNarrowTerm } from '../schemas/narrow.js';
+import { UnsupportedFeatureError } from '../errors.js';
 
 /** The spec's hard maximum of messages per `GET /messages` (num_before + num_after). */
 export const MAX_MESSAGES_PER_FETCH = 5000;
-
-/** Thrown before any request when an operation needs a newer server than the connected one. */
-export class UnsupportedFeatureError extends Error {
-  override readonly name = 'UnsupportedFeatureError';
-  constructor(
-    readonly feature: string,
-    readonly requiredFeatureLevel: number,
-    readonly serverFeatureLevel: number,
-  ) {
-    super(`${feature} needs feature level ${requiredFeatureLevel}; the server is at ${serverFeatureLevel}`);
-  }
-}
 
 // ---- response schemas -----------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
 import { emptySuccess } from '../schemas/envelope.js';
+import { UnsupportedFeatureError } from '../errors.js';
 
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const pushResponses = {
@@ -36,9 +37,7 @@ export async function sendE2eeTestNotification(
   opts: RequestOptions = {},
 ) {
   if (!conn.supports(E2EE_TEST_NOTIFICATION_FL)) {
-    throw new Error(
-      `sendE2eeTestNotification: needs feature level ${E2EE_TEST_NOTIFICATION_FL}; the server is at ${conn.effectiveFeatureLevel}`,
-    );
+    throw new UnsupportedFeatureError('sendE2eeTestNotification', E2EE_TEST_NOTIFICATION_FL, conn.effectiveFeatureLevel);
   }
   // The device id is `push_account_id` on FL 420..467 and `device_id` from FL 468.
   let params: Params = {};

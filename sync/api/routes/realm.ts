@@ -16,6 +16,7 @@ import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
 import { emptySuccess } from '../schemas/envelope.js';
 import type { GroupSettingValueUpdate } from '../schemas/groups.js';
+import { UnsupportedFeatureError } from '../errors.js';
 
 /** Response schemas by OpenAPI operation (absent from the FL 420 OpenAPI file; see the header). */
 export const realmResponses = {
@@ -60,9 +61,7 @@ export async function updateRealmEditingSettings(
   for (const [name, level] of GROUP_SETTING_LEVELS) {
     if (args[name] !== undefined && !conn.supports(level)) {
       // An older server has no such setting and would ignore it while reporting success.
-      throw new Error(
-        `updateRealmEditingSettings: ${name} needs feature level ${level}; the server is at ${conn.effectiveFeatureLevel}`,
-      );
+      throw new UnsupportedFeatureError(`updateRealmEditingSettings with ${name}`, level, conn.effectiveFeatureLevel);
     }
   }
   const params: Params = {

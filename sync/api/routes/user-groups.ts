@@ -4,6 +4,7 @@ import type { ApiConnection, RequestOptions } from '../core.js';
 import { pathSegment, type Params } from '../encoding.js';
 import { emptySuccess, success } from '../schemas/envelope.js';
 import { userGroup, type GroupSettingValueUpdate } from '../schemas/groups.js';
+import { UnsupportedFeatureError } from '../errors.js';
 
 export const getUserGroupsResponse = success({ user_groups: z.array(userGroup) });
 
@@ -72,9 +73,7 @@ export async function updateUserGroupMembers(
   const { userGroupId, ...params } = args;
   if ((params.add_subgroups !== undefined || params.delete_subgroups !== undefined) && !conn.supports(SUBGROUPS_IN_MEMBERS_FL)) {
     // An older server would silently ignore the subgroup lists and report success.
-    throw new Error(
-      `updateUserGroupMembers: add_subgroups/delete_subgroups need feature level ${SUBGROUPS_IN_MEMBERS_FL}; the server is at ${conn.effectiveFeatureLevel}`,
-    );
+    throw new UnsupportedFeatureError('updateUserGroupMembers with add_subgroups/delete_subgroups', SUBGROUPS_IN_MEMBERS_FL, conn.effectiveFeatureLevel);
   }
   return conn.request({
     method: 'POST',

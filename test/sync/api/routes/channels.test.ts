@@ -190,7 +190,7 @@ describe('channel routes', () => {
 
   it('include_subscribers "partial" is refused before FL 412, without sending', async () => {
     const f = fakeServer({ featureLevel: 411 });
-    await expect(getSubscriptions(f.conn, { include_subscribers: 'partial' })).rejects.toThrow(/412.*411/);
+    await expect(getSubscriptions(f.conn, { include_subscribers: 'partial' })).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/412.*411/) });
     expect(f.calls).toHaveLength(0);
   });
 

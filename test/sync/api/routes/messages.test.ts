@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ZulipApiError } from '../../../../sync/api/errors.js';
+import { UnsupportedFeatureError, ZulipApiError } from '../../../../sync/api/errors.js';
 import {
   MAX_MESSAGES_PER_FETCH,
-  UnsupportedFeatureError,
   contentSha256,
   deleteTopic,
   getMessage,

@@ -56,7 +56,7 @@ describe('push routes', () => {
 
   it('below FL 420 it throws before sending', async () => {
     const f = fakeServer({ featureLevel: 419 });
-    await expect(sendE2eeTestNotification(f.conn, { deviceId: 1 })).rejects.toThrow(/feature level 420.*419/);
+    await expect(sendE2eeTestNotification(f.conn, { deviceId: 1 })).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/feature level 420.*419/) });
     expect(f.calls).toHaveLength(0);
   });
 

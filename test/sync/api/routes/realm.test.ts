@@ -56,7 +56,7 @@ describe('realm routes', () => {
     const f = fakeServer({ featureLevel: 366 });
     await expect(
       updateRealmEditingSettings(f.conn, { allow_message_editing: true, can_resolve_topics_group: { new: 12 } }),
-    ).rejects.toThrow(/can_resolve_topics_group needs feature level 367; the server is at 366/);
+    ).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/can_resolve_topics_group needs feature level 367; the server is at 366/) });
     expect(f.calls).toHaveLength(0);
   });
 
@@ -64,7 +64,7 @@ describe('realm routes', () => {
     const f = fakeServer({ featureLevel: 315 });
     await expect(
       updateRealmEditingSettings(f.conn, { can_move_messages_between_topics_group: { new: 1 } }),
-    ).rejects.toThrow(/can_move_messages_between_topics_group needs feature level 316/);
+    ).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/can_move_messages_between_topics_group needs feature level 316/) });
     expect(f.calls).toHaveLength(0);
   });
 
@@ -72,7 +72,7 @@ describe('realm routes', () => {
     const f = fakeServer({ featureLevel: 309 });
     await expect(
       updateRealmEditingSettings(f.conn, { can_move_messages_between_channels_group: { new: 1 } }),
-    ).rejects.toThrow(/can_move_messages_between_channels_group needs feature level 310/);
+    ).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/can_move_messages_between_channels_group needs feature level 310/) });
     expect(f.calls).toHaveLength(0);
   });
 

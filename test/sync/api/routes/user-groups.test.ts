@@ -88,8 +88,8 @@ describe('user group routes', () => {
 
   it('updateUserGroupMembers refuses subgroups before FL 311 without sending anything', async () => {
     const f = fakeServer({ featureLevel: 310 });
-    await expect(updateUserGroupMembers(f.conn, { userGroupId: 38, add_subgroups: [9] })).rejects.toThrow(/feature level 311.*310/);
-    await expect(updateUserGroupMembers(f.conn, { userGroupId: 38, delete_subgroups: [9] })).rejects.toThrow(/311/);
+    await expect(updateUserGroupMembers(f.conn, { userGroupId: 38, add_subgroups: [9] })).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/feature level 311.*310/) });
+    await expect(updateUserGroupMembers(f.conn, { userGroupId: 38, delete_subgroups: [9] })).rejects.toMatchObject({ name: 'UnsupportedFeatureError', message: expect.stringMatching(/311/) });
     expect(f.calls).toHaveLength(0);
   });
 
