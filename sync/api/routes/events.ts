@@ -30,23 +30,23 @@ export const DEFAULT_CLIENT_CAPABILITIES: Readonly<Record<string, boolean>> = {
 
 export interface RegisterQueueArgs {
   /** Which events the queue delivers (e.g. `navigation_view`, `user_group`). Omit for all. */
-  readonly eventTypes?: readonly string[];
-  /** Which initial state to return (e.g. `navigation_views`, `realm_user_groups`). Defaults to `eventTypes` at the server. */
-  readonly fetchEventTypes?: readonly string[];
+  readonly event_types?: readonly string[];
+  /** Which initial state to return (e.g. `navigation_views`, `realm_user_groups`). Defaults to `event_types` at the server. */
+  readonly fetch_event_types?: readonly string[];
   /** Legacy `[[operator, operand]]` filter on received messages only. */
   readonly narrow?: readonly (readonly [string, string])[];
   /** Rendered HTML instead of Markdown in message content. The server's default is false. */
-  readonly applyMarkdown?: boolean;
+  readonly apply_markdown?: boolean;
   /** `avatar_url: null` for Gravatar users, to compute locally. */
-  readonly clientGravatar?: boolean;
-  readonly includeSubscribers?: boolean | 'partial';
-  readonly allPublicStreams?: boolean;
-  readonly slimPresence?: boolean;
-  readonly presenceHistoryLimitDays?: number;
-  /** Replaces (does not merge with) `DEFAULT_CLIENT_CAPABILITIES`. */
-  readonly clientCapabilities?: Readonly<Record<string, boolean>>;
+  readonly client_gravatar?: boolean;
+  readonly include_subscribers?: boolean | 'partial';
+  readonly all_public_streams?: boolean;
+  readonly slim_presence?: boolean;
+  readonly presence_history_limit_days?: number;
+  /** Replaces (does not merge with) `DEFAULT_CLIENT_CAPABILITIES`, which is sent when this is absent. */
+  readonly client_capabilities?: Readonly<Record<string, boolean>>;
   /** FL 481: idle lifetime of the queue in seconds, or `"mobile"`. */
-  readonly idleQueueTimeout?: number | 'mobile';
+  readonly idle_queue_timeout?: number | 'mobile';
 }
 
 /** POST /register (notes §7): create an event queue and fetch the initial state the client needs. */
@@ -58,19 +58,7 @@ export async function registerQueue(
   const res = await conn.request({
     method: 'POST',
     path: '/register',
-    params: {
-      event_types: args.eventTypes,
-      fetch_event_types: args.fetchEventTypes,
-      narrow: args.narrow,
-      apply_markdown: args.applyMarkdown,
-      client_gravatar: args.clientGravatar,
-      include_subscribers: args.includeSubscribers,
-      all_public_streams: args.allPublicStreams,
-      slim_presence: args.slimPresence,
-      presence_history_limit_days: args.presenceHistoryLimitDays,
-      client_capabilities: args.clientCapabilities ?? DEFAULT_CLIENT_CAPABILITIES,
-      idle_queue_timeout: args.idleQueueTimeout,
-    },
+    params: { ...args, client_capabilities: args.client_capabilities ?? DEFAULT_CLIENT_CAPABILITIES },
     schema: registerResponse,
     ...opts,
   });
@@ -89,16 +77,16 @@ export interface GetEventsResult {
   readonly queue_id: string | undefined;
 }
 
-/** GET /events (notes §4): long-poll for the events after `lastEventId`, acknowledging those up to it. */
+/** GET /events (notes §4): long-poll for the events after `last_event_id`, acknowledging those up to it. */
 export async function getEvents(
   conn: ApiConnection,
-  args: { queueId: string; lastEventId: number; dontBlock?: boolean },
+  args: { queue_id: string; last_event_id: number; dont_block?: boolean },
   opts: RequestOptions = {},
 ): Promise<GetEventsResult> {
   const res = await conn.request({
     method: 'GET',
     path: '/events',
-    params: { queue_id: args.queueId, last_event_id: args.lastEventId, dont_block: args.dontBlock },
+    params: { queue_id: args.queue_id, last_event_id: args.last_event_id, dont_block: args.dont_block },
     schema: eventsResponse,
     // The deadline is the long-poll one. A garbage-collected queue answers 400
     // `BAD_EVENT_QUEUE_ID`, surfaced as an `api` error: the caller re-registers and resyncs.
@@ -117,11 +105,11 @@ export async function getEvents(
 }
 
 /** DELETE /events (notes §4): discard a queue we no longer poll (e.g. on logout). */
-export function deleteEventQueue(conn: ApiConnection, args: { queueId: string }, opts: RequestOptions = {}) {
+export function deleteEventQueue(conn: ApiConnection, args: { queue_id: string }, opts: RequestOptions = {}) {
   return conn.request({
     method: 'DELETE',
     path: '/events',
-    params: { queue_id: args.queueId },
+    params: { queue_id: args.queue_id },
     schema: emptySuccess,
     ...opts,
   });

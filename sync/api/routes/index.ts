@@ -1,6 +1,12 @@
 /**
  * Every operation, grouped by API area, and the table of response schemas by OpenAPI operation
  * ("METHOD /path/{param}") that the example-conformance test walks.
+ *
+ * Conventions: body and query parameters in an operation's `args` are named exactly as on the
+ * wire (the spec's snake_case names, e.g. `include_subscribers`, `num_before`), so server property
+ * names pass straight through and each doc comment maps one-to-one to the spec's table. Only path
+ * parameters are camelCase ids (`messageId`, `userGroupId`, `streamId` in
+ * `/streams/{stream_id}/delete_topic`), and they never appear in the body or query string.
  */
 import { authResponses } from './auth.js';
 import { channelResponses } from './channels.js';

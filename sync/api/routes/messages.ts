@@ -148,14 +148,15 @@ function narrowForWire(conn: ApiConnection, terms: readonly NarrowTerm[]): WireN
 // ---- operations -----------------------------------------------------------------------------
 
 interface UpdateMessageCommon {
+  /** Path parameter. */
   messageId: number;
   /** The display name of the empty topic is sent as `""`. Resolve a topic with `✔ {topic}` + change_all. */
   topic?: string;
-  propagateMode?: PropagateMode;
+  propagate_mode?: PropagateMode;
   /** Server default false. */
-  sendNotificationToOldThread?: boolean;
+  send_notification_to_old_thread?: boolean;
   /** Server default true. */
-  sendNotificationToNewThread?: boolean;
+  send_notification_to_new_thread?: boolean;
 }
 
 /** Content and channel cannot change in one request (spec rule 1), so they are separate shapes. */
@@ -164,25 +165,22 @@ export type UpdateMessageArgs = UpdateMessageCommon &
     | {
         content: string;
         /** `contentSha256` of the raw content this edit started from; sent only from FL 379. */
-        prevContentSha256?: string;
-        streamId?: never;
+        prev_content_sha256?: string;
+        stream_id?: never;
       }
-    | { streamId?: number; content?: never; prevContentSha256?: never }
+    | { stream_id?: number; content?: never; prev_content_sha256?: never }
   );
 
 /** Spec "PATCH /messages/{message_id}": edit content, or move to another topic and/or channel. */
 export function updateMessage(conn: ApiConnection, args: UpdateMessageArgs, opts: RequestOptions = {}) {
+  const { messageId, topic, prev_content_sha256, ...rest } = args;
   return conn.request({
     method: 'PATCH',
-    path: `/messages/${pathSegment(args.messageId)}`,
+    path: `/messages/${pathSegment(messageId)}`,
     params: {
-      topic: args.topic === undefined ? undefined : conn.topicForWire(args.topic),
-      propagate_mode: args.propagateMode,
-      send_notification_to_old_thread: args.sendNotificationToOldThread,
-      send_notification_to_new_thread: args.sendNotificationToNewThread,
-      content: args.content,
-      prev_content_sha256: conn.supports(379) ? args.prevContentSha256 : undefined,
-      stream_id: args.streamId,
+      ...rest,
+      topic: topic === undefined ? undefined : conn.topicForWire(topic),
+      prev_content_sha256: conn.supports(379) ? prev_content_sha256 : undefined,
     },
     schema: updateMessageResponse,
     ...opts,
@@ -192,15 +190,15 @@ export function updateMessage(conn: ApiConnection, args: UpdateMessageArgs, opts
 /** Spec "GET /messages/{message_id}": one message (and the deprecated `raw_content`). */
 export function getMessage(
   conn: ApiConnection,
-  args: { messageId: number; applyMarkdown?: boolean; allowEmptyTopicName?: boolean },
+  args: { messageId: number; apply_markdown?: boolean; allow_empty_topic_name?: boolean },
   opts: RequestOptions = {},
 ) {
   return conn.request({
     method: 'GET',
     path: `/messages/${pathSegment(args.messageId)}`,
     params: {
-      apply_markdown: args.applyMarkdown,
-      allow_empty_topic_name: allowEmptyTopicName(conn, args.allowEmptyTopicName),
+      apply_markdown: args.apply_markdown,
+      allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name),
     },
     schema: getMessageResponse,
     ...opts,
@@ -209,10 +207,10 @@ export function getMessage(
 
 interface GetMessagesCommon {
   narrow?: readonly NarrowTerm[];
-  clientGravatar?: boolean;
-  applyMarkdown?: boolean;
+  client_gravatar?: boolean;
+  apply_markdown?: boolean;
   /** Defaults to true from FL 334. */
-  allowEmptyTopicName?: boolean;
+  allow_empty_topic_name?: boolean;
 }
 
 /** Either a range around an anchor, or explicit ids (FL 300); the server rejects a mix. */
@@ -220,67 +218,55 @@ export type GetMessagesArgs = GetMessagesCommon &
   (
     | {
         anchor: MessageAnchor;
-        includeAnchor?: boolean;
-        numBefore: number;
-        numAfter: number;
-        messageIds?: never;
+        include_anchor?: boolean;
+        num_before: number;
+        num_after: number;
+        message_ids?: never;
       }
     | {
-        messageIds: readonly number[];
+        message_ids: readonly number[];
         anchor?: never;
-        includeAnchor?: never;
-        numBefore?: never;
-        numAfter?: never;
+        include_anchor?: never;
+        num_before?: never;
+        num_after?: never;
       }
   );
 
 /**
  * Spec "GET /messages": messages matching a narrow. Rejects without a request when
- * num_before + num_after exceeds the hard maximum of 5000, or `messageIds` on a server before FL 300.
+ * num_before + num_after exceeds the hard maximum of 5000, or `message_ids` on a server before FL 300.
  */
 export async function getMessages(conn: ApiConnection, args: GetMessagesArgs, opts: RequestOptions = {}) {
-  const common = {
-    narrow: args.narrow === undefined ? undefined : narrowForWire(conn, args.narrow),
-    client_gravatar: args.clientGravatar,
-    apply_markdown: args.applyMarkdown,
-    allow_empty_topic_name: allowEmptyTopicName(conn, args.allowEmptyTopicName),
+  const { narrow, allow_empty_topic_name, ...rest } = args;
+  const params = {
+    ...rest,
+    narrow: narrow === undefined ? undefined : narrowForWire(conn, narrow),
+    allow_empty_topic_name: allowEmptyTopicName(conn, allow_empty_topic_name),
   };
-  if (args.messageIds !== undefined) {
+  if (args.message_ids !== undefined) {
     if (!conn.supports(300)) {
       throw new UnsupportedFeatureError('GET /messages with message_ids', 300, conn.effectiveFeatureLevel);
     }
-    return conn.request({
-      method: 'GET',
-      path: '/messages',
-      params: { message_ids: args.messageIds, ...common },
-      schema: getMessagesResponse,
-      ...opts,
-    });
+    return conn.request({ method: 'GET', path: '/messages', params, schema: getMessagesResponse, ...opts });
   }
-  checkCount('numBefore', args.numBefore);
-  checkCount('numAfter', args.numAfter);
-  if (args.numBefore + args.numAfter > MAX_MESSAGES_PER_FETCH) {
+  checkCount('num_before', args.num_before);
+  checkCount('num_after', args.num_after);
+  if (args.num_before + args.num_after > MAX_MESSAGES_PER_FETCH) {
     throw new RangeError(
-      `num_before + num_after = ${args.numBefore + args.numAfter} exceeds the maximum of ${MAX_MESSAGES_PER_FETCH} per request`,
+      `num_before + num_after = ${args.num_before + args.num_after} exceeds the maximum of ${MAX_MESSAGES_PER_FETCH} per request`,
     );
   }
   return conn.request({
     method: 'GET',
     path: '/messages',
-    params: {
-      anchor: anchorForWire(args.anchor),
-      include_anchor: args.includeAnchor,
-      num_before: args.numBefore,
-      num_after: args.numAfter,
-      ...common,
-    },
+    params: { ...params, anchor: anchorForWire(args.anchor) },
     schema: getMessagesResponse,
     ...opts,
   });
 }
 
-/** Local echo: the server hands `localId` back as `local_message_id` on `queueId`'s message event. */
-export type LocalEcho = { queueId: string; localId: string } | { queueId?: never; localId?: never };
+/** Local echo: the server hands `local_id` back as `local_message_id` on `queue_id`'s message event. */
+export type LocalEcho = { queue_id: string; local_id: string } | { queue_id?: never; local_id?: never };
 
 export type SendMessageArgs = (
   | {
@@ -296,7 +282,7 @@ export type SendMessageArgs = (
   LocalEcho & {
     content: string;
     /** FL 236. */
-    readBySender?: boolean;
+    read_by_sender?: boolean;
   };
 
 /** POST /messages (referenced operation): send a channel or direct message. */
@@ -313,15 +299,7 @@ export function sendMessage(conn: ApiConnection, args: SendMessageArgs, opts: Re
   return conn.request({
     method: 'POST',
     path: '/messages',
-    params: {
-      type,
-      to: args.to,
-      topic,
-      content: args.content,
-      queue_id: args.queueId,
-      local_id: args.localId,
-      read_by_sender: args.readBySender,
-    },
+    params: { ...args, type, topic },
     schema: sendMessageResponse,
     ...opts,
   });
@@ -344,10 +322,10 @@ export function updateMessageFlags(
 
 export interface UpdateMessageFlagsForNarrowArgs {
   anchor: MessageAnchor;
-  includeAnchor?: boolean;
+  include_anchor?: boolean;
   /** The server may lower these to bound its transactions; loop on `found_oldest`/`found_newest`. */
-  numBefore: number;
-  numAfter: number;
+  num_before: number;
+  num_after: number;
   narrow: readonly NarrowTerm[];
   op: FlagOp;
   flag: MessageFlagName;
@@ -362,15 +340,7 @@ export function updateMessageFlagsForNarrow(
   return conn.request({
     method: 'POST',
     path: '/messages/flags/narrow',
-    params: {
-      anchor: anchorForWire(args.anchor),
-      include_anchor: args.includeAnchor,
-      num_before: args.numBefore,
-      num_after: args.numAfter,
-      narrow: narrowForWire(conn, args.narrow),
-      op: args.op,
-      flag: args.flag,
-    },
+    params: { ...args, anchor: anchorForWire(args.anchor), narrow: narrowForWire(conn, args.narrow) },
     schema: updateMessageFlagsForNarrowResponse,
     ...opts,
   });
@@ -379,13 +349,13 @@ export function updateMessageFlagsForNarrow(
 /** Spec "POST /mark_topic_as_read" (deprecated; prefer updateMessageFlagsForNarrow). */
 export function markTopicAsRead(
   conn: ApiConnection,
-  args: { streamId: number; topicName: string },
+  args: { stream_id: number; topic_name: string },
   opts: RequestOptions = {},
 ) {
   return conn.request({
     method: 'POST',
     path: '/mark_topic_as_read',
-    params: { stream_id: args.streamId, topic_name: conn.topicForWire(args.topicName) },
+    params: { stream_id: args.stream_id, topic_name: conn.topicForWire(args.topic_name) },
     schema: emptySuccess,
     ...opts,
   });
@@ -394,13 +364,13 @@ export function markTopicAsRead(
 /** GET /messages/{message_id}/history (referenced operation): edit snapshots, oldest first. */
 export function getMessageHistory(
   conn: ApiConnection,
-  args: { messageId: number; allowEmptyTopicName?: boolean },
+  args: { messageId: number; allow_empty_topic_name?: boolean },
   opts: RequestOptions = {},
 ) {
   return conn.request({
     method: 'GET',
     path: `/messages/${pathSegment(args.messageId)}/history`,
-    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allowEmptyTopicName) },
+    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
     schema: getMessageHistoryResponse,
     ...opts,
   });
@@ -408,7 +378,7 @@ export function getMessageHistory(
 
 export type SetTypingStatusArgs =
   | { op: TypingOp; type: 'direct'; to: readonly number[] }
-  | { op: TypingOp; type: 'channel'; streamId: number; topic: string };
+  | { op: TypingOp; type: 'channel'; stream_id: number; topic: string };
 
 /**
  * POST /typing (referenced operation). Direct typing is `direct` from FL 174 (`private` before);
@@ -437,7 +407,7 @@ export async function setTypingStatus(
     params: {
       type: conn.supports(248) ? 'channel' : 'stream',
       op: args.op,
-      stream_id: args.streamId,
+      stream_id: args.stream_id,
       topic: conn.topicForWire(args.topic),
     },
     schema: emptySuccess,
@@ -482,13 +452,13 @@ export async function setTypingStatusForMessageEdit(
  */
 export function deleteTopic(
   conn: ApiConnection,
-  args: { streamId: number; topicName: string },
+  args: { streamId: number; topic_name: string },
   opts: RequestOptions = {},
 ) {
   return conn.request({
     method: 'POST',
     path: `/streams/${pathSegment(args.streamId)}/delete_topic`,
-    params: { topic_name: conn.topicForWire(args.topicName) },
+    params: { topic_name: conn.topicForWire(args.topic_name) },
     schema: deleteTopicResponse,
     ...opts,
   });

@@ -42,9 +42,9 @@ export type ScheduledMessageTarget =
 export type CreateScheduledMessageArgs = ScheduledMessageTarget & {
   content: string;
   /** UNIX seconds. */
-  scheduledDeliveryTimestamp: number;
+  scheduled_delivery_timestamp: number;
   /** FL 236. */
-  readBySender?: boolean;
+  read_by_sender?: boolean;
 };
 
 /** POST /scheduled_messages (referenced operation). */
@@ -53,12 +53,9 @@ export function createScheduledMessage(conn: ApiConnection, args: CreateSchedule
     method: 'POST',
     path: '/scheduled_messages',
     params: {
+      ...args,
       type: typeForWire(conn, args.type),
-      to: args.to,
       topic: args.type === 'channel' ? conn.topicForWire(args.topic) : undefined,
-      content: args.content,
-      scheduled_delivery_timestamp: args.scheduledDeliveryTimestamp,
-      read_by_sender: args.readBySender,
     },
     schema: createScheduledMessageResponse,
     ...opts,
@@ -70,11 +67,12 @@ export function createScheduledMessage(conn: ApiConnection, args: CreateSchedule
  * those combinations are the only ones the type admits; `to` alone may change within a type.
  */
 export type UpdateScheduledMessageArgs = {
+  /** Path parameter. */
   scheduledMessageId: number;
   content?: string;
   topic?: string;
   /** UNIX seconds; required by the server when the message has `failed: true`. */
-  scheduledDeliveryTimestamp?: number;
+  scheduled_delivery_timestamp?: number;
 } & (
   | { type: 'channel' | 'stream'; to: number; topic: string }
   | { type: 'direct' | 'private'; to: readonly number[] }
@@ -83,15 +81,14 @@ export type UpdateScheduledMessageArgs = {
 
 /** Spec "PATCH /scheduled_messages/{scheduled_message_id}": edit a scheduled message (FL 184). */
 export function updateScheduledMessage(conn: ApiConnection, args: UpdateScheduledMessageArgs, opts: RequestOptions = {}) {
+  const { scheduledMessageId, ...rest } = args;
   return conn.request({
     method: 'PATCH',
-    path: `/scheduled_messages/${pathSegment(args.scheduledMessageId)}`,
+    path: `/scheduled_messages/${pathSegment(scheduledMessageId)}`,
     params: {
-      type: args.type === undefined ? undefined : typeForWire(conn, args.type),
-      to: args.to,
-      content: args.content,
-      topic: args.topic === undefined ? undefined : conn.topicForWire(args.topic),
-      scheduled_delivery_timestamp: args.scheduledDeliveryTimestamp,
+      ...rest,
+      type: rest.type === undefined ? undefined : typeForWire(conn, rest.type),
+      topic: rest.topic === undefined ? undefined : conn.topicForWire(rest.topic),
     },
     schema: emptySuccess,
     ...opts,

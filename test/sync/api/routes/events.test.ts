@@ -142,15 +142,15 @@ describe('registerQueue', () => {
     const f = fakeServer();
     f.reply(ok({ queue_id: QUEUE, last_event_id: -1, zulip_feature_level: 420, zulip_version: '11.0' }));
     await registerQueue(f.conn, {
-      eventTypes: ['message', 'navigation_view', 'user_group'],
-      fetchEventTypes: ['message', 'navigation_views', 'realm_user_groups'],
+      event_types: ['message', 'navigation_view', 'user_group'],
+      fetch_event_types: ['message', 'navigation_views', 'realm_user_groups'],
       narrow: [['channel', 'Verona']],
-      applyMarkdown: true,
-      clientGravatar: false,
-      includeSubscribers: 'partial',
-      allPublicStreams: false,
-      slimPresence: true,
-      clientCapabilities: { empty_topic_name: true },
+      apply_markdown: true,
+      client_gravatar: false,
+      include_subscribers: 'partial',
+      all_public_streams: false,
+      slim_presence: true,
+      client_capabilities: { empty_topic_name: true },
     });
     expect(f.only().body).toEqual({
       event_types: '["message","navigation_view","user_group"]',
@@ -168,7 +168,7 @@ describe('registerQueue', () => {
   it('include_subscribers true is JSON true', async () => {
     const f = fakeServer();
     f.reply(ok({ queue_id: QUEUE, last_event_id: -1, zulip_feature_level: 420, zulip_version: '11.0' }));
-    await registerQueue(f.conn, { includeSubscribers: true });
+    await registerQueue(f.conn, { include_subscribers: true });
     expect(f.only().body.include_subscribers).toBe('true');
   });
 
@@ -236,7 +236,7 @@ describe('registerQueue', () => {
   it('without the realm fetch key the connection keeps its defaults', async () => {
     const f = fakeServer();
     f.reply(ok({ queue_id: QUEUE, last_event_id: 17, zulip_feature_level: 410, zulip_version: '10.4' }));
-    const res = await registerQueue(f.conn, { fetchEventTypes: ['message'] });
+    const res = await registerQueue(f.conn, { fetch_event_types: ['message'] });
     expect(res.last_event_id).toBe(17);
     expect(res.realm_users).toBeUndefined();
     expect(f.conn.featureLevel).toBe(410);
@@ -268,7 +268,7 @@ describe('getEvents', () => {
         ],
       }),
     );
-    const res = await getEvents(f.conn, { queueId: QUEUE, lastEventId: -1, dontBlock: true });
+    const res = await getEvents(f.conn, { queue_id: QUEUE, last_event_id: -1, dont_block: true });
     const req = f.only();
     expect(req.method).toBe('GET');
     expect(req.path).toBe('/events');
@@ -285,7 +285,7 @@ describe('getEvents', () => {
   it('omits dont_block when not asked', async () => {
     const f = fakeServer();
     f.reply(ok({ events: [] }));
-    await getEvents(f.conn, { queueId: QUEUE, lastEventId: 41 });
+    await getEvents(f.conn, { queue_id: QUEUE, last_event_id: 41 });
     expect(f.only().query).toEqual({ queue_id: QUEUE, last_event_id: '41' });
   });
 
@@ -296,7 +296,7 @@ describe('getEvents', () => {
         events: [{ id: 5, type: 'restart', zulip_feature_level: 433, zulip_version: '11.2', zulip_merge_base: '11.2', server_generation: 1619334181 }],
       }),
     );
-    const res = await getEvents(f.conn, { queueId: QUEUE, lastEventId: 4 });
+    const res = await getEvents(f.conn, { queue_id: QUEUE, last_event_id: 4 });
     expect(res.events[0]).toMatchObject({ type: 'restart', zulip_feature_level: 433 });
     expect(f.conn.featureLevel).toBe(433);
     expect(f.conn.zulipVersion).toBe('11.2');
@@ -305,7 +305,7 @@ describe('getEvents', () => {
   it('BAD_EVENT_QUEUE_ID surfaces as an api error with the queue id', async () => {
     const f = fakeServer();
     f.reply({ status: 400, json: { result: 'error', msg: `Bad event queue ID: ${QUEUE}`, code: 'BAD_EVENT_QUEUE_ID', queue_id: QUEUE } });
-    const err = await getEvents(f.conn, { queueId: QUEUE, lastEventId: 4 }).catch((e: unknown) => e);
+    const err = await getEvents(f.conn, { queue_id: QUEUE, last_event_id: 4 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ZulipApiError);
     expect(err).toMatchObject({ kind: 'api', code: 'BAD_EVENT_QUEUE_ID', httpStatus: 400, details: { queue_id: QUEUE } });
   });
@@ -330,7 +330,7 @@ describe('getEvents', () => {
     expect(conn.longPollTimeoutMs).toBe(60_000);
 
     let settled: unknown = 'pending';
-    const poll = getEvents(conn, { queueId: QUEUE, lastEventId: -1 }).then(
+    const poll = getEvents(conn, { queue_id: QUEUE, last_event_id: -1 }).then(
       () => (settled = 'resolved'),
       (e: unknown) => (settled = e),
     );
@@ -342,7 +342,7 @@ describe('getEvents', () => {
     expect(settled).toMatchObject({ kind: 'timeout', timeoutMs: 60_000 });
 
     // A normal request on the same connection keeps the short deadline.
-    const del = deleteEventQueue(conn, { queueId: QUEUE }).catch((e: unknown) => e);
+    const del = deleteEventQueue(conn, { queue_id: QUEUE }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await del).toMatchObject({ kind: 'timeout', timeoutMs: 1_000 });
   });
@@ -351,7 +351,7 @@ describe('getEvents', () => {
 describe('deleteEventQueue', () => {
   it('sends DELETE /events with queue_id in the query string', async () => {
     const f = fakeServer();
-    const res = await deleteEventQueue(f.conn, { queueId: QUEUE });
+    const res = await deleteEventQueue(f.conn, { queue_id: QUEUE });
     expect(f.only()).toMatchObject({ method: 'DELETE', path: '/events', query: { queue_id: QUEUE }, body: {} });
     expect(res.result).toBe('success');
   });

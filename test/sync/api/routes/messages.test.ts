@@ -63,8 +63,8 @@ describe('updateMessage (PATCH /messages/{message_id})', () => {
     const res = await updateMessage(f.conn, {
       messageId: 42,
       content: 'new **text** & a+b=c\nline 2 ✔',
-      prevContentSha256: ABC_SHA256,
-      propagateMode: 'change_one',
+      prev_content_sha256: ABC_SHA256,
+      propagate_mode: 'change_one',
     });
     const req = f.only();
     expect(req.method).toBe('PATCH');
@@ -86,10 +86,10 @@ describe('updateMessage (PATCH /messages/{message_id})', () => {
     await updateMessage(f.conn, {
       messageId: 7,
       topic: '✔ castle',
-      streamId: 12,
-      propagateMode: 'change_all',
-      sendNotificationToOldThread: false,
-      sendNotificationToNewThread: true,
+      stream_id: 12,
+      propagate_mode: 'change_all',
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: true,
     });
     const req = f.only();
     expect(req.body).toEqual({
@@ -116,20 +116,20 @@ describe('updateMessage (PATCH /messages/{message_id})', () => {
 
   it('omits prev_content_sha256 at FL 378', async () => {
     const f = fakeServer({ featureLevel: 378 });
-    await updateMessage(f.conn, { messageId: 1, content: 'abc', prevContentSha256: ABC_SHA256 });
+    await updateMessage(f.conn, { messageId: 1, content: 'abc', prev_content_sha256: ABC_SHA256 });
     expect(f.only().body).toEqual({ content: 'abc' });
   });
 
   it('sends prev_content_sha256 raw at FL 379', async () => {
     const f = fakeServer({ featureLevel: 379 });
-    await updateMessage(f.conn, { messageId: 1, content: 'abc', prevContentSha256: contentSha256('abc') });
+    await updateMessage(f.conn, { messageId: 1, content: 'abc', prev_content_sha256: contentSha256('abc') });
     expect(f.only().body).toEqual({ content: 'abc', prev_content_sha256: ABC_SHA256 });
   });
 
   it('sends the empty-topic display name as ""', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.conn.emptyTopicDisplayName = 'general chat';
-    await updateMessage(f.conn, { messageId: 3, topic: 'general chat', propagateMode: 'change_later' });
+    await updateMessage(f.conn, { messageId: 3, topic: 'general chat', propagate_mode: 'change_later' });
     expect(f.only().body).toEqual({ topic: '', propagate_mode: 'change_later' });
   });
 
@@ -144,7 +144,7 @@ describe('updateMessage (PATCH /messages/{message_id})', () => {
         field_name: 'prev_content_sha256',
       },
     });
-    const err = await updateMessage(f.conn, { messageId: 1, content: 'x', prevContentSha256: 'f' }).catch(
+    const err = await updateMessage(f.conn, { messageId: 1, content: 'x', prev_content_sha256: 'f' }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ZulipApiError);
@@ -152,13 +152,13 @@ describe('updateMessage (PATCH /messages/{message_id})', () => {
   });
 
   it('makes content together with stream_id a type error', () => {
-    // @ts-expect-error content and streamId cannot be combined (spec rule 1)
-    const bad: UpdateMessageArgs = { messageId: 1, content: 'x', streamId: 2 };
+    // @ts-expect-error content and stream_id cannot be combined (spec rule 1)
+    const bad: UpdateMessageArgs = { messageId: 1, content: 'x', stream_id: 2 };
     // @ts-expect-error prev_content_sha256 only goes with a content edit
-    const bad2: UpdateMessageArgs = { messageId: 1, streamId: 2, prevContentSha256: 'aa' };
+    const bad2: UpdateMessageArgs = { messageId: 1, stream_id: 2, prev_content_sha256: 'aa' };
     const good: UpdateMessageArgs[] = [
       { messageId: 1, content: 'x', topic: 't' },
-      { messageId: 1, streamId: 2, topic: 't' },
+      { messageId: 1, stream_id: 2, topic: 't' },
     ];
     expect([bad, bad2, good].length).toBe(3);
   });
@@ -173,7 +173,7 @@ describe('getMessage (GET /messages/{message_id})', () => {
   it('puts JSON booleans in the query string and parses message and raw_content', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.reply(ok({ message: channelMessage(16, { content: '**hi**', content_type: 'text/x-markdown' }), raw_content: '**hi**' }));
-    const res = await getMessage(f.conn, { messageId: 16, applyMarkdown: false });
+    const res = await getMessage(f.conn, { messageId: 16, apply_markdown: false });
     const req = f.only();
     expect(req.method).toBe('GET');
     expect(req.path).toBe('/messages/16');
@@ -197,7 +197,7 @@ describe('getMessage (GET /messages/{message_id})', () => {
     f.reply(ok({ message: channelMessage(1) }));
     f.reply(ok({ message: channelMessage(1) }));
     await getMessage(f.conn, { messageId: 1 });
-    await getMessage(f.conn, { messageId: 1, allowEmptyTopicName: false });
+    await getMessage(f.conn, { messageId: 1, allow_empty_topic_name: false });
     expect(f.calls.map((c) => c.query)).toEqual([{ allow_empty_topic_name: 'true' }, { allow_empty_topic_name: 'false' }]);
   });
 
@@ -223,12 +223,12 @@ describe('getMessages (GET /messages)', () => {
     );
     const res = await getMessages(f.conn, {
       anchor: 43,
-      includeAnchor: false,
-      numBefore: 4,
-      numAfter: 8,
+      include_anchor: false,
+      num_before: 4,
+      num_after: 8,
       narrow: [narrowTerm.channel(5), negate(narrowTerm.sender(9)), narrowTerm.dm([1, 2])],
-      clientGravatar: false,
-      applyMarkdown: true,
+      client_gravatar: false,
+      apply_markdown: true,
     });
     const req = f.only();
     expect(req.method).toBe('GET');
@@ -259,7 +259,7 @@ describe('getMessages (GET /messages)', () => {
     const f = fakeServer({ featureLevel: 420 });
     for (const anchor of ['newest', 'oldest', 'first_unread'] as const) {
       f.reply(ok({ messages: [] }));
-      await getMessages(f.conn, { anchor, numBefore: 1, numAfter: 0, narrow: [narrowTerm.channel('Den mark')] });
+      await getMessages(f.conn, { anchor, num_before: 1, num_after: 0, narrow: [narrowTerm.channel('Den mark')] });
     }
     expect(f.calls.map((c) => c.query.anchor)).toEqual(['newest', 'oldest', 'first_unread']);
     expect(f.calls[0]!.query.narrow).toBe('[{"operator":"channel","operand":"Den mark"}]');
@@ -268,14 +268,14 @@ describe('getMessages (GET /messages)', () => {
   it('accepts the OpenAPI example shape, where found_oldest and history_limited are absent', async () => {
     const f = fakeServer();
     f.reply(ok({ anchor: 21, found_newest: true, found_anchor: true, messages: [channelMessage(21)] }));
-    const res = await getMessages(f.conn, { anchor: 21, numBefore: 0, numAfter: 0 });
+    const res = await getMessages(f.conn, { anchor: 21, num_before: 0, num_after: 0 });
     expect(res).toMatchObject({ anchor: 21, found_newest: true, found_anchor: true, found_oldest: false, history_limited: false });
   });
 
   it('fetches by message_ids as a JSON list, with no range parameters, and no anchor in the answer', async () => {
     const f = fakeServer({ featureLevel: 300 });
     f.reply(ok({ found_newest: false, found_oldest: false, found_anchor: false, history_limited: false, messages: [channelMessage(2)] }));
-    const res = await getMessages(f.conn, { messageIds: [1, 2, 3], applyMarkdown: false });
+    const res = await getMessages(f.conn, { message_ids: [1, 2, 3], apply_markdown: false });
     const req = f.only();
     expect(req.path).toBe('/messages');
     expect(req.query).toEqual({ message_ids: '[1,2,3]', apply_markdown: 'false' });
@@ -285,7 +285,7 @@ describe('getMessages (GET /messages)', () => {
 
   it('rejects message_ids below FL 300 without a request', async () => {
     const f = fakeServer({ featureLevel: 299 });
-    const err = await getMessages(f.conn, { messageIds: [1] }).catch((e: unknown) => e);
+    const err = await getMessages(f.conn, { message_ids: [1] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnsupportedFeatureError);
     expect(err).toMatchObject({ requiredFeatureLevel: 300, serverFeatureLevel: 299 });
     expect(f.calls).toHaveLength(0);
@@ -293,16 +293,16 @@ describe('getMessages (GET /messages)', () => {
 
   it('rejects num_before + num_after above 5000 with a RangeError before any request', async () => {
     const f = fakeServer();
-    await expect(getMessages(f.conn, { anchor: 'newest', numBefore: 2500, numAfter: 2501 })).rejects.toBeInstanceOf(
+    await expect(getMessages(f.conn, { anchor: 'newest', num_before: 2500, num_after: 2501 })).rejects.toBeInstanceOf(
       RangeError,
     );
-    await expect(getMessages(f.conn, { anchor: 'newest', numBefore: -1, numAfter: 0 })).rejects.toBeInstanceOf(
+    await expect(getMessages(f.conn, { anchor: 'newest', num_before: -1, num_after: 0 })).rejects.toBeInstanceOf(
       RangeError,
     );
-    await expect(getMessages(f.conn, { anchor: 1.5, numBefore: 1, numAfter: 0 })).rejects.toBeInstanceOf(RangeError);
+    await expect(getMessages(f.conn, { anchor: 1.5, num_before: 1, num_after: 0 })).rejects.toBeInstanceOf(RangeError);
     expect(f.calls).toHaveLength(0);
     f.reply(ok({ messages: [] }));
-    await getMessages(f.conn, { anchor: 'newest', numBefore: 2500, numAfter: 2500 });
+    await getMessages(f.conn, { anchor: 'newest', num_before: 2500, num_after: 2500 });
     expect(f.only().query).toMatchObject({ num_before: '2500', num_after: '2500' });
     expect(MAX_MESSAGES_PER_FETCH).toBe(5000);
   });
@@ -310,11 +310,11 @@ describe('getMessages (GET /messages)', () => {
   it('leaves allow_empty_topic_name out below FL 334 and sends true at 334', async () => {
     const old = fakeServer({ featureLevel: 333 });
     old.reply(ok({ messages: [] }));
-    await getMessages(old.conn, { anchor: 'newest', numBefore: 10, numAfter: 0 });
+    await getMessages(old.conn, { anchor: 'newest', num_before: 10, num_after: 0 });
     expect(old.only().query).toEqual({ anchor: 'newest', num_before: '10', num_after: '0' });
     const cur = fakeServer({ featureLevel: 334 });
     cur.reply(ok({ messages: [] }));
-    await getMessages(cur.conn, { anchor: 'newest', numBefore: 10, numAfter: 0 });
+    await getMessages(cur.conn, { anchor: 'newest', num_before: 10, num_after: 0 });
     expect(cur.only().query.allow_empty_topic_name).toBe('true');
   });
 
@@ -324,8 +324,8 @@ describe('getMessages (GET /messages)', () => {
     f.reply(ok({ messages: [] }));
     await getMessages(f.conn, {
       anchor: 'first_unread',
-      numBefore: 0,
-      numAfter: 100,
+      num_before: 0,
+      num_after: 100,
       narrow: [narrowTerm.channel(5), narrowTerm.topic('general chat')],
     });
     expect(f.only().query.narrow).toBe('[{"operator":"channel","operand":5},{"operator":"topic","operand":""}]');
@@ -334,14 +334,14 @@ describe('getMessages (GET /messages)', () => {
   it('surfaces BAD_NARROW as an api error', async () => {
     const f = fakeServer();
     f.reply({ status: 400, json: { result: 'error', code: 'BAD_NARROW', msg: 'Invalid narrow operator: unknown', desc: 'x' } });
-    await expect(getMessages(f.conn, { anchor: 'newest', numBefore: 1, numAfter: 0 })).rejects.toMatchObject({
+    await expect(getMessages(f.conn, { anchor: 'newest', num_before: 1, num_after: 0 })).rejects.toMatchObject({
       code: 'BAD_NARROW',
     });
   });
 
   it('makes mixing message_ids with a range a type error', () => {
     // @ts-expect-error message_ids cannot be combined with anchor/num_before/num_after
-    const bad: GetMessagesArgs = { messageIds: [1], anchor: 'newest', numBefore: 1, numAfter: 1 };
+    const bad: GetMessagesArgs = { message_ids: [1], anchor: 'newest', num_before: 1, num_after: 1 };
     // @ts-expect-error an anchored fetch needs num_before and num_after
     const bad2: GetMessagesArgs = { anchor: 'newest' };
     expect([bad, bad2]).toHaveLength(2);
@@ -357,9 +357,9 @@ describe('sendMessage (POST /messages)', () => {
       to: 5,
       topic: 'castle',
       content: 'Hello & goodbye',
-      queueId: 'fb67bf8a-c031',
-      localId: '100.01',
-      readBySender: true,
+      queue_id: 'fb67bf8a-c031',
+      local_id: '100.01',
+      read_by_sender: true,
     });
     const req = f.only();
     expect(req.method).toBe('POST');
@@ -419,8 +419,8 @@ describe('sendMessage (POST /messages)', () => {
   });
 
   it('requires queue_id and local_id together, and a topic for channel messages, at the type level', () => {
-    // @ts-expect-error queueId without localId
-    const bad: SendMessageArgs = { type: 'direct', to: [1], content: 'c', queueId: 'q' };
+    // @ts-expect-error queue_id without local_id
+    const bad: SendMessageArgs = { type: 'direct', to: [1], content: 'c', queue_id: 'q' };
     // @ts-expect-error a channel message needs a topic
     const bad2: SendMessageArgs = { type: 'channel', to: 1, content: 'c' };
     expect([bad, bad2]).toHaveLength(2);
@@ -457,9 +457,9 @@ describe('updateMessageFlagsForNarrow (POST /messages/flags/narrow)', () => {
     );
     const res = await updateMessageFlagsForNarrow(f.conn, {
       anchor: 'oldest',
-      includeAnchor: false,
-      numBefore: 0,
-      numAfter: 1000,
+      include_anchor: false,
+      num_before: 0,
+      num_after: 1000,
       narrow: [narrowTerm.channel(5), narrowTerm.topic('castle'), narrowTerm.is('unread')],
       op: 'add',
       flag: 'read',
@@ -497,8 +497,8 @@ describe('updateMessageFlagsForNarrow (POST /messages/flags/narrow)', () => {
     );
     const res = await updateMessageFlagsForNarrow(f.conn, {
       anchor: 35,
-      numBefore: 0,
-      numAfter: 20,
+      num_before: 0,
+      num_after: 20,
       narrow: [],
       op: 'remove',
       flag: 'read',
@@ -512,7 +512,7 @@ describe('updateMessageFlagsForNarrow (POST /messages/flags/narrow)', () => {
 describe('markTopicAsRead (POST /mark_topic_as_read)', () => {
   it('sends stream_id as a JSON int and topic_name raw', async () => {
     const f = fakeServer();
-    const res = await markTopicAsRead(f.conn, { streamId: 43, topicName: 'new coffee machine' });
+    const res = await markTopicAsRead(f.conn, { stream_id: 43, topic_name: 'new coffee machine' });
     const req = f.only();
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/mark_topic_as_read');
@@ -524,7 +524,7 @@ describe('markTopicAsRead (POST /mark_topic_as_read)', () => {
   it('sends the empty-topic display name as ""', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.conn.emptyTopicDisplayName = 'general chat';
-    await markTopicAsRead(f.conn, { streamId: 1, topicName: 'general chat' });
+    await markTopicAsRead(f.conn, { stream_id: 1, topic_name: 'general chat' });
     expect(f.only().body).toEqual({ stream_id: '1', topic_name: '' });
   });
 });
@@ -597,19 +597,19 @@ describe('setTypingStatus (POST /typing)', () => {
 
   it('sends channel typing with a JSON int stream_id and raw topic, type channel at FL 248', async () => {
     const f = fakeServer({ featureLevel: 248 });
-    await setTypingStatus(f.conn, { type: 'channel', op: 'start', streamId: 7, topic: 'typing notifications' });
+    await setTypingStatus(f.conn, { type: 'channel', op: 'start', stream_id: 7, topic: 'typing notifications' });
     expect(f.only().body).toEqual({ type: 'channel', op: 'start', stream_id: '7', topic: 'typing notifications' });
   });
 
   it('sends type stream for channel typing at FL 247', async () => {
     const f = fakeServer({ featureLevel: 247 });
-    await setTypingStatus(f.conn, { type: 'channel', op: 'stop', streamId: 7, topic: 't' });
+    await setTypingStatus(f.conn, { type: 'channel', op: 'stop', stream_id: 7, topic: 't' });
     expect(f.only().body).toEqual({ type: 'stream', op: 'stop', stream_id: '7', topic: 't' });
   });
 
   it('sends nothing for channel typing before FL 215 and resolves undefined', async () => {
     const f = fakeServer({ featureLevel: 214 });
-    const res = await setTypingStatus(f.conn, { type: 'channel', op: 'start', streamId: 7, topic: 't' });
+    const res = await setTypingStatus(f.conn, { type: 'channel', op: 'start', stream_id: 7, topic: 't' });
     expect(res).toBeUndefined();
     expect(f.calls).toHaveLength(0);
   });
@@ -617,7 +617,7 @@ describe('setTypingStatus (POST /typing)', () => {
   it('sends the empty-topic display name as ""', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.conn.emptyTopicDisplayName = 'general chat';
-    await setTypingStatus(f.conn, { type: 'channel', op: 'start', streamId: 7, topic: 'general chat' });
+    await setTypingStatus(f.conn, { type: 'channel', op: 'start', stream_id: 7, topic: 'general chat' });
     expect(f.only().body.topic).toBe('');
   });
 });
@@ -664,7 +664,7 @@ describe('deleteTopic (POST /streams/{stream_id}/delete_topic)', () => {
   it('sends topic_name raw in the body and parses complete', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.reply(ok({ complete: true }));
-    const res = await deleteTopic(f.conn, { streamId: 1, topicName: 'new coffee machine' });
+    const res = await deleteTopic(f.conn, { streamId: 1, topic_name: 'new coffee machine' });
     const req = f.only();
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/streams/1/delete_topic');
@@ -676,34 +676,34 @@ describe('deleteTopic (POST /streams/{stream_id}/delete_topic)', () => {
   it('reads complete: false as "repeat"', async () => {
     const f = fakeServer();
     f.reply(ok({ complete: false }));
-    expect((await deleteTopic(f.conn, { streamId: 1, topicName: 't' })).complete).toBe(false);
+    expect((await deleteTopic(f.conn, { streamId: 1, topic_name: 't' })).complete).toBe(false);
   });
 
   it('maps the pre-FL 211 result "partially_completed" to complete: false', async () => {
     const f = fakeServer({ featureLevel: 200 });
     f.reply({ json: { result: 'partially_completed', msg: '', code: 'REQUEST_TIMEOUT' } });
-    const res = await deleteTopic(f.conn, { streamId: 1, topicName: 't' });
+    const res = await deleteTopic(f.conn, { streamId: 1, topic_name: 't' });
     expect(res).toEqual({ result: 'partially_completed', msg: '', code: 'REQUEST_TIMEOUT', complete: false });
   });
 
   it('reads a pre-FL 211 plain success (no complete field) as complete', async () => {
     const f = fakeServer({ featureLevel: 200 });
     f.reply(ok());
-    expect((await deleteTopic(f.conn, { streamId: 1, topicName: 't' })).complete).toBe(true);
+    expect((await deleteTopic(f.conn, { streamId: 1, topic_name: 't' })).complete).toBe(true);
   });
 
   it('sends the empty-topic display name as ""', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.conn.emptyTopicDisplayName = 'general chat';
     f.reply(ok({ complete: true }));
-    await deleteTopic(f.conn, { streamId: 3, topicName: 'general chat' });
+    await deleteTopic(f.conn, { streamId: 3, topic_name: 'general chat' });
     expect(f.only().body).toEqual({ topic_name: '' });
   });
 
   it('surfaces UNAUTHORIZED_PRINCIPAL as an api error', async () => {
     const f = fakeServer();
     f.reply({ status: 400, json: { result: 'error', code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' } });
-    const err = await deleteTopic(f.conn, { streamId: 1, topicName: 't' }).catch((e: unknown) => e);
+    const err = await deleteTopic(f.conn, { streamId: 1, topic_name: 't' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ZulipApiError);
     expect(err).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
   });

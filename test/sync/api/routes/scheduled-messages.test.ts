@@ -94,8 +94,8 @@ describe('createScheduledMessage (POST /scheduled_messages)', () => {
       to: 14,
       topic: 'Castle',
       content: 'Hi & bye',
-      scheduledDeliveryTimestamp: 3165826990,
-      readBySender: false,
+      scheduled_delivery_timestamp: 3165826990,
+      read_by_sender: false,
     });
     const req = f.only();
     expect(req.method).toBe('POST');
@@ -115,14 +115,14 @@ describe('createScheduledMessage (POST /scheduled_messages)', () => {
   it('sends type stream at FL 247', async () => {
     const f = fakeServer({ featureLevel: 247 });
     f.reply(ok({ scheduled_message_id: 1 }));
-    await createScheduledMessage(f.conn, { type: 'channel', to: 1, topic: 't', content: 'c', scheduledDeliveryTimestamp: 5 });
+    await createScheduledMessage(f.conn, { type: 'channel', to: 1, topic: 't', content: 'c', scheduled_delivery_timestamp: 5 });
     expect(f.only().body).toEqual({ type: 'stream', to: '1', topic: 't', content: 'c', scheduled_delivery_timestamp: '5' });
   });
 
   it('sends a direct message with a JSON list and no topic', async () => {
     const f = fakeServer({ featureLevel: 420 });
     f.reply(ok({ scheduled_message_id: 2 }));
-    await createScheduledMessage(f.conn, { type: 'direct', to: [9, 10], content: 'c', scheduledDeliveryTimestamp: 5 });
+    await createScheduledMessage(f.conn, { type: 'direct', to: [9, 10], content: 'c', scheduled_delivery_timestamp: 5 });
     expect(f.only().body).toEqual({ type: 'direct', to: '[9,10]', content: 'c', scheduled_delivery_timestamp: '5' });
   });
 
@@ -135,7 +135,7 @@ describe('createScheduledMessage (POST /scheduled_messages)', () => {
       to: 1,
       topic: 'general chat',
       content: 'c',
-      scheduledDeliveryTimestamp: 5,
+      scheduled_delivery_timestamp: 5,
     });
     expect(f.only().body.topic).toBe('');
   });
@@ -148,7 +148,7 @@ describe('createScheduledMessage (POST /scheduled_messages)', () => {
       to: 9,
       topic: 't',
       content: 'c',
-      scheduledDeliveryTimestamp: 5,
+      scheduled_delivery_timestamp: 5,
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ZulipApiError);
     expect(err).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST' });
@@ -164,7 +164,7 @@ describe('updateScheduledMessage (PATCH /scheduled_messages/{scheduled_message_i
       to: 11,
       topic: 'Castle',
       content: 'Hello',
-      scheduledDeliveryTimestamp: 3165826990,
+      scheduled_delivery_timestamp: 3165826990,
     });
     const req = f.only();
     expect(req.method).toBe('PATCH');
@@ -203,7 +203,7 @@ describe('updateScheduledMessage (PATCH /scheduled_messages/{scheduled_message_i
 
   it('sends only the fields given', async () => {
     const f = fakeServer();
-    await updateScheduledMessage(f.conn, { scheduledMessageId: 5, scheduledDeliveryTimestamp: 1700000000 });
+    await updateScheduledMessage(f.conn, { scheduledMessageId: 5, scheduled_delivery_timestamp: 1700000000 });
     expect(f.only().rawBody).toBe('scheduled_delivery_timestamp=1700000000');
   });
 
