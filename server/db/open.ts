@@ -1,0 +1,31 @@
+/**
+ * Opens the server's database: in memory, or a file (WAL). A new file gets the schema; an existing
+ * one must carry the same schema version (the sandbox keeps its data across restarts).
+ */
+import Database from 'better-sqlite3';
+import { allTables, SCHEMA_VERSION } from './tables/index.js';
+
+export type Db = Database.Database;
+
+export function openDb(path: string | undefined): Db {
+  const db = new Database(path ?? ':memory:');
+  if (path) db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = OFF');
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (version === 0) {
+    db.transaction(() => {
+      for (const ddl of allTables) db.exec(ddl);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+  } else if (version !== SCHEMA_VERSION) {
+    db.close();
+    throw new Error(`database ${path} has schema version ${version}; this server needs ${SCHEMA_VERSION} (delete the file to start over)`);
+  }
+  return db;
+}
+
+/** True when the database has no realm yet (fresh file or memory). */
+export function isEmpty(db: Db): boolean {
+  return db.prepare('SELECT COUNT(*) AS n FROM users').pluck().get() === 0;
+}

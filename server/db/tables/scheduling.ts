@@ -1,0 +1,30 @@
+/** Scheduled messages and invitations. */
+export const ddl = `
+CREATE TABLE scheduled_messages (
+  id                           INTEGER PRIMARY KEY,
+  sender_id                    INTEGER NOT NULL,
+  type                         TEXT NOT NULL CHECK (type IN ('stream', 'private')),
+  recipient                    TEXT NOT NULL,   -- JSON: channel id, or sorted user ids
+  topic                        TEXT NOT NULL DEFAULT '',
+  content                      TEXT NOT NULL,
+  rendered_content             TEXT NOT NULL,
+  scheduled_delivery_timestamp INTEGER NOT NULL,
+  read_by_sender               INTEGER,
+  failed                       INTEGER NOT NULL DEFAULT 0,
+  failure_message              TEXT,
+  delivered_message_id         INTEGER          -- set once delivered; delivered rows are not listed
+);
+CREATE TABLE invites (
+  id                                   INTEGER PRIMARY KEY,
+  inviter_id                           INTEGER NOT NULL,
+  email                                TEXT NOT NULL COLLATE NOCASE,
+  invite_as                            INTEGER NOT NULL,
+  stream_ids                           TEXT NOT NULL,  -- JSON
+  group_ids                            TEXT NOT NULL,  -- JSON
+  include_realm_default_subscriptions  INTEGER NOT NULL,
+  notify_referrer_on_join              INTEGER NOT NULL,
+  welcome_message_custom_text          TEXT,
+  created_at                           INTEGER NOT NULL,
+  expires_at                           INTEGER          -- NULL = never
+);
+`;

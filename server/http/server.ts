@@ -1,0 +1,91 @@
+/**
+ * The HTTP front: `/api/v1/*` only, JSON envelopes for every answer (including 404, 405, 413,
+ * malformed input and internal errors), Basic auth, rate limits, parameters from body and query.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { atomically } from '../events/emit.js';
+import { authenticate } from './auth.js';
+import { readBody } from './body.js';
+import { JsonableError } from './errors.js';
+import { Params } from './params.js';
+import { RateLimiter } from './ratelimit.js';
+import type { Router } from './router.js';
+import type { PublicCtx } from '../routes/context.js';
+import type { ServerState } from '../state.js';
+
+const API_PREFIX = '/api/v1';
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, e: JsonableError, headers: Record<string, string> = {}): void {
+  send(res, e.httpStatus, { result: 'error', msg: e.message, code: e.code, ...e.extra }, { ...headers, ...e.headers });
+}
+
+export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): Server {
+  const rl = srv.config.rateLimit;
+  const userLimiter = rl ? new RateLimiter(srv.clock, rl.requests, rl.windowSeconds) : undefined;
+  const authLimiter = rl ? new RateLimiter(srv.clock, rl.authRequests, rl.authWindowSeconds) : undefined;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let rateHeaders: Record<string, string> = {};
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (!url.pathname.startsWith(API_PREFIX + '/')) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
+      const match = router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length));
+      if (match.kind === 'not_found') throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
+      if (match.kind === 'method_not_allowed') {
+        throw new JsonableError('BAD_REQUEST', 'Method Not Allowed', 405, { allowed_methods: match.allowed }, { Allow: match.allowed.join(', ') });
+      }
+      const { route, pathParams } = match;
+      const remoteAddress = req.socket.remoteAddress ?? '';
+      const user = route.options.auth === false ? undefined : authenticate(srv, req.headers);
+      if (route.options.authAttempt && authLimiter) rateHeaders = authLimiter.hit(`addr:${remoteAddress}`).headers;
+      else if (user && userLimiter && !user.is_bot) rateHeaders = userLimiter.hit(`user:${user.id}`).headers;
+
+      const body = await readBody(req, { form: srv.config.formBodyLimitBytes, multipart: srv.config.maxFileUploadMib * 1024 * 1024 });
+      const values = new Map<string, string>();
+      for (const [k, v] of url.searchParams) values.set(k, v);
+      for (const [k, v] of body.fields) values.set(k, v); // the body wins, as in Zulip
+      const params = new Params(values, body.files);
+
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      const ctx = { srv, user, params, path: pathParams, signal: abort.signal, remoteAddress };
+      const result: unknown = route.options.async ? await route.handler(ctx) : atomically(srv, () => route.handler(ctx));
+      const ignored = params.ignored();
+      send(
+        res,
+        200,
+        { result: 'success', msg: '', ...(isRecord(result) ? result : {}), ...(ignored.length ? { ignored_parameters_unsupported: ignored } : {}) },
+        rateHeaders,
+      );
+    } catch (e) {
+      if (e instanceof JsonableError) {
+        sendError(res, e, rateHeaders);
+      } else {
+        srv.log.error(`internal error on ${req.method} ${req.url}`, e);
+        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
+      }
+      // Drain an unread body so keep-alive connections stay usable.
+      if (!req.readableEnded) req.resume();
+    }
+  }
+
+  const server = createServer((req, res) => void handle(req, res));
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,6 @@
+/** PLACEHOLDER: replaced by the scheduled-messages model. */
+import type { ServerState } from '../state.js';
+
+export function deliverDueScheduledMessages(_srv: ServerState): number {
+  return 0;
+}

@@ -1,0 +1,40 @@
+/** Every area's routes, registered on one router. */
+import { Router } from '../http/router.js';
+import { registerChannelRoutes } from './channels.js';
+import type { PublicCtx } from './context.js';
+import { registerEventRoutes } from './events.js';
+import { registerInviteRoutes } from './invites.js';
+import { registerMessageEditRoutes } from './message-edit.js';
+import { registerMessageRoutes } from './messages.js';
+import { registerNavigationViewRoutes } from './navigation-views.js';
+import { registerPushRoutes } from './push.js';
+import { registerRealmRoutes } from './realm.js';
+import { registerSavedSnippetRoutes } from './saved-snippets.js';
+import { registerScheduledMessageRoutes } from './scheduled-messages.js';
+import { registerServerSettingsRoutes } from './server-settings.js';
+import { registerSettingsRoutes } from './settings.js';
+import { registerUploadRoutes } from './uploads.js';
+import { registerUserGroupRoutes } from './user-groups.js';
+import { registerUserTopicRoutes } from './user-topics.js';
+import { registerUserRoutes } from './users.js';
+
+export function buildRouter(): Router<PublicCtx> {
+  const r = new Router<PublicCtx>();
+  registerServerSettingsRoutes(r);
+  registerEventRoutes(r);
+  registerMessageRoutes(r);
+  registerMessageEditRoutes(r);
+  registerUploadRoutes(r);
+  registerScheduledMessageRoutes(r);
+  registerSettingsRoutes(r);
+  registerChannelRoutes(r);
+  registerUserRoutes(r);
+  registerUserGroupRoutes(r);
+  registerUserTopicRoutes(r);
+  registerInviteRoutes(r);
+  registerPushRoutes(r);
+  registerNavigationViewRoutes(r);
+  registerSavedSnippetRoutes(r);
+  registerRealmRoutes(r);
+  return r;
+}

@@ -1,0 +1,4 @@
+/** PLACEHOLDER: replaced by the area's implementation. */
+import type { ApiRouter } from './context.js';
+
+export function registerPushRoutes(_r: ApiRouter): void {}
