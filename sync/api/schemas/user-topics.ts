@@ -2,9 +2,18 @@
 import { z } from 'zod';
 import { int, openIntEnum } from './envelope.js';
 
-/** 0 none (policy removed), 1 muted, 2 unmuted, 3 followed. Newer values degrade to `'unknown'`. */
+/** 0 none (removes the policy), 1 muted, 2 unmuted, 3 followed (FL 219). */
+export type VisibilityPolicy = 0 | 1 | 2 | 3;
+export const VisibilityPolicy = {
+  none: 0,
+  muted: 1,
+  unmuted: 2,
+  followed: 3,
+} as const satisfies Record<string, VisibilityPolicy>;
+
+/** As parsed from the server: newer values degrade to `'unknown'`. */
 export const visibilityPolicy = openIntEnum([0, 1, 2, 3]);
-export type VisibilityPolicy = z.output<typeof visibilityPolicy>;
+export type ParsedVisibilityPolicy = z.output<typeof visibilityPolicy>;
 
 export const userTopic = z.object({
   stream_id: int,

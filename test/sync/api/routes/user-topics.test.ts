@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZulipApiError } from '../../../../sync/api/errors.js';
-import { updateUserTopic, VisibilityPolicy } from '../../../../sync/api/routes/user-topics.js';
+import { updateUserTopic } from '../../../../sync/api/routes/user-topics.js';
+import { VisibilityPolicy } from '../../../../sync/api/schemas/user-topics.js';
 import { fakeServer } from '../fake-transport.js';
 
 describe('user topic routes', () => {
