@@ -81,8 +81,19 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
     }
   }
 
-  const server = createServer((req, res) => void handle(req, res));
+  // Long GET query strings (narrows, message_ids) are legitimate: allow 1 MiB of request head.
+  const server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => void handle(req, res));
   server.keepAliveTimeout = 65_000;
+  // Errors Node's parser raises before any handler runs still get the JSON envelope.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const tooBig = err.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({ result: 'error', msg: tooBig ? 'Request header fields too large' : 'Bad request', code: 'BAD_REQUEST' });
+    socket.end(
+      `HTTP/1.1 ${tooBig ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   return server;
 }
 

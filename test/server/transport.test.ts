@@ -93,6 +93,14 @@ describe('reference server transport', () => {
     expect(r.json).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
   });
 
+  it('a long query string (200 KB) is accepted; an oversized request head gets a JSON 431', async () => {
+    const long = await t.raw('POST', `/fetch_api_key?username=hamlet%40example.com&password=sandbox&pad=${'x'.repeat(200_000)}`);
+    expect(long.json).toMatchObject({ result: 'success', ignored_parameters_unsupported: ['pad'] });
+    const huge = await t.raw('GET', `/server_settings?pad=${'x'.repeat(2_000_000)}`);
+    expect(huge.status).toBe(431);
+    expect(huge.json).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+  });
+
   it('a malformed multipart body is a 400 envelope, not a crash', async () => {
     const r = await t.raw('POST', '/fetch_api_key', { headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nbroken' });
     expect(r.status).toBe(400);

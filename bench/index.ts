@@ -1,0 +1,11 @@
+/**
+ * `npm run bench`: every benchmark suite, each printing a table with medians and ratios against
+ * baselines measured in the same run. `npm run bench -- --messages 20000` for a quicker pass.
+ */
+import { parseArgs } from 'node:util';
+import { benchServer } from './server.bench.js';
+
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' } } });
+const messages = Number(values.messages);
+console.log(`# Benchmarks (node ${process.version}, ${new Date().toISOString()})`);
+await benchServer({ messages });
