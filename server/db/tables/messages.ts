@@ -25,6 +25,7 @@ CREATE TABLE messages (
 CREATE INDEX messages_by_topic ON messages(channel_id, topic COLLATE NOCASE, id);
 CREATE INDEX messages_by_recipient ON messages(recipient_id, id);
 CREATE INDEX messages_by_sender ON messages(sender_id, id);
+CREATE INDEX messages_by_channel ON messages(channel_id, id);
 CREATE TABLE user_messages (
   user_id    INTEGER NOT NULL,
   message_id INTEGER NOT NULL,
@@ -33,13 +34,14 @@ CREATE TABLE user_messages (
 ) WITHOUT ROWID;
 CREATE INDEX user_messages_by_message ON user_messages(message_id);
 CREATE TABLE reactions (
+  id            INTEGER PRIMARY KEY,         -- insertion order (reactions are listed oldest first)
   message_id    INTEGER NOT NULL,
   user_id       INTEGER NOT NULL,
   emoji_name    TEXT NOT NULL,
   emoji_code    TEXT NOT NULL,
   reaction_type TEXT NOT NULL,
-  PRIMARY KEY (message_id, user_id, reaction_type, emoji_code)
-) WITHOUT ROWID;
+  UNIQUE (message_id, user_id, reaction_type, emoji_code)
+);
 CREATE TABLE submessages (
   id         INTEGER PRIMARY KEY,
   message_id INTEGER NOT NULL,
@@ -48,5 +50,7 @@ CREATE TABLE submessages (
   content    TEXT NOT NULL
 );
 CREATE INDEX submessages_by_message ON submessages(message_id);
-CREATE VIRTUAL TABLE messages_fts USING fts5(topic, body, content='', tokenize='unicode61 remove_diacritics 2');
+-- Contentless full-text index (rowid = message id); contentless_delete lets edits and deletions
+-- remove rows by id (see model/search.ts).
+CREATE VIRTUAL TABLE messages_fts USING fts5(topic, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
 `;

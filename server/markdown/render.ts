@@ -1,0 +1,98 @@
+/**
+ * Message Markdown → Zulip-style HTML, plus what the message mentions and links to. markdown-it
+ * with raw HTML disabled (escaped), linkify, and Zulip's hard line breaks; Zulip's own syntax
+ * comes from the `zulipSyntax` plugin. Lookups are case-insensitive and see active users, active
+ * (not deactivated) groups and every channel, as Zulip's mention data does.
+ */
+import MarkdownIt from 'markdown-it';
+import { getRealm } from '../model/realm.js';
+import type { ServerState } from '../state.js';
+import { silenceQuotedMentions, ZULIP, zulipSyntax, type MentionedUser, type NamedThing, type ZulipEnv } from './zulip-syntax.js';
+
+export interface RenderContext {
+  readonly senderId: number;
+  readonly channelId?: number | undefined;
+}
+
+export interface RenderedMessage {
+  readonly html: string;
+  /** Users mentioned by a non-silent `@**Name**` (not via groups). */
+  readonly mentionedUserIds: number[];
+  /** `'stream'` if a non-silent channel wildcard is present, else `'topic'` for a topic wildcard. */
+  readonly wildcard: 'stream' | 'topic' | null;
+  readonly streamWildcard: boolean;
+  readonly topicWildcard: boolean;
+  /** Groups mentioned by a non-silent `@*group*`. */
+  readonly mentionedGroupIds: number[];
+  readonly isMe: boolean;
+  readonly hasLink: boolean;
+  readonly hasImage: boolean;
+  readonly hasAttachment: boolean;
+  /** `path_id`s of `/user_uploads/<path_id>` links that name existing uploads. */
+  readonly attachmentPathIds: string[];
+}
+
+const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+md.use(zulipSyntax);
+md.linkify.set({ fuzzyEmail: false });
+
+const UPLOAD_PATH = /^(?:https?:\/\/[^/]+)?\/user_uploads\/(\d+\/.+)$/;
+
+/** The `path_id` a link points at, if it is a `/user_uploads/` link of this server. */
+export function uploadPathId(href: string, realmUrl: string): string | undefined {
+  const local = href.startsWith(realmUrl) ? href.slice(realmUrl.length) : href;
+  const m = UPLOAD_PATH.exec(local.startsWith('/') ? local : href);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]!.split(/[?#]/)[0]!);
+  } catch {
+    return undefined;
+  }
+}
+
+export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderContext): RenderedMessage {
+  const db = srv.db;
+  const userByName = db.prepare('SELECT id, full_name FROM users WHERE is_active = 1 AND full_name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
+  const userById = db.prepare('SELECT id, full_name FROM users WHERE is_active = 1 AND id = ?');
+  const groupByName = db.prepare('SELECT id, name FROM user_groups WHERE deactivated = 0 AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
+  const channelByName = db.prepare('SELECT id, name FROM channels WHERE name = ?');
+  const env: ZulipEnv = {
+    user: (name, id) => {
+      if (id !== null) {
+        const u = userById.get(id) as MentionedUser | undefined;
+        return u && (name === null || u.full_name === name) ? u : undefined;
+      }
+      return name === null ? undefined : (userByName.get(name.trim()) as MentionedUser | undefined);
+    },
+    group: (name) => groupByName.get(name) as NamedThing | undefined,
+    channel: (name) => channelByName.get(name) as NamedThing | undefined,
+    emptyTopicName: getRealm(srv).empty_topic_display_name,
+    mentionedUserIds: new Set(),
+    mentionedGroupIds: new Set(),
+    streamWildcard: false,
+    topicWildcard: false,
+    links: [],
+    hasImage: false,
+  };
+  const html = md.render(silenceQuotedMentions(content), { [ZULIP]: env }).trimEnd();
+  const attachmentExists = db.prepare('SELECT 1 FROM attachments WHERE path_id = ?');
+  const pathIds = new Set<string>();
+  for (const href of env.links) {
+    const p = uploadPathId(href, srv.config.realmUrl);
+    if (p !== undefined && attachmentExists.get(p)) pathIds.add(p);
+  }
+  const isMe = /^\/me /.test(content) && !content.includes('\n') && html.startsWith('<p>/me ');
+  return {
+    html,
+    mentionedUserIds: [...env.mentionedUserIds],
+    wildcard: env.streamWildcard ? 'stream' : env.topicWildcard ? 'topic' : null,
+    streamWildcard: env.streamWildcard,
+    topicWildcard: env.topicWildcard,
+    mentionedGroupIds: [...env.mentionedGroupIds],
+    isMe,
+    hasLink: env.links.length > 0,
+    hasImage: env.hasImage,
+    hasAttachment: pathIds.size > 0,
+    attachmentPathIds: [...pathIds],
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Zulip's Markdown extensions as a markdown-it plugin: user, group and wildcard mentions, channel
+ * and topic links, `:emoji:`, spoiler and quote fences, Zulip's code-block HTML, image previews.
+ * The plugin reads its lookups from, and writes what it found into, the render env (`ZulipEnv`),
+ * so one markdown-it instance serves every render.
+ */
+import type { Env, MarkdownIt, StateCore, StateInline, Token } from 'markdown-it';
+import { EMOJI } from './emoji.js';
+
+export interface MentionedUser {
+  readonly id: number;
+  readonly full_name: string;
+}
+
+export interface NamedThing {
+  readonly id: number;
+  readonly name: string;
+}
+
+export interface ZulipEnv {
+  // Lookups (supplied by the caller).
+  readonly user: (name: string | null, id: number | null) => MentionedUser | undefined;
+  readonly group: (name: string) => NamedThing | undefined;
+  readonly channel: (name: string) => NamedThing | undefined;
+  readonly emptyTopicName: string;
+  // Findings.
+  readonly mentionedUserIds: Set<number>;
+  readonly mentionedGroupIds: Set<number>;
+  streamWildcard: boolean;
+  topicWildcard: boolean;
+  readonly links: string[];
+  hasImage: boolean;
+}
+
+/** The key of the Zulip state inside markdown-it's env. */
+export const ZULIP = Symbol('zulip');
+
+export function zulipEnv(env: Env | undefined): ZulipEnv {
+  const z = env?.[ZULIP];
+  if (!z) throw new Error('zulipSyntax: render without a Zulip env');
+  return z as ZulipEnv;
+}
+
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Zulip's URL-hash component encoding (`.` and `%` swapped so hashes survive browsers). */
+export function encodeHashComponent(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/\./g, '%2E')
+    .replace(/%/g, '.');
+}
+
+export const channelHash = (c: NamedThing): string => `#narrow/channel/${c.id}-${encodeHashComponent(c.name.replace(/ /g, '-'))}`;
+
+const STREAM_WILDCARDS = new Set(['all', 'everyone', 'stream', 'channel']);
+const IMAGE_EXT = /\.(bmp|gif|jpe|jpeg|jpg|png|webp)(\?.*)?$/i;
+const USER_MENTION = /^@(_?)\*\*([^*]+)\*\*/;
+const GROUP_MENTION = /^@(_?)\*([^*]+)\*/;
+const CHANNEL_LINK = /^#\*\*([^*>]+)\*\*/;
+const TOPIC_LINK = /^#\*\*([^*>]+)>([^*]*)\*\*/;
+const EMOJI_SYNTAX = /^:([\w+-]+):/;
+
+/** Zulip's mention patterns must follow start, whitespace, or one of `'"(,:<`. */
+const mayStartHere = (src: string, pos: number) => pos === 0 || /[\s'"(,:<]/.test(src[pos - 1]!);
+
+function pushHtml(state: StateInline, html: string): void {
+  const t = state.push('zulip_html', '', 0);
+  t.content = html;
+}
+
+function mention(state: StateInline, silent: boolean): boolean {
+  const src = state.src;
+  if (src.charCodeAt(state.pos) !== 0x40 /* @ */ || !mayStartHere(src, state.pos)) return false;
+  const rest = src.slice(state.pos, state.posMax);
+  const env = zulipEnv(state.env);
+  const um = USER_MENTION.exec(rest);
+  if (um) {
+    const isSilent = um[1] === '_';
+    const body = um[2]!;
+    const html = userMentionHtml(env, body, isSilent);
+    if (html === undefined) return false;
+    if (!silent) pushHtml(state, html);
+    state.pos += um[0].length;
+    return true;
+  }
+  const gm = GROUP_MENTION.exec(rest);
+  if (gm) {
+    const isSilent = gm[1] === '_';
+    const g = env.group(gm[2]!);
+    if (!g) return false;
+    if (!silent) {
+      if (!isSilent) env.mentionedGroupIds.add(g.id);
+      const cls = isSilent ? 'user-group-mention silent' : 'user-group-mention';
+      pushHtml(state, `<span class="${cls}" data-user-group-id="${g.id}">${isSilent ? '' : '@'}${escapeHtml(g.name)}</span>`);
+    }
+    state.pos += gm[0].length;
+    return true;
+  }
+  return false;
+}
+
+function userMentionHtml(env: ZulipEnv, body: string, isSilent: boolean): string | undefined {
+  const at = isSilent ? '' : '@';
+  const lower = body.toLowerCase();
+  if (STREAM_WILDCARDS.has(lower)) {
+    if (!isSilent) env.streamWildcard = true;
+    const cls = isSilent ? 'user-mention channel-wildcard-mention silent' : 'user-mention channel-wildcard-mention';
+    return `<span class="${cls}" data-user-id="*">${at}${escapeHtml(body)}</span>`;
+  }
+  if (lower === 'topic') {
+    if (!isSilent) env.topicWildcard = true;
+    return `<span class="${isSilent ? 'topic-mention silent' : 'topic-mention'}">${at}${escapeHtml(body)}</span>`;
+  }
+  let name: string | null = body;
+  let id: number | null = null;
+  const bar = body.lastIndexOf('|');
+  if (bar >= 0) {
+    const idText = body.slice(bar + 1);
+    if (!/^\d+$/.test(idText)) return undefined;
+    id = Number(idText);
+    name = bar === 0 ? null : body.slice(0, bar);
+  }
+  const u = env.user(name, id);
+  if (!u) return undefined;
+  if (!isSilent) env.mentionedUserIds.add(u.id);
+  return `<span class="${isSilent ? 'user-mention silent' : 'user-mention'}" data-user-id="${u.id}">${at}${escapeHtml(u.full_name)}</span>`;
+}
+
+function channelLink(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x23 /* # */) return false;
+  const rest = state.src.slice(state.pos, state.posMax);
+  const env = zulipEnv(state.env);
+  const tm = TOPIC_LINK.exec(rest);
+  const cm = tm ? null : CHANNEL_LINK.exec(rest);
+  const m = tm ?? cm;
+  if (!m) return false;
+  const ch = env.channel(m[1]!);
+  if (!ch) return false;
+  if (!silent) {
+    if (tm) {
+      const topic = tm[2]!;
+      const shown = topic === '' ? `<em>${escapeHtml(env.emptyTopicName)}</em>` : escapeHtml(topic);
+      const href = `/${channelHash(ch)}/topic/${encodeHashComponent(topic)}`;
+      pushHtml(state, `<a class="stream-topic" data-stream-id="${ch.id}" href="${escapeHtml(href)}">#${escapeHtml(ch.name)} &gt; ${shown}</a>`);
+    } else {
+      pushHtml(state, `<a class="stream" data-stream-id="${ch.id}" href="/${escapeHtml(channelHash(ch))}">#${escapeHtml(ch.name)}</a>`);
+    }
+  }
+  state.pos += m[0].length;
+  return true;
+}
+
+function emoji(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x3a /* : */) return false;
+  const m = EMOJI_SYNTAX.exec(state.src.slice(state.pos, state.posMax));
+  if (!m) return false;
+  const name = m[1]!;
+  const code = EMOJI[name];
+  if (!code) return false;
+  if (!silent) {
+    pushHtml(state, `<span aria-label="${escapeHtml(name.replace(/_/g, ' '))}" class="emoji emoji-${code}" role="img" title="${escapeHtml(name.replace(/_/g, ' '))}">:${escapeHtml(name)}:</span>`);
+  }
+  state.pos += m[0].length;
+  return true;
+}
+
+/** Mentions inside quotes do not notify (Zulip rewrites them to silent mentions). */
+export function silenceQuotedMentions(src: string, wholeText = false): string {
+  const silence = (line: string) => line.replace(/@(?!_)(\*)/g, '@_$1');
+  if (wholeText) return silence(src);
+  return src
+    .split('\n')
+    .map((line) => (/^ {0,3}>/.test(line) ? silence(line) : line))
+    .join('\n');
+}
+
+/** Image links (FL < 437 renders `![alt](url)` as a link) get Zulip's inline preview after the paragraph. */
+function linksAndPreviews(state: StateCore): void {
+  const env = zulipEnv(state.env);
+  const out: Token[] = [];
+  let pending: Array<{ href: string; title: string }> = [];
+  for (const tok of state.tokens) {
+    out.push(tok);
+    if (tok.type === 'inline' && tok.children) {
+      for (let i = 0; i < tok.children.length; i++) {
+        const c = tok.children[i]!;
+        if (c.type === 'image') {
+          // Render as a plain link to the image, then preview it.
+          const src = String(c.attrGet('src') ?? '');
+          const text = c.children?.map((x) => x.content).join('') || src;
+          const open = new state.Token('link_open', 'a', 1);
+          open.attrs = [['href', src]];
+          const body = new state.Token('text', '', 0);
+          body.content = text;
+          const close = new state.Token('link_close', 'a', -1);
+          tok.children.splice(i, 1, open, body, close);
+          i += 2;
+          env.links.push(src);
+          pending.push({ href: src, title: text });
+        } else if (c.type === 'link_open') {
+          const href = String(c.attrGet('href') ?? '');
+          env.links.push(href);
+          if (IMAGE_EXT.test(href)) {
+            const next = tok.children[i + 1];
+            pending.push({ href, title: next?.type === 'text' ? next.content : href });
+          }
+        }
+      }
+    }
+    if ((tok.type === 'paragraph_close' || tok.type === 'heading_close') && pending.length > 0) {
+      const html = new state.Token('zulip_html_block', '', 0);
+      html.content = pending
+        .map((p) => `<div class="message_inline_image"><a href="${escapeHtml(p.href)}" title="${escapeHtml(p.title)}"><img src="${escapeHtml(p.href)}"></a></div>`)
+        .join('');
+      out.push(html);
+      env.hasImage = true;
+      pending = [];
+    }
+  }
+  state.tokens = out;
+}
+
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  py: 'Python',
+  python: 'Python',
+  js: 'JavaScript',
+  javascript: 'JavaScript',
+  ts: 'TypeScript',
+  typescript: 'TypeScript',
+  sh: 'Bash',
+  bash: 'Bash',
+  json: 'JSON',
+  html: 'HTML',
+  css: 'CSS',
+  sql: 'SQL',
+  rust: 'Rust',
+  go: 'Go',
+  java: 'Java',
+  c: 'C',
+  cpp: 'C++',
+  text: 'Text',
+};
+
+function codeBlockHtml(code: string, lang: string): string {
+  const shown = lang === '' ? '' : (LANGUAGE_NAMES[lang.toLowerCase()] ?? lang);
+  const attr = shown === '' ? '' : ` data-code-language="${escapeHtml(shown)}"`;
+  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(code)}</code></pre></div>\n`;
+}
+
+export function zulipSyntax(md: MarkdownIt): void {
+  md.inline.ruler.before('emphasis', 'zulip_mention', mention);
+  md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLink);
+  md.inline.ruler.before('emphasis', 'zulip_emoji', emoji);
+  md.core.ruler.push('zulip_links', linksAndPreviews);
+  md.renderer.rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
+  md.renderer.rules.zulip_html_block = (tokens, idx) => `${tokens[idx]!.content}\n`;
+  md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx]!.content, '');
+  md.renderer.rules.fence = (tokens, idx, _options, env) => {
+    const tok = tokens[idx]!;
+    const info = tok.info.trim();
+    const [word = '', ...restWords] = info.split(/\s+/);
+    const kind = word.toLowerCase();
+    if (kind === 'spoiler') {
+      const header = restWords.join(' ');
+      const headerHtml = header === '' ? '' : md.render(header, env);
+      return (
+        `<div class="spoiler-block"><div class="spoiler-header">\n${headerHtml}</div>` +
+        `<div class="spoiler-content" aria-hidden="true">\n${md.render(tok.content, env)}</div></div>\n`
+      );
+    }
+    if (kind === 'quote') return `<blockquote>\n${md.render(silenceQuotedMentions(tok.content, true), env)}</blockquote>\n`;
+    return codeBlockHtml(tok.content, word);
+  };
+}
