@@ -1,10 +1,16 @@
-/** Per-user objects: topic preferences, saved snippets, navigation views, push devices. */
+/**
+ * Per-user objects: topic preferences, saved snippets, navigation views, push devices.
+ *
+ * Topic names compare case-insensitively (as Zulip's `topic__iexact`), so a user has at most one
+ * policy per (channel, topic) whatever the case. Navigation views keep their insertion order (the
+ * `id`), which is the order GET /navigation_views and register list them in.
+ */
 export const ddl = `
 CREATE TABLE user_topics (
   user_id           INTEGER NOT NULL,
   channel_id        INTEGER NOT NULL,
   topic             TEXT NOT NULL COLLATE NOCASE,
-  visibility_policy INTEGER NOT NULL,
+  visibility_policy INTEGER NOT NULL CHECK (visibility_policy IN (1, 2, 3)),  -- 0 (inherit) = no row
   last_updated      INTEGER NOT NULL,
   PRIMARY KEY (user_id, channel_id, topic)
 ) WITHOUT ROWID;
@@ -15,13 +21,15 @@ CREATE TABLE saved_snippets (
   content      TEXT NOT NULL,
   date_created INTEGER NOT NULL
 );
+CREATE INDEX saved_snippets_by_user ON saved_snippets(user_id, id);
 CREATE TABLE navigation_views (
+  id        INTEGER PRIMARY KEY,
   user_id   INTEGER NOT NULL,
   fragment  TEXT NOT NULL,
   is_pinned INTEGER NOT NULL,
-  name      TEXT,
-  PRIMARY KEY (user_id, fragment)
-) WITHOUT ROWID;
+  name      TEXT,                          -- NULL for built-in views
+  UNIQUE (user_id, fragment)
+);
 CREATE TABLE push_devices (
   id       INTEGER PRIMARY KEY,            -- the push account id
   user_id  INTEGER NOT NULL,

@@ -14,6 +14,8 @@ CREATE TABLE scheduled_messages (
   failure_message              TEXT,
   delivered_message_id         INTEGER          -- set once delivered; delivered rows are not listed
 );
+CREATE INDEX scheduled_messages_by_sender ON scheduled_messages(sender_id, scheduled_delivery_timestamp);
+CREATE INDEX scheduled_messages_due ON scheduled_messages(scheduled_delivery_timestamp) WHERE delivered_message_id IS NULL AND failed = 0;
 CREATE TABLE invites (
   id                                   INTEGER PRIMARY KEY,
   inviter_id                           INTEGER NOT NULL,
