@@ -20,16 +20,10 @@ import {
   USER_SETTING_RANGES,
   type UserSettingName,
 } from '../model/user-settings.js';
+import { changeFullName, checkFullName, EMAIL_RE, isStrongPassword } from '../model/accounts.js';
 import { activeUserIds, getUserByEmail, hashPassword, verifyPassword, type UserRow } from '../model/users.js';
 import type { ServerState } from '../state.js';
 import { route, type ApiRouter, type Ctx } from './context.js';
-
-/** Zulip's UserProfile.MAX_NAME_LENGTH / MIN_NAME_LENGTH / NAME_INVALID_CHARS. */
-export const MAX_NAME_LENGTH = 100;
-export const MIN_NAME_LENGTH = 2;
-const NAME_INVALID_CHARS = ['*', '`', '\\', '>', '"', '@'];
-/** Zulip's default PASSWORD_MIN_LENGTH. */
-export const MIN_PASSWORD_LENGTH = 6;
 
 /** Settings Zulip reported through `update_display_settings` before the user_settings object (FL 89). */
 const LEGACY_DISPLAY = new Set([
@@ -70,17 +64,6 @@ const LEGACY_NOTIFICATIONS = new Set([
   'realm_name_in_email_notifications_policy',
   'wildcard_mentions_notify',
 ]);
-
-/** Full-name rules of Zulip's check_full_name; returns the stripped name. */
-export function checkFullName(raw: string): string {
-  const name = raw.trim();
-  if (name.length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
-  if (name.length < MIN_NAME_LENGTH) throw badRequest('Name too short!');
-  if (NAME_INVALID_CHARS.some((c) => name.includes(c))) throw badRequest('Invalid characters in name!');
-  return name;
-}
-
-export const EMAIL_RE = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
 
 /** Reads one setting with its type and allowed values; undefined when absent. */
 function readSetting(params: Params, name: UserSettingName): boolean | number | string | undefined {
@@ -125,7 +108,7 @@ function updateSettings(ctx: Ctx): Record<string, unknown> {
 
   if (newPassword !== undefined) {
     if (oldPassword === undefined || !verifyPassword(oldPassword, user.password_hash)) throw badRequest('Wrong password!');
-    if ([...newPassword].length < MIN_PASSWORD_LENGTH) throw badRequest('New password is too weak!');
+    if (!isStrongPassword(newPassword)) throw badRequest('New password is too weak!');
   }
   if (email !== undefined) checkEmailChange(srv, user, email.trim());
   const newName = fullName !== undefined && fullName !== user.full_name ? checkFullName(fullName) : undefined;
@@ -147,12 +130,6 @@ function checkEmailChange(srv: ServerState, user: UserRow, newEmail: string): vo
   if (newEmail === user.delivery_email) return;
   if (!EMAIL_RE.test(newEmail)) throw badRequest('Invalid address.');
   if (getUserByEmail(srv, newEmail)) throw badRequest('Email is already in use.');
-}
-
-/** Stores a new full name and tells everyone (`realm_user` op `update`). */
-export function changeFullName(srv: ServerState, user: UserRow, name: string): void {
-  srv.db.prepare('UPDATE users SET full_name = ? WHERE id = ?').run(name, user.id);
-  emit(srv, activeUserIds(srv), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: name } });
 }
 
 function emitSettingChange(srv: ServerState, user: UserRow, name: UserSettingName | 'timezone', value: boolean | number | string): void {
