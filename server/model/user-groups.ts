@@ -138,3 +138,22 @@ export function listGroups(srv: ServerState, opts: { includeDeactivated: boolean
   const sql = opts.includeDeactivated ? 'SELECT * FROM user_groups ORDER BY id' : 'SELECT * FROM user_groups WHERE deactivated = 0 ORDER BY id';
   return srv.db.prepare(sql).all() as GroupRow[];
 }
+
+/** A value with no direct members and exactly one subgroup means that group (Zulip's parse_group_setting_value). */
+export function normalizeGroupSetting(v: GroupSettingValue): GroupSettingValue {
+  if (typeof v !== 'number' && v.direct_members.length === 0 && v.direct_subgroups.length === 1) return v.direct_subgroups[0]!;
+  return v;
+}
+
+export function groupSettingEquals(a: GroupSettingValue, b: GroupSettingValue): boolean {
+  const x = normalizeGroupSetting(a);
+  const y = normalizeGroupSetting(b);
+  if (typeof x === 'number' || typeof y === 'number') return x === y;
+  const norm = (xs: number[]) => [...new Set(xs)].sort((p, q) => p - q).join(',');
+  return norm(x.direct_members) === norm(y.direct_members) && norm(x.direct_subgroups) === norm(y.direct_subgroups);
+}
+
+/** Whether a value names the group, directly or as a subgroup of an anonymous value. */
+export function settingUsesGroup(v: GroupSettingValue, groupId: number): boolean {
+  return typeof v === 'number' ? v === groupId : v.direct_subgroups.includes(groupId);
+}
