@@ -1,4 +1,87 @@
-/** PLACEHOLDER: replaced by the area's implementation. */
-import type { ApiRouter } from './context.js';
+/**
+ * PATCH /realm, limited to the message editing and moving settings (spec Events 2): administrators
+ * only; time limits are seconds, or "unlimited" / null for no limit; group settings take an update
+ * value {new, old?} or a plain group-setting value. One `realm` op `update_dict` event with
+ * property "default" carries every changed setting to everyone.
+ */
+import { z } from 'zod';
+import { emit } from '../events/emit.js';
+import { badRequest, JsonableError } from '../http/errors.js';
+import type { Params } from '../http/params.js';
+import { validateGroupSettingValue, type GroupSettingValue } from '../model/groups.js';
+import { getRealm, setRealmSettings, type RealmSettings } from '../model/realm.js';
+import { apiGroupSettingValue, groupSettingEquals } from '../model/user-groups.js';
+import { activeUserIds, isAdmin } from '../model/users.js';
+import type { ServerState } from '../state.js';
+import { route, type ApiRouter, type Ctx } from './context.js';
+import { groupSettingValueSchema } from './subscribe.js';
+import { adminRequired } from './users.js';
 
-export function registerRealmRoutes(_r: ApiRouter): void {}
+const LIMIT_SETTINGS = ['message_content_edit_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const;
+const GROUP_SETTINGS = ['can_move_messages_between_topics_group', 'can_move_messages_between_channels_group', 'can_resolve_topics_group', 'can_mention_many_users_group'] as const;
+type LimitSetting = (typeof LIMIT_SETTINGS)[number];
+type GroupSetting = (typeof GROUP_SETTINGS)[number];
+
+const groupChangeSchema = z.union([z.object({ new: groupSettingValueSchema, old: groupSettingValueSchema.optional() }).strict(), groupSettingValueSchema]);
+
+/** A time limit: a positive number of seconds, or "unlimited" / null (no limit). `undefined` when absent. */
+function readLimit(params: Params, name: LimitSetting): number | null | undefined {
+  const raw = params.raw(name);
+  if (raw === undefined) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    v = raw; // Lenient: a raw `unlimited`.
+  }
+  if (v === null || v === 'unlimited') return null;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
+  throw badRequest(`Bad value for '${name}': ${raw}`);
+}
+
+function updateRealm({ srv, params, user }: Ctx) {
+  if (!isAdmin(user)) throw adminRequired();
+  const allowEditing = params.bool('allow_message_editing');
+  const limits = new Map<LimitSetting, number | null>();
+  for (const name of LIMIT_SETTINGS) {
+    const v = readLimit(params, name);
+    if (v !== undefined) limits.set(name, v);
+  }
+  const groups = new Map<GroupSetting, z.output<typeof groupChangeSchema>>();
+  for (const name of GROUP_SETTINGS) {
+    const v = params.json(name, groupChangeSchema);
+    if (v !== undefined) groups.set(name, v);
+  }
+
+  const realm = getRealm(srv);
+  const changed: Partial<RealmSettings> = {};
+  if (allowEditing !== undefined && allowEditing !== realm.allow_message_editing) changed.allow_message_editing = allowEditing;
+  for (const [name, v] of limits) if (realm[name] !== v) changed[name] = v;
+  for (const [name, change] of groups) {
+    const { next, old } = typeof change === 'object' && 'new' in change ? { next: change.new, old: change.old } : { next: change as GroupSettingValue, old: undefined };
+    const current = apiGroupSettingValue(srv, realm[name]);
+    if (old !== undefined && !groupSettingEquals(old, current)) {
+      throw new JsonableError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.", 400, { field_name: 'old' });
+    }
+    if (groupSettingEquals(next, current)) continue;
+    validateGroupSettingValue(srv, name, next, { forbidden: ['role:internet'] });
+    changed[name] = next;
+  }
+  if (Object.keys(changed).length > 0) {
+    setRealmSettings(srv, changed);
+    emitRealmChange(srv, changed);
+  }
+  return {};
+}
+
+function emitRealmChange(srv: ServerState, changed: Partial<RealmSettings>): void {
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(changed)) {
+    data[k] = k.endsWith('_group') ? apiGroupSettingValue(srv, v as GroupSettingValue) : v;
+  }
+  emit(srv, activeUserIds(srv), { type: 'realm', op: 'update_dict', property: 'default', data });
+}
+
+export function registerRealmRoutes(r: ApiRouter): void {
+  route(r, 'PATCH', '/realm', updateRealm);
+}
