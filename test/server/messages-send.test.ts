@@ -1,0 +1,508 @@
+/**
+ * POST /messages (notes §4, spec conventions 5 and 7): addressing, topics, content, the sender's
+ * and recipients' flags, local echo, mention permissions, message events and channel bookkeeping.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getRealm, setRealmSettings, type RealmSettings } from '../../server/model/realm.js';
+import { setGroupPermission } from '../../server/model/user-groups.js';
+import { startTestServer, type TestServer } from './harness.js';
+import { channelId, openQueue, uniqueTopic } from './messages-util.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+async function withRealm(changes: Partial<RealmSettings>, fn: () => Promise<void>): Promise<void> {
+  const before = getRealm(t.server.state);
+  const saved: Partial<RealmSettings> = {};
+  for (const k of Object.keys(changes) as Array<keyof RealmSettings>) (saved as Record<string, unknown>)[k] = before[k];
+  setRealmSettings(t.server.state, changes);
+  try {
+    await fn();
+  } finally {
+    setRealmSettings(t.server.state, saved);
+  }
+}
+
+async function send(who: string, params: Record<string, unknown>) {
+  return t.as(who).post('/messages', params as Record<string, string>);
+}
+
+async function fetchOne(who: string, id: number, extra: Record<string, boolean> = {}) {
+  const r = await t.as(who).get(`/messages/${id}`, { allow_empty_topic_name: true, ...extra });
+  return r.json.message as Record<string, unknown>;
+}
+
+describe('POST /messages: addressing', () => {
+  it('a channel message by channel id answers {id}', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'hello' });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ result: 'success', msg: '' });
+    expect(typeof r.json.id).toBe('number');
+    expect(r.json.ignored_parameters_unsupported).toBeUndefined();
+  });
+
+  it('a channel may be named by its raw name', async () => {
+    const r = await send('hamlet', { type: 'channel', to: 'Denmark', topic: uniqueTopic(), content: 'by name' });
+    expect(r.status).toBe(200);
+    expect(await fetchOne('hamlet', r.json.id as number)).toMatchObject({ type: 'stream', stream_id: channelId(t, 'Denmark'), display_recipient: 'Denmark' });
+  });
+
+  it('a channel may be given as a JSON string or one-element list (legacy)', async () => {
+    const a = await send('hamlet', { type: 'stream', to: JSON.stringify('Denmark'), topic: uniqueTopic(), content: 'x' });
+    const b = await send('hamlet', { type: 'stream', to: [channelId(t, 'Denmark')], topic: uniqueTopic(), content: 'x' });
+    expect([a.status, b.status]).toEqual([200, 200]);
+  });
+
+  it('type "channel" and "stream" both send channel messages', async () => {
+    for (const type of ['channel', 'stream']) {
+      const r = await send('hamlet', { type, to: channelId(t, 'Verona'), topic: uniqueTopic(), content: type });
+      expect(r.status).toBe(200);
+    }
+  });
+
+  it('type "direct" and "private" send direct messages to a JSON list of user ids', async () => {
+    for (const type of ['direct', 'private']) {
+      const r = await send('hamlet', { type, to: [t.userId('othello')], content: `dm ${type}` });
+      expect(r.status).toBe(200);
+      const m = await fetchOne('othello', r.json.id as number);
+      expect(m).toMatchObject({ type: 'private', subject: '' });
+      expect((m.display_recipient as Array<{ id: number }>).map((u) => u.id).sort()).toEqual([t.userId('hamlet'), t.userId('othello')].sort());
+    }
+  });
+
+  it('direct-message recipients may be a JSON list of emails or a comma-separated string', async () => {
+    const a = await send('hamlet', { type: 'direct', to: ['othello@example.com', 'cordelia@example.com'], content: 'group' });
+    const b = await send('hamlet', { type: 'direct', to: 'othello@example.com,cordelia@example.com', content: 'group 2' });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const ma = await fetchOne('cordelia', a.json.id as number);
+    const mb = await fetchOne('cordelia', b.json.id as number);
+    expect(ma.recipient_id).toBe(mb.recipient_id);
+  });
+
+  it('incoming and outgoing messages of one conversation share a recipient_id (FL 327)', async () => {
+    const a = await send('hamlet', { type: 'direct', to: [t.userId('othello')], content: 'to othello' });
+    const b = await send('othello', { type: 'direct', to: [t.userId('hamlet')], content: 'to hamlet' });
+    expect((await fetchOne('hamlet', a.json.id as number)).recipient_id).toBe((await fetchOne('hamlet', b.json.id as number)).recipient_id);
+  });
+
+  it('an unknown channel id is STREAM_DOES_NOT_EXIST with stream_id', async () => {
+    const r = await send('hamlet', { type: 'stream', to: 9999, topic: 'x', content: 'x' });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ result: 'error', code: 'STREAM_DOES_NOT_EXIST', stream_id: 9999 });
+  });
+
+  it('an unknown channel name is STREAM_DOES_NOT_EXIST with stream', async () => {
+    const r = await send('hamlet', { type: 'stream', to: 'Atlantis', topic: 'x', content: 'x' });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream: 'Atlantis' });
+  });
+
+  it('an unknown user id or email is BAD_REQUEST', async () => {
+    const a = await send('hamlet', { type: 'direct', to: [9999], content: 'x' });
+    const b = await send('hamlet', { type: 'direct', to: ['nobody@example.com'], content: 'x' });
+    expect(a.json).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(b.json).toMatchObject({ code: 'BAD_REQUEST', msg: "Invalid email 'nobody@example.com'" });
+  });
+
+  it('a deactivated recipient is rejected', async () => {
+    const db = t.server.state.db;
+    const id = t.userId('cordelia');
+    db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(id);
+    try {
+      const r = await send('hamlet', { type: 'direct', to: [id], content: 'x' });
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe('BAD_REQUEST');
+    } finally {
+      db.prepare('UPDATE users SET is_active = 1 WHERE id = ?').run(id);
+    }
+  });
+
+  it('mixing user ids and emails is rejected', async () => {
+    const r = await send('hamlet', { type: 'direct', to: [t.userId('othello'), 'cordelia@example.com'], content: 'x' });
+    expect(r.json.code).toBe('BAD_REQUEST');
+  });
+
+  it('missing type, to or content is REQUEST_VARIABLE_MISSING', async () => {
+    for (const [omit, params] of [
+      ['type', { to: 1, topic: 'x', content: 'x' }],
+      ['to', { type: 'stream', topic: 'x', content: 'x' }],
+      ['content', { type: 'stream', to: 1, topic: 'x' }],
+    ] as const) {
+      const r = await send('hamlet', params);
+      expect(r.json).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: omit });
+    }
+  });
+
+  it('an unknown type is REQUEST_VARIABLE_INVALID', async () => {
+    const r = await send('hamlet', { type: 'carrier-pigeon', to: 1, content: 'x' });
+    expect(r.json.code).toBe('REQUEST_VARIABLE_INVALID');
+  });
+
+  it('a private channel the sender is not subscribed to refuses the message', async () => {
+    const r = await send('othello', { type: 'stream', to: channelId(t, 'core team'), topic: 'x', content: 'x' });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: "Not authorized to send to channel 'core team'" });
+  });
+
+  it('a guest may not send to a public channel they are not subscribed to', async () => {
+    const r = await send('polonius', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x', content: 'x' });
+    expect(r.json.code).toBe('BAD_REQUEST');
+  });
+
+  it('a member may send to a public channel they are not subscribed to', async () => {
+    const r = await send('cordelia', { type: 'stream', to: channelId(t, 'Scotland'), topic: uniqueTopic(), content: 'visiting' });
+    expect(r.status).toBe(200);
+  });
+
+  it('an archived channel refuses messages', async () => {
+    const db = t.server.state.db;
+    const id = channelId(t, 'Scotland');
+    db.prepare('UPDATE channels SET is_archived = 1 WHERE id = ?').run(id);
+    try {
+      const r = await send('iago', { type: 'stream', to: id, topic: 'x', content: 'x' });
+      expect(r.json.code).toBe('BAD_REQUEST');
+    } finally {
+      db.prepare('UPDATE channels SET is_archived = 0 WHERE id = ?').run(id);
+    }
+  });
+});
+
+describe('POST /messages: topics (conventions 5 and 7)', () => {
+  it('a channel message without topic is rejected', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), content: 'x' });
+    expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Missing topic' });
+  });
+
+  it('the legacy subject parameter is accepted as the topic', async () => {
+    const topic = uniqueTopic('legacy');
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), subject: topic, content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe(topic);
+  });
+
+  it('the empty string is a valid channel topic (FL 334)', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: '', content: 'x' });
+    expect(r.status).toBe(200);
+    expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe('');
+  });
+
+  it("the realm's empty-topic display name means the empty topic", async () => {
+    const name = getRealm(t.server.state).empty_topic_display_name;
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: name, content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe('');
+  });
+
+  it('"(no topic)" means the empty topic (FL 370)', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: '(no topic)', content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe('');
+  });
+
+  it('topics are trimmed', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: '  padded  ', content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe('padded');
+  });
+
+  it('a topic longer than max_topic_length is truncated with "..."', async () => {
+    const max = getRealm(t.server.state).max_topic_length;
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x'.repeat(max + 10), content: 'x' });
+    const subject = (await fetchOne('hamlet', r.json.id as number)).subject as string;
+    expect([...subject].length).toBe(max);
+    expect(subject.endsWith('...')).toBe(true);
+  });
+
+  it("disable_empty_topic (realm topics_policy) rejects the empty topic", async () => {
+    await withRealm({ topics_policy: 'disable_empty_topic' }, async () => {
+      const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: '', content: 'x' });
+      expect(r.json.code).toBe('BAD_REQUEST');
+      const ok = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'named', content: 'x' });
+      expect(ok.status).toBe(200);
+    });
+  });
+
+  it("a channel's own topics_policy overrides the realm's", async () => {
+    const db = t.server.state.db;
+    const id = channelId(t, 'Denmark');
+    db.prepare("UPDATE channels SET topics_policy = 'disable_empty_topic' WHERE id = ?").run(id);
+    try {
+      const r = await send('hamlet', { type: 'stream', to: id, topic: '(no topic)', content: 'x' });
+      expect(r.json.code).toBe('BAD_REQUEST');
+    } finally {
+      db.prepare("UPDATE channels SET topics_policy = 'inherit' WHERE id = ?").run(id);
+    }
+  });
+
+  it('empty_topic_only accepts only the empty topic', async () => {
+    const db = t.server.state.db;
+    const id = channelId(t, 'Denmark');
+    db.prepare("UPDATE channels SET topics_policy = 'empty_topic_only' WHERE id = ?").run(id);
+    try {
+      expect((await send('hamlet', { type: 'stream', to: id, topic: 'named', content: 'x' })).json.code).toBe('BAD_REQUEST');
+      expect((await send('hamlet', { type: 'stream', to: id, topic: '', content: 'x' })).status).toBe(200);
+    } finally {
+      db.prepare("UPDATE channels SET topics_policy = 'inherit' WHERE id = ?").run(id);
+    }
+  });
+
+  it('direct messages have the empty subject whatever topic is sent', async () => {
+    const r = await send('hamlet', { type: 'direct', to: [t.userId('othello')], topic: 'ignored', content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe('');
+  });
+});
+
+describe('POST /messages: content', () => {
+  it('empty or whitespace-only content is rejected', async () => {
+    for (const content of ['', '   \n ']) {
+      const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x', content });
+      expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Message must not be empty' });
+    }
+  });
+
+  it('content longer than max_message_length is truncated with a marker', async () => {
+    await withRealm({ max_message_length: 50 }, async () => {
+      const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x', content: 'y'.repeat(80) });
+      const m = await fetchOne('hamlet', r.json.id as number, { apply_markdown: false });
+      expect([...(m.content as string)].length).toBe(50);
+      expect(m.content).toMatch(/\[message truncated\]$/);
+    });
+  });
+
+  it('content is stored raw and rendered to HTML', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x', content: '**bold**' });
+    expect((await fetchOne('hamlet', r.json.id as number)).content).toBe('<p><strong>bold</strong></p>');
+    const raw = await t.as('hamlet').get(`/messages/${r.json.id}`, { apply_markdown: false });
+    expect(raw.json.message).toMatchObject({ content: '**bold**', content_type: 'text/x-markdown' });
+    expect(raw.json.raw_content).toBe('**bold**');
+  });
+
+  it('/me messages are is_me_message', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x', content: '/me waves' });
+    expect((await fetchOne('hamlet', r.json.id as number)).is_me_message).toBe(true);
+  });
+});
+
+describe('POST /messages: flags and recipients', () => {
+  it("the sender's own message starts read", async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).flags).toEqual(['read']);
+  });
+
+  it('read_by_sender false leaves it unread for the sender', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'x', read_by_sender: false });
+    expect((await fetchOne('hamlet', r.json.id as number)).flags).toEqual([]);
+  });
+
+  it('channel subscribers receive the message unread', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'x' });
+    expect((await fetchOne('othello', r.json.id as number)).flags).toEqual([]);
+  });
+
+  it('a non-subscriber reading a public channel sees read + historical', async () => {
+    const r = await send('iago', { type: 'stream', to: channelId(t, 'Scotland'), topic: uniqueTopic(), content: 'x' });
+    expect((await fetchOne('hamlet', r.json.id as number)).flags).toEqual(['read', 'historical']);
+  });
+
+  it('a non-subscribed sender gets no user_messages row for a channel message (Zulip)', async () => {
+    const r = await send('cordelia', { type: 'stream', to: channelId(t, 'Scotland'), topic: uniqueTopic(), content: 'x' });
+    expect((await fetchOne('cordelia', r.json.id as number)).flags).toEqual(['read', 'historical']);
+  });
+
+  it('direct-message participants (including the sender) receive it', async () => {
+    const r = await send('hamlet', { type: 'direct', to: [t.userId('othello'), t.userId('cordelia')], content: 'x' });
+    const id = r.json.id as number;
+    expect((await fetchOne('othello', id)).flags).toEqual([]);
+    expect((await fetchOne('cordelia', id)).flags).toEqual([]);
+    expect((await fetchOne('hamlet', id)).flags).toEqual(['read']);
+    const outsider = await t.as('iago').get(`/messages/${id}`);
+    expect(outsider.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
+  });
+
+  it('a direct mention sets mentioned for that recipient only', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'hi @**Othello, the Moor of Venice**' });
+    const id = r.json.id as number;
+    expect((await fetchOne('othello', id)).flags).toEqual(['mentioned']);
+    expect((await fetchOne('cordelia', id)).flags).toEqual([]);
+  });
+
+  it('a silent mention sets no flag', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'hi @_**Othello, the Moor of Venice**' });
+    expect((await fetchOne('othello', r.json.id as number)).flags).toEqual([]);
+  });
+
+  it('a group mention sets mentioned for its members (subgroups included)', async () => {
+    const r = await send('iago', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'hey @*players*' });
+    const id = r.json.id as number;
+    expect((await fetchOne('othello', id)).flags).toContain('mentioned');
+    expect((await fetchOne('cordelia', id)).flags).toContain('mentioned');
+    expect((await fetchOne('shiva', id)).flags).not.toContain('mentioned');
+  });
+
+  it('a channel wildcard sets stream_wildcard_mentioned and the deprecated wildcard_mentioned for everyone', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: '@**all** meeting' });
+    expect((await fetchOne('othello', r.json.id as number)).flags).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+  });
+
+  it('a topic wildcard sets topic_wildcard_mentioned only for topic participants', async () => {
+    const topic = uniqueTopic('participants');
+    const to = channelId(t, 'Verona');
+    await send('othello', { type: 'stream', to, topic, content: 'I was here' });
+    const r = await send('hamlet', { type: 'stream', to, topic, content: '@**topic** ping' });
+    const id = r.json.id as number;
+    expect((await fetchOne('othello', id)).flags).toEqual(['topic_wildcard_mentioned', 'wildcard_mentioned']);
+    expect((await fetchOne('cordelia', id)).flags).toEqual([]);
+  });
+
+  it('a mention inside a code block or quote does not notify', async () => {
+    const r = await send('hamlet', {
+      type: 'stream',
+      to: channelId(t, 'Verona'),
+      topic: uniqueTopic(),
+      content: '`@**Othello, the Moor of Venice**`\n\n> @**Othello, the Moor of Venice**',
+    });
+    expect((await fetchOne('othello', r.json.id as number)).flags).toEqual([]);
+  });
+});
+
+describe('POST /messages: mention permissions', () => {
+  it('a channel wildcard in a channel above wildcard_mention_threshold needs can_mention_many_users_group', async () => {
+    await withRealm({ wildcard_mention_threshold: 3 }, async () => {
+      const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: '@**all** hi' });
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe('STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+      const admin = await send('iago', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: '@**all** hi' });
+      expect(admin.status).toBe(200);
+    });
+  });
+
+  it('a channel wildcard at or below the threshold is allowed for members', async () => {
+    await withRealm({ wildcard_mention_threshold: 3 }, async () => {
+      const r = await send('othello', { type: 'stream', to: channelId(t, 'Scotland'), topic: uniqueTopic(), content: '@**everyone** hi' });
+      expect(r.status).toBe(200);
+    });
+  });
+
+  it('a silent channel wildcard is never restricted', async () => {
+    await withRealm({ wildcard_mention_threshold: 1 }, async () => {
+      const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: '@_**all** hi' });
+      expect(r.status).toBe(200);
+    });
+  });
+
+  it('a topic wildcard in a topic with more participants than the threshold is TOPIC_WILDCARD_MENTION_NOT_ALLOWED', async () => {
+    const topic = uniqueTopic('busy');
+    const to = channelId(t, 'Verona');
+    for (const who of ['othello', 'cordelia', 'shiva']) await send(who, { type: 'stream', to, topic, content: 'me too' });
+    await withRealm({ wildcard_mention_threshold: 2 }, async () => {
+      const r = await send('hamlet', { type: 'stream', to, topic, content: '@**topic** hi' });
+      expect(r.json.code).toBe('TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+      const fresh = await send('hamlet', { type: 'stream', to, topic: uniqueTopic(), content: '@**topic** hi' });
+      expect(fresh.status).toBe(200);
+    });
+  });
+
+  it("mentioning a group the sender may not mention (can_mention_group) is rejected; silently is fine", async () => {
+    const gid = t.server.state.db.prepare("SELECT id FROM user_groups WHERE name = 'leads'").pluck().get() as number;
+    const nobody = t.server.state.db.prepare("SELECT id FROM user_groups WHERE name = 'role:nobody'").pluck().get() as number;
+    setGroupPermission(t.server.state, gid, 'can_mention_group', nobody);
+    try {
+      const r = await send('cordelia', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: '@*leads* hi' });
+      expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: "You are not allowed to mention user group 'leads'." });
+      const silent = await send('cordelia', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: '@_*leads* hi' });
+      expect(silent.status).toBe(200);
+    } finally {
+      setGroupPermission(t.server.state, gid, 'can_mention_group', { direct_members: [], direct_subgroups: [t.server.state.db.prepare("SELECT id FROM user_groups WHERE name = 'role:everyone'").pluck().get() as number] });
+    }
+  });
+
+  it('wildcards in direct messages are not restricted', async () => {
+    await withRealm({ wildcard_mention_threshold: 0 }, async () => {
+      const r = await send('hamlet', { type: 'direct', to: [t.userId('othello')], content: '@**all** hi' });
+      expect(r.status).toBe(200);
+    });
+  });
+});
+
+describe('POST /messages: events', () => {
+  it('every recipient gets a message event with their own flags', async () => {
+    const qo = openQueue(t, 'othello');
+    const qc = openQueue(t, 'cordelia');
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'hi @**Othello, the Moor of Venice**' });
+    const [eo] = await qo.ofType('message');
+    const [ec] = await qc.ofType('message');
+    expect(eo).toMatchObject({ type: 'message', flags: ['mentioned'], message: { id: r.json.id, sender_id: t.userId('hamlet') } });
+    expect(ec).toMatchObject({ type: 'message', flags: [], message: { id: r.json.id } });
+    expect((eo!.message as Record<string, unknown>).flags).toBeUndefined();
+  });
+
+  it("the sender's queue gets its own message, read, and non-recipients get nothing", async () => {
+    const qh = openQueue(t, 'hamlet');
+    const qp = openQueue(t, 'polonius');
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'x' });
+    expect((await qh.ofType('message'))[0]).toMatchObject({ flags: ['read'] });
+    expect(await qp.ofType('message')).toEqual([]);
+  });
+
+  it('queue_id + local_id: the sending queue gets local_message_id, other queues do not', async () => {
+    const q1 = openQueue(t, 'hamlet');
+    const q2 = openQueue(t, 'hamlet');
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'x', queue_id: q1.id, local_id: '100.01' });
+    expect(r.status).toBe(200);
+    expect((await q1.ofType('message'))[0]).toMatchObject({ local_message_id: '100.01' });
+    expect((await q2.ofType('message'))[0]!.local_message_id).toBeUndefined();
+    expect((await q1.ofType('message'))[0]!.local_id).toBeUndefined();
+  });
+
+  it('queue_id without local_id is rejected', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x', content: 'x', queue_id: 'abc' });
+    expect(r.json).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'local_id' });
+  });
+
+  it('events are shaped per queue: apply_markdown, client_gravatar, empty_topic_name', async () => {
+    const plain = openQueue(t, 'othello', { applyMarkdown: false, clientGravatar: true, capabilities: {} });
+    const html = openQueue(t, 'othello', { applyMarkdown: true, clientGravatar: false, capabilities: { empty_topic_name: true } });
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: '', content: '*hi*' });
+    const p = (await plain.ofType('message'))[0]!.message as Record<string, unknown>;
+    const h = (await html.ofType('message'))[0]!.message as Record<string, unknown>;
+    expect(p).toMatchObject({ content: '*hi*', content_type: 'text/x-markdown', avatar_url: null, subject: getRealm(t.server.state).empty_topic_display_name });
+    expect(h).toMatchObject({ content: '<p><em>hi</em></p>', content_type: 'text/html', subject: '' });
+    expect(typeof h.avatar_url).toBe('string');
+  });
+
+  it("register's narrow filters message events", async () => {
+    const q = openQueue(t, 'othello', { narrow: [['stream', 'Denmark']] });
+    const qAll = openQueue(t, 'othello');
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'verona' });
+    expect(await q.ofType('message')).toEqual([]);
+    expect(await qAll.ofType('message')).toHaveLength(1);
+  });
+
+  it('all_public_streams queues get public channel messages they did not receive, with no flags', async () => {
+    const q = openQueue(t, 'othello', { allPublicStreams: true });
+    await send('iago', { type: 'stream', to: channelId(t, 'Denmark'), topic: uniqueTopic(), content: 'x' });
+    expect((await q.ofType('message'))[0]).toMatchObject({ flags: [] });
+  });
+});
+
+describe('POST /messages: channel bookkeeping', () => {
+  it("the first message of a channel sets first_message_id and announces it", async () => {
+    const db = t.server.state.db;
+    db.prepare("INSERT INTO recipients (type) VALUES ('channel')").run();
+    const rid = db.prepare('SELECT MAX(id) FROM recipients').pluck().get() as number;
+    db.prepare("INSERT INTO channels (name, date_created, recipient_id) VALUES ('fresh', 0, ?)").run(rid);
+    const cid = db.prepare("SELECT id FROM channels WHERE name = 'fresh'").pluck().get() as number;
+    db.prepare('UPDATE recipients SET channel_id = ? WHERE id = ?').run(cid, rid);
+    const q = openQueue(t, 'cordelia');
+    const r = await send('hamlet', { type: 'stream', to: cid, topic: 'first', content: 'first!' });
+    expect(db.prepare('SELECT first_message_id FROM channels WHERE id = ?').pluck().get(cid)).toBe(r.json.id);
+    expect(await q.ofType('stream')).toEqual([expect.objectContaining({ op: 'update', stream_id: cid, property: 'first_message_id', value: r.json.id })]);
+    await send('hamlet', { type: 'stream', to: cid, topic: 'first', content: 'second' });
+    expect(db.prepare('SELECT first_message_id FROM channels WHERE id = ?').pluck().get(cid)).toBe(r.json.id);
+  });
+
+  it('sent messages are full-text indexed', async () => {
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'xylophonist extraordinaire' });
+    const r = await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'search', operand: 'xylophonist' }] });
+    expect((r.json.messages as unknown[]).length).toBe(1);
+  });
+});

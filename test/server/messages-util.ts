@@ -1,0 +1,41 @@
+/** Helpers shared by the messages conformance tests: ids by name, direct event queues. */
+import type { Event, QueueOptions } from '../../server/events/queues.js';
+import type { TestServer } from './harness.js';
+
+export function channelId(t: TestServer, name: string): number {
+  const id = t.server.state.db.prepare('SELECT id FROM channels WHERE name = ?').pluck().get(name);
+  if (typeof id !== 'number') throw new Error(`no channel ${name}`);
+  return id;
+}
+
+export interface TestQueue {
+  readonly id: string;
+  /** Events received so far (does not wait). */
+  events(): Promise<Event[]>;
+  /** Events of one type received so far. */
+  ofType(type: string): Promise<Event[]>;
+}
+
+/** A queue registered directly on the server's queues (independent of POST /register). */
+export function openQueue(t: TestServer, who: string, opts: Partial<QueueOptions> = {}): TestQueue {
+  const userId = t.userId(who);
+  const q = t.server.state.queues.register(userId, {
+    eventTypes: null,
+    capabilities: { empty_topic_name: true, bulk_message_deletion: true },
+    applyMarkdown: true,
+    clientGravatar: false,
+    allPublicStreams: false,
+    narrow: [],
+    ...opts,
+  });
+  const events = () => t.server.state.queues.poll(q.id, userId, undefined, true);
+  return {
+    id: q.id,
+    events,
+    ofType: async (type) => (await events()).filter((e) => e.type === type),
+  };
+}
+
+let counter = 0;
+/** A topic name no other test uses. */
+export const uniqueTopic = (prefix = 'topic') => `${prefix} ${++counter} ${Math.random().toString(36).slice(2, 7)}`;
