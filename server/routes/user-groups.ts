@@ -58,7 +58,7 @@ function emitGroupEvent(srv: ServerState, g: GroupRow, body: EventBody): void {
 }
 
 /** access_user_group_for_update: the group exists, is not a system group, and the user may act on it. */
-function accessGroupForUpdate(srv: ServerState, user: UserRow, groupId: number, permission: GroupPermissionSetting, allowDeactivated = true): GroupRow {
+export function accessGroupForUpdate(srv: ServerState, user: UserRow, groupId: number, permission: GroupPermissionSetting, allowDeactivated = true): GroupRow {
   const g = getGroup(srv, groupId);
   if (!g) throw badRequest('Invalid user group');
   if (!allowDeactivated && g.deactivated) throw badRequest('User group is deactivated.');

@@ -27,6 +27,7 @@ CREATE TABLE invites (
   notify_referrer_on_join              INTEGER NOT NULL,
   welcome_message_custom_text          TEXT,
   created_at                           INTEGER NOT NULL,
-  expires_at                           INTEGER          -- NULL = never
+  expires_at                           INTEGER,         -- NULL = never
+  accepted_user_id                     INTEGER          -- set when the invitation was used
 );
 `;
