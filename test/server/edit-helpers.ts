@@ -83,3 +83,21 @@ export function botMessages(t: TestServer, channel: string): Array<{ id: number;
     )
     .all(channelId(t, channel)) as Array<{ id: number; topic: string; content: string }>;
 }
+
+let topicCounter = 0;
+/** A topic name no seed uses, so counts and notices in tests only see the test's own messages. */
+export const freshTopic = (base = 'edit test') => `${base} ${++topicCounter}`;
+
+/** Stores a channel-level permission (channels.permissions JSON) as a system group. */
+export function channelPermission(t: TestServer, channel: string, setting: string, systemGroup: string): void {
+  const db = t.server.state.db;
+  const groupId = db.prepare('SELECT id FROM user_groups WHERE name = ? AND is_system_group = 1').pluck().get(systemGroup);
+  const raw = db.prepare('SELECT permissions FROM channels WHERE id = ?').pluck().get(channelId(t, channel)) as string;
+  const perms = JSON.parse(raw) as Record<string, unknown>;
+  perms[setting] = groupId;
+  db.prepare('UPDATE channels SET permissions = ? WHERE id = ?').run(JSON.stringify(perms), channelId(t, channel));
+}
+
+export function systemGroup(t: TestServer, name: string): number {
+  return t.server.state.db.prepare('SELECT id FROM user_groups WHERE name = ? AND is_system_group = 1').pluck().get(name) as number;
+}
