@@ -28,7 +28,9 @@ export const getMessageResponse = success({ message, raw_content: z.string().opt
  * known to be complete" only costs one more fetch, never a gap.
  */
 export const getMessagesResponse = success({
-  anchor: int.optional(),
+  // Real Zulip answers `anchor=newest` with its sentinel 10000000000000000, above 2^53: a plain
+  // number, not a safe integer.
+  anchor: z.number().optional(),
   found_newest: z.boolean().default(false),
   found_oldest: z.boolean().default(false),
   found_anchor: z.boolean().default(false),

@@ -708,3 +708,12 @@ describe('deleteTopic (POST /streams/{stream_id}/delete_topic)', () => {
     expect(err).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
   });
 });
+
+describe('getMessages anchor sentinel', () => {
+  it("accepts real Zulip's anchor 10000000000000000 for anchor=newest (above 2^53)", async () => {
+    const f = fakeServer();
+    f.reply({ status: 200, text: '{"result":"success","msg":"","anchor":10000000000000000,"found_newest":true,"found_oldest":true,"found_anchor":false,"history_limited":false,"messages":[]}' });
+    const res = await getMessages(f.conn, { anchor: 'newest', num_before: 1, num_after: 0 });
+    expect(res.anchor).toBe(10000000000000000);
+  });
+});
