@@ -36,6 +36,13 @@ CREATE TABLE push_devices (
   kind     TEXT NOT NULL CHECK (kind IN ('apns', 'e2ee')),
   token    TEXT NOT NULL,
   appid    TEXT,
+  -- E2EE registrations (POST /mobile_push/register): the client's push account id, its keys, and
+  -- the registration status ('active', 'pending' or 'failed').
+  push_account_id    INTEGER,
+  token_kind         TEXT,
+  push_public_key    TEXT,
+  bouncer_public_key TEXT,
+  status             TEXT,
   UNIQUE (user_id, kind, token)
 );
 `;
