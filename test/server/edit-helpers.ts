@@ -74,14 +74,21 @@ export async function queue(t: TestServer, who: string, capabilities: Record<str
   };
 }
 
-/** Topics of the bot's notices in a channel, newest last. */
+const seedEnd = new WeakMap<TestServer, number>();
+
+/** Remembers the last seeded message, so the tests' own notices can be told from the demo content's. */
+export function markSeedEnd(t: TestServer): void {
+  seedEnd.set(t, (t.server.state.db.prepare('SELECT COALESCE(MAX(id), 0) FROM messages').pluck().get() as number) ?? 0);
+}
+
+/** The Notification Bot's messages in a channel sent after markSeedEnd, oldest first. */
 export function botMessages(t: TestServer, channel: string): Array<{ id: number; topic: string; content: string }> {
   return t.server.state.db
     .prepare(
       `SELECT m.id, m.topic, m.content FROM messages m JOIN users u ON u.id = m.sender_id
-       WHERE u.email = 'notification-bot@zulip.com' AND m.channel_id = ? ORDER BY m.id`,
+       WHERE u.email = 'notification-bot@zulip.com' AND m.channel_id = ? AND m.id > ? ORDER BY m.id`,
     )
-    .all(channelId(t, channel)) as Array<{ id: number; topic: string; content: string }>;
+    .all(channelId(t, channel), seedEnd.get(t) ?? 0) as Array<{ id: number; topic: string; content: string }>;
 }
 
 let topicCounter = 0;

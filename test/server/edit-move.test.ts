@@ -5,12 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withoutIds } from './events-helpers.js';
-import { botMessages, channelId, channelPermission, dm, freshTopic, history, post, queue, realm, row, systemGroup } from './edit-helpers.js';
+import { botMessages, markSeedEnd, channelId, channelPermission, dm, freshTopic, history, post, queue, realm, row, systemGroup } from './edit-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
 beforeEach(async () => {
   t = await startTestServer();
+  markSeedEnd(t);
 });
 afterEach(() => t.close());
 
