@@ -375,6 +375,15 @@ describe('GET /streams', () => {
     expect(await names('polonius', { include_web_public: true })).toContain('web3');
   });
 
+  it('include_owner_subscribed: a bot also gets the channels its owner is subscribed to', async () => {
+    const db = t.server.state.db;
+    db.prepare("INSERT INTO users (email, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id, api_key, date_joined) VALUES ('bot-bot@example.com', 'bot-bot@example.com', 'Bot', 400, 1, 1, ?, 'botkey-123', 0)").run(t.userId('polonius'));
+    const all = (await t.as('bot-bot@example.com').get('/streams', { include_public: false, include_owner_subscribed: true })).json.streams as Array<{ name: string }>;
+    expect(all.map((s) => s.name)).toEqual(['Denmark', 'general']);
+    const none = (await t.as('bot-bot@example.com').get('/streams', { include_public: false })).json.streams as Array<{ name: string }>;
+    expect(none).toEqual([]);
+  });
+
   it('include_can_access_content adds channels the user can read', async () => {
     expect(await names('polonius', { include_subscribed: false, include_can_access_content: true })).toEqual(['Denmark', 'general']);
   });
