@@ -11,6 +11,7 @@ import { badRequest, JsonableError, notFound } from '../http/errors.js';
 import { renderMarkdown } from '../markdown/render.js';
 import type { ServerState } from '../state.js';
 import { getChannel } from './access.js';
+import { notificationBot } from './message-edit.js';
 import { checkCanSendToChannel, checkTopicsPolicy, normalizeContent, normalizeTopic, sendMessage } from './message-send.js';
 import { getUser, type UserRow } from './users.js';
 
@@ -202,6 +203,11 @@ export function deliverDueScheduledMessages(srv: ServerState): number {
       if (!(e instanceof JsonableError)) srv.log.error(`scheduled message ${row.id} could not be sent`, e);
       const reason = e instanceof Error ? e.message : String(e);
       atomically(srv, () => markFailed(srv, row, reason));
+      try {
+        atomically(srv, () => notifyFailure(srv, row, reason));
+      } catch (notifyError) {
+        srv.log.error(`could not notify the sender of scheduled message ${row.id}`, notifyError);
+      }
     }
   }
   return delivered;
@@ -218,6 +224,22 @@ function deliverOne(srv: ServerState, row: ScheduledMessageRow): void {
   });
   srv.db.prepare('UPDATE scheduled_messages SET delivered_message_id = ? WHERE id = ?').run(messageId, row.id);
   emit(srv, [sender.id], { type: 'scheduled_messages', op: 'remove', scheduled_message_id: row.id });
+}
+
+/**
+ * Zulip's send_failed_scheduled_message_notification: the Notification Bot tells the sender
+ * (a direct message) which message was not sent and why.
+ */
+function notifyFailure(srv: ServerState, row: ScheduledMessageRow, reason: string): void {
+  const sender = getUser(srv, row.sender_id);
+  if (!sender || !sender.is_active) return;
+  const when = new Date(row.scheduled_delivery_timestamp * 1000).toISOString().replace('.000Z', '+00:00');
+  const content = [
+    `The message you scheduled for <time:${when}> was not sent because of the following error:`,
+    `> ${reason}`,
+    '[View scheduled messages](#scheduled)',
+  ].join('\n\n');
+  sendMessage(srv, notificationBot(srv), { to: { userIds: [sender.id] }, content, readBySender: true });
 }
 
 function markFailed(srv: ServerState, row: ScheduledMessageRow, reason: string): void {

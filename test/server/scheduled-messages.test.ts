@@ -327,6 +327,25 @@ describe('delivery', () => {
     expect(await one('hamlet', id)).toMatchObject({ failed: true });
   });
 
+  it('the Notification Bot tells the sender why a scheduled message was not sent', async () => {
+    const id = await schedule('othello', { type: 'channel', to: verona, topic: 'x', content: 'will fail', scheduled_delivery_timestamp: later(30) });
+    expect((await t.as('othello').delete('/users/me/subscriptions', { subscriptions: ['Verona'] })).json.result).toBe('success');
+    // Othello may still post to a public channel; make it fail for him by making it private.
+    t.server.state.db.prepare('UPDATE channels SET invite_only = 1 WHERE id = ?').run(verona);
+    try {
+      const q = await registerQueue(t, 'othello', { event_types: ['message'] });
+      t.clock.advance(31_000);
+      t.server.runScheduler();
+      expect(await one('othello', id)).toMatchObject({ failed: true });
+      const notice = (await pendingEvents(t, 'othello', q)).map((e) => e.message as Record<string, unknown>).find((m) => m.sender_email === 'notification-bot@zulip.com');
+      expect(notice).toMatchObject({ type: 'private' });
+      expect(notice?.content).toContain('was not sent because of the following error');
+      expect(notice?.content).toContain("Not authorized to send to channel 'Verona'");
+    } finally {
+      t.server.state.db.prepare('UPDATE channels SET invite_only = 0 WHERE id = ?').run(verona);
+    }
+  });
+
   it('a send that fails because the channel was deleted marks the message failed', async () => {
     const db = t.server.state.db;
     const rec = Number(db.prepare("INSERT INTO recipients (type) VALUES ('channel')").run().lastInsertRowid);
