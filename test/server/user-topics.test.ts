@@ -1,7 +1,7 @@
 /** POST /user_topics (spec "POST /user_topics"; notes §3, §6 `user_topic`), over plain HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../../server/events/queues.js';
 import { userTopicPolicy } from '../../server/model/user-topics.js';
+import { nowSeconds, pendingEvents, registerQueue } from './events-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -17,16 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function register(who: string, extra: Record<string, unknown> = {}) {
-  const r = await t.as(who).post('/register', { event_types: ['user_topic'], ...extra });
-  expect(r.json.result).toBe('success');
-  return r.json.queue_id as string;
-}
-
-async function events(who: string, queueId: string): Promise<Event[]> {
-  const r = await t.as(who).get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true });
-  return r.json.events as Event[];
-}
+const register = (who: string, extra: Record<string, Record<string, boolean>> = {}) => registerQueue(t, who, { event_types: ['user_topic'], ...extra });
+const events = (who: string, queueId: string) => pendingEvents(t, who, queueId);
 
 const policy = (who: string, channelId: number, topic: string) => userTopicPolicy(t.server.state, t.userId(who), channelId, topic);
 
@@ -61,7 +53,7 @@ describe('POST /user_topics', () => {
     await t.as('cordelia').post('/user_topics', { stream_id: denmark, topic: 'castle', visibility_policy: 3 });
     const evs = await events('cordelia', q);
     expect(evs).toEqual([
-      { type: 'user_topic', stream_id: denmark, topic_name: 'castle', last_updated: Math.floor(t.clock.now() / 1000), visibility_policy: 3, id: 0 },
+      { type: 'user_topic', stream_id: denmark, topic_name: 'castle', last_updated: nowSeconds(t), visibility_policy: 3, id: 0 },
     ]);
     expect(await events('hamlet', other)).toEqual([]);
   });
@@ -147,7 +139,7 @@ describe('POST /user_topics', () => {
     await t.as('iago').post('/user_topics', { stream_id: verona, topic: 'registered', visibility_policy: 3 });
     const r = await t.as('iago').post('/register', { fetch_event_types: ['user_topic'] });
     expect(r.json.user_topics).toEqual([
-      { stream_id: verona, topic_name: 'registered', last_updated: Math.floor(t.clock.now() / 1000), visibility_policy: 3 },
+      { stream_id: verona, topic_name: 'registered', last_updated: nowSeconds(t), visibility_policy: 3 },
     ]);
   });
 });
