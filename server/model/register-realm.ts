@@ -91,10 +91,18 @@ export function realmState(srv: ServerState): Record<string, unknown> {
   };
 }
 
-/** The `realm_user` part: every user, and the current user's identity and permissions. */
+/** Zulip's cross-realm system bots (e.g. the Notification Bot that posts move notices). */
+const SYSTEM_BOT_EMAILS: ReadonlySet<string> = new Set(['notification-bot@zulip.com', 'welcome-bot@zulip.com']);
+const isSystemBot = (u: UserRow) => u.is_bot === 1 && SYSTEM_BOT_EMAILS.has(u.email);
+
+/**
+ * The `realm_user` part: every user (system bots under `cross_realm_bots`, as Zulip lists them),
+ * and the current user's identity and permissions.
+ */
 export function realmUserState(srv: ServerState, me: UserRow, clientGravatar: boolean): Record<string, unknown> {
   const realm = getRealm(srv);
-  const users = srv.db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
+  const all = srv.db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
+  const users = all.filter((u) => !isSystemBot(u));
   const shape = (u: UserRow) => apiUser(srv, u, { clientGravatar, includeIsActive: false });
   const can = (v: GroupSettingValue) => userHasPermission(srv, me.id, v);
   const canPublic = can(realm.can_create_public_channel_group);
@@ -102,7 +110,7 @@ export function realmUserState(srv: ServerState, me: UserRow, clientGravatar: bo
   return {
     realm_users: users.filter((u) => u.is_active === 1).map(shape),
     realm_non_active_users: users.filter((u) => u.is_active !== 1).map(shape),
-    cross_realm_bots: [],
+    cross_realm_bots: all.filter(isSystemBot).map((u) => ({ ...shape(u), is_system_bot: true })),
     user_id: me.id,
     email: me.email,
     delivery_email: me.delivery_email,

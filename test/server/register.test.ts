@@ -191,6 +191,14 @@ describe('POST /register: realm_user', () => {
     expect(users.find((u) => u.user_id === t.userId('iago'))).toMatchObject({ full_name: 'Iago', role: 200, is_admin: true });
   });
 
+  it('system bots (the Notification Bot) are listed under cross_realm_bots, not realm_users', async () => {
+    const r = await reg('hamlet', { fetch_event_types: ['realm_user'] });
+    const emails = (k: string) => (r[k] as Array<Record<string, unknown>>).map((u) => u.email);
+    expect(emails('cross_realm_bots')).toContain('notification-bot@zulip.com');
+    expect(emails('realm_users')).not.toContain('notification-bot@zulip.com');
+    expect((r.cross_realm_bots as Array<Record<string, unknown>>)[0]).toMatchObject({ is_bot: true, is_system_bot: true });
+  });
+
   it('client_gravatar defaults to true (avatar_url null); false gives URLs', async () => {
     const dflt = await reg('hamlet', { fetch_event_types: ['realm_user'] });
     expect((dflt.realm_users as Array<Record<string, unknown>>)[0]?.avatar_url).toBeNull();
