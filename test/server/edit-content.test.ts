@@ -188,6 +188,33 @@ describe('PATCH /messages/{id}: content', () => {
   });
 });
 
+describe('PATCH /messages/{id}: what readers see afterwards', () => {
+  const search = async (word: string) => {
+    const r = await t.as('othello').get('/messages', { anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'search', operand: word }] });
+    return (r.json.messages as Array<{ id: number }>).map((m) => m.id);
+  };
+
+  it('full-text search follows the new content', async () => {
+    const id = post(t, 'hamlet', 'Verona', 'castle', 'a quokka appears');
+    await t.as('hamlet').patch(`/messages/${id}`, { content: 'a wombat appears' });
+    expect(await search('wombat')).toEqual([id]);
+    expect(await search('quokka')).toEqual([]);
+  });
+
+  it('GET /messages/{id} shows the new content, last_edit_timestamp and the edit history', async () => {
+    const id = post(t, 'hamlet', 'Verona', 'castle', 'before');
+    t.clock.advance(1000);
+    await t.as('hamlet').patch(`/messages/${id}`, { content: 'after' });
+    const r = await t.as('othello').get(`/messages/${id}`, { apply_markdown: false });
+    expect(r.json.message).toMatchObject({
+      content: 'after',
+      last_edit_timestamp: now(),
+      edit_history: [{ user_id: t.userId('hamlet'), timestamp: now(), prev_content: 'before', prev_rendered_content: '<p>before</p>' }],
+    });
+    expect(r.json.message).not.toHaveProperty('last_moved_timestamp');
+  });
+});
+
 describe('PATCH /messages/{id}: content and mentions', () => {
   it('adding a mention sets the mentioned flag; removing it clears the flag', async () => {
     const id = post(t, 'hamlet', 'Verona', 'castle', 'hello');

@@ -141,6 +141,29 @@ describe('PATCH /messages/{id}: topic moves and propagate_mode', () => {
   });
 });
 
+describe('PATCH /messages/{id}: what readers see after a move', () => {
+  it('GET /messages/{id} shows the new topic, last_moved_timestamp and no last_edit_timestamp', async () => {
+    const topic = freshTopic();
+    const id = post(t, 'hamlet', 'Verona', topic, 'x');
+    await t.as('hamlet').patch(`/messages/${id}`, { topic: 'after the move' });
+    const r = await t.as('othello').get(`/messages/${id}`);
+    expect(r.json.message).toMatchObject({ subject: 'after the move', last_moved_timestamp: now(), edit_history: [{ user_id: t.userId('hamlet'), timestamp: now(), prev_topic: topic, topic: 'after the move' }] });
+    expect(r.json.message).not.toHaveProperty('last_edit_timestamp');
+  });
+
+  it('a topic narrow finds the moved messages under the new topic only', async () => {
+    const topic = freshTopic();
+    const id = post(t, 'hamlet', 'Verona', topic, 'x');
+    await t.as('hamlet').patch(`/messages/${id}`, { topic: 'narrowed', propagate_mode: 'change_all', send_notification_to_new_thread: false });
+    const inTopic = async (name: string) => {
+      const r = await t.as('othello').get('/messages', { anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'channel', operand: channelId(t, 'Verona') }, { operator: 'topic', operand: name }] });
+      return (r.json.messages as Array<{ id: number }>).map((m) => m.id);
+    };
+    expect(await inTopic('narrowed')).toEqual([id]);
+    expect(await inTopic(topic)).toEqual([]);
+  });
+});
+
 describe('PATCH /messages/{id}: who may move between topics', () => {
   it("members may move other users' messages between topics by default (can_move_messages_between_topics_group = everyone)", async () => {
     const id = post(t, 'othello', 'Verona', freshTopic(), 'x');
