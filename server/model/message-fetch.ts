@@ -5,6 +5,7 @@
 import { badRequest } from '../http/errors.js';
 import type { ServerState } from '../state.js';
 import { FLAG } from './flags.js';
+import type { MessageRow } from './messages.js';
 import { compileNarrow, type CompiledNarrow, type NarrowTerm } from './narrow.js';
 import type { UserRow } from './users.js';
 
@@ -36,6 +37,8 @@ export interface FetchResult {
   readonly anchor: number;
   /** Matching message ids in ascending order. */
   readonly ids: number[];
+  /** The matching messages, in the same order. */
+  readonly rows: MessageRow[];
   readonly foundAnchor: boolean;
   readonly foundOldest: boolean;
   readonly foundNewest: boolean;
@@ -57,20 +60,22 @@ export function fetchRange(srv: ServerState, viewer: UserRow, terms: readonly Na
   const anchoredLeft = anchor === 0;
   const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
 
-  const base = `SELECT ${n.idCol} AS id FROM ${n.from} WHERE ${n.where}`;
+  // The rows come straight from the range queries (one pass over the index).
+  const base = `SELECT m.* FROM ${n.from} WHERE ${n.where}`;
   const before = range.numBefore > 0 && !anchoredLeft
-    ? (srv.db.prepare(`${base} AND ${n.idCol} < ? ORDER BY ${n.idCol} DESC LIMIT ?`).pluck().all(...n.params, anchor, range.numBefore) as number[]).reverse()
+    ? (srv.db.prepare(`${base} AND ${n.idCol} < ? ORDER BY ${n.idCol} DESC LIMIT ?`).all(...n.params, anchor, range.numBefore) as MessageRow[]).reverse()
     : [];
   const anchorRow = range.includeAnchor && !anchoredLeft && !anchoredRight
-    ? (srv.db.prepare(`${base} AND ${n.idCol} = ?`).pluck().get(...n.params, anchor) as number | undefined)
+    ? (srv.db.prepare(`${base} AND ${n.idCol} = ?`).get(...n.params, anchor) as MessageRow | undefined)
     : undefined;
   const after = range.numAfter > 0 && !anchoredRight
-    ? (srv.db.prepare(`${base} AND ${n.idCol} > ? ORDER BY ${n.idCol} ASC LIMIT ?`).pluck().all(...n.params, anchor, range.numAfter) as number[])
+    ? (srv.db.prepare(`${base} AND ${n.idCol} > ? ORDER BY ${n.idCol} ASC LIMIT ?`).all(...n.params, anchor, range.numAfter) as MessageRow[])
     : [];
-  const ids = [...before, ...(anchorRow !== undefined ? [anchorRow] : []), ...after];
+  const rows = [...before, ...(anchorRow !== undefined ? [anchorRow] : []), ...after];
   return {
     anchor,
-    ids,
+    ids: rows.map((r) => r.id),
+    rows,
     foundAnchor: anchorRow !== undefined,
     foundOldest: anchoredLeft || before.length < range.numBefore,
     foundNewest: anchoredRight || after.length < range.numAfter,

@@ -217,7 +217,7 @@ export function unreadMsgs(srv: ServerState, userId: number, opts: { allowEmptyT
   const rows = sql(
     srv,
     `SELECT m.id, m.type, m.channel_id, m.topic, m.recipient_id, m.sender_id, um.flags
-       FROM user_messages um JOIN messages m ON m.id = um.message_id
+       FROM user_messages um CROSS JOIN messages m ON m.id = um.message_id
       WHERE um.user_id = ? AND (um.flags & ${FLAG.read}) = 0
         AND (m.type = 'private' OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = um.user_id AND s.channel_id = m.channel_id AND s.active = 1))
       ORDER BY m.id`,

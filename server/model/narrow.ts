@@ -192,8 +192,11 @@ export function compileNarrow(srv: ServerState, viewer: UserRow, rawTerms: reado
     const ids = historyChannelIds(srv, viewer);
     conds.push(`(um.message_id IS NOT NULL OR m.channel_id IN (${ids.length ? ids.join(',') : 'NULL'}))`);
   } else {
-    from = 'user_messages um JOIN messages m ON m.id = um.message_id';
-    idCol = 'um.message_id';
+    // Without a selective message-side term, CROSS JOIN fixes the loop order: walk the viewer's
+    // rows by their primary key (user_id, message_id) instead of scanning messages by id.
+    const selective = terms.some((t) => !t.negated && ['sender', 'dm', 'id', 'search'].includes(t.operator));
+    from = `user_messages um ${selective ? '' : 'CROSS '}JOIN messages m ON m.id = um.message_id`;
+    idCol = selective ? 'm.id' : 'um.message_id';
     conds.push(`um.user_id = ${uid}`);
   }
   const emptyName = getRealm(srv).empty_topic_display_name;

@@ -200,7 +200,7 @@ function getMessages(srv: ServerState, user: UserRow, params: Params): Record<st
     found_oldest: res.foundOldest,
     found_anchor: res.foundAnchor,
     history_limited: false,
-    messages: present(srv, user, loadRows(srv, res.ids), opts, res.narrow.search),
+    messages: present(srv, user, res.rows, opts, res.narrow.search),
   };
 }
 

@@ -4,7 +4,7 @@
  * errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type ParamValue, type TestServer } from './harness.js';
 import { channelId, uniqueTopic } from './messages-util.js';
 
 let t: TestServer;
@@ -23,10 +23,10 @@ async function send(who: string, params: Record<string, unknown>): Promise<numbe
 const toChannel = (who: string, channel: string, topic: string, content: string) => send(who, { type: 'stream', to: channelId(t, channel), topic, content });
 const toUsers = (who: string, users: string[], content: string) => send(who, { type: 'direct', to: users.map((u) => t.userId(u)), content });
 
-async function narrowed(who: string, narrow: unknown, extra: Record<string, unknown> = {}) {
-  return t.as(who).get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow, ...extra } as Record<string, string>);
+async function narrowed(who: string, narrow: ParamValue, extra: Record<string, ParamValue> = {}) {
+  return t.as(who).get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow, ...extra });
 }
-async function idsFor(who: string, narrow: unknown): Promise<number[]> {
+async function idsFor(who: string, narrow: ParamValue): Promise<number[]> {
   const r = await narrowed(who, narrow);
   if (r.status !== 200) throw new Error(JSON.stringify(r.json));
   return (r.json.messages as Msg[]).map((m) => m.id);
