@@ -89,8 +89,7 @@ export function sendTyping(srv: ServerState, actor: UserRow, args: TypingArgs): 
     throw badRequest('User has disabled typing notifications for channel messages');
   }
   const ch = channelForTyping(srv, actor, args.streamId);
-  let topic = normalizeTopicParam(srv, args.topic);
-  if (topic === '(no topic)') topic = '';
+  const topic = normalizeTopicParam(srv, args.topic);
   const subscribers = subscriberIds(srv, ch.id);
   if (subscribers.length > MAX_CHANNEL_SIZE_FOR_TYPING) return;
   const sender = typingUser(actor);

@@ -265,6 +265,25 @@ describe('PATCH /messages/{id}: content and mentions', () => {
   });
 });
 
+describe('PATCH /messages/{id}: group mentions', () => {
+  it("an edit mentioning a group the editor may not mention is refused (the group's can_mention_group)", async () => {
+    const db = t.server.state.db;
+    const nobody = db.prepare("SELECT id FROM user_groups WHERE name = 'role:nobody'").pluck().get() as number;
+    const settings = JSON.parse(db.prepare("SELECT settings FROM user_groups WHERE name = 'leads'").pluck().get() as string) as Record<string, unknown>;
+    db.prepare("UPDATE user_groups SET settings = ? WHERE name = 'leads'").run(JSON.stringify({ ...settings, can_mention_group: nobody }));
+    const id = post(t, 'hamlet', 'Verona', 'castle', 'hello');
+    const r = await t.as('hamlet').patch(`/messages/${id}`, { content: 'hello @*leads*' });
+    expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: "You are not allowed to mention user group 'leads'." });
+  });
+
+  it('an edit adding a group mention sets mentioned for the members', async () => {
+    const id = post(t, 'iago', 'Verona', 'castle', 'hello');
+    await t.as('iago').patch(`/messages/${id}`, { content: 'hello @*leads*' });
+    expect(flagsOf(t, 'othello', id)! & FLAG.mentioned).toBeTruthy();
+    expect(flagsOf(t, 'cordelia', id)! & FLAG.mentioned).toBe(0);
+  });
+});
+
 describe('PATCH /messages/{id}: detached_uploads', () => {
   it('an edit that removes the only link to an upload of the actor reports it in detached_uploads', async () => {
     const srv = t.server.state;

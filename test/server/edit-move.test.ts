@@ -79,6 +79,12 @@ describe('PATCH /messages/{id}: topic moves and propagate_mode', () => {
     expect(row(t, id)?.topic).toBe('');
   });
 
+  it('"(no topic)" also means the empty topic', async () => {
+    const id = post(t, 'hamlet', 'Verona', freshTopic(), 'x');
+    await t.as('hamlet').patch(`/messages/${id}`, { topic: '(no topic)' });
+    expect(row(t, id)?.topic).toBe('');
+  });
+
   it('the new topic is stripped of surrounding whitespace', async () => {
     const id = post(t, 'hamlet', 'Verona', freshTopic(), 'x');
     await t.as('hamlet').patch(`/messages/${id}`, { topic: '  padded  ' });
@@ -435,6 +441,14 @@ describe('PATCH /messages/{id}: notices to the old and new topics', () => {
       `2 messages were moved here from #**Verona>${topic}** by ${iago}.`,
       `2 messages were moved from this topic to #**Verona>split** by ${iago}.`,
     ]);
+  });
+
+  it('a notice the old topic cannot take (topics policy) is skipped; the move still succeeds', async () => {
+    const id = post(t, 'hamlet', 'Verona', '', 'x');
+    realm(t, { topics_policy: 'disable_empty_topic' });
+    const r = await t.as('iago').patch(`/messages/${id}`, { topic: 'named', propagate_mode: 'change_all', send_notification_to_old_thread: true });
+    expect(r.json.result).toBe('success');
+    expect(botMessages(t, 'Verona').map((m) => m.topic)).toEqual(['named']);
   });
 
   it('notices start read for the user who moved the messages', async () => {

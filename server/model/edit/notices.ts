@@ -10,6 +10,7 @@
  * for); those read marks reach clients as `update_message_flags` events.
  */
 import { emit } from '../../events/emit.js';
+import { JsonableError } from '../../http/errors.js';
 import type { ServerState } from '../../state.js';
 import { isSubscribed, type ChannelRow } from '../access.js';
 import { FLAG } from '../flags.js';
@@ -70,17 +71,24 @@ export interface NoticeOptions {
   readonly unreadOnlyFor?: ReadonlySet<number>;
 }
 
-/** Posts a Notification Bot message to a channel topic; returns its id. */
-export function postNotice(srv: ServerState, ch: ChannelRow, topic: string, content: string, opts: NoticeOptions): number {
+/**
+ * Posts a Notification Bot message to a channel topic; returns its id, or null when the topic
+ * cannot take it (e.g. the channel's topics policy refuses it): like Zulip's internal sends, a
+ * notice that cannot be sent is skipped rather than failing the edit.
+ */
+export function postNotice(srv: ServerState, ch: ChannelRow, topic: string, content: string, opts: NoticeOptions): number | null {
   const bot = notificationBot(srv);
   const temporary = !isSubscribed(srv, bot.id, ch.id);
-  if (temporary) {
-    srv.db
-      .prepare('INSERT INTO subscriptions (user_id, channel_id, active) VALUES (?, ?, 1) ON CONFLICT(user_id, channel_id) DO UPDATE SET active = 1')
-      .run(bot.id, ch.id);
+  if (temporary) srv.db.prepare('INSERT OR REPLACE INTO subscriptions (user_id, channel_id, active) VALUES (?, ?, 1)').run(bot.id, ch.id);
+  let id: number;
+  try {
+    id = sendMessage(srv, bot, { to: { channelId: ch.id, topic }, content, client: 'Internal' });
+  } catch (e) {
+    if (e instanceof JsonableError) return null;
+    throw e;
+  } finally {
+    if (temporary) srv.db.prepare('DELETE FROM subscriptions WHERE user_id = ? AND channel_id = ?').run(bot.id, ch.id);
   }
-  const id = sendMessage(srv, bot, { to: { channelId: ch.id, topic }, content, client: 'Internal' });
-  if (temporary) srv.db.prepare('DELETE FROM subscriptions WHERE user_id = ? AND channel_id = ?').run(bot.id, ch.id);
   const holders = srv.db.prepare('SELECT user_id FROM user_messages WHERE message_id = ?').pluck().all(id) as number[];
   const readFor = opts.unreadOnlyFor ? holders.filter((uid) => !opts.unreadOnlyFor!.has(uid) || uid === opts.actor.id) : [opts.actor.id];
   markRead(srv, id, readFor);

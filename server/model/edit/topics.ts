@@ -14,10 +14,13 @@ export const RESOLVED_TOPIC_PREFIX = '✔ ';
 /** Zulip's Message.EMPTY_TOPIC_FALLBACK_NAME (the English display name of ""). */
 const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
 
-/** A topic as a client sent it: stripped, and the empty-topic display name read as "". */
+/**
+ * A topic as a client sent it: stripped, and the empty-topic display name read as "" (spec
+ * convention 5); `(no topic)` too, as this server's send path does.
+ */
 export function normalizeTopicParam(srv: ServerState, raw: string): string {
   const topic = raw.trim();
-  return topic === getRealm(srv).empty_topic_display_name ? '' : topic;
+  return topic === getRealm(srv).empty_topic_display_name || topic === '(no topic)' ? '' : topic;
 }
 
 /** Zulip's check_stream_topic: no control, surrogate or unassigned code points. */
