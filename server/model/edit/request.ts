@@ -73,7 +73,7 @@ export function buildEditRequest(srv: ServerState, actor: UserRow, m: StoredMess
   if (topic === undefined && args.content === undefined && streamId === undefined) throw badRequest('Nothing to change');
   if (!origChannel) {
     if (args.streamId !== undefined) throw badRequest('Direct messages cannot be moved to channels.');
-    if (args.topic !== undefined) throw badRequest('Direct messages cannot have topics.');
+    if (topic !== undefined) throw badRequest('Direct messages cannot have topics.');
   }
   if (args.propagateMode !== 'change_one' && topic === undefined && streamId === undefined) {
     throw badRequest('Invalid propagate_mode without topic edit');
