@@ -36,15 +36,15 @@ const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographe
 md.use(zulipSyntax);
 md.linkify.set({ fuzzyEmail: false });
 
-const UPLOAD_PATH = /^(?:https?:\/\/[^/]+)?\/user_uploads\/(\d+\/.+)$/;
+const UPLOAD_PATH = /^\/user_uploads\/(\d+\/[^?#]+)/;
 
-/** The `path_id` a link points at, if it is a `/user_uploads/` link of this server. */
+/** The `path_id` a link points at, if it is a `/user_uploads/` link of this server (relative or absolute). */
 export function uploadPathId(href: string, realmUrl: string): string | undefined {
-  const local = href.startsWith(realmUrl) ? href.slice(realmUrl.length) : href;
-  const m = UPLOAD_PATH.exec(local.startsWith('/') ? local : href);
+  const local = realmUrl !== '' && href.startsWith(`${realmUrl}/`) ? href.slice(realmUrl.length) : href;
+  const m = UPLOAD_PATH.exec(local);
   if (!m) return undefined;
   try {
-    return decodeURIComponent(m[1]!.split(/[?#]/)[0]!);
+    return decodeURIComponent(m[1]!);
   } catch {
     return undefined;
   }

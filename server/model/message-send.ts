@@ -57,8 +57,10 @@ export function normalizeTopic(srv: ServerState, topic: string): string {
   const realm = getRealm(srv);
   const t = topic.trim();
   if (t === '(no topic)' || t === realm.empty_topic_display_name) return '';
-  if (/[\u0000-\u001f\u007f]/.test(t.replace(/[\t\n\r]/g, ' '))) throw badRequest('Invalid character in topic, at position 1!');
-  return truncate(t.replace(/[\t\n\r]+/g, ' '), realm.max_topic_length, '...');
+  // Zulip's check_string_is_printable: control characters (Unicode Cc, Cs) are refused.
+  const bad = [...t].findIndex((c) => /[\p{Cc}\p{Cs}]/u.test(c));
+  if (bad >= 0) throw badRequest(`Invalid character in topic, at position ${bad + 1}!`);
+  return truncate(t, realm.max_topic_length, '...');
 }
 
 /** Content as stored: trailing whitespace dropped, must not be empty, truncated past the limit. */

@@ -204,6 +204,11 @@ describe('POST /messages: topics (conventions 5 and 7)', () => {
     expect((await fetchOne('hamlet', r.json.id as number)).subject).toBe('padded');
   });
 
+  it('control characters in a topic are refused with their position', async () => {
+    const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'ab\ncd', content: 'x' });
+    expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid character in topic, at position 3!' });
+  });
+
   it('a topic longer than max_topic_length is truncated with "..."', async () => {
     const max = getRealm(t.server.state).max_topic_length;
     const r = await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: 'x'.repeat(max + 10), content: 'x' });
