@@ -16,6 +16,7 @@ import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
 import { getGroup, userHasPermission } from './groups.js';
 import { apiMessage, sql, type MessageRow } from './messages.js';
+import { applySendVisibilityPolicies } from './message-visibility.js';
 import { matchesEventNarrow } from './narrow-match.js';
 import { getRealm, type RealmSettings } from './realm.js';
 import { indexMessage } from './search.js';
@@ -37,6 +38,11 @@ export interface SendArgs {
   readonly localId?: string | undefined;
   /** Seeds may backdate messages; default now. */
   readonly dateSent?: number;
+  /**
+   * Apply Zulip's automatic follow/unmute rules (message-visibility.ts). POST /messages turns this
+   * on; internal senders (demo seed, notices) leave it off so seeded state stays predictable.
+   */
+  readonly autoVisibilityPolicies?: boolean;
 }
 
 const truncate = (s: string, max: number, marker: string): string => {
@@ -153,6 +159,17 @@ export function mentionFlags(userId: number, r: RenderedMessage, mentioned: Read
 
 /** Validates, stores and announces a message; returns its id. Throws JsonableError when invalid. */
 export function sendMessage(srv: ServerState, sender: UserRow, args: SendArgs): number {
+  return sendMessageWithResult(srv, sender, args).id;
+}
+
+export interface SentMessage {
+  readonly id: number;
+  /** The sender's new topic visibility policy, when sending changed it (2 unmuted, 3 followed). */
+  readonly automaticNewVisibilityPolicy: 2 | 3 | undefined;
+}
+
+/** sendMessage with the whole result of POST /messages. */
+export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: SendArgs): SentMessage {
   const content = normalizeContent(srv, args.content);
   let channel: ChannelRow | undefined;
   let topic = '';
@@ -221,8 +238,9 @@ export function sendMessage(srv: ServerState, sender: UserRow, args: SendArgs): 
     emit(srv, viewers, { type: 'stream', op: 'update', stream_id: ch.id, name: ch.name, property: 'first_message_id', value: id });
   }
 
+  const automaticNewVisibilityPolicy = channel && args.autoVisibilityPolicies ? applySendVisibilityPolicies(srv, sender, channel, topic, id, mentioned, recipients) : undefined;
   emitMessageEvent(srv, id, flagsByUser, channel, args);
-  return id;
+  return { id, automaticNewVisibilityPolicy };
 }
 
 function emitMessageEvent(srv: ServerState, id: number, flagsByUser: ReadonlyMap<number, number>, channel: ChannelRow | undefined, args: SendArgs): void {

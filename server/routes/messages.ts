@@ -10,7 +10,7 @@ import { escapeHtml } from '../markdown/zulip-syntax.js';
 import { getChannel, getChannelByName } from '../model/access.js';
 import { fetchByIds, fetchRange, MAX_MESSAGES_PER_FETCH, parseAnchor, type Anchor } from '../model/message-fetch.js';
 import { apiMessages, type MessageRow } from '../model/messages.js';
-import { sendMessage, type SendTarget } from '../model/message-send.js';
+import { sendMessageWithResult, type SendTarget } from '../model/message-send.js';
 import { parseNarrow } from '../model/narrow.js';
 import { getRealm } from '../model/realm.js';
 import { accessMessage } from '../model/reactions.js';
@@ -43,8 +43,8 @@ export function registerMessageRoutes(r: ApiRouter): void {
     } else {
       to = { userIds: dmRecipientsFromTo(srv, toRaw) };
     }
-    const id = sendMessage(srv, user, { to, content, queueId, localId, ...(readBySender === undefined ? {} : { readBySender }) });
-    return { id };
+    const sent = sendMessageWithResult(srv, user, { to, content, queueId, localId, autoVisibilityPolicies: true, ...(readBySender === undefined ? {} : { readBySender }) });
+    return { id: sent.id, ...(sent.automaticNewVisibilityPolicy === undefined ? {} : { automatic_new_visibility_policy: sent.automaticNewVisibilityPolicy }) };
   });
 
   route(r, 'GET', '/messages', ({ srv, user, params }) => getMessages(srv, user, params));

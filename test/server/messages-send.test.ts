@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRealm, setRealmSettings, type RealmSettings } from '../../server/model/realm.js';
 import { setGroupPermission } from '../../server/model/user-groups.js';
+import { setUserSetting } from '../../server/model/user-settings.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { channelId, openQueue, uniqueTopic } from './messages-util.js';
 
@@ -509,5 +510,71 @@ describe('POST /messages: channel bookkeeping', () => {
     await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'xylophonist extraordinaire' });
     const r = await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'search', operand: 'xylophonist' }] });
     expect((r.json.messages as unknown[]).length).toBe(1);
+  });
+});
+
+describe('POST /messages: automatic topic visibility (Zulip defaults)', () => {
+  const policyOf = (who: string, channel: string, topic: string) =>
+    t.server.state.db.prepare('SELECT visibility_policy FROM user_topics WHERE user_id = ? AND channel_id = ? AND topic = ?').pluck().get(t.userId(who), channelId(t, channel), topic);
+
+  it('starting a topic follows it (automatically_follow_topics_policy 3) and says so in the response', async () => {
+    const topic = uniqueTopic('started');
+    const q = openQueue(t, 'cordelia');
+    const r = await send('cordelia', { type: 'stream', to: channelId(t, 'Verona'), topic, content: 'first' });
+    expect(r.json.automatic_new_visibility_policy).toBe(3);
+    expect(policyOf('cordelia', 'Verona', topic)).toBe(3);
+    expect(await q.ofType('user_topic')).toEqual([expect.objectContaining({ stream_id: channelId(t, 'Verona'), topic_name: topic, visibility_policy: 3 })]);
+    const again = await send('cordelia', { type: 'stream', to: channelId(t, 'Verona'), topic, content: 'second' });
+    expect(again.json).not.toHaveProperty('automatic_new_visibility_policy');
+  });
+
+  it('replying in a topic someone else started changes nothing by default', async () => {
+    const topic = uniqueTopic('reply');
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic, content: 'first' });
+    const r = await send('cordelia', { type: 'stream', to: channelId(t, 'Verona'), topic, content: 'reply' });
+    expect(r.json).not.toHaveProperty('automatic_new_visibility_policy');
+    expect(policyOf('cordelia', 'Verona', topic)).toBeUndefined();
+  });
+
+  it('policy 2 (topics the user sends to) follows on every send; 4 (never) does not', async () => {
+    const topic = uniqueTopic('send');
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic, content: 'first' });
+    setUserSetting(t.server.state, t.userId('shiva'), 'automatically_follow_topics_policy', 2);
+    setUserSetting(t.server.state, t.userId('othello'), 'automatically_follow_topics_policy', 4);
+    try {
+      expect((await send('shiva', { type: 'stream', to: channelId(t, 'Verona'), topic, content: 'me' })).json.automatic_new_visibility_policy).toBe(3);
+      expect((await send('othello', { type: 'stream', to: channelId(t, 'Verona'), topic: uniqueTopic(), content: 'me' })).json).not.toHaveProperty('automatic_new_visibility_policy');
+    } finally {
+      setUserSetting(t.server.state, t.userId('shiva'), 'automatically_follow_topics_policy', 3);
+      setUserSetting(t.server.state, t.userId('othello'), 'automatically_follow_topics_policy', 3);
+    }
+  });
+
+  it('sending in a muted channel unmutes the topic (automatically_unmute_topics_in_muted_streams_policy 2)', async () => {
+    const topic = uniqueTopic('muted channel');
+    const db = t.server.state.db;
+    await send('iago', { type: 'stream', to: channelId(t, 'Denmark'), topic, content: 'first' });
+    db.prepare('UPDATE subscriptions SET is_muted = 1 WHERE user_id = ? AND channel_id = ?').run(t.userId('cordelia'), channelId(t, 'Denmark'));
+    try {
+      const r = await send('cordelia', { type: 'stream', to: channelId(t, 'Denmark'), topic, content: 'reply' });
+      expect(r.json.automatic_new_visibility_policy).toBe(2);
+      expect(policyOf('cordelia', 'Denmark', topic)).toBe(2);
+    } finally {
+      db.prepare('UPDATE subscriptions SET is_muted = 0 WHERE user_id = ? AND channel_id = ?').run(t.userId('cordelia'), channelId(t, 'Denmark'));
+    }
+  });
+
+  it('recipients mentioned personally follow the topic unless they muted it', async () => {
+    const topic = uniqueTopic('mentioned');
+    const db = t.server.state.db;
+    db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, 1, 0)').run(t.userId('shiva'), channelId(t, 'Verona'), topic);
+    await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic, content: '@**Othello, the Moor of Venice** @**Shiva** look' });
+    expect(policyOf('othello', 'Verona', topic)).toBe(3);
+    expect(policyOf('shiva', 'Verona', topic)).toBe(1);
+  });
+
+  it('direct messages change no topic visibility', async () => {
+    const r = await send('hamlet', { type: 'direct', to: [t.userId('othello')], content: 'dm' });
+    expect(r.json).not.toHaveProperty('automatic_new_visibility_policy');
   });
 });
