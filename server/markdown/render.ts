@@ -5,6 +5,7 @@
  * (not deactivated) groups and every channel, as Zulip's mention data does.
  */
 import MarkdownIt from 'markdown-it';
+import { sql } from '../model/messages.js';
 import { getRealm } from '../model/realm.js';
 import type { ServerState } from '../state.js';
 import { silenceQuotedMentions, ZULIP, zulipSyntax, type MentionedUser, type NamedThing, type ZulipEnv } from './zulip-syntax.js';
@@ -51,11 +52,10 @@ export function uploadPathId(href: string, realmUrl: string): string | undefined
 }
 
 export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderContext): RenderedMessage {
-  const db = srv.db;
-  const userByName = db.prepare('SELECT id, full_name FROM users WHERE is_active = 1 AND full_name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
-  const userById = db.prepare('SELECT id, full_name FROM users WHERE is_active = 1 AND id = ?');
-  const groupByName = db.prepare('SELECT id, name FROM user_groups WHERE deactivated = 0 AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
-  const channelByName = db.prepare('SELECT id, name FROM channels WHERE name = ?');
+  const userByName = sql(srv, 'SELECT id, full_name FROM users WHERE is_active = 1 AND full_name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
+  const userById = sql(srv, 'SELECT id, full_name FROM users WHERE is_active = 1 AND id = ?');
+  const groupByName = sql(srv, 'SELECT id, name FROM user_groups WHERE deactivated = 0 AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
+  const channelByName = sql(srv, 'SELECT id, name FROM channels WHERE name = ?');
   const env: ZulipEnv = {
     user: (name, id) => {
       if (id !== null) {
@@ -75,7 +75,7 @@ export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderCo
     hasImage: false,
   };
   const html = md.render(silenceQuotedMentions(content), { [ZULIP]: env }).trimEnd();
-  const attachmentExists = db.prepare('SELECT 1 FROM attachments WHERE path_id = ?');
+  const attachmentExists = sql(srv, 'SELECT 1 FROM attachments WHERE path_id = ?');
   const pathIds = new Set<string>();
   for (const href of env.links) {
     const p = uploadPathId(href, srv.config.realmUrl);

@@ -50,7 +50,10 @@ export interface EditHistoryEntry {
 
 const statements = new WeakMap<object, Map<string, Statement>>();
 
-/** A prepared statement, cached per database (the hot paths run thousands of these). */
+/**
+ * A prepared statement, cached per database (the hot paths run thousands of these). Its mode
+ * sticks: use one SQL text either always with `.pluck()` or never.
+ */
 export function sql(srv: ServerState, text: string): Statement {
   let cache = statements.get(srv.db);
   if (!cache) statements.set(srv.db, (cache = new Map()));
