@@ -289,3 +289,15 @@ describe('GET /messages/{message_id}', () => {
     expect(r.json.ignored_parameters_unsupported).toEqual(['message_id']);
   });
 });
+
+describe('Zulip extras: POST /messages/render and GET /messages/matches_narrow', () => {
+  it('POST /messages/render answers the rendered HTML without sending', async () => {
+    const r = await t.as('hamlet').post('/messages/render', { content: '**hi** @**Iago**' });
+    expect(r.json).toEqual({ result: 'success', msg: '', rendered: `<p><strong>hi</strong> <span class="user-mention" data-user-id="${t.userId('iago')}">@Iago</span></p>` });
+  });
+
+  it('GET /messages/matches_narrow answers which of msg_ids match, with match fields', async () => {
+    const r = await t.as('hamlet').get('/messages/matches_narrow', { msg_ids: [ids[0], ids[1]], narrow: [{ operator: 'sender', operand: t.userId('othello') }] });
+    expect(r.json.messages).toEqual({ [ids[1]!]: { match_content: '<p>message 1</p>', match_subject: topic } });
+  });
+});
