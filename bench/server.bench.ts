@@ -46,7 +46,9 @@ export async function benchServer(opts: { messages: number }): Promise<void> {
     const rawStmt = db.prepare('SELECT * FROM messages WHERE channel_id = (SELECT id FROM channels WHERE name = ?) AND topic = ? ORDER BY id DESC LIMIT 1000');
     rows.push(await measure('SQLite floor: same 1,000 rows, raw SELECT', () => rawStmt.all(busiest.channel, busiest.topic), { runs: 50, itemsPerRun: 1000 }));
     rows.push(await measure('GET /messages 1,000, topic narrow', fetchPage(topicNarrow), { runs: 30, itemsPerRun: 1000 }));
-    rows.push(await measure(`GET /messages 1,000, search "${word}"`, fetchPage(searchNarrow), { runs: 30, itemsPerRun: 1000 }));
+    rows.push(await measure(`GET /messages 1,000, search "${word}" (common word)`, fetchPage(searchNarrow), { runs: 30, itemsPerRun: 1000 }));
+    const rare = [{ operator: 'search', operand: 'handkerchief' }];
+    rows.push(await measure('GET /messages, search "handkerchief" (1 match)', fetchPage(rare), { runs: 30 }));
     rows.push(await measure('GET /messages 1,000, no narrow', fetchPage([]), { runs: 30, itemsPerRun: 1000 }));
     let n = 0;
     rows.push(

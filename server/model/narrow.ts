@@ -194,7 +194,9 @@ export function compileNarrow(srv: ServerState, viewer: UserRow, rawTerms: reado
   } else {
     // Without a selective message-side term, CROSS JOIN fixes the loop order: walk the viewer's
     // rows by their primary key (user_id, message_id) instead of scanning messages by id.
-    const selective = terms.some((t) => !t.negated && ['sender', 'dm', 'id', 'search'].includes(t.operator));
+    // `search` is not selective: a common word matches tens of thousands of messages, and ordering
+    // by m.id would sort them all to keep one page (measured 34 ms vs 6 ms on 100k messages).
+    const selective = terms.some((t) => !t.negated && ['sender', 'dm', 'id'].includes(t.operator));
     from = `user_messages um ${selective ? '' : 'CROSS '}JOIN messages m ON m.id = um.message_id`;
     idCol = selective ? 'm.id' : 'um.message_id';
     conds.push(`um.user_id = ${uid}`);

@@ -52,14 +52,22 @@ export function ftsQuery(text: string): string | null {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Wrap the matched words of plain text or HTML text nodes in `<span class="highlight">`. */
-export function highlight(textOrHtml: string, search: string, isHtml: boolean): string {
+/**
+ * A highlighter for one search: wraps the matched words of plain text or HTML text nodes in
+ * `<span class="highlight">`. Build it once per request (the Unicode-aware pattern is costly to
+ * compile) and apply it to every message.
+ */
+export function highlighter(search: string): (textOrHtml: string, isHtml: boolean) => string {
   const terms = searchTerms(search);
-  if (terms.length === 0) return textOrHtml;
+  if (terms.length === 0) return (s) => s;
   const alternatives = terms.map((t) => t.phrase.split(' ').map(escapeRe).join('[^\\p{L}\\p{N}_]+') + (t.prefix ? '[\\p{L}\\p{N}_]*' : ''));
   const re = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
   const mark = (s: string) => s.replace(re, (m) => `<span class="highlight">${m}</span>`);
-  if (!isHtml) return mark(textOrHtml);
-  // Only text between tags is marked, never attribute values.
-  return textOrHtml.replace(/(^|>)([^<]+)/g, (_m, gt: string, text: string) => gt + mark(text));
+  // In HTML only text between tags is marked, never attribute values.
+  return (textOrHtml, isHtml) => (isHtml ? textOrHtml.replace(/(^|>)([^<]+)/g, (_m, gt: string, text: string) => gt + mark(text)) : mark(textOrHtml));
+}
+
+/** One-off form of `highlighter`. */
+export function highlight(textOrHtml: string, search: string, isHtml: boolean): string {
+  return highlighter(search)(textOrHtml, isHtml);
 }

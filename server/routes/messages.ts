@@ -14,7 +14,7 @@ import { sendMessageWithResult, type SendTarget } from '../model/message-send.js
 import { parseNarrow } from '../model/narrow.js';
 import { getRealm } from '../model/realm.js';
 import { accessMessage } from '../model/reactions.js';
-import { highlight } from '../model/search.js';
+import { highlighter } from '../model/search.js';
 import { getUser, getUserByEmail, type UserRow } from '../model/users.js';
 import type { ServerState } from '../state.js';
 import { registerMessageFlagRoutes } from './message-flags.js';
@@ -55,12 +55,9 @@ export function registerMessageRoutes(r: ApiRouter): void {
     const found = fetchByIds(srv, user, narrow, ids);
     const rows = loadRows(srv, found.ids);
     const messages: Record<string, { match_content: string; match_subject: string }> = {};
+    const mark = found.narrow.search ? highlighter(found.narrow.search) : (s: string) => s;
     for (const row of rows) {
-      const search = found.narrow.search;
-      messages[String(row.id)] = {
-        match_content: search ? highlight(row.rendered_content, search, true) : row.rendered_content,
-        match_subject: search ? highlight(escapeHtml(row.topic), search, true) : escapeHtml(row.topic),
-      };
+      messages[String(row.id)] = { match_content: mark(row.rendered_content, true), match_subject: mark(escapeHtml(row.topic), true) };
     }
     return { messages };
   });
@@ -214,10 +211,11 @@ function present(
   const out = apiMessages(srv, user.id, rows, opts);
   if (search === null) return out;
   const emptyName = getRealm(srv).empty_topic_display_name;
+  const mark = highlighter(search);
   return out.map((m, i) => {
     const row = rows[i]!;
     const subject = row.topic === '' && row.type === 'stream' && !opts.allowEmptyTopicName ? emptyName : row.topic;
-    return { ...m, match_content: highlight(row.rendered_content, search, true), match_subject: highlight(escapeHtml(subject), search, true) };
+    return { ...m, match_content: mark(row.rendered_content, true), match_subject: mark(escapeHtml(subject), true) };
   });
 }
 
