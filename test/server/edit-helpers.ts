@@ -14,11 +14,8 @@ export const FULL_CAPABILITIES = {
   user_settings_object: true,
 };
 
-export function channelId(t: TestServer, name: string): number {
-  const id = t.server.state.db.prepare('SELECT id FROM channels WHERE name = ?').pluck().get(name);
-  if (typeof id !== 'number') throw new Error(`no channel ${name}`);
-  return id;
-}
+import { channelId } from './harness.js';
+export { channelId };
 
 /** Sends a channel message as `who` (through the model, optionally backdated by `ageSeconds`). */
 export function post(t: TestServer, who: string, channel: string, topic: string, content: string, ageSeconds = 0): number {

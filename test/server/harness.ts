@@ -3,6 +3,7 @@
  * start a demo server, then act as a demo user with `as('hamlet')`.
  */
 import { ManualClock } from '../../server/clock.js';
+import { getRealm, setRealmSettings, type RealmSettings } from '../../server/model/realm.js';
 import { startServer, type RunningServer, type StartOptions } from '../../server/index.js';
 
 export interface HttpResult {
@@ -93,4 +94,24 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     },
     close: () => server.close(),
   };
+}
+
+/** A channel's id by name (throws when there is none). */
+export function channelId(t: TestServer, name: string): number {
+  const id = t.server.state.db.prepare('SELECT id FROM channels WHERE name = ?').pluck().get(name);
+  if (typeof id !== 'number') throw new Error(`no channel ${name}`);
+  return id;
+}
+
+/** Runs `fn` with some realm settings changed, restoring the previous values afterwards. */
+export async function withRealm(t: TestServer, changes: Partial<RealmSettings>, fn: () => Promise<void>): Promise<void> {
+  const before = getRealm(t.server.state);
+  const restore: Record<string, unknown> = {};
+  for (const k of Object.keys(changes)) restore[k] = before[k as keyof RealmSettings];
+  setRealmSettings(t.server.state, changes);
+  try {
+    await fn();
+  } finally {
+    setRealmSettings(t.server.state, restore as Partial<RealmSettings>);
+  }
 }

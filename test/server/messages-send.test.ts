@@ -3,8 +3,8 @@
  * message does (flags, events, permissions) is in messages-effects.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRealm, setRealmSettings, type RealmSettings } from '../../server/model/realm.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { getRealm, type RealmSettings } from '../../server/model/realm.js';
+import { startTestServer, withRealm as withRealmOn, type TestServer } from './harness.js';
 import { channelId, uniqueTopic } from './messages-util.js';
 
 let t: TestServer;
@@ -13,17 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function withRealm(changes: Partial<RealmSettings>, fn: () => Promise<void>): Promise<void> {
-  const before = getRealm(t.server.state);
-  const saved: Partial<RealmSettings> = {};
-  for (const k of Object.keys(changes) as Array<keyof RealmSettings>) (saved as Record<string, unknown>)[k] = before[k];
-  setRealmSettings(t.server.state, changes);
-  try {
-    await fn();
-  } finally {
-    setRealmSettings(t.server.state, saved);
-  }
-}
+const withRealm = (changes: Partial<RealmSettings>, fn: () => Promise<void>) => withRealmOn(t, changes, fn);
 
 async function send(who: string, params: Record<string, unknown>) {
   return t.as(who).post('/messages', params as Record<string, string>);

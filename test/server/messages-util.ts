@@ -2,11 +2,8 @@
 import type { Event, QueueOptions } from '../../server/events/queues.js';
 import type { TestServer } from './harness.js';
 
-export function channelId(t: TestServer, name: string): number {
-  const id = t.server.state.db.prepare('SELECT id FROM channels WHERE name = ?').pluck().get(name);
-  if (typeof id !== 'number') throw new Error(`no channel ${name}`);
-  return id;
-}
+import { channelId } from './harness.js';
+export { channelId };
 
 export interface TestQueue {
   readonly id: string;

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities } from '../../server/events/queues.js';
 import { systemGroupId } from '../../server/model/groups.js';
-import { getRealm, setRealmSettings, type RealmSettings } from '../../server/model/realm.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { type RealmSettings } from '../../server/model/realm.js';
+import { startTestServer, withRealm as withRealmOn, type TestServer } from './harness.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -20,17 +20,7 @@ const group = (name: string) => systemGroupId(t.server.state, name);
 const groupId = (name: string) => t.server.state.db.prepare('SELECT id FROM user_groups WHERE name = ?').pluck().get(name) as number;
 const channel = (name: string) => t.server.state.db.prepare('SELECT * FROM channels WHERE name = ?').get(name) as Record<string, unknown> | undefined;
 
-async function withRealm(changes: Partial<RealmSettings>, fn: () => Promise<void>): Promise<void> {
-  const before = getRealm(t.server.state);
-  setRealmSettings(t.server.state, changes);
-  try {
-    await fn();
-  } finally {
-    const restore: Record<string, unknown> = {};
-    for (const k of Object.keys(changes)) restore[k] = before[k as keyof RealmSettings];
-    setRealmSettings(t.server.state, restore as Partial<RealmSettings>);
-  }
-}
+const withRealm = (changes: Partial<RealmSettings>, fn: () => Promise<void>) => withRealmOn(t, changes, fn);
 
 describe('POST /users/me/subscriptions: subscribing', () => {
   it('subscribes the caller to an existing channel: subscribed maps user id to channel names', async () => {

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { int, openEnum, success } from './envelope.js';
 import { basicChannel, subscription } from './channels.js';
-import { groupSettingValue, userGroup } from './groups.js';
+import { groupSettingValue, userGroup, userGroupPermissionsShape } from './groups.js';
 import { message, topicLink } from './message.js';
 import { navigationView } from './navigation-views.js';
 import { mutedUser } from './register.js';
@@ -342,12 +342,7 @@ const userGroupChanges = z.looseObject({
   description: z.string().optional(),
   /** FL 290: capable clients get this instead of `remove`. */
   deactivated: z.boolean().optional(),
-  can_add_members_group: groupSettingValue.optional(),
-  can_join_group: groupSettingValue.optional(),
-  can_leave_group: groupSettingValue.optional(),
-  can_manage_group: groupSettingValue.optional(),
-  can_mention_group: groupSettingValue.optional(),
-  can_remove_members_group: groupSettingValue.optional(),
+  ...userGroupPermissionsShape,
 });
 
 export const userGroupEvent = z.discriminatedUnion('op', [

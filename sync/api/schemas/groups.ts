@@ -29,6 +29,16 @@ export const groupSettingValueUpdate = z.object({
 });
 export type GroupSettingValueUpdate = z.output<typeof groupSettingValueUpdate>;
 
+/** The six permission settings of a user group (group-setting values; newer servers only). */
+export const userGroupPermissionsShape = {
+  can_add_members_group: groupSettingValue.optional(),
+  can_join_group: groupSettingValue.optional(),
+  can_leave_group: groupSettingValue.optional(),
+  can_manage_group: groupSettingValue.optional(),
+  can_mention_group: groupSettingValue.optional(),
+  can_remove_members_group: groupSettingValue.optional(),
+};
+
 /**
  * A user group as `GET /user_groups` and `/register` return it. Fields newer than the group
  * basics are optional so an older server still parses: `creator_id`/`date_created` (FL 292),
@@ -44,11 +54,6 @@ export const userGroup = z.object({
   creator_id: int.nullable().optional(),
   date_created: int.nullable().optional(),
   deactivated: z.boolean().default(false),
-  can_add_members_group: groupSettingValue.optional(),
-  can_join_group: groupSettingValue.optional(),
-  can_leave_group: groupSettingValue.optional(),
-  can_manage_group: groupSettingValue.optional(),
-  can_mention_group: groupSettingValue.optional(),
-  can_remove_members_group: groupSettingValue.optional(),
+  ...userGroupPermissionsShape,
 });
 export type UserGroup = z.output<typeof userGroup>;
