@@ -1,0 +1,27 @@
+/** Message flags as a bitmask, so narrows like is:starred use partial indexes. */
+export const FLAG = {
+  read: 1,
+  starred: 2,
+  mentioned: 4,
+  stream_wildcard_mentioned: 8,
+  topic_wildcard_mentioned: 16,
+  has_alert_word: 32,
+  historical: 64,
+  collapsed: 128,
+} as const;
+export type FlagName = keyof typeof FLAG;
+
+/** `wildcard_mentioned` is derived (deprecated alias of either wildcard flag). */
+export function flagsToBits(flags: readonly string[]): number {
+  let bits = 0;
+  for (const f of flags) if (f in FLAG) bits |= FLAG[f as FlagName];
+  return bits;
+}
+
+/** The flag list as the server sends it (order of FLAG, plus the derived wildcard_mentioned). */
+export function bitsToFlags(bits: number): string[] {
+  const out: string[] = [];
+  for (const [name, bit] of Object.entries(FLAG)) if (bits & bit) out.push(name);
+  if (bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
+  return out;
+}

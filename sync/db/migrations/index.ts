@@ -1,0 +1,5 @@
+/** Every migration, in order. Add `NNNN-name.ts` files here; never edit or reorder landed ones. */
+import { migration as m0001 } from './0001-initial.js';
+import type { Migration } from './types.js';
+
+export const MIGRATIONS: readonly Migration[] = [m0001];
