@@ -1,0 +1,256 @@
+/**
+ * The event-stream policy (docs/sync-design.md "The event stream") as an explicit state machine.
+ * It decides WHAT to do; the session supplies HOW (`PollerActions`: register + store + backfill,
+ * long-poll, apply in one transaction). Time, sleep and randomness come from the seams, so every
+ * transition is unit-tested with a fake clock and a fake API.
+ *
+ *                    start (stored queue)            start (none)
+ *                           |                             |
+ *                           v                             v
+ *      +--------------> [polling] <------ ok ------- [registering] <-------------+
+ *      | ok (apply in   |  |  |  \                    |   |   \                   |
+ *      |  the position  |  |  |   \ BAD_EVENT_QUEUE_ID |   |    \ 401            |
+ *      |  transaction)  |  |  |    +------------------>+   |     v               |
+ *      +----------------+  |  |      (no wait: re-register |  [unauthorized]     |
+ *                          |  |       and backfill gap)    |   (stops; status)    |
+ *                          |  | 401 --> [unauthorized]     | transient / other    |
+ *                          |  |                            v                      |
+ *   transient / 429 ------>+  +-- apply fails --> log event, drop queue,          |
+ *          |                      back off, then re-register (resync) ------------+
+ *          v
+ *      [backoff] sleeps min(2^((n+1)/2), 90) * U(0.5, 1) s (429: at least Retry-After);
+ *          |     nudge('resume' | 'network') cuts the sleep or the stalled poll short
+ *          +---> back to where it failed (polling, or registering)
+ *
+ * n counts consecutive failures; any success resets it. The user is told (status `offline` /
+ * `error`) only from `failuresBeforeStatus` failures on (Zulip web waits 8, zulip-flutter 5).
+ */
+import type { ApiError, ZulipEvent } from '../api/index.js';
+import { isApiError } from '../api/index.js';
+import { defaultSeams, SleepAborted, type Seams } from './seams.js';
+
+export interface QueuePosition {
+  readonly queue_id: string;
+  readonly last_event_id: number;
+}
+
+/** Why a (re-)registration happens: the session backfills differently for each. */
+export type RegisterReason = 'initial' | 'expired' | 'resync';
+
+export interface PollerActions {
+  /** POST /register, store the snapshot and the position, backfill as `reason` requires. */
+  register(reason: RegisterReason, signal: AbortSignal): Promise<QueuePosition>;
+  /** GET /events after `pos`. `dontBlock` answers at once (first poll after resuming a stored queue). */
+  getEvents(pos: QueuePosition, dontBlock: boolean, signal: AbortSignal): Promise<readonly ZulipEvent[]>;
+  /** Apply the batch and persist `next` in ONE transaction. Throws `EventApplyError` on failure. */
+  apply(events: readonly ZulipEvent[], next: QueuePosition): void;
+}
+
+/** A failure while applying an event, carrying the event for the log. */
+export class EventApplyError extends Error {
+  override readonly name = 'EventApplyError';
+  constructor(
+    readonly event: ZulipEvent | undefined,
+    override readonly cause: unknown,
+  ) {
+    super(`applying ${event ? `event ${event.id ?? '?'} (${event.type})` : 'an event batch'} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+export type PollerStatus =
+  | { readonly state: 'connecting' }
+  | { readonly state: 'live' }
+  | { readonly state: 'offline'; readonly failures: number; readonly nextRetryAt: number; readonly error: string }
+  | { readonly state: 'error'; readonly failures: number; readonly nextRetryAt: number; readonly error: string }
+  | { readonly state: 'unauthorized'; readonly error: string }
+  | { readonly state: 'stopped' };
+
+export type NudgeReason = 'resume' | 'network';
+
+export interface PollerOptions {
+  /** Consecutive failures before the status tells the user (default 5). */
+  readonly failuresBeforeStatus?: number;
+  /** Backoff cap in seconds (Zulip web: 90). */
+  readonly maxBackoffSeconds?: number;
+  readonly onStatus?: (status: PollerStatus) => void;
+  /** Where to resume from (the stored queue), if anywhere. */
+  readonly resumeFrom?: QueuePosition;
+}
+
+/** Zulip web's poll backoff: `min(2^((n+1)/2), cap) * U(0.5, 1)` seconds, in ms. */
+export function backoffMs(failures: number, random: () => number, capSeconds = 90): number {
+  const scale = Math.min(2 ** ((failures + 1) / 2), capSeconds);
+  return scale * (0.5 + random() / 2) * 1000;
+}
+
+/** The wait after a failure: the backoff, and for a 429 at least what the server asked. */
+export function retryDelayMs(error: unknown, failures: number, random: () => number, capSeconds = 90): number {
+  const base = backoffMs(failures, random, capSeconds);
+  if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterMs !== undefined) {
+    return Math.max(base, error.retryAfterMs);
+  }
+  return base;
+}
+
+export function isBadEventQueue(e: unknown): boolean {
+  return isApiError(e) && e.kind === 'api' && e.code === 'BAD_EVENT_QUEUE_ID';
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class EventPoller {
+  private readonly seams: Seams;
+  private readonly threshold: number;
+  private readonly cap: number;
+  private position: QueuePosition | undefined;
+  private reason: RegisterReason;
+  private firstPollAfterResume: boolean;
+  private failures = 0;
+  private stopped = true;
+  private current: AbortController | undefined;
+  private loop: Promise<void> | undefined;
+  private statusValue: PollerStatus = { state: 'stopped' };
+
+  constructor(
+    private readonly actions: PollerActions,
+    private readonly opts: PollerOptions = {},
+    seams: Partial<Seams> = {},
+  ) {
+    this.seams = { ...defaultSeams, ...seams };
+    this.threshold = opts.failuresBeforeStatus ?? 5;
+    this.cap = opts.maxBackoffSeconds ?? 90;
+    this.position = opts.resumeFrom;
+    this.reason = 'initial';
+    this.firstPollAfterResume = opts.resumeFrom !== undefined;
+  }
+
+  get status(): PollerStatus {
+    return this.statusValue;
+  }
+  get consecutiveFailures(): number {
+    return this.failures;
+  }
+  get queuePosition(): QueuePosition | undefined {
+    return this.position;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.setStatus({ state: 'connecting' });
+    this.loop = this.run();
+  }
+
+  /** Abort whatever is in flight and wait for the loop to end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.current?.abort();
+    await this.loop;
+    this.loop = undefined;
+    if (this.statusValue.state !== 'unauthorized') this.setStatus({ state: 'stopped' });
+  }
+
+  /** Resume from sleep or a network change: abort the stalled poll or backoff and poll at once. */
+  nudge(reason: NudgeReason): void {
+    if (this.stopped) return;
+    this.seams.logger.info('event poller nudged', { reason });
+    this.current?.abort();
+  }
+
+  /** Resolves when the loop ends (stop, or unauthorized). */
+  done(): Promise<void> {
+    return this.loop ?? Promise.resolve();
+  }
+
+  private setStatus(s: PollerStatus): void {
+    this.statusValue = s;
+    this.opts.onStatus?.(s);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const ctrl = new AbortController();
+      this.current = ctrl;
+      try {
+        if (this.position === undefined) {
+          this.position = await this.actions.register(this.reason, ctrl.signal);
+          this.firstPollAfterResume = false;
+          this.succeeded();
+          continue;
+        }
+        const pos = this.position;
+        const events = await this.actions.getEvents(pos, this.firstPollAfterResume, ctrl.signal);
+        this.firstPollAfterResume = false;
+        this.applyBatch(pos, events);
+      } catch (e) {
+        if (this.stopped) break;
+        if (ctrl.signal.aborted) continue; // nudged: poll (or register) again at once
+        if (!(await this.failed(e))) break;
+      }
+    }
+  }
+
+  private applyBatch(pos: QueuePosition, events: readonly ZulipEvent[]): void {
+    let last = pos.last_event_id;
+    for (const ev of events) if (ev.id !== null && ev.id > last) last = ev.id;
+    const next = { queue_id: pos.queue_id, last_event_id: last };
+    try {
+      this.actions.apply(events, next);
+    } catch (e) {
+      // The transaction rolled back, so the position did not move. Our copy of the state may be
+      // wrong from here on: resync from a fresh register (after a backoff, in `failed`).
+      const event = e instanceof EventApplyError ? e.event : undefined;
+      this.seams.logger.error('failed to apply an event; resyncing from a fresh register', {
+        error: describe(e instanceof EventApplyError ? e.cause : e),
+        event: event ?? null,
+      });
+      this.position = undefined;
+      this.reason = 'resync';
+      throw e;
+    }
+    this.position = next;
+    this.succeeded();
+  }
+
+  private succeeded(): void {
+    this.failures = 0;
+    if (this.statusValue.state !== 'live') this.setStatus({ state: 'live' });
+  }
+
+  /** Decide what a failure means; false = stop the loop. Sleeps the backoff when there is one. */
+  private async failed(e: unknown): Promise<boolean> {
+    if (isApiError(e) && e.kind === 'unauthorized') {
+      this.seams.logger.warn('event poller stopped: credentials refused', { error: describe(e) });
+      this.stopped = true;
+      this.setStatus({ state: 'unauthorized', error: describe(e) });
+      return false;
+    }
+    if (isBadEventQueue(e) && this.position !== undefined) {
+      // The server forgot our queue (idle GC, restart): no wait, re-register and backfill the gap.
+      this.seams.logger.info('event queue expired; re-registering', { queue_id: this.position.queue_id });
+      this.position = undefined;
+      this.reason = 'expired';
+      this.firstPollAfterResume = false;
+      return true;
+    }
+    this.failures++;
+    const delay = retryDelayMs(e, this.failures, this.seams.random, this.cap);
+    const nextRetryAt = this.seams.clock.now() + delay;
+    const transient = isApiError(e) ? (e as ApiError).transient : false;
+    this.seams.logger.warn('event stream failure; backing off', { error: describe(e), failures: this.failures, delayMs: Math.round(delay) });
+    if (this.failures >= this.threshold) {
+      const error = describe(e);
+      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error } : { state: 'error', failures: this.failures, nextRetryAt, error });
+    }
+    const ctrl = new AbortController();
+    this.current = ctrl;
+    try {
+      await this.seams.sleep(delay, ctrl.signal);
+    } catch (err) {
+      if (!(err instanceof SleepAborted)) throw err;
+    }
+    return !this.stopped;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The engine's small injectable seams (architecture rule 12): time, sleeping, randomness and
+ * logging. Production uses the real ones; tests pass fakes so backoff, expiry and resume-from-sleep
+ * are testable without waiting or flaking.
+ */
+
+export interface Clock {
+  /** Milliseconds since the UNIX epoch. */
+  now(): number;
+}
+
+/** Resolves after `ms`, or rejects with `SleepAborted` as soon as `signal` fires. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** Uniform in [0, 1). */
+export type Random = () => number;
+
+export interface EngineLogger {
+  info(message: string, data?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, data?: Readonly<Record<string, unknown>>): void;
+  error(message: string, data?: Readonly<Record<string, unknown>>): void;
+}
+
+export interface Seams {
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: Random;
+  readonly logger: EngineLogger;
+}
+
+export class SleepAborted extends Error {
+  override readonly name = 'SleepAborted';
+  constructor() {
+    super('sleep aborted');
+  }
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SleepAborted());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new SleepAborted());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export const silentEngineLogger: EngineLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export const consoleEngineLogger: EngineLogger = {
+  info: (m, d) => console.info(`[engine] ${m}`, d ?? ''),
+  warn: (m, d) => console.warn(`[engine] ${m}`, d ?? ''),
+  error: (m, d) => console.error(`[engine] ${m}`, d ?? ''),
+};
+
+export const defaultSeams: Seams = { clock: systemClock, sleep: realSleep, random: Math.random, logger: consoleEngineLogger };
+
+/** Deterministic PRNG (mulberry32) for seeded tests and scenarios. */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Detects resume from sleep: a timer that should fire every `periodMs` notices the wall clock
+ * jumped much further (the machine was suspended, timers did not run) and calls `onJump`. The
+ * engine then aborts the stalled long-poll, whose TCP connection is probably dead.
+ */
+export function watchClockJumps(clock: Clock, onJump: (gapMs: number) => void, periodMs = 5_000, slackMs = 10_000): () => void {
+  let last = clock.now();
+  const timer = setInterval(() => {
+    const now = clock.now();
+    const gap = now - last;
+    last = now;
+    if (gap > periodMs + slackMs) onJump(gap);
+  }, periodMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}

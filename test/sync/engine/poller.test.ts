@@ -1,0 +1,266 @@
+/**
+ * Every transition of the event-stream policy with a fake clock, a fake sleep (records the delay,
+ * returns at once unless held) and a scripted fake API.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  UnauthorizedError,
+  ZulipApiError,
+  type ZulipEvent,
+} from '../../../sync/api/index.js';
+import {
+  backoffMs,
+  EventApplyError,
+  EventPoller,
+  retryDelayMs,
+  type PollerActions,
+  type PollerStatus,
+  type QueuePosition,
+  type RegisterReason,
+} from '../../../sync/engine/poller.js';
+import { SleepAborted, type Seams } from '../../../sync/engine/seams.js';
+
+const ctx = { method: 'GET', path: '/events' };
+const network = () => new NetworkError(ctx, new Error('ECONNREFUSED'));
+const badQueue = (id: string) => new ZulipApiError(ctx, 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${id}`, undefined, { queue_id: id });
+const heartbeat = (id: number): ZulipEvent => ({ type: 'heartbeat', id });
+
+type Step = readonly ZulipEvent[] | Error | 'hang';
+
+/** A scripted API: each getEvents call takes the next step; `hang` waits until aborted. */
+class FakeApi implements PollerActions {
+  registers: RegisterReason[] = [];
+  polls: Array<{ pos: QueuePosition; dontBlock: boolean }> = [];
+  applied: Array<{ events: readonly ZulipEvent[]; next: QueuePosition }> = [];
+  registerFailures: Error[] = [];
+  applyFailure: Error | undefined;
+  private n = 0;
+  onIdle: (() => void) | undefined;
+  constructor(private readonly steps: Step[]) {}
+
+  async register(reason: RegisterReason): Promise<QueuePosition> {
+    this.registers.push(reason);
+    const f = this.registerFailures.shift();
+    if (f) throw f;
+    return { queue_id: `q${++this.n}`, last_event_id: -1 };
+  }
+  getEvents(pos: QueuePosition, dontBlock: boolean, signal: AbortSignal): Promise<readonly ZulipEvent[]> {
+    this.polls.push({ pos, dontBlock });
+    const step = this.steps.shift();
+    if (step === undefined || step === 'hang') {
+      if (step === undefined) this.onIdle?.();
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+    }
+    if (step instanceof Error) return Promise.reject(step);
+    return Promise.resolve(step);
+  }
+  apply(events: readonly ZulipEvent[], next: QueuePosition): void {
+    if (this.applyFailure) {
+      const f = this.applyFailure;
+      this.applyFailure = undefined;
+      throw new EventApplyError(events[0], f);
+    }
+    this.applied.push({ events, next });
+  }
+}
+
+function fakeSeams(): Seams & { delays: number[]; logs: Array<{ level: string; message: string; data: unknown }>; t: number } {
+  const s = {
+    t: 1_000_000,
+    delays: [] as number[],
+    logs: [] as Array<{ level: string; message: string; data: unknown }>,
+    clock: { now: () => s.t },
+    sleep: (ms: number, signal?: AbortSignal) => {
+      s.delays.push(ms);
+      if (signal?.aborted) return Promise.reject(new SleepAborted());
+      s.t += ms;
+      return Promise.resolve();
+    },
+    random: () => 0.5,
+    logger: {
+      info: (message: string, data?: unknown) => s.logs.push({ level: 'info', message, data }),
+      warn: (message: string, data?: unknown) => s.logs.push({ level: 'warn', message, data }),
+      error: (message: string, data?: unknown) => s.logs.push({ level: 'error', message, data }),
+    },
+  };
+  return s;
+}
+
+/** Run until the fake API has no more steps (the poller then hangs in a poll), then stop. */
+async function runToIdle(api: FakeApi, poller: EventPoller): Promise<void> {
+  const idle = new Promise<void>((resolve) => (api.onIdle = resolve));
+  poller.start();
+  await Promise.race([idle, poller.done()]);
+  await poller.stop();
+}
+
+describe('backoff', () => {
+  it('is min(2^((n+1)/2), 90) * U(0.5, 1) seconds', () => {
+    for (let n = 1; n <= 20; n++) {
+      const scale = Math.min(2 ** ((n + 1) / 2), 90) * 1000;
+      expect(backoffMs(n, () => 0)).toBeCloseTo(scale * 0.5);
+      expect(backoffMs(n, () => 0.999999)).toBeCloseTo(scale, -1);
+    }
+    expect(backoffMs(1, () => 0)).toBe(1000);
+    expect(backoffMs(30, () => 0.999999)).toBeLessThanOrEqual(90_000);
+  });
+  it('waits at least Retry-After on 429', () => {
+    const e = new RateLimitedError(ctx, 429, 30_500, undefined, 'slow down');
+    expect(retryDelayMs(e, 1, () => 0)).toBe(30_500);
+    expect(retryDelayMs(new RateLimitedError(ctx, 429, 10, undefined, ''), 1, () => 0)).toBe(1000);
+  });
+});
+
+describe('EventPoller', () => {
+  it('registers, polls, applies each batch with the new position, and is live', async () => {
+    const api = new FakeApi([[heartbeat(0)], [heartbeat(1), heartbeat(4)]]);
+    const seams = fakeSeams();
+    const statuses: PollerStatus[] = [];
+    const poller = new EventPoller(api, { onStatus: (s) => statuses.push(s) }, seams);
+    await runToIdle(api, poller);
+    expect(api.registers).toEqual(['initial']);
+    expect(api.applied.map((a) => a.next)).toEqual([
+      { queue_id: 'q1', last_event_id: 0 },
+      { queue_id: 'q1', last_event_id: 4 },
+    ]);
+    expect(api.polls[0]!.dontBlock).toBe(false);
+    expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'stopped']);
+  });
+
+  it('resumes a stored queue with a non-blocking first poll', async () => {
+    const api = new FakeApi([[heartbeat(8)]]);
+    const poller = new EventPoller(api, { resumeFrom: { queue_id: 'old', last_event_id: 7 } }, fakeSeams());
+    await runToIdle(api, poller);
+    expect(api.registers).toEqual([]);
+    expect(api.polls[0]).toEqual({ pos: { queue_id: 'old', last_event_id: 7 }, dontBlock: true });
+    expect(api.polls[1]!.dontBlock).toBe(false);
+    expect(api.applied[0]!.next).toEqual({ queue_id: 'old', last_event_id: 8 });
+  });
+
+  it('BAD_EVENT_QUEUE_ID: re-registers at once (reason expired), no backoff', async () => {
+    const api = new FakeApi([badQueue('old'), [heartbeat(0)]]);
+    const seams = fakeSeams();
+    const poller = new EventPoller(api, { resumeFrom: { queue_id: 'old', last_event_id: 3 } }, seams);
+    await runToIdle(api, poller);
+    expect(api.registers).toEqual(['expired']);
+    expect(seams.delays).toEqual([]);
+    expect(api.applied[0]!.next.queue_id).toBe('q1');
+  });
+
+  it('transient errors back off with growing delays, reset after a success; status offline only from the threshold', async () => {
+    const api = new FakeApi([network(), network(), new ServerError(ctx, 502, undefined, undefined, ''), [heartbeat(0)], network()]);
+    const seams = fakeSeams();
+    const statuses: PollerStatus[] = [];
+    const poller = new EventPoller(api, { failuresBeforeStatus: 3, onStatus: (s) => statuses.push(s) }, seams);
+    await runToIdle(api, poller);
+    // random() = 0.5 -> factor 0.75 of the scale 2^((n+1)/2).
+    expect(seams.delays).toEqual([2, 2 ** 1.5, 4, 2].map((s) => s * 750));
+    const offline = statuses.filter((s) => s.state === 'offline');
+    expect(offline).toHaveLength(1);
+    expect(offline[0]).toMatchObject({ state: 'offline', failures: 3 });
+    if (offline[0]!.state === 'offline') expect(offline[0]!.nextRetryAt).toBeGreaterThan(1_000_000);
+    expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'offline', 'live', 'stopped']);
+  });
+
+  it('429 waits at least Retry-After', async () => {
+    const api = new FakeApi([new RateLimitedError(ctx, 429, 45_000, undefined, ''), [heartbeat(0)]]);
+    const seams = fakeSeams();
+    await runToIdle(api, new EventPoller(api, {}, seams));
+    expect(seams.delays).toEqual([45_000]);
+  });
+
+  it('a failure while applying: logs the event, backs off, re-registers (reason resync)', async () => {
+    const api = new FakeApi([[heartbeat(0)], [heartbeat(1)]]);
+    api.applyFailure = new Error('constraint failed');
+    const seams = fakeSeams();
+    await runToIdle(api, new EventPoller(api, {}, seams));
+    expect(api.registers).toEqual(['initial', 'resync']);
+    expect(seams.delays).toHaveLength(1);
+    const err = seams.logs.find((l) => l.level === 'error');
+    expect(err?.data).toMatchObject({ error: 'constraint failed', event: { type: 'heartbeat', id: 0 } });
+    expect(api.applied.map((a) => a.next)).toEqual([{ queue_id: 'q2', last_event_id: 1 }]);
+  });
+
+  it('401 stops the loop and reports unauthorized', async () => {
+    const api = new FakeApi([new UnauthorizedError(ctx, 401, 'INVALID_API_KEY', 'Invalid API key', undefined)]);
+    const statuses: PollerStatus[] = [];
+    const poller = new EventPoller(api, { onStatus: (s) => statuses.push(s) }, fakeSeams());
+    poller.start();
+    await poller.done();
+    expect(poller.status.state).toBe('unauthorized');
+    await poller.stop();
+    expect(poller.status.state).toBe('unauthorized');
+    expect(statuses.at(-1)?.state).toBe('unauthorized');
+  });
+
+  it('401 at register also stops', async () => {
+    const api = new FakeApi([]);
+    api.registerFailures.push(new UnauthorizedError(ctx, 401, 'USER_DEACTIVATED', 'deactivated', undefined));
+    const poller = new EventPoller(api, {}, fakeSeams());
+    poller.start();
+    await poller.done();
+    expect(poller.status.state).toBe('unauthorized');
+  });
+
+  it('register failures back off and retry the register', async () => {
+    const api = new FakeApi([[heartbeat(0)]]);
+    api.registerFailures.push(network(), network());
+    const seams = fakeSeams();
+    await runToIdle(api, new EventPoller(api, {}, seams));
+    expect(api.registers).toEqual(['initial', 'initial', 'initial']);
+    expect(seams.delays).toHaveLength(2);
+  });
+
+  it('non-transient errors report error (not offline) at the threshold', async () => {
+    const api = new FakeApi([new ZulipApiError(ctx, 400, 'BAD_REQUEST', 'nope', undefined, {}), [heartbeat(0)]]);
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { failuresBeforeStatus: 1, onStatus: (s) => statuses.push(s) }, fakeSeams()));
+    expect(statuses.map((s) => s.state)).toContain('error');
+  });
+
+  it('nudge aborts a stalled poll and polls again at once, and cuts a backoff short', async () => {
+    const api = new FakeApi(['hang', network(), 'hang', [heartbeat(0)]]);
+    const seams = fakeSeams();
+    let release: (() => void) | undefined;
+    // Hold the backoff sleep until aborted, to prove the nudge cuts it.
+    const sleep: Seams['sleep'] = (ms, signal) => {
+      seams.delays.push(ms);
+      return new Promise((_, reject) => {
+        release = () => reject(new SleepAborted());
+        signal?.addEventListener('abort', () => reject(new SleepAborted()), { once: true });
+      });
+    };
+    const poller = new EventPoller(api, {}, { ...seams, sleep });
+    const idle = new Promise<void>((resolve) => (api.onIdle = resolve));
+    poller.start();
+    await until(() => api.polls.length === 1);
+    poller.nudge('resume'); // stalled poll -> poll again
+    await until(() => seams.delays.length === 1); // the network error's backoff is running
+    poller.nudge('network'); // cut it short
+    await until(() => api.polls.length === 3);
+    poller.nudge('resume');
+    await idle;
+    await poller.stop();
+    expect(release).toBeDefined();
+    expect(api.polls).toHaveLength(5);
+    expect(api.applied.map((a) => a.next.last_event_id)).toEqual([0]);
+    expect(api.registers).toEqual(['initial']);
+  });
+
+  it('stop during a long-poll ends the loop promptly', async () => {
+    const api = new FakeApi(['hang']);
+    const poller = new EventPoller(api, {}, fakeSeams());
+    poller.start();
+    await until(() => api.polls.length === 1);
+    await poller.stop();
+    expect(poller.status.state).toBe('stopped');
+  });
+});
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
+  if (!cond()) throw new Error('condition not reached');
+}
