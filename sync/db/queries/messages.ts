@@ -1,0 +1,130 @@
+/**
+ * The message cache: batch ingest (idempotent, reports added vs really changed), deletes, and
+ * reads that hand back message objects as the server would (flags restored from the bitmask).
+ */
+import type { Message } from '../../api/index.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import { bitsToFlags } from '../flags.js';
+import type { LocalDb } from '../open.js';
+import { htmlToText, messageRow, type MessageRow } from './message-columns.js';
+import { cachedStatement } from './statements.js';
+
+export interface UpsertResult {
+  readonly added: number[];
+  readonly updated: number[];
+}
+
+const INSERT_SQL = `INSERT OR REPLACE INTO messages
+  (id, type, channel_id, topic, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
+  VALUES (@id, @type, @channel_id, @topic, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)`;
+const FTS_SQL = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
+
+/** Write one row and its search entry (no change detection; callers decide). */
+export function writeMessageRow(db: LocalDb, row: MessageRow, content: string): void {
+  cachedStatement(db, INSERT_SQL).run(row);
+  cachedStatement(db, FTS_SQL).run(row.id, row.topic, htmlToText(content));
+}
+
+/**
+ * Store fetched (or event-delivered) messages. Existing rows are rewritten only when the object or
+ * its flags differ, so re-fetching an unchanged page wakes no view. Runs in its own transaction
+ * (nested in the caller's when there is one).
+ */
+export function upsertMessages(db: LocalDb, messages: readonly Message[], changes: ChangeCollector): UpsertResult {
+  const added: number[] = [];
+  const updated: number[] = [];
+  if (messages.length === 0) return { added, updated };
+  db.transaction(() => {
+    // One lookup for the whole batch instead of one per message.
+    const existing = new Map<number, { flags: number; json: string }>();
+    const rows = cachedStatement(db, 'SELECT id, flags, json FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(messages.map((m) => m.id)),
+    ) as Array<{ id: number; flags: number; json: string }>;
+    for (const r of rows) existing.set(r.id, r);
+    for (const m of messages) {
+      const row = messageRow(m);
+      const before = existing.get(m.id);
+      if (before && before.flags === row.flags && before.json === row.json) continue;
+      writeMessageRow(db, row, m.content);
+      existing.set(m.id, row);
+      if (before) {
+        updated.push(m.id);
+        changes.messageUpdated(m.id);
+      } else {
+        added.push(m.id);
+        changes.messageAdded(m.id);
+      }
+      if (!before || (before.flags & 1) !== (row.flags & 1)) changes.touched('unread');
+    }
+  })();
+  return { added, updated };
+}
+
+/** Forget messages (deleted, or no longer accessible). Returns the ids that were cached. */
+export function deleteMessages(db: LocalDb, ids: readonly number[], changes: ChangeCollector): number[] {
+  const removed: number[] = [];
+  const del = cachedStatement(db, 'DELETE FROM messages WHERE id = ? RETURNING flags');
+  const delFts = cachedStatement(db, 'DELETE FROM messages_fts WHERE rowid = ?');
+  for (const id of ids) {
+    const row = del.get(id) as { flags: number } | undefined;
+    if (!row) continue;
+    delFts.run(id);
+    removed.push(id);
+    changes.messageRemoved(id);
+    if ((row.flags & 1) === 0) changes.touched('unread');
+  }
+  return removed;
+}
+
+/** A stored row as the message object `GET /messages` returns (flags from the bitmask). */
+export function rowToMessage(json: string, flags: number): Message {
+  // Our own serialisation of an object zod already checked on the way in.
+  const m = JSON.parse(json) as Omit<Message, 'flags'>;
+  return { ...m, flags: bitsToFlags(flags) };
+}
+
+/** Cached messages by id, ascending; ids not cached are left out. */
+export function getStoredMessages(db: LocalDb, ids: readonly number[]): Message[] {
+  if (ids.length === 0) return [];
+  const rows = cachedStatement(
+    db,
+    'SELECT json, flags FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+  ).all(JSON.stringify(ids)) as Array<{ json: string; flags: number }>;
+  return rows.map((r) => rowToMessage(r.json, r.flags));
+}
+
+/** One cached message, or undefined. */
+export function getStoredMessage(db: LocalDb, id: number): Message | undefined {
+  const r = cachedStatement(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id) as { json: string; flags: number } | undefined;
+  return r && rowToMessage(r.json, r.flags);
+}
+
+/**
+ * Read-modify-write of one cached message for the event handlers: `edit` returns the new object
+ * (or undefined to leave it). Columns and the search entry follow. False when not cached.
+ */
+export function updateStoredMessage(
+  db: LocalDb,
+  id: number,
+  edit: (m: Message) => Message | undefined,
+  changes: ChangeCollector,
+): boolean {
+  const m = getStoredMessage(db, id);
+  if (!m) return false;
+  const next = edit(m);
+  if (!next) return true;
+  const row = messageRow(next);
+  writeMessageRow(db, row, next.content);
+  changes.messageUpdated(id);
+  return true;
+}
+
+/** Newest cached message id (0 when empty): the backfill anchor after a queue loss. */
+export function newestStoredMessageId(db: LocalDb): number {
+  return (cachedStatement(db, 'SELECT max(id) FROM messages').pluck().get() as number | null) ?? 0;
+}
+
+/** Count of cached messages (for status and tests). */
+export function storedMessageCount(db: LocalDb): number {
+  return cachedStatement(db, 'SELECT count(*) FROM messages').pluck().get() as number;
+}

@@ -1,0 +1,104 @@
+/**
+ * Per-user state: topic visibility policies, saved snippets, navigation views (in the server's
+ * order), scheduled messages and user settings.
+ */
+import type { NavigationView, SavedSnippet, ScheduledMessage, UserTopic } from '../../api/index.js';
+import type { LocalDb } from '../open.js';
+import { cachedStatement } from './statements.js';
+
+// --- user topics ---------------------------------------------------------------------------------
+
+/** Policy 0 (or one this client does not know) removes the row: "no policy" is the default. */
+export function putUserTopic(db: LocalDb, t: UserTopic): void {
+  if (typeof t.visibility_policy !== 'number' || t.visibility_policy === 0) {
+    cachedStatement(db, 'DELETE FROM user_topics WHERE channel_id = ? AND topic = ?').run(t.stream_id, t.topic_name);
+    return;
+  }
+  cachedStatement(db, 'INSERT OR REPLACE INTO user_topics (channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?)').run(
+    t.stream_id,
+    t.topic_name,
+    t.visibility_policy,
+    t.last_updated,
+  );
+}
+
+export interface StoredUserTopic {
+  readonly channel_id: number;
+  readonly topic: string;
+  readonly visibility_policy: number;
+  readonly last_updated: number;
+}
+
+export function getUserTopics(db: LocalDb): StoredUserTopic[] {
+  return cachedStatement(db, 'SELECT channel_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY channel_id, topic').all() as StoredUserTopic[];
+}
+
+/** The topic's policy (0 = none); topics match case-insensitively, as on the server. */
+export function getTopicVisibility(db: LocalDb, channelId: number, topic: string): number {
+  return (cachedStatement(db, 'SELECT visibility_policy FROM user_topics WHERE channel_id = ? AND topic = ?').pluck().get(channelId, topic) as
+    | number
+    | undefined) ?? 0;
+}
+
+// --- saved snippets ------------------------------------------------------------------------------
+
+export function putSavedSnippet(db: LocalDb, s: SavedSnippet): void {
+  cachedStatement(db, 'INSERT OR REPLACE INTO saved_snippets (id, json) VALUES (?, ?)').run(s.id, JSON.stringify(s));
+}
+export function deleteSavedSnippet(db: LocalDb, id: number): void {
+  cachedStatement(db, 'DELETE FROM saved_snippets WHERE id = ?').run(id);
+}
+export function getSavedSnippets(db: LocalDb): SavedSnippet[] {
+  return (cachedStatement(db, 'SELECT json FROM saved_snippets ORDER BY id').pluck().all() as string[]).map((j) => JSON.parse(j) as SavedSnippet);
+}
+
+// --- navigation views ----------------------------------------------------------------------------
+
+/** Added views go last, as the server lists them. */
+export function putNavigationView(db: LocalDb, v: NavigationView, position?: number): void {
+  const pos =
+    position ??
+    (cachedStatement(db, 'SELECT position FROM navigation_views WHERE fragment = ?').pluck().get(v.fragment) as number | undefined) ??
+    ((cachedStatement(db, 'SELECT coalesce(max(position), -1) + 1 FROM navigation_views').pluck().get() as number));
+  cachedStatement(db, 'INSERT OR REPLACE INTO navigation_views (fragment, position, json) VALUES (?, ?, ?)').run(v.fragment, pos, JSON.stringify(v));
+}
+export function deleteNavigationView(db: LocalDb, fragment: string): void {
+  cachedStatement(db, 'DELETE FROM navigation_views WHERE fragment = ?').run(fragment);
+}
+export function getNavigationViews(db: LocalDb): NavigationView[] {
+  return (cachedStatement(db, 'SELECT json FROM navigation_views ORDER BY position').pluck().all() as string[]).map(
+    (j) => JSON.parse(j) as NavigationView,
+  );
+}
+export function getNavigationView(db: LocalDb, fragment: string): NavigationView | undefined {
+  const j = cachedStatement(db, 'SELECT json FROM navigation_views WHERE fragment = ?').pluck().get(fragment) as string | undefined;
+  return j === undefined ? undefined : (JSON.parse(j) as NavigationView);
+}
+
+// --- scheduled messages --------------------------------------------------------------------------
+
+export function putScheduledMessage(db: LocalDb, m: ScheduledMessage): void {
+  cachedStatement(db, 'INSERT OR REPLACE INTO scheduled_messages (id, json) VALUES (?, ?)').run(m.scheduled_message_id, JSON.stringify(m));
+}
+export function deleteScheduledMessage(db: LocalDb, id: number): void {
+  cachedStatement(db, 'DELETE FROM scheduled_messages WHERE id = ?').run(id);
+}
+/** By delivery time, as `GET /scheduled_messages` orders them. */
+export function getScheduledMessages(db: LocalDb): ScheduledMessage[] {
+  return (cachedStatement(db, 'SELECT json FROM scheduled_messages').pluck().all() as string[])
+    .map((j) => JSON.parse(j) as ScheduledMessage)
+    .sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id);
+}
+
+// --- user settings -------------------------------------------------------------------------------
+
+export function putUserSetting(db: LocalDb, name: string, value: unknown): void {
+  cachedStatement(db, 'INSERT OR REPLACE INTO user_settings (name, value) VALUES (?, ?)').run(name, JSON.stringify(value ?? null));
+}
+export function getUserSettings(db: LocalDb): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of cachedStatement(db, 'SELECT name, value FROM user_settings').all() as Array<{ name: string; value: string }>) {
+    out[r.name] = JSON.parse(r.value);
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+/**
+ * Store a `POST /register` snapshot. Each collection the snapshot carries replaces the cached one
+ * (a snapshot is the whole truth as of its queue); collections it does not carry (not fetched)
+ * are left alone. Unread and starred state is reconciled onto cached messages.
+ */
+import type { RegisterResponse } from '../../api/index.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import { FLAG } from '../flags.js';
+import type { LocalDb } from '../open.js';
+import { putChannel, putSubscription } from './channels.js';
+import { putUserGroup } from './groups.js';
+import { putNavigationView, putSavedSnippet, putScheduledMessage, putUserSetting, putUserTopic } from './personal.js';
+import { setRealmValue } from './realm.js';
+import { noteServerVersion } from './state.js';
+import { cachedStatement } from './statements.js';
+import { putUser } from './users.js';
+
+/** Snapshot keys that are collections or queue bookkeeping, not realm settings. */
+const NOT_REALM = new Set<string>([
+  'result', 'msg', 'ignored_parameters_unsupported', 'queue_id', 'last_event_id',
+  'realm_users', 'realm_non_active_users', 'cross_realm_bots', 'realm_user_groups',
+  'subscriptions', 'unsubscribed', 'never_subscribed', 'unread_msgs', 'user_topics', 'saved_snippets',
+  'navigation_views', 'scheduled_messages', 'user_settings', 'starred_messages', 'recent_private_conversations',
+  'muted_users', 'user_id', 'email', 'delivery_email', 'full_name', 'is_admin', 'is_owner', 'is_moderator', 'is_guest',
+]);
+
+export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes: ChangeCollector): void {
+  db.transaction(() => {
+    // Realm settings, limits, timing and version: everything scalar-ish that is not a collection.
+    for (const [k, v] of Object.entries(s)) if (!NOT_REALM.has(k) && v !== undefined) setRealmValue(db, k, v);
+    changes.touched('realm');
+    noteServerVersion(db, { user_id: s.user_id, feature_level: s.zulip_feature_level, zulip_version: s.zulip_version });
+
+    if (s.realm_users !== undefined) {
+      cachedStatement(db, 'DELETE FROM users').run();
+      for (const u of s.realm_users) putUser(db, u, true);
+      for (const u of s.realm_non_active_users ?? []) putUser(db, u, false);
+      for (const u of s.cross_realm_bots ?? []) putUser(db, u, true);
+      changes.touched('users');
+    }
+    if (s.subscriptions !== undefined) {
+      cachedStatement(db, 'DELETE FROM channels').run();
+      cachedStatement(db, 'DELETE FROM subscriptions').run();
+      for (const c of s.never_subscribed ?? []) putChannel(db, c);
+      for (const c of s.unsubscribed ?? []) putChannel(db, c);
+      for (const c of s.subscriptions) {
+        putChannel(db, c);
+        putSubscription(db, c);
+      }
+      changes.touched('channels');
+      changes.touched('subscriptions');
+    }
+    if (s.user_topics !== undefined) {
+      cachedStatement(db, 'DELETE FROM user_topics').run();
+      for (const t of s.user_topics) putUserTopic(db, t);
+      changes.touched('user_topics');
+    }
+    if (s.saved_snippets !== undefined) {
+      cachedStatement(db, 'DELETE FROM saved_snippets').run();
+      for (const x of s.saved_snippets) putSavedSnippet(db, x);
+      changes.touched('saved_snippets');
+    }
+    if (s.navigation_views !== undefined) {
+      cachedStatement(db, 'DELETE FROM navigation_views').run();
+      s.navigation_views.forEach((v, i) => putNavigationView(db, v, i));
+      changes.touched('navigation_views');
+    }
+    if (s.scheduled_messages !== undefined) {
+      cachedStatement(db, 'DELETE FROM scheduled_messages').run();
+      for (const m of s.scheduled_messages) putScheduledMessage(db, m);
+      changes.touched('scheduled_messages');
+    }
+    if (s.user_settings !== undefined) {
+      cachedStatement(db, 'DELETE FROM user_settings').run();
+      for (const [k, v] of Object.entries(s.user_settings)) if (v !== undefined) putUserSetting(db, k, v);
+      changes.touched('user_settings');
+    }
+    if (s.realm_user_groups !== undefined) {
+      cachedStatement(db, 'DELETE FROM user_groups').run();
+      for (const g of s.realm_user_groups) putUserGroup(db, g);
+      changes.touched('user_groups');
+    }
+    if (s.unread_msgs !== undefined) reconcileUnreads(db, s.unread_msgs, changes);
+    if (s.starred_messages !== undefined) reconcileFlag(db, FLAG.starred, s.starred_messages, 0, changes);
+  })();
+}
+
+function reconcileUnreads(db: LocalDb, u: NonNullable<RegisterResponse['unread_msgs']>, changes: ChangeCollector): void {
+  const unread = new Set<number>();
+  for (const c of u.streams) for (const id of c.unread_message_ids) unread.add(id);
+  for (const c of u.pms) for (const id of c.unread_message_ids) unread.add(id);
+  for (const c of u.huddles) for (const id of c.unread_message_ids) unread.add(id);
+  // A truncated list keeps the newest unreads: only messages above its oldest id are known read.
+  const knownFrom = u.old_unreads_missing ? Math.min(Number.MAX_SAFE_INTEGER, ...unread) : 0;
+  // `read` is set exactly on the messages NOT listed, so reconcile the inverse set.
+  const touched = reconcileFlag(db, FLAG.read, [...unread], knownFrom, changes, true);
+  if (touched > 0) changes.touched('unread');
+}
+
+/**
+ * Make `bit` set exactly on the cached messages in `ids` (or, `inverse`, exactly on those not in
+ * it), among messages with id >= `from`. Returns how many rows changed.
+ */
+function reconcileFlag(db: LocalDb, bit: number, ids: readonly number[], from: number, changes: ChangeCollector, inverse = false): number {
+  const list = JSON.stringify(ids);
+  const [inSet, notInSet] = inverse ? ['flags & ~@bit', 'flags | @bit'] : ['flags | @bit', 'flags & ~@bit'];
+  const a = db
+    .prepare(`UPDATE messages SET flags = ${inSet} WHERE id IN (SELECT value FROM json_each(@list)) AND flags != ${inSet} RETURNING id`)
+    .pluck()
+    .all({ bit, list }) as number[];
+  const b = db
+    .prepare(
+      `UPDATE messages SET flags = ${notInSet} WHERE id >= @from AND id NOT IN (SELECT value FROM json_each(@list)) AND flags != ${notInSet} RETURNING id`,
+    )
+    .pluck()
+    .all({ bit, list, from }) as number[];
+  for (const id of [...a, ...b]) changes.messageUpdated(id);
+  return a.length + b.length;
+}

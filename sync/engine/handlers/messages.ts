@@ -1,0 +1,72 @@
+/**
+ * Message events other than edits: new messages, deletions, flag changes, reactions and
+ * submessages. An event about a message we do not cache changes nothing (it is not ours to hold).
+ */
+import type { EventOf } from '../../api/index.js';
+import { FLAG, type FlagName } from '../../db/flags.js';
+import type { LocalDb } from '../../db/open.js';
+import { deleteMessages, updateStoredMessage, upsertMessages } from '../../db/queries/messages.js';
+import { cachedStatement } from '../../db/queries/statements.js';
+import type { ChangeCollector } from '../changes.js';
+import type { HandlerContext } from './types.js';
+
+export function onMessage(db: LocalDb, e: EventOf<'message'>, ctx: HandlerContext, changes: ChangeCollector): void {
+  // The event's flags are already copied onto the message by the schema.
+  upsertMessages(db, [e.message], changes);
+  if (e.local_message_id !== undefined) ctx.out.localEchoes.push({ local_message_id: e.local_message_id, message_id: e.message.id });
+}
+
+export function onDeleteMessage(db: LocalDb, e: EventOf<'delete_message'>, _ctx: HandlerContext, changes: ChangeCollector): void {
+  deleteMessages(db, e.message_ids, changes);
+}
+
+export function onUpdateMessageFlags(db: LocalDb, e: EventOf<'update_message_flags'>, ctx: HandlerContext, changes: ChangeCollector): void {
+  if (!(e.flag in FLAG)) {
+    ctx.logger.warn(`update_message_flags: unknown flag ${e.flag}; skipped`);
+    return;
+  }
+  const bit = FLAG[e.flag as FlagName];
+  const set = e.op === 'add';
+  const expr = set ? `flags | ${bit}` : `flags & ~${bit}`;
+  // `all` (deprecated) is "every message" and only meaningful for read.
+  const ids =
+    set && e.all && bit === FLAG.read
+      ? (cachedStatement(db, `UPDATE messages SET flags = flags | ${bit} WHERE (flags & ${bit}) = 0 RETURNING id`).pluck().all() as number[])
+      : (cachedStatement(db, `UPDATE messages SET flags = ${expr} WHERE id IN (SELECT value FROM json_each(?)) AND flags != ${expr} RETURNING id`)
+          .pluck()
+          .all(JSON.stringify(e.messages)) as number[]);
+  for (const id of ids) changes.messageUpdated(id);
+  if (bit === FLAG.read && ids.length > 0) changes.touched('unread');
+}
+
+export function onReaction(db: LocalDb, e: EventOf<'reaction'>, _ctx: HandlerContext, changes: ChangeCollector): void {
+  const same = (r: { emoji_code: string; reaction_type: string; user_id: number }) =>
+    r.emoji_code === e.emoji_code && r.reaction_type === e.reaction_type && r.user_id === e.user_id;
+  updateStoredMessage(
+    db,
+    e.message_id,
+    (m) => {
+      const has = m.reactions.some(same);
+      if (e.op === 'add') {
+        if (has) return undefined;
+        const r = { emoji_name: e.emoji_name, emoji_code: e.emoji_code, reaction_type: e.reaction_type, user_id: e.user_id };
+        return { ...m, reactions: [...m.reactions, r] };
+      }
+      return has ? { ...m, reactions: m.reactions.filter((r) => !same(r)) } : undefined;
+    },
+    changes,
+  );
+}
+
+export function onSubmessage(db: LocalDb, e: EventOf<'submessage'>, _ctx: HandlerContext, changes: ChangeCollector): void {
+  updateStoredMessage(
+    db,
+    e.message_id,
+    (m) => {
+      if (m.submessages.some((s) => s.id === e.submessage_id)) return undefined;
+      const s = { msg_type: e.msg_type, content: e.content, message_id: e.message_id, sender_id: e.sender_id, id: e.submessage_id };
+      return { ...m, submessages: [...m.submessages, s].sort((a, b) => a.id - b.id) };
+    },
+    changes,
+  );
+}
