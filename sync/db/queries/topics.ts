@@ -33,13 +33,12 @@ export function channelsWithTopics(db: LocalDb): ChannelTopics[] {
   // Topics compare case-insensitively (as the server's topic narrow); the newest spelling is shown.
   const rows = cachedStatement(
     db,
-    `SELECT m.channel_id, max(m.id) AS last_message_id, sum((m.flags & ${FLAG.read}) = 0) AS unread_count,
-            (SELECT topic FROM messages WHERE id = max(m.id)) AS topic,
-            coalesce(ut.visibility_policy, 0) AS visibility_policy
-     FROM messages m LEFT JOIN user_topics ut ON ut.channel_id = m.channel_id AND ut.topic = m.topic
-     WHERE m.channel_id IS NOT NULL
-     GROUP BY m.channel_id, m.topic COLLATE NOCASE
-     ORDER BY last_message_id DESC`,
+    `SELECT g.channel_id, g.last_message_id, g.unread_count, m.topic, coalesce(ut.visibility_policy, 0) AS visibility_policy
+     FROM (SELECT channel_id, max(id) AS last_message_id, sum((flags & ${FLAG.read}) = 0) AS unread_count
+           FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic COLLATE NOCASE) g
+     JOIN messages m ON m.id = g.last_message_id
+     LEFT JOIN user_topics ut ON ut.channel_id = g.channel_id AND ut.topic = m.topic
+     ORDER BY g.last_message_id DESC`,
   ).all() as Array<TopicSummary & { channel_id: number }>;
   const byChannel = new Map<number, TopicSummary[]>();
   for (const { channel_id, ...t } of rows) {
@@ -78,9 +77,10 @@ export function unreadCounts(db: LocalDb): UnreadCounts {
   const mentions = cachedStatement(db, `SELECT count(*) FROM messages WHERE ${unread} AND (flags & ${MENTION_BITS}) != 0`).pluck().get() as number;
   const topics = cachedStatement(
     db,
-    `SELECT channel_id, (SELECT topic FROM messages WHERE id = max(m.id)) AS topic, count(*) AS count
-     FROM messages m WHERE ${unread} AND channel_id IS NOT NULL
-     GROUP BY channel_id, topic COLLATE NOCASE ORDER BY channel_id, topic`,
+    `SELECT g.channel_id, m.topic, g.count
+     FROM (SELECT channel_id, max(id) AS last_id, count(*) AS count FROM messages
+           WHERE ${unread} AND channel_id IS NOT NULL GROUP BY channel_id, topic COLLATE NOCASE) g
+     JOIN messages m ON m.id = g.last_id ORDER BY g.channel_id, m.topic`,
   ).all() as Array<{ channel_id: number; topic: string; count: number }>;
   const channels = new Map<number, number>();
   for (const t of topics) channels.set(t.channel_id, (channels.get(t.channel_id) ?? 0) + t.count);
