@@ -58,9 +58,9 @@ export function onRealmUser(db: LocalDb, e: EventOf<'realm_user'>, _ctx: Handler
 function refreshMessagesOf(db: LocalDb, u: User, avatarChanged: boolean, changes: ChangeCollector): void {
   const rows = cachedStatement(
     db,
-    `SELECT id, json, flags FROM messages WHERE sender_id = ?1
-     OR (dm_key IS NOT NULL AND instr(',' || dm_key || ',', ',' || ?1 || ',') > 0)`,
-  ).all(u.user_id) as Array<{ id: number; json: string; flags: number }>;
+    `SELECT id, json, flags FROM messages WHERE sender_id = @uid
+     OR (dm_key IS NOT NULL AND instr(',' || dm_key || ',', ',' || CAST(@uid AS INTEGER) || ',') > 0)`,
+  ).all({ uid: u.user_id }) as Array<{ id: number; json: string; flags: number }>;
   for (const r of rows) {
     const m = rowToMessage(r.json, r.flags);
     if (m.sender_id === u.user_id) {
