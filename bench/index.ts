@@ -3,9 +3,11 @@
  * baselines measured in the same run. `npm run bench -- --messages 20000` for a quicker pass.
  */
 import { parseArgs } from 'node:util';
+import { benchEngineStore } from './engine-store.bench.js';
 import { benchServer } from './server.bench.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' } } });
 const messages = Number(values.messages);
 console.log(`# Benchmarks (node ${process.version}, ${new Date().toISOString()})`);
 await benchServer({ messages });
+await benchEngineStore({ messages });

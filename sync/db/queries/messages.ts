@@ -14,15 +14,22 @@ export interface UpsertResult {
   readonly updated: number[];
 }
 
-const INSERT_SQL = `INSERT OR REPLACE INTO messages
-  (id, type, channel_id, topic, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
+const COLUMNS = `(id, type, channel_id, topic, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
   VALUES (@id, @type, @channel_id, @topic, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)`;
-const FTS_SQL = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 
-/** Write one row and its search entry (no change detection; callers decide). */
-export function writeMessageRow(db: LocalDb, row: MessageRow, content: string): void {
-  cachedStatement(db, INSERT_SQL).run(row);
-  cachedStatement(db, FTS_SQL).run(row.id, row.topic, htmlToText(content));
+/**
+ * Write one row and its search entry (no change detection; callers decide). `isNew` (the caller
+ * knows the id is not stored) takes plain INSERTs: an FTS "OR REPLACE" first probes for a row to
+ * delete, which costs more than the insert itself.
+ */
+export function writeMessageRow(db: LocalDb, row: MessageRow, content: string, isNew = false): void {
+  if (isNew) {
+    cachedStatement(db, `INSERT INTO messages ${COLUMNS}`).run(row);
+    cachedStatement(db, 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)').run(row.id, row.topic, htmlToText(content));
+    return;
+  }
+  cachedStatement(db, `INSERT OR REPLACE INTO messages ${COLUMNS}`).run(row);
+  cachedStatement(db, 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)').run(row.id, row.topic, htmlToText(content));
 }
 
 /**
@@ -45,7 +52,7 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
       const row = messageRow(m);
       const before = existing.get(m.id);
       if (before && before.flags === row.flags && before.json === row.json) continue;
-      writeMessageRow(db, row, m.content);
+      writeMessageRow(db, row, m.content, before === undefined);
       existing.set(m.id, row);
       if (before) {
         updated.push(m.id);
