@@ -91,7 +91,11 @@ function reconcileUnreads(db: LocalDb, u: NonNullable<RegisterResponse['unread_m
   for (const c of u.pms) for (const id of c.unread_message_ids) unread.add(id);
   for (const c of u.huddles) for (const id of c.unread_message_ids) unread.add(id);
   // A truncated list keeps the newest unreads: only messages above its oldest id are known read.
-  const knownFrom = u.old_unreads_missing ? Math.min(Number.MAX_SAFE_INTEGER, ...unread) : 0;
+  let knownFrom = 0;
+  if (u.old_unreads_missing) {
+    knownFrom = Number.MAX_SAFE_INTEGER;
+    for (const id of unread) if (id < knownFrom) knownFrom = id;
+  }
   // `read` is set exactly on the messages NOT listed, so reconcile the inverse set.
   const touched = reconcileFlag(db, FLAG.read, [...unread], knownFrom, changes, true);
   if (touched > 0) changes.touched('unread');

@@ -81,6 +81,14 @@ describe('storeRegisterSnapshot', () => {
     expect(unreadCounts(fresh)).toEqual({ total: 1, mentions: 0, channels: [], topics: [], dms: [{ dm_key: '10,12', count: 1 }] });
     fresh.close();
   });
+  it('with a truncated unread list, only messages above its oldest id are known read', () => {
+    const fresh = openLocalDb(':memory:');
+    upsertMessages(fresh, [1, 2, 3, 4].map((id) => channelMessage(id, { flags: [] })), new ChangeCollector());
+    const unread_msgs = { count: 1, pms: [], streams: [{ stream_id: 5, topic: 'lunch', unread_message_ids: [3] }], huddles: [], mentions: [], old_unreads_missing: true };
+    storeRegisterSnapshot(fresh, { ...reg, unread_msgs }, new ChangeCollector());
+    expect(getStoredMessages(fresh, [1, 2, 3, 4]).map((m) => m.flags)).toEqual([[], [], [], ['read']]);
+    fresh.close();
+  });
 });
 
 describe('reads over the cache', () => {
