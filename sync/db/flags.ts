@@ -18,10 +18,24 @@ export function flagsToBits(flags: readonly string[]): number {
   return bits;
 }
 
-/** The flag list as the server sends it (order of FLAG, plus the derived wildcard_mentioned). */
+/** Zulip's flag order (its UserMessage bitfield order); `wildcard_mentioned` follows the two wildcards. */
+const API_ORDER: readonly FlagName[] = [
+  'read',
+  'starred',
+  'collapsed',
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'has_alert_word',
+  'historical',
+];
+
+/** The flag list in the server's order, so a stored message equals the fetched one field by field. */
 export function bitsToFlags(bits: number): string[] {
   const out: string[] = [];
-  for (const [name, bit] of Object.entries(FLAG)) if (bits & bit) out.push(name);
-  if (bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
+  for (const name of API_ORDER) {
+    if (bits & FLAG[name]) out.push(name);
+    if (name === 'topic_wildcard_mentioned' && bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
+  }
   return out;
 }

@@ -69,3 +69,13 @@ describe('local database migrations', () => {
     db.close();
   });
 });
+
+describe('flag bits', () => {
+  it("round-trip in the server's order, with the derived wildcard_mentioned after the wildcards", async () => {
+    const { bitsToFlags, flagsToBits } = await import('../../../sync/db/flags.js');
+    const flags = ['read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'wildcard_mentioned', 'historical'];
+    expect(bitsToFlags(flagsToBits(flags))).toEqual(flags);
+    expect(bitsToFlags(flagsToBits(['topic_wildcard_mentioned', 'read']))).toEqual(['read', 'topic_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(flagsToBits(['no_such_flag'])).toBe(0);
+  });
+});
