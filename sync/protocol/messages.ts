@@ -1,0 +1,63 @@
+/**
+ * The message as the UI sees it (engine → renderer). Environment-neutral: zod only, so the
+ * renderer can parse what crosses IPC with the same schema the engine builds it from.
+ *
+ * Names follow the API's modern vocabulary (`channel` / `direct`, `topic`), not the legacy
+ * `stream` / `private` / `subject` still found in server message objects.
+ */
+import { z } from 'zod';
+
+const int = z.number().int();
+
+export const localReactionSchema = z.object({
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: z.string(),
+  user_id: int,
+});
+export type LocalReaction = z.output<typeof localReactionSchema>;
+
+export const dmParticipantSchema = z.object({ id: int, email: z.string(), full_name: z.string() });
+export type DmParticipant = z.output<typeof dmParticipantSchema>;
+
+/**
+ * Reserved for the outbox (a later milestone): whether what is shown is the server's state or has
+ * a pending / failed / conflicted local change applied on top. `server` for everything today.
+ */
+export const localStateSchema = z.object({
+  status: z.enum(['server', 'pending', 'failed', 'conflict']),
+  /** The outbox row behind a non-`server` status. */
+  outbox_id: int.nullable(),
+  /** Why it failed or conflicts, for the message's inline banner. */
+  error: z.string().nullable(),
+});
+export type LocalState = z.output<typeof localStateSchema>;
+
+export const SERVER_STATE: LocalState = { status: 'server', outbox_id: null, error: null };
+
+export const localMessageSchema = z.object({
+  id: int,
+  type: z.enum(['channel', 'direct']),
+  channel_id: int.nullable(),
+  channel_name: z.string().nullable(),
+  /** `""` is the empty topic (show the realm's display name); always `""` for direct messages. */
+  topic: z.string(),
+  /** Everyone in a direct conversation, self included; empty for channel messages. */
+  dm_participants: z.array(dmParticipantSchema),
+  sender_id: int,
+  sender_full_name: z.string(),
+  sender_email: z.string(),
+  avatar_url: z.string().nullable(),
+  /** UNIX seconds. */
+  timestamp: int,
+  /** Rendered HTML from the server: the renderer must sanitise it before display. */
+  content: z.string(),
+  is_me_message: z.boolean(),
+  flags: z.array(z.string()),
+  reactions: z.array(localReactionSchema),
+  /** UNIX seconds of the last content edit, and of the last move; null if never. */
+  last_edit_timestamp: int.nullable(),
+  last_moved_timestamp: int.nullable(),
+  local: localStateSchema,
+});
+export type LocalMessage = z.output<typeof localMessageSchema>;
