@@ -86,6 +86,9 @@ export const registerResponse = success({
   /** Deprecated by `realm_topics_policy` (FL 392). */
   realm_mandatory_topics: z.boolean().optional(),
   realm_allow_message_editing: z.boolean().optional(),
+  /** Who sees edit history: 'all', 'moves' (moves only) or 'none' (FL 358; older: realm_allow_edit_history). */
+  realm_message_edit_history_visibility_policy: openEnum(['all', 'moves', 'none']).optional(),
+  realm_allow_edit_history: z.boolean().optional(),
   /** `null` = no limit. */
   realm_message_content_edit_limit_seconds: int.nullable().optional(),
   realm_move_messages_within_stream_limit_seconds: int.nullable().optional(),

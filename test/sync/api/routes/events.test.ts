@@ -378,3 +378,12 @@ describe('eventResponses', () => {
     expect(eventResponses['GET /events'].safeParse({ result: 'success', msg: '', queue_id: QUEUE, events: [{ id: 0, type: 'x' }] }).success).toBe(true);
   });
 });
+
+describe('register: edit-history visibility', () => {
+  it('keeps realm_message_edit_history_visibility_policy (and degrades unknown values)', async () => {
+    const { registerResponse } = await import('../../../../sync/api/schemas/register.js');
+    const base = { result: 'success', msg: '', queue_id: 'q', last_event_id: -1, zulip_feature_level: 420, zulip_version: '11' };
+    expect(registerResponse.parse({ ...base, realm_message_edit_history_visibility_policy: 'moves' }).realm_message_edit_history_visibility_policy).toBe('moves');
+    expect(registerResponse.parse({ ...base, realm_message_edit_history_visibility_policy: 'later' }).realm_message_edit_history_visibility_policy).toBe('unknown');
+  });
+});
