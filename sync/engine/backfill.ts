@@ -1,0 +1,171 @@
+/**
+ * Catching up on messages (docs/sync-design.md "The event stream"):
+ *
+ *  - history: the most recent messages, newest first, in batches of at most 1,000 per request (the
+ *    server's hard maximum is 5,000), down to the engine setting `backfill_depth` (default 5,000).
+ *  - gap: after the server forgot our queue (or we resynced), the messages we missed: everything
+ *    newer than the newest cached one (`anchor` = that id, `include_anchor=false`), then a refresh of
+ *    the cached messages' content and flags by `message_ids` (FL 300+) in batches, instead of
+ *    reloading everything. Cached messages the server no longer returns were deleted or became
+ *    inaccessible while we were away: they are removed. Below FL 300 the refresh falls back to
+ *    anchored fetches over the cached id range.
+ *
+ * Each batch is stored in its own short transaction (never one held across HTTP); progress is
+ * reported after each batch.
+ */
+import { getMessages, type ApiConnection, type Message } from '../api/index.js';
+import type { LocalDb } from '../db/open.js';
+import { deleteMessages, newestStoredMessageId, upsertMessages } from '../db/queries/messages.js';
+import { getEngineSetting } from '../db/queries/state.js';
+import { ChangeCollector, type StoreChanges } from './changes.js';
+import type { SyncProgress } from '../protocol/status.js';
+import { compileLocalNarrow } from './narrow/compile.js';
+import { NEWEST, recordFetch, type FetchAnswer } from './narrow/ranges.js';
+
+export const DEFAULT_BACKFILL_DEPTH = 5_000;
+/** The recommended batch size (notes §4 "GET /messages": max 5000, recommended ≤ 1000). */
+export const BACKFILL_BATCH = 1_000;
+const HARD_MAX = 5_000;
+
+/** How every message is fetched, so stored objects equal what `GET /messages` returns to the UI. */
+export const FETCH_FORMAT = { apply_markdown: true, client_gravatar: false, allow_empty_topic_name: true } as const;
+
+export interface BackfillContext {
+  readonly conn: ApiConnection;
+  readonly db: LocalDb;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: SyncProgress) => void;
+  /** Each committed batch's changes, for the open live views. */
+  readonly onChanges?: (c: StoreChanges) => void;
+  /** Batch size override (tests); clamped to [1, 5000]. */
+  readonly batchSize?: number;
+}
+
+export function backfillDepth(db: LocalDb): number {
+  const v = getEngineSetting(db, 'backfill_depth');
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_BACKFILL_DEPTH;
+}
+
+function batchOf(ctx: BackfillContext): number {
+  return Math.max(1, Math.min(HARD_MAX, ctx.batchSize ?? BACKFILL_BATCH));
+}
+
+/** Store a batch (and what its answer proves about a narrow, when given) in one transaction. */
+function store(ctx: BackfillContext, messages: readonly Message[], removed: readonly number[] = [], proves?: { key: string; answer: FetchAnswer }): void {
+  const changes = new ChangeCollector();
+  ctx.db.transaction(() => {
+    upsertMessages(ctx.db, messages, changes);
+    if (removed.length > 0) deleteMessages(ctx.db, removed, changes);
+    if (proves) recordFetch(ctx.db, proves.key, proves.answer);
+  })();
+  if (!changes.empty) ctx.onChanges?.(changes.freeze());
+}
+
+/**
+ * The most recent history, newest first, down to `depth` messages. Returns how many were fetched.
+ * With `selfUserId`, each answer is also recorded as completeness of the all-messages narrow, so
+ * "all messages" reads offline without asking the server again.
+ */
+export async function backfillHistory(ctx: BackfillContext, depth = backfillDepth(ctx.db), selfUserId?: number): Promise<number> {
+  const opts = { signal: ctx.signal };
+  const key = selfUserId === undefined ? undefined : compileLocalNarrow(ctx.db, [], selfUserId).key;
+  let anchor: number | 'newest' = 'newest';
+  let done = 0;
+  ctx.onProgress?.({ phase: 'history', done, total: depth });
+  while (done < depth) {
+    const want = Math.min(batchOf(ctx), depth - done);
+    const res = await getMessages(
+      ctx.conn,
+      { anchor, include_anchor: anchor === 'newest', num_before: want, num_after: 0, narrow: [], ...FETCH_FORMAT },
+      opts,
+    );
+    const answer: FetchAnswer = {
+      anchor: anchor === 'newest' ? NEWEST : anchor,
+      includeAnchor: anchor === 'newest',
+      numBefore: want,
+      numAfter: 0,
+      foundOldest: res.found_oldest,
+      foundNewest: res.found_newest,
+      ids: res.messages.map((m) => m.id),
+    };
+    store(ctx, res.messages, [], key === undefined ? undefined : { key, answer });
+    done += res.messages.length;
+    ctx.onProgress?.({ phase: 'history', done, total: depth });
+    const oldest = res.messages[0];
+    if (res.found_oldest || oldest === undefined) break;
+    anchor = oldest.id;
+  }
+  return done;
+}
+
+/** Everything newer than the newest cached message. Returns how many were fetched. */
+export async function backfillNewer(ctx: BackfillContext): Promise<number> {
+  let anchor = newestStoredMessageId(ctx.db);
+  if (anchor === 0) return backfillHistory(ctx);
+  let done = 0;
+  ctx.onProgress?.({ phase: 'gap', done, total: null });
+  for (;;) {
+    const res = await getMessages(
+      ctx.conn,
+      { anchor, include_anchor: false, num_before: 0, num_after: batchOf(ctx), narrow: [], ...FETCH_FORMAT },
+      { signal: ctx.signal },
+    );
+    store(ctx, res.messages);
+    done += res.messages.length;
+    ctx.onProgress?.({ phase: 'gap', done, total: null });
+    const newest = res.messages.at(-1);
+    if (res.found_newest || newest === undefined) break;
+    anchor = newest.id;
+  }
+  return done;
+}
+
+function cachedIds(db: LocalDb, below: number): number[] {
+  return db.prepare('SELECT id FROM messages WHERE id <= ? ORDER BY id DESC').pluck().all(below) as number[];
+}
+
+/**
+ * Re-read cached messages (content, topic, channel, flags, reactions may have changed while the
+ * queue was gone), newest first, and drop the ones the server no longer returns.
+ */
+export async function refreshCached(ctx: BackfillContext, upTo: number): Promise<{ refreshed: number; removed: number }> {
+  const ids = cachedIds(ctx.db, upTo);
+  const size = batchOf(ctx);
+  let refreshed = 0;
+  let removed = 0;
+  ctx.onProgress?.({ phase: 'refresh', done: 0, total: ids.length });
+  for (let i = 0; i < ids.length; i += size) {
+    const batch = ids.slice(i, i + size);
+    let got: Message[];
+    if (ctx.conn.supports(300)) {
+      got = (await getMessages(ctx.conn, { message_ids: batch, narrow: [], ...FETCH_FORMAT }, { signal: ctx.signal })).messages;
+    } else {
+      // No `message_ids` before FL 300: the same id range by anchor (newest first). The range may
+      // also bring uncached messages in between; storing them is harmless.
+      const hi = batch[0]!;
+      const lo = batch.at(-1)!;
+      const res = await getMessages(
+        ctx.conn,
+        { anchor: hi, include_anchor: true, num_before: size - 1, num_after: 0, narrow: [], ...FETCH_FORMAT },
+        { signal: ctx.signal },
+      );
+      got = res.messages.filter((m) => m.id >= lo);
+    }
+    const present = new Set(got.map((m) => m.id));
+    const gone = batch.filter((id) => !present.has(id));
+    store(ctx, got, gone);
+    refreshed += got.length;
+    removed += gone.length;
+    ctx.onProgress?.({ phase: 'refresh', done: Math.min(ids.length, i + batch.length), total: ids.length });
+  }
+  return { refreshed, removed };
+}
+
+/** After a queue loss: the new messages, then a refresh of what we had. */
+export async function backfillGap(ctx: BackfillContext): Promise<{ added: number; refreshed: number; removed: number }> {
+  const newestBefore = newestStoredMessageId(ctx.db);
+  if (newestBefore === 0) return { added: await backfillHistory(ctx), refreshed: 0, removed: 0 };
+  const added = await backfillNewer(ctx);
+  const r = await refreshCached(ctx, newestBefore);
+  return { added, ...r };
+}

@@ -1,0 +1,124 @@
+/**
+ * A message's edit history for the UI: content diffs (word level), topic and channel moves.
+ *
+ * From the cached message's `edit_history` when it has one (works offline), else from
+ * `GET /messages/{id}/history` when online. Cached entries are Zulip's: newest first, each holding
+ * the state BEFORE that edit (`prev_rendered_content`, `prev_topic`, `prev_stream`) and, for moves,
+ * the state after (`topic`, `stream`); the content after an edit is the next newer entry's
+ * `prev_rendered_content`, or the current content for the newest. Diffs compare text extracted from
+ * the rendered HTML, the only form of older contents the cache has.
+ */
+import { getMessageHistory, type ApiConnection, type Message, type MessageSnapshot } from '../api/index.js';
+import type { EditHistory } from '../protocol/commands.js';
+
+type Step = EditHistory['steps'][number];
+export type DiffPart = NonNullable<Step['content_diff']>[number];
+
+/** Visible text of rendered HTML, enough for a word diff (tags dropped, common entities decoded). */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Word diff by longest common subsequence (O(n·m); messages are short, and beyond 2,000 words per
+ * side it degrades to "all removed, all added" rather than burning time). Adjacent parts of the same
+ * kind are merged.
+ */
+export function wordDiff(before: string, after: string): DiffPart[] {
+  const a = before.split(/\s+/).filter(Boolean);
+  const b = after.split(/\s+/).filter(Boolean);
+  const out: DiffPart[] = [];
+  const push = (op: DiffPart['op'], word: string) => {
+    const last = out.at(-1);
+    if (last && last.op === op) out[out.length - 1] = { op, text: `${last.text} ${word}` };
+    else out.push({ op, text: word });
+  };
+  if (a.length > 2000 || b.length > 2000) {
+    if (a.length) push('removed', a.join(' '));
+    if (b.length) push('added', b.join(' '));
+    return out;
+  }
+  // lcs[i][j] = LCS length of a[i..] and b[j..].
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      push('same', a[i]!);
+      i++;
+      j++;
+    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) push('removed', a[i++]!);
+    else push('added', b[j++]!);
+  }
+  while (i < a.length) push('removed', a[i++]!);
+  while (j < b.length) push('added', b[j++]!);
+  return out;
+}
+
+/** Steps from a cached message's `edit_history` (undefined when it carries none). */
+export function historyFromCache(m: Message): EditHistory | undefined {
+  const entries = m.edit_history;
+  if (entries === undefined) return undefined;
+  const steps: Step[] = [];
+  // Oldest first: walk Zulip's newest-first list backwards.
+  for (let k = entries.length - 1; k >= 0; k--) {
+    const e = entries[k]!;
+    let content_diff: Step['content_diff'] = null;
+    if (e.prev_rendered_content !== undefined) {
+      const newer = k > 0 ? entries.slice(0, k).reverse().find((x) => x.prev_rendered_content !== undefined) : undefined;
+      const after = newer?.prev_rendered_content ?? m.content;
+      content_diff = wordDiff(htmlText(e.prev_rendered_content), htmlText(after));
+    }
+    steps.push({
+      user_id: e.user_id,
+      timestamp: e.timestamp,
+      content_diff,
+      topic: e.prev_topic !== undefined ? { from: e.prev_topic, to: e.topic ?? m.subject } : null,
+      channel: e.prev_stream !== undefined ? { from: e.prev_stream, to: e.stream ?? m.stream_id ?? e.prev_stream } : null,
+    });
+  }
+  return { message_id: m.id, source: 'cache', steps };
+}
+
+/** Steps from the server's snapshots (oldest first; the first is the original message). */
+export function historyFromSnapshots(messageId: number, snapshots: readonly MessageSnapshot[]): EditHistory {
+  const steps: Step[] = [];
+  for (const s of snapshots.slice(1)) {
+    steps.push({
+      user_id: s.user_id,
+      timestamp: s.timestamp,
+      content_diff: s.prev_rendered_content !== undefined ? wordDiff(htmlText(s.prev_rendered_content), htmlText(s.rendered_content)) : null,
+      topic: s.prev_topic !== undefined ? { from: s.prev_topic, to: s.topic } : null,
+      channel: s.prev_stream !== undefined && s.stream !== undefined ? { from: s.prev_stream, to: s.stream } : null,
+    });
+  }
+  return { message_id: messageId, source: 'server', steps };
+}
+
+/**
+ * The history of one message: the cache first; the server when the cache has no history for it
+ * (not cached, or cached without `edit_history` although it was edited or moved).
+ */
+export async function editHistory(conn: ApiConnection | undefined, cached: Message | undefined, messageId: number): Promise<EditHistory> {
+  const fromCache = cached && historyFromCache(cached);
+  if (fromCache) return fromCache;
+  const neverEdited = cached !== undefined && cached.last_edit_timestamp === undefined && cached.last_moved_timestamp === undefined;
+  if (neverEdited) return { message_id: messageId, source: 'cache', steps: [] };
+  if (!conn) throw new Error(`no edit history cached for message ${messageId}, and no connection`);
+  const res = await getMessageHistory(conn, { messageId, allow_empty_topic_name: true });
+  return historyFromSnapshots(messageId, res.message_history);
+}

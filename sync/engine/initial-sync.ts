@@ -1,0 +1,126 @@
+/**
+ * Registering an event queue and bringing the local store up to it (docs/sync-design.md "The event
+ * stream"; notes §7):
+ *
+ *   1. `POST /register` with the capabilities sync/api declares by default and the event types the
+ *      handlers understand (fetch keys passed separately: several differ from the event names).
+ *   2. ONE transaction: the snapshot (STORE's `storeRegisterSnapshot`), the new queue position, and
+ *      a durable "backfill pending" marker. When messages were already cached, the event stream has
+ *      a gap from the newest cached id on: the narrow ranges are clipped (`markStreamGap`).
+ *   3. The pending backfill: recent history on a first sync, or the gap after a lost queue. Only when
+ *      it completes is the marker cleared and the stream marked resumed (`markStreamResumed`). A
+ *      crash in between leaves the marker, so the next start (resuming the stored queue) finishes
+ *      the backfill instead of silently skipping it.
+ */
+import { registerQueue } from '../api/index.js';
+import type { LocalDb } from '../db/open.js';
+import { newestStoredMessageId } from '../db/queries/messages.js';
+import { storeRegisterSnapshot } from '../db/queries/snapshot.js';
+import { getAccount, getEngineSetting, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
+import { backfillGap, backfillHistory, type BackfillContext } from './backfill.js';
+import { ChangeCollector } from './changes.js';
+import { markStreamGap, markStreamResumed } from './narrow/ranges.js';
+import type { QueuePosition, RegisterReason } from './poller.js';
+
+/** Event types the handlers apply (heartbeat and restart are always delivered). */
+export const EVENT_TYPES = [
+  'message',
+  'update_message',
+  'delete_message',
+  'update_message_flags',
+  'reaction',
+  'submessage',
+  'typing',
+  'typing_edit_message',
+  'user_topic',
+  'saved_snippets',
+  'navigation_view',
+  'scheduled_messages',
+  'user_settings',
+  'subscription',
+  'stream',
+  'user_group',
+  'realm_user',
+  'realm',
+  'muted_users',
+  'restart',
+] as const;
+
+/** Initial state to fetch (the register fetch keys; notes §7's table of names). */
+export const FETCH_EVENT_TYPES = [
+  'message',
+  'update_message_flags',
+  'realm',
+  'realm_user',
+  'subscription',
+  'user_topic',
+  'saved_snippets',
+  'navigation_views',
+  'scheduled_messages',
+  'user_settings',
+  'realm_user_groups',
+  'starred_messages',
+  'muted_users',
+] as const;
+
+const PENDING = 'sync.pending_backfill';
+type Pending = 'history' | 'gap';
+
+export interface SyncContext extends BackfillContext {
+  readonly now: () => number;
+}
+
+/** Register, store the snapshot and the position, then run the backfill the reason requires. */
+export async function registerAndSync(ctx: SyncContext, reason: RegisterReason): Promise<QueuePosition> {
+  const { conn, db } = ctx;
+  ctx.onProgress?.({ phase: 'register', done: 0, total: null });
+  const newestBefore = newestStoredMessageId(db);
+  const snap = await registerQueue(
+    conn,
+    {
+      event_types: EVENT_TYPES,
+      fetch_event_types: FETCH_EVENT_TYPES,
+      // Message events must carry the same rendering as GET /messages (apply_markdown=true,
+      // client_gravatar=false), so an event-delivered message equals a fetched one.
+      apply_markdown: true,
+      client_gravatar: false,
+    },
+    { signal: ctx.signal },
+  );
+  if (snap.queue_id === null) throw new Error('the server gave no event queue (not authenticated?)');
+  const pos = { queue_id: snap.queue_id, last_event_id: snap.last_event_id };
+  // A first sync (nothing cached) has no gap: the queue exists before the history is fetched, so
+  // nothing can be missed. Otherwise everything after the newest cached message is suspect.
+  const pending: Pending = reason === 'initial' && newestBefore === 0 ? 'history' : 'gap';
+  const changes = new ChangeCollector();
+  db.transaction(() => {
+    storeRegisterSnapshot(db, snap, changes);
+    if (pending === 'gap') markStreamGap(db, { throughId: newestBefore });
+    else markStreamResumed(db);
+    setQueuePosition(db, pos, ctx.now());
+    setEngineSetting(db, PENDING, pending);
+  })();
+  if (!changes.empty) ctx.onChanges?.(changes.freeze());
+  await runPendingBackfill(ctx);
+  return pos;
+}
+
+export function hasPendingBackfill(db: LocalDb): boolean {
+  return getEngineSetting(db, PENDING) !== undefined;
+}
+
+/** Finish a backfill a register started (now, or before a crash). No-op when none is pending. */
+export async function runPendingBackfill(ctx: BackfillContext): Promise<void> {
+  const pending = getEngineSetting(ctx.db, PENDING);
+  if (pending === 'history') await backfillHistory(ctx, undefined, selfUserId(ctx.db));
+  else if (pending === 'gap') await backfillGap(ctx);
+  else return;
+  ctx.db.transaction(() => {
+    markStreamResumed(ctx.db);
+    setEngineSetting(ctx.db, PENDING, undefined);
+  })();
+}
+
+function selfUserId(db: LocalDb): number | undefined {
+  return getAccount(db)?.user_id ?? undefined;
+}

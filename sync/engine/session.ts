@@ -1,0 +1,244 @@
+/**
+ * One account: its database file, its connection, its event stream, and what the UI reads.
+ *
+ *   open()  -> the account's database (one file per realm + email in `dataDir`) and connection
+ *   start() -> the poller: resume the stored queue (first poll non-blocking) or register afresh;
+ *              each `GET /events` batch is applied with STORE's `applyEvents` and the queue position
+ *              advances IN THE SAME TRANSACTION, so a kill between batches resumes exactly there
+ *   stop()  -> abort the long-poll and wait for the loop; close() also closes the database
+ *
+ * Store changes (from events and from backfill batches) go to `onChanges` listeners, where the
+ * live narrow views re-check membership. Status goes to `onStatus` listeners.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ApiConnection, getEvents, type Transport, type ZulipEvent } from '../api/index.js';
+import { openLocalDb, type LocalDb } from '../db/open.js';
+import { getStoredMessage } from '../db/queries/messages.js';
+import { getRealmValue } from '../db/queries/realm.js';
+import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
+import type { EditHistory, TypingEditor } from '../protocol/commands.js';
+import type { SessionStatus, SyncProgress } from '../protocol/status.js';
+import { ChangeCollector, type StoreChanges } from './changes.js';
+import { editHistory } from './edit-history.js';
+import { applyEvents, EventApplyError as StoreApplyError } from './handlers/index.js';
+import { hasPendingBackfill, registerAndSync, runPendingBackfill } from './initial-sync.js';
+import { EventApplyError, EventPoller, type NudgeReason, type PollerActions, type PollerStatus, type QueuePosition } from './poller.js';
+import { defaultSeams, watchClockJumps, type Seams } from './seams.js';
+import { fetchPendingMoves, hasPendingMoves, reconcileMoves } from './session-moves.js';
+import { SessionQueries } from './session-queries.js';
+import { DEFAULT_TYPING_EXPIRY_MS, TypingEditors } from './typing.js';
+
+export interface AccountSessionOptions {
+  readonly realmUrl: string;
+  readonly email: string;
+  readonly apiKey: string;
+  /** Directory of the per-account database files; `:memory:` for an in-memory database. */
+  readonly dataDir: string;
+  readonly seams?: Partial<Seams>;
+  readonly transport?: Transport;
+  /** Consecutive failures before the status says offline (default 5). */
+  readonly failuresBeforeStatus?: number;
+  /** Engine setting `backfill_depth` to store (default: leave as is; 5,000 when never set). */
+  readonly backfillDepth?: number;
+  /** Messages per backfill request (default 1,000). */
+  readonly batchSize?: number;
+  /** Detect resume from sleep by watching for clock jumps (default true). */
+  readonly watchClockJumps?: boolean;
+  readonly timeoutMs?: number;
+}
+
+/** `chat.example.com-hamlet_example.com-1a2b3c4d.sqlite`: readable, and unique per realm + email. */
+export function accountFileName(realmUrl: string, email: string): string {
+  const host = new URL(realmUrl).host.replace(/[^A-Za-z0-9.-]/g, '_');
+  const who = email.replace(/[^A-Za-z0-9.-]/g, '_');
+  const hash = createHash('sha256').update(`${realmUrl}\n${email}`).digest('hex').slice(0, 8);
+  return `${host}-${who}-${hash}.sqlite`;
+}
+
+export class AccountSession {
+  readonly db: LocalDb;
+  readonly conn: ApiConnection;
+  readonly queries: SessionQueries;
+  private readonly seams: Seams;
+  private readonly typing: TypingEditors;
+  private poller: EventPoller | undefined;
+  private stopWatch: (() => void) | undefined;
+  private statusValue: SessionStatus = { state: 'stopped' };
+  private readonly statusListeners = new Set<(s: SessionStatus) => void>();
+  private readonly changeListeners = new Set<(c: StoreChanges) => void>();
+
+  private constructor(
+    private readonly opts: AccountSessionOptions,
+    db: LocalDb,
+  ) {
+    this.db = db;
+    this.seams = { ...defaultSeams, ...opts.seams };
+    const account = getAccount(db);
+    this.conn = new ApiConnection({
+      realmUrl: opts.realmUrl,
+      email: opts.email,
+      apiKey: opts.apiKey,
+      transport: opts.transport,
+      featureLevel: account?.feature_level ?? undefined,
+      timeoutMs: opts.timeoutMs,
+      logger: { warn: (m, d) => this.seams.logger.warn(m, d) },
+      now: () => this.seams.clock.now(),
+    });
+    // The long-poll deadline and the empty-topic name survive restarts in the realm cache.
+    const longPoll = getRealmValue(db, 'event_queue_longpoll_timeout_seconds');
+    if (typeof longPoll === 'number') this.conn.noteLongPollTimeout(longPoll);
+    const emptyTopic = getRealmValue(db, 'realm_empty_topic_display_name');
+    if (typeof emptyTopic === 'string') this.conn.emptyTopicDisplayName = emptyTopic;
+    this.typing = new TypingEditors(this.seams.clock, () => {
+      const v = getRealmValue(db, 'server_typing_started_expiry_period_milliseconds');
+      return typeof v === 'number' && v > 0 ? v : DEFAULT_TYPING_EXPIRY_MS;
+    });
+    this.queries = new SessionQueries(db);
+  }
+
+  /** Open (creating if needed) the account's database. Nothing touches the network until start(). */
+  static open(opts: AccountSessionOptions): AccountSession {
+    let file = ':memory:';
+    if (opts.dataDir !== ':memory:') {
+      mkdirSync(opts.dataDir, { recursive: true });
+      file = path.join(opts.dataDir, accountFileName(opts.realmUrl, opts.email));
+    }
+    const db = openLocalDb(file);
+    const before = getAccount(db);
+    if (!before || before.realm_url !== opts.realmUrl || before.email !== opts.email) setAccount(db, { realm_url: opts.realmUrl, email: opts.email });
+    if (opts.backfillDepth !== undefined) setEngineSetting(db, 'backfill_depth', opts.backfillDepth);
+    return new AccountSession(opts, db);
+  }
+
+  get status(): SessionStatus {
+    return this.statusValue;
+  }
+
+  get selfUserId(): number | undefined {
+    return getAccount(this.db)?.user_id ?? undefined;
+  }
+
+  onStatus(listener: (s: SessionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Every committed store change (events, backfill), for live views. */
+  onChanges(listener: (c: StoreChanges) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.poller) return;
+    const resumeFrom = getQueuePosition(this.db);
+    this.poller = new EventPoller(this.actions(), { failuresBeforeStatus: this.opts.failuresBeforeStatus, resumeFrom, onStatus: (s) => this.fromPoller(s) }, this.seams);
+    this.poller.start();
+    if (this.opts.watchClockJumps !== false) this.stopWatch = watchClockJumps(this.seams.clock, () => this.nudge('resume'));
+  }
+
+  async stop(): Promise<void> {
+    this.stopWatch?.();
+    this.stopWatch = undefined;
+    const p = this.poller;
+    this.poller = undefined;
+    await p?.stop();
+    this.typing.clear();
+    if (this.statusValue.state !== 'unauthorized') this.setStatus({ state: 'stopped' });
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await this.conn.close();
+    this.db.close();
+  }
+
+  /** The network changed or the machine woke: abort the stalled poll and poll at once. */
+  nudge(reason: NudgeReason): void {
+    this.poller?.nudge(reason);
+  }
+
+  /** Resolves when the event loop has ended (stopped, or unauthorized). */
+  done(): Promise<void> {
+    return this.poller?.done() ?? Promise.resolve();
+  }
+
+  /** Who is editing which message (expired editors dropped). */
+  typingEditors(): TypingEditor[] {
+    return this.typing.list();
+  }
+
+  /** A message's edit history: the cache when it has it, else the server (online only). */
+  editHistory(messageId: number): Promise<EditHistory> {
+    const online = this.statusValue.state === 'live' || this.statusValue.state === 'syncing' || this.statusValue.state === 'connecting';
+    return editHistory(online ? this.conn : undefined, getStoredMessage(this.db, messageId), messageId);
+  }
+
+  private setStatus(s: SessionStatus): void {
+    this.statusValue = s;
+    for (const l of this.statusListeners) l(s);
+  }
+
+  private fromPoller(s: PollerStatus): void {
+    // `connecting` from the poller must not hide a `syncing` the register action already reported.
+    if (s.state === 'connecting' && this.statusValue.state === 'syncing') return;
+    this.setStatus(s);
+  }
+
+  private progress(p: SyncProgress): void {
+    this.setStatus({ state: 'syncing', progress: p });
+  }
+
+  private emit(c: StoreChanges): void {
+    for (const l of this.changeListeners) l(c);
+  }
+
+  private backfillContext(signal: AbortSignal) {
+    return {
+      conn: this.conn,
+      db: this.db,
+      signal,
+      batchSize: this.opts.batchSize,
+      now: () => this.seams.clock.now(),
+      onProgress: (p: SyncProgress) => this.progress(p),
+      onChanges: (c: StoreChanges) => this.emit(c),
+    };
+  }
+
+  private actions(): PollerActions {
+    return {
+      register: (reason, signal) => registerAndSync(this.backfillContext(signal), reason),
+      getEvents: async (pos, dontBlock, signal) => {
+        // A backfill a crash interrupted is finished before anything else (the queue kept the events).
+        if (hasPendingBackfill(this.db)) await runPendingBackfill(this.backfillContext(signal));
+        if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emit(c));
+        const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
+        return res.events;
+      },
+      apply: (events, next) => this.apply(events, next),
+    };
+  }
+
+  /** One transaction: the events and the new queue position. */
+  private apply(events: readonly ZulipEvent[], next: QueuePosition): void {
+    const selfUserId = this.selfUserId;
+    if (selfUserId === undefined) throw new EventApplyError(undefined, new Error('own user id unknown'));
+    const changes = new ChangeCollector();
+    let out: ReturnType<typeof applyEvents>;
+    try {
+      out = this.db.transaction(() => {
+        const o = applyEvents(this.db, events, { selfUserId, logger: { warn: (m, d) => this.seams.logger.warn(m, { details: d }) } }, changes);
+        reconcileMoves(this.db, events, changes);
+        setQueuePosition(this.db, next, this.seams.clock.now());
+        return o;
+      })();
+    } catch (e) {
+      throw e instanceof StoreApplyError ? new EventApplyError(e.event, e.cause) : new EventApplyError(undefined, e);
+    }
+    if (out.restart?.zulip_feature_level !== undefined) this.conn.noteServerVersion({ featureLevel: out.restart.zulip_feature_level });
+    if (this.typing.handle(out.typing)) changes.touched('typing');
+    if (!changes.empty) this.emit(changes.freeze());
+  }
+}

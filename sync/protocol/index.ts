@@ -1,0 +1,9 @@
+/**
+ * The engine ↔ UI contract, environment-neutral (zod only): status and progress, commands and
+ * queries with their request / response schemas, the pushed engine events, and the live-view
+ * schemas (messages and narrow views). The renderer imports only this.
+ */
+export * from './status.js';
+export * from './commands.js';
+export * from './messages.js';
+export * from './views.js';

@@ -1,0 +1,38 @@
+/**
+ * What the UI is told about an account's connection (protocol: shared with the renderer, so zod
+ * only). One status at a time; `syncing` carries progress, `offline` the next retry time so the UI
+ * can count down and offer "retry now".
+ */
+import { z } from 'zod';
+
+const int = z.number().int();
+
+/** Phases of catching up: the initial history, the gap after an expired queue, refreshing cached messages. */
+export const syncPhase = z.enum(['register', 'history', 'gap', 'refresh']);
+export type SyncPhase = z.output<typeof syncPhase>;
+
+export const syncProgress = z.object({
+  phase: syncPhase,
+  /** Messages fetched (or refreshed) so far in this phase. */
+  done: int.nonnegative(),
+  /** The target when known (the backfill depth, the number of cached messages to refresh). */
+  total: int.nonnegative().nullable(),
+});
+export type SyncProgress = z.output<typeof syncProgress>;
+
+export const sessionStatus = z.discriminatedUnion('state', [
+  /** Not started, or stopped by the user. */
+  z.object({ state: z.literal('stopped') }),
+  /** Resuming the stored queue, or registering, before anything is known to be current. */
+  z.object({ state: z.literal('connecting') }),
+  z.object({ state: z.literal('syncing'), progress: syncProgress }),
+  /** The event stream is flowing; local reads are current. */
+  z.object({ state: z.literal('live') }),
+  /** Several consecutive transient failures; retrying at `nextRetryAt` (UNIX ms). */
+  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string() }),
+  /** The server refused the credentials: nothing more is tried until the user acts. */
+  z.object({ state: z.literal('unauthorized'), error: z.string() }),
+  /** Repeated non-transient failures (a bug or an incompatible server); still retrying. */
+  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string() }),
+]);
+export type SessionStatus = z.output<typeof sessionStatus>;
