@@ -5,9 +5,11 @@
 import { parseArgs } from 'node:util';
 import { benchEngineStore } from './engine-store.bench.js';
 import { benchServer } from './server.bench.js';
+import { benchEngineNarrow } from './engine-narrow.bench.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' } } });
 const messages = Number(values.messages);
 console.log(`# Benchmarks (node ${process.version}, ${new Date().toISOString()})`);
 await benchServer({ messages });
 await benchEngineStore({ messages });
+await benchEngineNarrow({ messages });

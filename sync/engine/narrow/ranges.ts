@@ -21,6 +21,7 @@
  * part after the clip, which the fetcher does cheaply.
  */
 import type { LocalDb } from '../../db/open.js';
+import { cachedStatement } from '../../db/queries/statements.js';
 
 export const OLDEST = 0;
 export const NEWEST = Number.MAX_SAFE_INTEGER;
@@ -55,9 +56,9 @@ export function addRange(db: LocalDb, key: string, lo: number, hi: number): void
 
 /** The range containing `id`, if the narrow is known complete there. */
 export function rangeAt(db: LocalDb, key: string, id: number): IdRange | undefined {
-  return db
-    .prepare('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? ORDER BY lo DESC LIMIT 1')
-    .get(key, id) as IdRange | undefined;
+  return cachedStatement(db, 'SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? ORDER BY lo DESC LIMIT 1').get(key, id) as
+    | IdRange
+    | undefined;
 }
 
 /** True when one range covers all of [lo, hi]. */
@@ -111,12 +112,12 @@ export function recordFetch(db: LocalDb, key: string, a: FetchAnswer): IdRange |
 }
 
 function newestCachedId(db: LocalDb): number {
-  return (db.prepare('SELECT max(id) FROM messages').pluck().get() as number | null) ?? 0;
+  return (cachedStatement(db, 'SELECT max(id) FROM messages').pluck().get() as number | null) ?? 0;
 }
 
 /** The stream gap in effect, if any: messages after `throughId` may have been missed. */
 export function streamGap(db: LocalDb): { throughId: number } | undefined {
-  const raw = db.prepare('SELECT value FROM engine_settings WHERE name = ?').pluck().get(GAP_SETTING) as string | undefined;
+  const raw = cachedStatement(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(GAP_SETTING) as string | undefined;
   if (raw === undefined) return undefined;
   const v = JSON.parse(raw) as unknown;
   return typeof v === 'object' && v !== null && 'throughId' in v && typeof v.throughId === 'number' ? { throughId: v.throughId } : { throughId: 0 };
