@@ -120,6 +120,24 @@ export async function backfillNewer(ctx: BackfillContext): Promise<number> {
   return done;
 }
 
+/**
+ * Messages by id, with history: the empty narrow only searches personal history (our per-user
+ * rows), so ids without a row (channel history, `historical`) are asked again under
+ * `channels:public`, which includes public channels' history as the server does for channel
+ * narrows. Ids in neither answer are gone (deleted, or no longer accessible).
+ */
+export async function fetchByIds(conn: ApiConnection, ids: readonly number[], signal?: AbortSignal): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const personal = (await getMessages(conn, { message_ids: ids, narrow: [], ...FETCH_FORMAT }, { signal })).messages;
+  const got = new Set(personal.map((m) => m.id));
+  const rest = ids.filter((id) => !got.has(id));
+  if (rest.length === 0) return personal;
+  const history = (
+    await getMessages(conn, { message_ids: rest, narrow: [{ operator: 'channels', operand: 'public' }], ...FETCH_FORMAT }, { signal })
+  ).messages;
+  return [...personal, ...history].sort((a, b) => a.id - b.id);
+}
+
 function cachedIds(db: LocalDb, below: number): number[] {
   return db.prepare('SELECT id FROM messages WHERE id <= ? ORDER BY id DESC').pluck().all(below) as number[];
 }
@@ -138,7 +156,7 @@ export async function refreshCached(ctx: BackfillContext, upTo: number): Promise
     const batch = ids.slice(i, i + size);
     let got: Message[];
     if (ctx.conn.supports(300)) {
-      got = (await getMessages(ctx.conn, { message_ids: batch, narrow: [], ...FETCH_FORMAT }, { signal: ctx.signal })).messages;
+      got = await fetchByIds(ctx.conn, batch, ctx.signal);
     } else {
       // No `message_ids` before FL 300: the same id range by anchor (newest first). The range may
       // also bring uncached messages in between; storing them is harmless.

@@ -7,19 +7,43 @@
  *    them, so a cached copy would go stale (edits, reactions, deletes unseen). They leave the cache;
  *    a channel narrow on that channel fetches them again as history.
  *  - Moved INTO a subscribed channel while not cached (they were in an unsubscribed channel): the
- *    `update_message` event names ids we have no copy of. They are queued durably (same
- *    transaction as the events) and fetched by id before the next poll.
+ *    `update_message` event names ids we have no copy of. Likewise starring a message we do not
+ *    have (another device starred channel history: the server creates a `historical` row). They
+ *    are queued durably (same transaction as the events) and fetched by id before the next poll.
  *
  * Runs inside the apply transaction, after STORE's handlers.
  */
-import { getMessages, type ApiConnection, type ZulipEvent } from '../api/index.js';
+import type { ApiConnection, ZulipEvent } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { deleteMessages, upsertMessages } from '../db/queries/messages.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
-import { FETCH_FORMAT } from './backfill.js';
+import { fetchByIds } from './backfill.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
 
 const PENDING_FETCH = 'sync.pending_fetch';
+const HISTORICAL_READ = 64 | 1; // FLAG.historical | FLAG.read
+
+/**
+ * Before the handlers run: which edited messages are channel history for us (`historical`). The
+ * `update_message` event's `flags` are the recipient's flags for `message_id`, and a recipient
+ * without a per-user row gets them without `historical` (the reference server sends `[]`-like
+ * flags there); the handler copies them. `keepHistorical` puts the bit back.
+ */
+export function historicalBefore(db: LocalDb, events: readonly ZulipEvent[]): number[] {
+  const get = db.prepare('SELECT flags FROM messages WHERE id = ?').pluck();
+  const out: number[] = [];
+  for (const e of events) {
+    if (e.type !== 'update_message') continue;
+    const f = get.get(e.message_id) as number | undefined;
+    if (f !== undefined && (f & 64) !== 0) out.push(e.message_id);
+  }
+  return out;
+}
+
+export function keepHistorical(db: LocalDb, ids: readonly number[], changes: ChangeCollector): void {
+  const fix = db.prepare(`UPDATE messages SET flags = flags | ${HISTORICAL_READ} WHERE id = ? AND (flags & ${HISTORICAL_READ}) != ${HISTORICAL_READ}`);
+  for (const id of ids) if (fix.run(id).changes > 0) changes.messageUpdated(id);
+}
 
 function pending(db: LocalDb): number[] {
   const v = getEngineSetting(db, PENDING_FETCH);
@@ -32,6 +56,13 @@ export function reconcileMoves(db: LocalDb, events: readonly ZulipEvent[], chang
   const cached = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
   let touched = false;
   for (const e of events) {
+    if (e.type === 'update_message_flags' && e.op === 'add' && e.flag === 'starred') {
+      for (const id of e.messages) if (cached.get(id) === undefined && !toFetch.has(id)) {
+        toFetch.add(id);
+        touched = true;
+      }
+      continue;
+    }
     if (e.type !== 'update_message' || e.new_stream_id === undefined) continue;
     touched = true;
     if (subscribed.get(e.new_stream_id) === undefined) {
@@ -49,12 +80,12 @@ export async function fetchPendingMoves(conn: ApiConnection, db: LocalDb, signal
   const ids = pending(db);
   for (let i = 0; i < ids.length; i += 1000) {
     const batch = ids.slice(i, i + 1000);
-    const res = await getMessages(conn, { message_ids: batch, narrow: [], ...FETCH_FORMAT }, { signal });
+    const messages = await fetchByIds(conn, batch, signal);
     const changes = new ChangeCollector();
     db.transaction(() => {
       // Skip any that meanwhile moved out again or were deleted (no longer pending).
       const still = new Set(pending(db));
-      upsertMessages(db, res.messages.filter((m) => still.has(m.id)), changes);
+      upsertMessages(db, messages.filter((m) => still.has(m.id)), changes);
       const left = [...still].filter((id) => !batch.includes(id));
       setEngineSetting(db, PENDING_FETCH, left.length > 0 ? left : undefined);
     })();
