@@ -281,7 +281,9 @@ export function compileNarrow(srv: ServerState, viewer: UserRow, rawTerms: reado
       default:
         throw badNarrow(`unknown operator ${t.operator}`);
     }
-    conds.push(t.negated ? `NOT (${c})` : c);
+    // A comparison with a NULL column (a DM has no channel_id) is unknown, not false: a negated
+    // term must still include those messages, as Zulip's (recipient-based) narrows do.
+    conds.push(t.negated ? `NOT COALESCE((${c}), 0)` : c);
   }
   return { from, where: conds.join(' AND '), params, idCol, search: searches.length ? searches.join(' ') : null, includeHistory };
 }

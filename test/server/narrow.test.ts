@@ -114,6 +114,11 @@ describe('channel, channels and topic', () => {
     const b = await toChannel('hamlet', 'Denmark', topic, 'b');
     expect(await idsFor('hamlet', [op('channel', 'Verona', true), op('topic', topic)])).toEqual([b]);
     expect(await idsFor('hamlet', [op('topic', topic)])).toEqual([a, b]);
+    const dm = (await t.as('hamlet').post('/messages', { type: 'direct', to: [t.userId('othello')], content: `dm ${topic}` })).json.id as number;
+    const notVerona = await idsFor('hamlet', [op('channel', 'Verona', true)]);
+    expect(notVerona).toContain(dm);
+    expect(notVerona).toContain(b);
+    expect(notVerona).not.toContain(a);
   });
 
   it('a private channel with protected history shows a late subscriber only what they received', async () => {
