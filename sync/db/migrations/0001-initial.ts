@@ -70,6 +70,7 @@ export const migration: Migration = {
       json            TEXT NOT NULL
     );
     CREATE INDEX messages_by_topic ON messages(channel_id, topic COLLATE NOCASE, id);
+    CREATE INDEX messages_by_channel ON messages(channel_id, id);
     CREATE INDEX messages_by_dm ON messages(dm_key, id) WHERE dm_key IS NOT NULL;
     CREATE INDEX messages_by_sender ON messages(sender_id, id);
     CREATE INDEX messages_starred ON messages(id) WHERE (flags & 2) != 0;

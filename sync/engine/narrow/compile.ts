@@ -147,39 +147,17 @@ export function compileLocalNarrow(db: LocalDb, narrow: unknown, selfUserId: num
   const conds: string[] = includesHistory ? [] : [`(m.flags & ${FLAG.historical}) = 0`];
   const params: Array<string | number> = [];
   let near: number | undefined;
-  const hasTopic = positive((t) => t.operator === 'topic');
   for (const t of terms) {
-    if (t.operator === 'channel' && !t.negated && !hasTopic && !hasChannelIdIndex(db)) {
-      // Without a topic, messages_by_topic (channel_id, topic, id) yields a channel's messages out
-      // of id order, and SQLite sorts the whole channel to keep one page (9 ms on a 16,000-message
-      // channel). `+` hides that index so it walks ids newest-first and stops after the page.
-      params.push(Number(t.operand));
-      conds.push("(m.type = 'stream' AND +m.channel_id = ?)");
-      continue;
-    }
     if (t.operator === 'near') {
       near = Number(t.operand);
       continue;
     }
     const c = termSql(t, params);
-    conds.push(t.negated ? `NOT (${c})` : c);
+    // A comparison with a NULL column (a DM has no channel_id) is unknown, not false: negated, it
+    // must still keep those messages, as Zulip's recipient-based narrows do.
+    conds.push(t.negated ? `NOT COALESCE((${c}), 0)` : c);
   }
   return { where: conds.length ? conds.join(' AND ') : '1', params, key: narrowKeyOf(terms), terms, near, includesHistory };
-}
-
-const channelIndexKnown = new WeakMap<LocalDb, boolean>();
-/** Whether the store has an index on (channel_id, id), which serves channel pages directly. */
-function hasChannelIdIndex(db: LocalDb): boolean {
-  let known = channelIndexKnown.get(db);
-  if (known === undefined) {
-    const indexes = db.prepare("SELECT name FROM pragma_index_list('messages')").pluck().all() as string[];
-    known = indexes.some((ix) => {
-      const cols = db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').pluck().all(ix) as Array<string | null>;
-      return cols[0] === 'channel_id' && (cols.length === 1 || cols[1] === 'id');
-    });
-    channelIndexKnown.set(db, known);
-  }
-  return known;
 }
 
 function termSql(t: CanonicalTerm, params: Array<string | number>): string {
