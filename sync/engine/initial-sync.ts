@@ -95,7 +95,15 @@ export async function registerAndSync(ctx: SyncContext, reason: RegisterReason):
   const changes = new ChangeCollector();
   db.transaction(() => {
     storeRegisterSnapshot(db, snap, changes);
-    if (pending === 'gap') markStreamGap(db, { throughId: newestBefore });
+    if (pending === 'gap') {
+      markStreamGap(db, { throughId: newestBefore });
+      // Clipping at the newest cached id is not enough: during the gap, messages we never cached
+      // (older ids, e.g. moved in from a channel we are not subscribed to) may have entered any
+      // narrow below that point. The gap backfill refreshes what we had; nothing can vouch for
+      // what we never had, so every narrow is re-proved by its next read (found by the
+      // convergence test; a finer rule belongs in narrow/ranges.ts).
+      db.prepare('DELETE FROM narrow_ranges').run();
+    }
     else markStreamResumed(db);
     setQueuePosition(db, pos, ctx.now());
     setEngineSetting(db, PENDING, pending);

@@ -21,7 +21,7 @@ import { fetchByIds } from './backfill.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
 
 const PENDING_FETCH = 'sync.pending_fetch';
-const HISTORICAL_READ = 64 | 1; // FLAG.historical | FLAG.read
+const HISTORICAL = 64; // FLAG.historical
 
 /**
  * Before the handlers run: which edited messages are channel history for us (`historical`). The
@@ -41,7 +41,8 @@ export function historicalBefore(db: LocalDb, events: readonly ZulipEvent[]): nu
 }
 
 export function keepHistorical(db: LocalDb, ids: readonly number[], changes: ChangeCollector): void {
-  const fix = db.prepare(`UPDATE messages SET flags = flags | ${HISTORICAL_READ} WHERE id = ? AND (flags & ${HISTORICAL_READ}) != ${HISTORICAL_READ}`);
+  // Only the historical bit: `read` follows the event (a historical row may be unread).
+  const fix = db.prepare(`UPDATE messages SET flags = flags | ${HISTORICAL} WHERE id = ? AND (flags & ${HISTORICAL}) = 0`);
   for (const id of ids) if (fix.run(id).changes > 0) changes.messageUpdated(id);
 }
 
