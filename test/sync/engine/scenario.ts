@@ -48,10 +48,27 @@ export class Scenario {
   readonly stats: ScenarioStats = { byKind: {} };
 
   constructor(
-    private readonly t: TestServer,
+    /** Replaced when the test restarts the server. */
+    public t: TestServer,
     seed: number,
   ) {
     this.random = seededRandom(seed);
+  }
+
+  /** `t.as(who)`, retrying once when a kept-alive socket to a restarted server was closed. */
+  as(who: string): ReturnType<TestServer['as']> {
+    const c = this.t.as(who);
+    const retry =
+      <A extends unknown[]>(f: (...a: A) => Promise<HttpResult>) =>
+      async (...a: A): Promise<HttpResult> => {
+        try {
+          return await f(...a);
+        } catch (e) {
+          if (!(e instanceof TypeError)) throw e;
+          return f(...a);
+        }
+      };
+    return { ...c, get: retry(c.get), post: retry(c.post), patch: retry(c.patch), delete: retry(c.delete) };
   }
 
   pick<T>(xs: readonly T[]): T {
@@ -70,7 +87,7 @@ export class Scenario {
 
   /** Learn the messages that exist before the scenario (so edits and moves can touch them). */
   async learnExisting(): Promise<void> {
-    const r = await this.t.as('iago').get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow: [], allow_empty_topic_name: true });
+    const r = await this.as('iago').get('/messages', { anchor: 'newest', num_before: 1000, num_after: 0, narrow: [], allow_empty_topic_name: true });
     for (const m of r.json.messages as Array<{ id: number; sender_email: string; type: string; display_recipient: unknown; subject: string }>) {
       const channel = m.type === 'stream' && typeof m.display_recipient === 'string' && m.display_recipient in CHANNELS ? m.display_recipient : null;
       if (m.type === 'stream' && channel === null) continue;
@@ -85,7 +102,7 @@ export class Scenario {
   }
 
   private async refreshMessage(k: Known): Promise<void> {
-    const r = await this.t.as('iago').get(`/messages/${k.id}`, { allow_empty_topic_name: true });
+    const r = await this.as('iago').get(`/messages/${k.id}`, { allow_empty_topic_name: true });
     if (r.status !== 200) {
       this.known.splice(this.known.indexOf(k), 1);
       return;
@@ -105,13 +122,13 @@ export class Scenario {
       const k = this.pick(this.known);
       // Notices (Notification Bot) are not ours to edit: an admin's attempt is refused, and counted.
       const editor = PEOPLE.has(k.sender) ? k.sender : 'iago';
-      const res = await this.t.as(editor).patch(`/messages/${k.id}`, { content: this.words(4) });
+      const res = await this.as(editor).patch(`/messages/${k.id}`, { content: this.words(4) });
       return this.count('content edit', res);
     }
     if (r < 0.54 && chan.length) {
       const k = this.pick(chan);
       const topic = this.pick(TOPICS);
-      const res = await this.t.as('iago').patch(`/messages/${k.id}`, { topic, propagate_mode: this.pick(MODES), send_notification_to_old_thread: false, send_notification_to_new_thread: this.random() < 0.3 });
+      const res = await this.as('iago').patch(`/messages/${k.id}`, { topic, propagate_mode: this.pick(MODES), send_notification_to_old_thread: false, send_notification_to_new_thread: this.random() < 0.3 });
       this.count('topic move', res);
       return this.refreshAll(k);
     }
@@ -119,7 +136,7 @@ export class Scenario {
       const k = this.pick(chan);
       // Not into Scotland: see KNOWN_LIMITS.
       const to = this.pick(HAMLET_CHANNELS);
-      const res = await this.t.as('iago').patch(`/messages/${k.id}`, { stream_id: this.channelId(to), propagate_mode: this.pick(MODES), send_notification_to_old_thread: false, send_notification_to_new_thread: false });
+      const res = await this.as('iago').patch(`/messages/${k.id}`, { stream_id: this.channelId(to), propagate_mode: this.pick(MODES), send_notification_to_old_thread: false, send_notification_to_new_thread: false });
       this.count('channel move', res);
       return this.refreshAll(k);
     }
@@ -127,13 +144,13 @@ export class Scenario {
       const k = this.pick(chan);
       const resolved = k.topic.startsWith('✔ ');
       const topic = resolved ? k.topic.slice(2) : `✔ ${k.topic}`;
-      const res = await this.t.as('iago').patch(`/messages/${k.id}`, { topic, propagate_mode: 'change_all' });
+      const res = await this.as('iago').patch(`/messages/${k.id}`, { topic, propagate_mode: 'change_all' });
       this.count(resolved ? 'unresolve' : 'resolve', res);
       return this.refreshAll(k);
     }
     if (r < 0.68) {
       const k = this.pick(this.known);
-      const res = await this.t.as('iago').delete(`/messages/${k.id}`);
+      const res = await this.as('iago').delete(`/messages/${k.id}`);
       this.count('delete', res);
       if (res.status === 200) this.known.splice(this.known.indexOf(k), 1);
       return;
@@ -142,7 +159,7 @@ export class Scenario {
       // Only messages hamlet has (not Scotland's history): see KNOWN_LIMITS.
       const mine = this.known.filter((k) => k.channel !== 'Scotland');
       const ids = [this.pick(mine).id, this.pick(mine).id];
-      const res = await this.t.as('hamlet').post('/messages/flags', { messages: ids, op: this.random() < 0.5 ? 'add' : 'remove', flag: this.random() < 0.5 ? 'read' : 'starred' });
+      const res = await this.as('hamlet').post('/messages/flags', { messages: ids, op: this.random() < 0.5 ? 'add' : 'remove', flag: this.random() < 0.5 ? 'read' : 'starred' });
       return this.count('flags', res);
     }
     if (r < 0.88) {
@@ -150,16 +167,16 @@ export class Scenario {
       const who = k.channel ? this.pick(CHANNELS[k.channel]!) : PEOPLE.has(k.sender) ? k.sender : 'hamlet';
       const emoji = this.pick(EMOJI);
       const add = this.random() < 0.6;
-      const res = add ? await this.t.as(who).post(`/messages/${k.id}/reactions`, { emoji_name: emoji }) : await this.t.as(who).delete(`/messages/${k.id}/reactions`, { emoji_name: emoji });
+      const res = add ? await this.as(who).post(`/messages/${k.id}/reactions`, { emoji_name: emoji }) : await this.as(who).delete(`/messages/${k.id}/reactions`, { emoji_name: emoji });
       return this.count('reaction', res);
     }
     if (r < 0.92) {
       const ch = this.pick(['general', 'Verona', 'Denmark']);
-      const res = await this.t.as('hamlet').post('/user_topics', { stream_id: this.channelId(ch), topic: this.pick(TOPICS) || 'castle', visibility_policy: Math.floor(this.random() * 4) });
+      const res = await this.as('hamlet').post('/user_topics', { stream_id: this.channelId(ch), topic: this.pick(TOPICS) || 'castle', visibility_policy: Math.floor(this.random() * 4) });
       return this.count('topic preference', res);
     }
     if (r < 0.96) return this.snippet();
-    const res = await this.t.as('hamlet').patch('/settings', { twenty_four_hour_time: this.random() < 0.5, enter_sends: this.random() < 0.5 });
+    const res = await this.as('hamlet').patch('/settings', { twenty_four_hour_time: this.random() < 0.5, enter_sends: this.random() < 0.5 });
     return this.count('settings', res);
   }
 
@@ -179,7 +196,7 @@ export class Scenario {
     const channel = this.pick(Object.keys(CHANNELS));
     const sender = this.pick(CHANNELS[channel]!.filter((u) => u !== 'hamlet'));
     const topic = this.pick(TOPICS);
-    const res = await this.t.as(sender).post('/messages', { type: 'channel', to: channel, topic, content: this.words(3 + Math.floor(this.random() * 6)) });
+    const res = await this.as(sender).post('/messages', { type: 'channel', to: channel, topic, content: this.words(3 + Math.floor(this.random() * 6)) });
     this.count('send', res);
     if (res.status === 200) this.known.push({ id: res.json.id as number, sender, channel, topic });
   }
@@ -187,7 +204,7 @@ export class Scenario {
   private async sendDm(): Promise<void> {
     const sender = this.pick(['othello', 'cordelia', 'iago']);
     const to = this.random() < 0.5 ? ['hamlet@example.com'] : ['hamlet@example.com', 'desdemona@example.com'];
-    const res = await this.t.as(sender).post('/messages', { type: 'direct', to, content: this.words(4) });
+    const res = await this.as(sender).post('/messages', { type: 'direct', to, content: this.words(4) });
     this.count('send dm', res);
     if (res.status === 200) this.known.push({ id: res.json.id as number, sender, channel: null, topic: '' });
   }
@@ -195,15 +212,15 @@ export class Scenario {
   private async snippet(): Promise<void> {
     const r = this.random();
     if (r < 0.5 || this.snippets.length === 0) {
-      const res = await this.t.as('hamlet').post('/saved_snippets', { title: this.words(2), content: this.words(5) });
+      const res = await this.as('hamlet').post('/saved_snippets', { title: this.words(2), content: this.words(5) });
       this.count('snippet create', res);
       if (res.status === 200) this.snippets.push(res.json.saved_snippet_id as number);
     } else if (r < 0.8) {
-      const res = await this.t.as('hamlet').patch(`/saved_snippets/${this.pick(this.snippets)}`, { content: this.words(3) });
+      const res = await this.as('hamlet').patch(`/saved_snippets/${this.pick(this.snippets)}`, { content: this.words(3) });
       this.count('snippet edit', res);
     } else {
       const id = this.snippets.splice(Math.floor(this.random() * this.snippets.length), 1)[0]!;
-      const res = await this.t.as('hamlet').delete(`/saved_snippets/${id}`);
+      const res = await this.as('hamlet').delete(`/saved_snippets/${id}`);
       this.count('snippet delete', res);
     }
   }
