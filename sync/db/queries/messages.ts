@@ -83,11 +83,37 @@ export function deleteMessages(db: LocalDb, ids: readonly number[], changes: Cha
   return removed;
 }
 
+/**
+ * Parsed message objects by their stored JSON text. Keyed by the text itself, the cache needs no
+ * invalidation: a changed row has different text. Parsing dominated local page reads (0.15 of
+ * 0.25 ms for 50 messages). Entries are deep-frozen, so a caller that mutated one would throw
+ * instead of corrupting later reads; bounded, oldest entries evicted first.
+ */
+const PARSED_CACHE_LIMIT = 5_000;
+const parsedByJson = new Map<string, Readonly<Omit<Message, 'flags'>>>();
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    for (const child of Object.values(v)) deepFreeze(child);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+function parseStored(json: string): Readonly<Omit<Message, 'flags'>> {
+  let m = parsedByJson.get(json);
+  if (m === undefined) {
+    // Our own serialisation of an object zod already checked on the way in.
+    m = deepFreeze(JSON.parse(json) as Omit<Message, 'flags'>);
+    if (parsedByJson.size >= PARSED_CACHE_LIMIT) parsedByJson.delete(parsedByJson.keys().next().value as string);
+    parsedByJson.set(json, m);
+  }
+  return m;
+}
+
 /** A stored row as the message object `GET /messages` returns (flags from the bitmask). */
 export function rowToMessage(json: string, flags: number): Message {
-  // Our own serialisation of an object zod already checked on the way in.
-  const m = JSON.parse(json) as Omit<Message, 'flags'>;
-  return { ...m, flags: bitsToFlags(flags) };
+  return { ...parseStored(json), flags: bitsToFlags(flags) };
 }
 
 /** Cached messages by id, ascending; ids not cached are left out. */
