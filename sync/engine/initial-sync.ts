@@ -95,15 +95,7 @@ export async function registerAndSync(ctx: SyncContext, reason: RegisterReason):
   const changes = new ChangeCollector();
   db.transaction(() => {
     storeRegisterSnapshot(db, snap, changes);
-    if (pending === 'gap') {
-      markStreamGap(db, { throughId: newestBefore });
-      // Clipping at the newest cached id is not enough: during the gap, messages we never cached
-      // (older ids, e.g. moved in from a channel we are not subscribed to) may have entered any
-      // narrow below that point. The gap backfill refreshes what we had; nothing can vouch for
-      // what we never had, so every narrow is re-proved by its next read (found by the
-      // convergence test; a finer rule belongs in narrow/ranges.ts).
-      db.prepare('DELETE FROM narrow_ranges').run();
-    }
+    if (pending === 'gap') markStreamGap(db, { throughId: newestBefore });
     else markStreamResumed(db);
     setQueuePosition(db, pos, ctx.now());
     setEngineSetting(db, PENDING, pending);
@@ -124,6 +116,13 @@ export async function runPendingBackfill(ctx: BackfillContext): Promise<void> {
   else if (pending === 'gap') await backfillGap(ctx);
   else return;
   ctx.db.transaction(() => {
+    // Clipping at the newest cached id (markStreamGap) is not enough once we are back: during the
+    // gap, messages we never cached (older ids, e.g. moved in from a channel we are not subscribed
+    // to) may have entered any narrow below that point. The backfill refreshed what we had; nothing
+    // vouches for what we never had, so every narrow is re-proved by its next (online) read. Until
+    // then (offline, backfill pending) the clipped ranges stand: the best the cache can say. Found
+    // by the convergence test; a finer rule belongs in narrow/ranges.ts.
+    if (pending === 'gap') ctx.db.prepare('DELETE FROM narrow_ranges').run();
     markStreamResumed(ctx.db);
     setEngineSetting(ctx.db, PENDING, undefined);
   })();

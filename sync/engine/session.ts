@@ -24,6 +24,7 @@ import { ChangeCollector, type StoreChanges } from './changes.js';
 import { editHistory } from './edit-history.js';
 import { applyEvents, EventApplyError as StoreApplyError } from './handlers/index.js';
 import { hasPendingBackfill, registerAndSync, runPendingBackfill } from './initial-sync.js';
+import { markStreamGap, markStreamResumed, streamGap } from './narrow/ranges.js';
 import { EventApplyError, EventPoller, type NudgeReason, type PollerActions, type PollerStatus, type QueuePosition } from './poller.js';
 import { defaultSeams, watchClockJumps, type Seams } from './seams.js';
 import { fetchPendingMoves, hasPendingMoves, historicalBefore, keepHistorical, reconcileMoves } from './session-moves.js';
@@ -184,6 +185,11 @@ export class AccountSession {
   private fromPoller(s: PollerStatus): void {
     // `connecting` from the poller must not hide a `syncing` the register action already reported.
     if (s.state === 'connecting' && this.statusValue.state === 'syncing') return;
+    // While the stream is down nothing vouches for "through the newest": narrows read offline say
+    // their newest end is incomplete. Back live on the same queue, no event was lost (the queue
+    // kept them), so the stream is resumed; after a re-register, initial-sync resumes it instead.
+    if ((s.state === 'offline' || s.state === 'error') && streamGap(this.db) === undefined) markStreamGap(this.db);
+    if (s.state === 'live' && streamGap(this.db) !== undefined && !hasPendingBackfill(this.db)) markStreamResumed(this.db);
     this.setStatus(s);
   }
 
