@@ -29,6 +29,8 @@ import { EventApplyError, EventPoller, type NudgeReason, type PollerActions, typ
 import { defaultSeams, watchClockJumps, type Seams } from './seams.js';
 import { fetchPendingMoves, hasPendingMoves, historicalBefore, keepHistorical, reconcileMoves } from './session-moves.js';
 import { SessionQueries } from './session-queries.js';
+import { openView, type ViewHandle } from './session-views.js';
+import type { NarrowChangeSet, NarrowRequest } from '../protocol/views.js';
 import { DEFAULT_TYPING_EXPIRY_MS, TypingEditors } from './typing.js';
 
 export interface AccountSessionOptions {
@@ -164,6 +166,29 @@ export class AccountSession {
   /** Resolves when the event loop has ended (stopped, or unauthorized). */
   done(): Promise<void> {
     return this.poller?.done() ?? Promise.resolve();
+  }
+
+  /**
+   * A live narrow view: the cached page now, change sets as the store changes, and the missing
+   * part fetched when a side is incomplete and we are online. Throws `LocalNarrowError` for a
+   * narrow the server would refuse.
+   */
+  openNarrow(req: NarrowRequest, onChange: (cs: NarrowChangeSet) => void): ViewHandle {
+    const selfUserId = this.selfUserId;
+    if (selfUserId === undefined) throw new Error('no narrow before the first sync (own user id unknown)');
+    return openView(
+      {
+        db: this.db,
+        conn: this.conn,
+        selfUserId,
+        logger: this.seams.logger,
+        online: () => this.statusValue.state === 'live',
+        onChanges: (l) => this.onChanges(l),
+        emit: (c) => this.emit(c),
+      },
+      req,
+      onChange,
+    );
   }
 
   /** Who is editing which message (expired editors dropped). */

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciTransport, type Transport } from '../../../sync/api/index.js';
 import { getStoredMessage, newestStoredMessageId, storedMessageCount } from '../../../sync/db/queries/messages.js';
 import { getQueuePosition } from '../../../sync/db/queries/state.js';
-import { sessionStatus } from '../../../sync/protocol/index.js';
+import {
+  applyChangeSet,
+  narrowChangeSetSchema,
+  narrowSnapshotSchema,
+  queries,
+  sessionStatus,
+  type NarrowSnapshot,
+} from '../../../sync/protocol/index.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { openSession, tempDir, until } from './session-helpers.js';
 
@@ -170,6 +177,44 @@ describe('AccountSession', () => {
     ]);
     expect(h.steps[1]!.topic).toEqual({ from: 'history', to: 'history moved' });
     expect(h.steps[1]!.channel).toEqual({ from: channelId(t, 'Verona'), to: channelId(t, 'Denmark') });
+    await s.close();
+  });
+
+  it('live narrow views: the cached page, then change sets that replay to the current view; fills an incomplete side online', async () => {
+    const s = openSession(t, ':memory:');
+    s.start();
+    await until(() => s.status.state === 'live', 10_000, 'live');
+    const req = { narrow: [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'views' }], anchor: 'newest' as const, before: 50, after: 0 };
+    const first = await send('othello', 'Verona', 'views', 'one');
+    let snap: NarrowSnapshot | undefined;
+    const h = s.openNarrow(req, (cs) => {
+      expect(narrowChangeSetSchema.safeParse(cs).success).toBe(true);
+      snap = applyChangeSet(snap!, cs);
+    });
+    snap = h.snapshot;
+    expect(narrowSnapshotSchema.safeParse(snap).success).toBe(true);
+    await until(() => snap!.messages.some((m) => m.id === first), 10_000, 'the first message');
+    const second = await send('iago', 'Verona', 'views', 'two');
+    await until(() => snap!.messages.some((m) => m.id === second), 10_000, 'a new message entering the view');
+    expect((await t.as('iago').patch(`/messages/${first}`, { topic: 'elsewhere', propagate_mode: 'change_one' })).status).toBe(200);
+    await until(() => !snap!.messages.some((m) => m.id === first), 10_000, 'a message moving out');
+    expect(snap!.messages.map((m) => m.id)).toEqual([second]);
+    h.close();
+    await s.close();
+  });
+
+  it('query answers satisfy the protocol schemas', async () => {
+    const s = openSession(t, ':memory:');
+    s.start();
+    await until(() => s.status.state === 'live', 10_000, 'live');
+    expect(queries.channels.response.parse(s.queries.channels()).length).toBeGreaterThan(0);
+    expect(queries.users.response.parse(s.queries.users()).length).toBeGreaterThan(0);
+    queries.savedSnippets.response.parse(s.queries.savedSnippets());
+    queries.navigationViews.response.parse(s.queries.navigationViews());
+    queries.scheduledMessages.response.parse(s.queries.scheduledMessages());
+    queries.userSettings.response.parse(s.queries.userSettings());
+    queries.typingEditors.response.parse(s.typingEditors());
+    queries.status.response.parse(s.status);
     await s.close();
   });
 });
