@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { benchEngineStore } from './engine-store.bench.js';
 import { benchServer } from './server.bench.js';
 import { benchEngineNarrow } from './engine-narrow.bench.js';
+import { benchEngineSession } from './engine-session.bench.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' } } });
 const messages = Number(values.messages);
@@ -13,3 +14,4 @@ console.log(`# Benchmarks (node ${process.version}, ${new Date().toISOString()})
 await benchServer({ messages });
 await benchEngineStore({ messages });
 await benchEngineNarrow({ messages });
+await benchEngineSession({ messages });
