@@ -2,7 +2,7 @@
  * Every transition of the event-stream policy with a fake clock, a fake sleep (records the delay,
  * returns at once unless held) and a scripted fake API.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   NetworkError,
   RateLimitedError,
@@ -21,7 +21,7 @@ import {
   type QueuePosition,
   type RegisterReason,
 } from '../../../sync/engine/poller.js';
-import { SleepAborted, type Seams } from '../../../sync/engine/seams.js';
+import { SleepAborted, watchClockJumps, type Seams } from '../../../sync/engine/seams.js';
 
 const ctx = { method: 'GET', path: '/events' };
 const network = () => new NetworkError(ctx, new Error('ECONNREFUSED'));
@@ -264,3 +264,28 @@ async function until(cond: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setTimeout(r, 1));
   if (!cond()) throw new Error('condition not reached');
 }
+
+describe('watchClockJumps (resume from sleep)', () => {
+  it('calls back when the wall clock jumped far beyond the timer period, not on normal ticks', () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const jumps: number[] = [];
+      const stop = watchClockJumps({ now: () => now }, (gap) => jumps.push(gap), 1000, 2000);
+      now += 1000;
+      vi.advanceTimersByTime(1000);
+      now += 1100;
+      vi.advanceTimersByTime(1000);
+      expect(jumps).toEqual([]);
+      now += 60_000; // the machine slept: timers did not run, the clock moved on
+      vi.advanceTimersByTime(1000);
+      expect(jumps).toEqual([60_000]);
+      stop();
+      now += 60_000;
+      vi.advanceTimersByTime(1000);
+      expect(jumps).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
