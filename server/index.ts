@@ -54,7 +54,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...opts.config, realmUrl: '' };
   const db = openDb(opts.dataPath);
   const queues = new EventQueues(clock, config);
-  const state: ServerState = { db, clock, config, queues, log: opts.log ?? quietLog };
+  const state: ServerState = { lifecycle: { closing: false }, db, clock, config, queues, log: opts.log ?? quietLog };
 
   const http = createHttpServer(state, buildRouter());
   await new Promise<void>((resolve, reject) => {
@@ -95,6 +95,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     async close() {
       if (closed) return;
       closed = true;
+      state.lifecycle.closing = true;
       if (timer) clearInterval(timer);
       queues.close();
       await new Promise<void>((resolve) => {

@@ -43,6 +43,8 @@ export interface ServerLog {
 }
 
 export interface ServerState {
+  /** Set when shutdown begins: requests still arriving on kept-alive sockets are refused. */
+  readonly lifecycle: { closing: boolean };
   readonly db: Db;
   readonly clock: Clock;
   readonly config: ServerConfig;

@@ -39,6 +39,11 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let rateHeaders: Record<string, string> = {};
     try {
+      if (srv.lifecycle.closing) {
+        // A kept-alive socket can still carry a request after close() began; never serve it (it
+        // could register a queue on a server that is going away).
+        throw new JsonableError('SERVER_NOT_READY', 'The server is shutting down', 503, {}, { Connection: 'close' });
+      }
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!url.pathname.startsWith(API_PREFIX + '/')) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
       const match = router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length));

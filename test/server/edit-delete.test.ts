@@ -151,3 +151,18 @@ describe('DELETE /messages/{id}: events', () => {
     expect(await q.events('stream')).toEqual([]);
   });
 });
+
+describe('message ids', () => {
+  it('are never reused: deleting the newest message does not hand its id to the next one', async () => {
+    const s = await startTestServer();
+    try {
+      const send = async (content: string) => (await s.as('hamlet').post('/messages', { type: 'channel', to: 'Verona', topic: 'ids', content })).json.id as number;
+      const a = await send('first');
+      expect((await s.as('iago').delete(`/messages/${a}`)).status).toBe(200);
+      const b = await send('second');
+      expect(b).toBeGreaterThan(a);
+    } finally {
+      await s.close();
+    }
+  });
+});

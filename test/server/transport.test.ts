@@ -131,3 +131,29 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('shutdown', () => {
+  it('a request queued behind a long-poll on a kept-alive socket is refused once close() begins (503 SERVER_NOT_READY), never served', async () => {
+    const { Agent, request } = await import('undici');
+    const s = await startTestServer({ config: { longPollSeconds: 30 } });
+    // One socket: the second request waits behind the long-poll and goes out when close() answers it.
+    const agent = new Agent({ connections: 1, pipelining: 1, keepAliveTimeout: 30_000 });
+    try {
+      const auth = { authorization: `Basic ${Buffer.from(`hamlet@example.com:${s.server.apiKey('hamlet@example.com')}`).toString('base64')}` };
+      const reg = await request(`${s.url}/api/v1/register`, { method: 'POST', dispatcher: agent, headers: auth });
+      const { queue_id } = (await reg.body.json()) as { queue_id: string };
+      const poll = request(`${s.url}/api/v1/events?queue_id=${queue_id}&last_event_id=-1`, { dispatcher: agent, headers: auth }).then(async (r) => r.body.json());
+      const queued = request(`${s.url}/api/v1/register`, { method: 'POST', dispatcher: agent, headers: auth }).then(
+        async (r) => ({ status: r.statusCode, body: (await r.body.json()) as { code?: string } }),
+        (e: unknown) => ({ status: 0, body: { code: String((e as { code?: string }).code) } }),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const closing = s.close();
+      expect(await poll).toMatchObject({ result: 'success', events: [] });
+      expect(await queued).toMatchObject({ status: 503, body: { code: 'SERVER_NOT_READY' } });
+      await closing;
+    } finally {
+      await agent.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@
  */
 export const ddl = `
 CREATE TABLE messages (
-  id                   INTEGER PRIMARY KEY,
+  id                   INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused, as in Zulip
   type                 TEXT NOT NULL CHECK (type IN ('stream', 'private')),
   channel_id           INTEGER,
   topic                TEXT NOT NULL DEFAULT '',
