@@ -39,3 +39,27 @@ export function bitsToFlags(bits: number): string[] {
   }
   return out;
 }
+
+/**
+ * Local-only bit, outside the server's flag names (never emitted by `bitsToFlags`): the server
+ * holds a per-user row (UserMessage) for this message, so it belongs to the user's personal
+ * history (narrows without a channel term, or with a per-user `is:` filter). Without it, a
+ * channel message is only readable as channel history. Both states report `historical` in
+ * `GET /messages` (a row can be marked historical), which is why the flags alone cannot tell.
+ */
+export const HAS_ROW = 256;
+/** What a message without a row reports: `read` + `historical` (Zulip's DEFAULT_HISTORICAL_FLAGS). */
+export const NO_ROW_FLAGS = FLAG.read | FLAG.historical;
+
+/**
+ * The `HAS_ROW` bit for fetched flags. `known` when the source says (a `message` event, a
+ * personal-history narrow, an id a flag event named). Otherwise derived: flags without
+ * `historical`, or with anything besides `read` + `historical`, come only from a row; exactly
+ * `read` + `historical` is either a historical row or none, so the stored knowledge stays
+ * (a message not stored yet: no row).
+ */
+export function rowBitOf(flagBits: number, known: boolean | undefined, storedBits: number | undefined): number {
+  if (known !== undefined) return known ? HAS_ROW : 0;
+  if ((flagBits & ~HAS_ROW) !== NO_ROW_FLAGS) return HAS_ROW;
+  return (storedBits ?? 0) & HAS_ROW;
+}

@@ -15,7 +15,7 @@
  */
 import { getMessages, type ApiConnection, type Message } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
-import { deleteMessages, newestStoredMessageId, upsertMessages } from '../db/queries/messages.js';
+import { deleteMessages, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
 import { getEngineSetting } from '../db/queries/state.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
 import type { SyncProgress } from '../protocol/status.js';
@@ -51,10 +51,13 @@ function batchOf(ctx: BackfillContext): number {
 }
 
 /** Store a batch (and what its answer proves about a narrow, when given) in one transaction. */
-function store(ctx: BackfillContext, messages: readonly Message[], removed: readonly number[] = [], proves?: { key: string; answer: FetchAnswer }): void {
+/** The empty narrow by anchor searches personal history only: every answer has a per-user row. */
+const PERSONAL: RowSource = { personal: true };
+
+function store(ctx: BackfillContext, messages: readonly Message[], source: RowSource, removed: readonly number[] = [], proves?: { key: string; answer: FetchAnswer }): void {
   const changes = new ChangeCollector();
   ctx.db.transaction(() => {
-    upsertMessages(ctx.db, messages, changes);
+    upsertMessages(ctx.db, messages, changes, source);
     if (removed.length > 0) deleteMessages(ctx.db, removed, changes);
     if (proves) recordFetch(ctx.db, proves.key, proves.answer);
   })();
@@ -88,7 +91,7 @@ export async function backfillHistory(ctx: BackfillContext, depth = backfillDept
       foundNewest: res.found_newest,
       ids: res.messages.map((m) => m.id),
     };
-    store(ctx, res.messages, [], key === undefined ? undefined : { key, answer });
+    store(ctx, res.messages, PERSONAL, [], key === undefined ? undefined : { key, answer });
     done += res.messages.length;
     ctx.onProgress?.({ phase: 'history', done, total: depth });
     const oldest = res.messages[0];
@@ -110,7 +113,7 @@ export async function backfillNewer(ctx: BackfillContext): Promise<number> {
       { anchor, include_anchor: false, num_before: 0, num_after: batchOf(ctx), narrow: [], ...FETCH_FORMAT },
       { signal: ctx.signal },
     );
-    store(ctx, res.messages);
+    store(ctx, res.messages, PERSONAL);
     done += res.messages.length;
     ctx.onProgress?.({ phase: 'gap', done, total: null });
     const newest = res.messages.at(-1);
@@ -122,9 +125,12 @@ export async function backfillNewer(ctx: BackfillContext): Promise<number> {
 
 /**
  * Messages by id, with history: the empty narrow only searches personal history (our per-user
- * rows), so ids without a row (channel history, `historical`) are asked again under
- * `channels:public`, which includes public channels' history as the server does for channel
- * narrows. Ids in neither answer are gone (deleted, or no longer accessible).
+ * rows) on a server that applies the narrow to `message_ids`, so ids without a row (channel
+ * history, `historical`) are asked again under `channels:public`, which includes public channels'
+ * history as the server does for channel narrows. Ids in neither answer are gone (deleted, or no
+ * longer accessible). The reference server answers `message_ids` from everything the user may
+ * read whatever the narrow, so callers derive per-user rows from the flags (`rowBitOf`), which
+ * is right either way.
  */
 export async function fetchByIds(conn: ApiConnection, ids: readonly number[], signal?: AbortSignal): Promise<Message[]> {
   if (ids.length === 0) return [];
@@ -155,8 +161,11 @@ export async function refreshCached(ctx: BackfillContext, upTo: number): Promise
   for (let i = 0; i < ids.length; i += size) {
     const batch = ids.slice(i, i + size);
     let got: Message[];
+    let source: RowSource = PERSONAL;
     if (ctx.conn.supports(300)) {
+      // By id the server answers from channel history too: rows are derived from the flags.
       got = await fetchByIds(ctx.conn, batch, ctx.signal);
+      source = {};
     } else {
       // No `message_ids` before FL 300: the same id range by anchor (newest first). The range may
       // also bring uncached messages in between; storing them is harmless.
@@ -171,7 +180,7 @@ export async function refreshCached(ctx: BackfillContext, upTo: number): Promise
     }
     const present = new Set(got.map((m) => m.id));
     const gone = batch.filter((id) => !present.has(id));
-    store(ctx, got, gone);
+    store(ctx, got, source, gone);
     refreshed += got.length;
     removed += gone.length;
     ctx.onProgress?.({ phase: 'refresh', done: Math.min(ids.length, i + batch.length), total: ids.length });

@@ -1,17 +1,21 @@
 /**
- * What a channel move means for a cache that only hears about subscribed channels (found by the
- * convergence test):
+ * What the cache must fetch or forget beyond the events' own content (found by the convergence
+ * test); the per-user rows themselves are kept by the handlers (update-message-rows.ts).
  *
  *  - Moved INTO a channel we are not subscribed to: the server drops our per-user rows (the
- *    messages become channel history: `read` + `historical`) and sends no further events about
- *    them, so a cached copy would go stale (edits, reactions, deletes unseen). They leave the cache;
- *    a channel narrow on that channel fetches them again as history.
+ *    messages become channel history) and sends no further events about them, so a cached copy
+ *    would go stale (edits, reactions, deletes unseen). They leave the cache; a channel narrow on
+ *    that channel fetches them again as history.
  *  - Moved INTO a subscribed channel while not cached (they were in an unsubscribed channel): the
- *    `update_message` event names ids we have no copy of. Likewise starring a message we do not
- *    have (another device starred channel history: the server creates a `historical` row). They
- *    are queued durably (same transaction as the events) and fetched by id before the next poll.
+ *    `update_message` event names ids we have no copy of. They are queued and fetched by id.
+ *  - A flag change on a message we do not cache (another device starred or un-read channel
+ *    history): the server made a per-user row, so the message joins personal history. Queued, and
+ *    remembered as having a row (its fetched flags may be exactly `read` + `historical`, which
+ *    alone cannot tell). Marking read is left out: it never creates a row (a message without one
+ *    counts as read already), so it only names messages that were in personal history anyway.
  *
- * Runs inside the apply transaction, after STORE's handlers.
+ * The queue is durable (same transaction as the events) and fetched before the next poll. Runs
+ * inside the apply transaction, after STORE's handlers.
  */
 import type { ApiConnection, ZulipEvent } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
@@ -21,45 +25,32 @@ import { fetchByIds } from './backfill.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
 
 const PENDING_FETCH = 'sync.pending_fetch';
-const HISTORICAL = 64; // FLAG.historical
+/** Queued ids known to have a per-user row (a flag event named them). */
+const PENDING_ROWS = 'sync.pending_rows';
 
-/**
- * Before the handlers run: which edited messages are channel history for us (`historical`). The
- * `update_message` event's `flags` are the recipient's flags for `message_id`, and a recipient
- * without a per-user row gets them without `historical` (the reference server sends `[]`-like
- * flags there); the handler copies them. `keepHistorical` puts the bit back.
- */
-export function historicalBefore(db: LocalDb, events: readonly ZulipEvent[]): number[] {
-  const get = db.prepare('SELECT flags FROM messages WHERE id = ?').pluck();
-  const out: number[] = [];
-  for (const e of events) {
-    if (e.type !== 'update_message') continue;
-    const f = get.get(e.message_id) as number | undefined;
-    if (f !== undefined && (f & 64) !== 0) out.push(e.message_id);
-  }
-  return out;
-}
-
-export function keepHistorical(db: LocalDb, ids: readonly number[], changes: ChangeCollector): void {
-  // Only the historical bit: `read` follows the event (a historical row may be unread).
-  const fix = db.prepare(`UPDATE messages SET flags = flags | ${HISTORICAL} WHERE id = ? AND (flags & ${HISTORICAL}) = 0`);
-  for (const id of ids) if (fix.run(id).changes > 0) changes.messageUpdated(id);
-}
-
-function pending(db: LocalDb): number[] {
-  const v = getEngineSetting(db, PENDING_FETCH);
+function idList(db: LocalDb, name: string): number[] {
+  const v = getEngineSetting(db, name);
   return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
 }
 
+function saveList(db: LocalDb, name: string, ids: Iterable<number>): void {
+  const list = [...new Set(ids)].sort((a, b) => a - b);
+  setEngineSetting(db, name, list.length > 0 ? list : undefined);
+}
+
 export function reconcileMoves(db: LocalDb, events: readonly ZulipEvent[], changes: ChangeCollector): void {
-  const toFetch = new Set(pending(db));
+  const toFetch = new Set(idList(db, PENDING_FETCH));
+  const rows = new Set(idList(db, PENDING_ROWS));
   const subscribed = db.prepare('SELECT 1 FROM subscriptions WHERE channel_id = ?').pluck();
   const cached = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
   let touched = false;
   for (const e of events) {
-    if (e.type === 'update_message_flags' && e.op === 'add' && e.flag === 'starred') {
-      for (const id of e.messages) if (cached.get(id) === undefined && !toFetch.has(id)) {
+    if (e.type === 'update_message_flags') {
+      if (e.op === 'add' && e.flag === 'read') continue;
+      for (const id of e.messages) {
+        if (cached.get(id) !== undefined) continue;
         toFetch.add(id);
+        rows.add(id);
         touched = true;
       }
       continue;
@@ -68,32 +59,39 @@ export function reconcileMoves(db: LocalDb, events: readonly ZulipEvent[], chang
     touched = true;
     if (subscribed.get(e.new_stream_id) === undefined) {
       deleteMessages(db, e.message_ids, changes);
-      for (const id of e.message_ids) toFetch.delete(id);
+      for (const id of e.message_ids) {
+        toFetch.delete(id);
+        rows.delete(id);
+      }
     } else {
       for (const id of e.message_ids) if (cached.get(id) === undefined) toFetch.add(id);
     }
   }
-  if (touched) setEngineSetting(db, PENDING_FETCH, toFetch.size > 0 ? [...toFetch].sort((a, b) => a - b) : undefined);
+  if (!touched) return;
+  saveList(db, PENDING_FETCH, toFetch);
+  saveList(db, PENDING_ROWS, [...rows].filter((id) => toFetch.has(id)));
 }
 
 /** Fetch the queued ids (batches of 1,000) and store them; clears the queue when done. */
 export async function fetchPendingMoves(conn: ApiConnection, db: LocalDb, signal: AbortSignal, onChanges: (c: StoreChanges) => void): Promise<void> {
-  const ids = pending(db);
+  const ids = idList(db, PENDING_FETCH);
   for (let i = 0; i < ids.length; i += 1000) {
     const batch = ids.slice(i, i + 1000);
     const messages = await fetchByIds(conn, batch, signal);
     const changes = new ChangeCollector();
     db.transaction(() => {
       // Skip any that meanwhile moved out again or were deleted (no longer pending).
-      const still = new Set(pending(db));
-      upsertMessages(db, messages.filter((m) => still.has(m.id)), changes);
-      const left = [...still].filter((id) => !batch.includes(id));
-      setEngineSetting(db, PENDING_FETCH, left.length > 0 ? left : undefined);
+      const still = new Set(idList(db, PENDING_FETCH));
+      const rows = new Set(idList(db, PENDING_ROWS));
+      // Otherwise rows are derived from the flags (by id the server answers from history too).
+      upsertMessages(db, messages.filter((m) => still.has(m.id)), changes, { knownRows: rows });
+      saveList(db, PENDING_FETCH, [...still].filter((id) => !batch.includes(id)));
+      saveList(db, PENDING_ROWS, [...rows].filter((id) => !batch.includes(id)));
     })();
     if (!changes.empty) onChanges(changes.freeze());
   }
 }
 
 export function hasPendingMoves(db: LocalDb): boolean {
-  return pending(db).length > 0;
+  return idList(db, PENDING_FETCH).length > 0;
 }

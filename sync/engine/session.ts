@@ -27,7 +27,7 @@ import { hasPendingBackfill, registerAndSync, runPendingBackfill } from './initi
 import { markStreamGap, markStreamResumed, streamGap } from './narrow/ranges.js';
 import { EventApplyError, EventPoller, type NudgeReason, type PollerActions, type PollerStatus, type QueuePosition } from './poller.js';
 import { defaultSeams, watchClockJumps, type Seams } from './seams.js';
-import { fetchPendingMoves, hasPendingMoves, historicalBefore, keepHistorical, reconcileMoves } from './session-moves.js';
+import { fetchPendingMoves, hasPendingMoves, reconcileMoves } from './session-moves.js';
 import { SessionQueries } from './session-queries.js';
 import { openView, type ViewHandle } from './session-views.js';
 import type { NarrowChangeSet, NarrowRequest } from '../protocol/views.js';
@@ -260,9 +260,7 @@ export class AccountSession {
     let out: ReturnType<typeof applyEvents>;
     try {
       out = this.db.transaction(() => {
-        const historical = historicalBefore(this.db, events);
         const o = applyEvents(this.db, events, { selfUserId, logger: { warn: (m, d) => this.seams.logger.warn(m, { details: d }) } }, changes);
-        keepHistorical(this.db, historical, changes);
         reconcileMoves(this.db, events, changes);
         setQueuePosition(this.db, next, this.seams.clock.now());
         return o;

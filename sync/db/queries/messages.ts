@@ -4,10 +4,20 @@
  */
 import type { Message } from '../../api/index.js';
 import type { ChangeCollector } from '../../engine/changes.js';
-import { bitsToFlags } from '../flags.js';
+import { bitsToFlags, flagsToBits, HAS_ROW, rowBitOf } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { htmlToText, messageRow, type MessageRow } from './message-columns.js';
 import { cachedStatement } from './statements.js';
+
+/**
+ * What the source of fetched messages says about the user's per-user rows (see `rowBitOf`):
+ * `personal` (a `message` event, or a narrow that searched personal history only): every one has
+ * a row; `knownRows`: ids a flag event named (the server made a row); otherwise derived.
+ */
+export interface RowSource {
+  readonly personal?: boolean;
+  readonly knownRows?: ReadonlySet<number>;
+}
 
 export interface UpsertResult {
   readonly added: number[];
@@ -37,7 +47,7 @@ export function writeMessageRow(db: LocalDb, row: MessageRow, content: string, i
  * its flags differ, so re-fetching an unchanged page wakes no view. Runs in its own transaction
  * (nested in the caller's when there is one).
  */
-export function upsertMessages(db: LocalDb, messages: readonly Message[], changes: ChangeCollector): UpsertResult {
+export function upsertMessages(db: LocalDb, messages: readonly Message[], changes: ChangeCollector, source: RowSource = {}): UpsertResult {
   const added: number[] = [];
   const updated: number[] = [];
   if (messages.length === 0) return { added, updated };
@@ -49,8 +59,10 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
     ) as Array<{ id: number; flags: number; json: string }>;
     for (const r of rows) existing.set(r.id, r);
     for (const m of messages) {
-      const row = messageRow(m);
       const before = existing.get(m.id);
+      const bits = flagsToBits(m.flags);
+      const known = source.personal === true || source.knownRows?.has(m.id) === true ? true : undefined;
+      const row = messageRow(m, bits | rowBitOf(bits, known, before?.flags));
       if (before && before.flags === row.flags && before.json === row.json) continue;
       writeMessageRow(db, row, m.content, before === undefined);
       existing.set(m.id, row);
@@ -142,11 +154,12 @@ export function updateStoredMessage(
   edit: (m: Message) => Message | undefined,
   changes: ChangeCollector,
 ): boolean {
-  const m = getStoredMessage(db, id);
-  if (!m) return false;
-  const next = edit(m);
+  const r = cachedStatement(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id) as { json: string; flags: number } | undefined;
+  if (!r) return false;
+  const next = edit(rowToMessage(r.json, r.flags));
   if (!next) return true;
-  const row = messageRow(next);
+  // The local-only row bit is not in the message's flags: it stays as stored.
+  const row = messageRow(next, flagsToBits(next.flags) | (r.flags & HAS_ROW));
   writeMessageRow(db, row, next.content);
   changes.messageUpdated(id);
   return true;

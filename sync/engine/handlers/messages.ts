@@ -3,7 +3,7 @@
  * submessages. An event about a message we do not cache changes nothing (it is not ours to hold).
  */
 import type { EventOf } from '../../api/index.js';
-import { FLAG, type FlagName } from '../../db/flags.js';
+import { FLAG, HAS_ROW, type FlagName } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteMessages, updateStoredMessage, upsertMessages } from '../../db/queries/messages.js';
 import { cachedStatement } from '../../db/queries/statements.js';
@@ -11,8 +11,9 @@ import type { ChangeCollector } from '../changes.js';
 import type { HandlerContext } from './types.js';
 
 export function onMessage(db: LocalDb, e: EventOf<'message'>, ctx: HandlerContext, changes: ChangeCollector): void {
-  // The event's flags are already copied onto the message by the schema.
-  upsertMessages(db, [e.message], changes);
+  // The event's flags are already copied onto the message by the schema; a message event means
+  // the server made us a per-user row.
+  upsertMessages(db, [e.message], changes, { personal: true });
   if (e.local_message_id !== undefined) ctx.out.localEchoes.push({ local_message_id: e.local_message_id, message_id: e.message.id });
 }
 
@@ -27,7 +28,9 @@ export function onUpdateMessageFlags(db: LocalDb, e: EventOf<'update_message_fla
   }
   const bit = FLAG[e.flag as FlagName];
   const set = e.op === 'add';
-  const expr = set ? `flags | ${bit}` : `flags & ~${bit}`;
+  // Every message an event names has a per-user row now: changing a flag of channel history the
+  // user did not receive creates a (historical) row on the server.
+  const expr = set ? `(flags | ${bit | HAS_ROW})` : `((flags & ~${bit}) | ${HAS_ROW})`;
   // `all` (deprecated) is "every message" and only meaningful for read.
   const ids =
     set && e.all && bit === FLAG.read

@@ -9,13 +9,13 @@
  * adds history but does not set `last_moved_timestamp` (FL 365).
  */
 import type { EditHistoryEntry, EventOf, Message } from '../../api/index.js';
-import { flagsToBits } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelName } from '../../db/queries/channels.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import type { ChangeCollector } from '../changes.js';
 import type { HandlerContext } from './types.js';
+import { applyRows, storedBits } from './update-message-rows.js';
 
 const RESOLVED_PREFIX = '✔ ';
 const unresolved = (topic: string) => (topic.startsWith(RESOLVED_PREFIX) ? topic.slice(RESOLVED_PREFIX.length) : topic);
@@ -50,9 +50,9 @@ export function onUpdateMessage(db: LocalDb, e: UpdateMessageEvent, _ctx: Handle
 
   const edit = (m: Message, isTarget: boolean): Message | undefined => {
     const withContent = isTarget && contentChanged;
-    if (!withContent && !moved) return isTarget ? withFlags(m, e) : undefined;
+    if (!withContent && !moved) return undefined;
     const entry: EditHistoryEntry = { user_id: e.user_id, timestamp: e.edit_timestamp };
-    let next: Message = { ...m };
+    const next: Message = { ...m };
     if (withContent) {
       if (e.orig_content !== undefined) entry.prev_content = e.orig_content;
       if (e.orig_rendered_content !== undefined) entry.prev_rendered_content = e.orig_rendered_content;
@@ -74,18 +74,16 @@ export function onUpdateMessage(db: LocalDb, e: UpdateMessageEvent, _ctx: Handle
       if (!resolveOnly) next.last_moved_timestamp = e.edit_timestamp;
     }
     next.edit_history = [entry, ...(m.edit_history ?? [])];
-    if (isTarget) next = withFlags(next, e) ?? next;
     return next;
   };
 
   const ids = moved ? e.message_ids : [e.message_id];
+  const before = storedBits(db, ids.includes(e.message_id) ? ids : [...ids, e.message_id]);
   for (const id of ids) updateStoredMessage(db, id, (m) => edit(m, id === e.message_id), changes);
   if (!ids.includes(e.message_id)) updateStoredMessage(db, e.message_id, (m) => edit(m, true), changes);
-}
-
-/** The event's flags are ours for `message_id` (mentions may appear or vanish with an edit). */
-function withFlags(m: Message, e: UpdateMessageEvent): Message | undefined {
-  return flagsToBits(m.flags) === flagsToBits(e.flags) ? undefined : { ...m, flags: e.flags };
+  // Flags last: the event's are ours for `message_id` (mentions may appear or vanish with an
+  // edit), read through who holds a per-user row now (update-message-rows.ts).
+  applyRows(db, e, before, changes);
 }
 
 /**

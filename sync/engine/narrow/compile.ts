@@ -9,8 +9,9 @@
  * Semantics copied from the server (narrow.py and the reference server):
  *  - Like Zulip's `ok_to_include_history`, a narrow searches the user's personal history unless it
  *    names a channel (or `channels:public`) and has no per-user `is:` filter. Locally "personal
- *    history" is every cached message without the `historical` flag: the server marks messages it
- *    served from channel history (no UserMessage row) as `read` + `historical`.
+ *    history" is every cached message with the local `HAS_ROW` bit (the server holds a per-user
+ *    row for it; see sync/db/flags.ts): `historical` alone cannot tell, since a row can be marked
+ *    historical too (the user starred or un-read channel history he did not receive).
  *  - `topic` is case-insensitive; the realm's empty-topic display name means `""`.
  *  - `is:muted` / `in:home` follow user_topics and channel muting as the server does: a muted topic,
  *    or a muted channel unless the topic is unmuted or followed.
@@ -20,7 +21,7 @@
  *  - `near` is an anchor, not a filter (see `anchorFromNear`).
  */
 import { parseNarrow, type NarrowTerm } from '../../api/index.js';
-import { FLAG } from '../../db/flags.js';
+import { FLAG, HAS_ROW } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { LocalNarrowError, asMessageId, resolveChannelId, resolveDmUserIds, resolveUserId, storedTopic } from './resolve.js';
 import { ftsQuery } from './search.js';
@@ -144,7 +145,7 @@ export function compileLocalNarrow(db: LocalDb, narrow: unknown, selfUserId: num
   const includesHistory =
     positive((t) => t.operator === 'channel' || (t.operator === 'channels' && t.operand === 'public')) &&
     !terms.some((t) => t.operator === 'is' && !HISTORY_SAFE_IS.has(String(t.operand)));
-  const conds: string[] = includesHistory ? [] : [`(m.flags & ${FLAG.historical}) = 0`];
+  const conds: string[] = includesHistory ? [] : [`(m.flags & ${HAS_ROW}) != 0`];
   const params: Array<string | number> = [];
   let near: number | undefined;
   for (const t of terms) {

@@ -71,7 +71,8 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
       }
       requests++;
       const span = db.transaction(() => {
-        upsertMessages(db, answer.messages, changes);
+        // A narrow searching personal history only answers from the user's per-user rows.
+        upsertMessages(db, answer.messages, changes, { personal: !n.includesHistory });
         return recordFetch(db, n.key, {
           anchor: plan.rangeAnchor,
           includeAnchor: plan.includeAnchor,

@@ -1,5 +1,6 @@
 /** Message ingest: derived columns, search text, idempotency, change reports, reads. */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { HAS_ROW } from '../../../sync/db/flags.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { htmlToText } from '../../../sync/db/queries/message-columns.js';
 import { deleteMessages, getStoredMessages, newestStoredMessageId, upsertMessages } from '../../../sync/db/queries/messages.js';
@@ -26,7 +27,7 @@ describe('upsertMessages', () => {
       ],
       new ChangeCollector(),
     );
-    expect(row(1)).toMatchObject({ type: 'stream', channel_id: 5, topic: 'lunch', dm_key: null, flags: 1 | 2 | 4, has_link: 1, has_image: 0 });
+    expect(row(1)).toMatchObject({ type: 'stream', channel_id: 5, topic: 'lunch', dm_key: null, flags: 1 | 2 | 4 | HAS_ROW, has_link: 1, has_image: 0 });
     expect(row(2)).toMatchObject({ has_link: 1, has_image: 1, has_attachment: 1 });
     expect(row(3)).toMatchObject({ type: 'private', channel_id: null, dm_key: '7,10,12', has_reaction: 1 });
     expect(row(4)).toMatchObject({ topic: '' });
