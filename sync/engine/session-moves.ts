@@ -7,7 +7,9 @@
  *    would go stale (edits, reactions, deletes unseen). They leave the cache; a channel narrow on
  *    that channel fetches them again as history.
  *  - Moved INTO a subscribed channel while not cached (they were in an unsubscribed channel): the
- *    `update_message` event names ids we have no copy of. They are queued and fetched by id.
+ *    `update_message` event names ids we have no copy of. They are queued and fetched by id; so
+ *    are cached ones moved out of an unsubscribed channel (a copy a channel narrow fetched there
+ *    heard of no edit or reaction since).
  *  - A flag change on a message we do not cache (another device starred or un-read channel
  *    history): the server made a per-user row, so the message joins personal history. Queued, and
  *    remembered as having a row (its fetched flags may be exactly `read` + `historical`, which
@@ -64,7 +66,8 @@ export function reconcileMoves(db: LocalDb, events: readonly ZulipEvent[], chang
         rows.delete(id);
       }
     } else {
-      for (const id of e.message_ids) if (cached.get(id) === undefined) toFetch.add(id);
+      const fromUnsubscribed = e.stream_id !== undefined && subscribed.get(e.stream_id) === undefined;
+      for (const id of e.message_ids) if (fromUnsubscribed || cached.get(id) === undefined) toFetch.add(id);
     }
   }
   if (!touched) return;

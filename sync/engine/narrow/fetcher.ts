@@ -16,6 +16,7 @@ import { ChangeCollector, type StoreChanges } from '../changes.js';
 import { compileLocalNarrow, LocalNarrowError, type CompiledLocalNarrow } from './compile.js';
 import { readCompiledPage, resolvePivot, type NarrowPage, type PageRequest, type Pivot } from './reader.js';
 import { NEWEST, OLDEST, rangeAt, recordFetch } from './ranges.js';
+import { dropStale, forgetRanges, isVolatile } from './volatile.js';
 
 export const MAX_PER_SIDE_PER_REQUEST = 1000;
 export const MAX_PAGE = 5000;
@@ -51,6 +52,9 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
   if (!parsed.ok) throw new LocalNarrowError('invalid_narrow', parsed.error);
   const terms = parsed.terms;
   const changes = opts.changes ?? new ChangeCollector();
+  // Unsubscribed channel history: no event keeps it current, so only the server's answer counts.
+  const volatile = isVolatile(db, n);
+  if (volatile) forgetRanges(db, n);
   const pivot = resolvePivot(db, n, req.anchor);
   let requests = 0;
   let page = readCompiledPage(db, n, pivot, req.before, req.after);
@@ -73,7 +77,7 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
       const span = db.transaction(() => {
         // A narrow searching personal history only answers from the user's per-user rows.
         upsertMessages(db, answer.messages, changes, { personal: !n.includesHistory });
-        return recordFetch(db, n.key, {
+        const proved = recordFetch(db, n.key, {
           anchor: plan.rangeAnchor,
           includeAnchor: plan.includeAnchor,
           numBefore: plan.numBefore,
@@ -82,6 +86,8 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
           foundNewest: answer.found_newest,
           ids: answer.messages.map((m) => m.id),
         });
+        if (volatile && proved) dropStale(db, n, proved, answer.messages.map((m) => m.id), changes);
+        return proved;
       })();
       if (span) progress = true;
     }
