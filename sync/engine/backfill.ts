@@ -15,6 +15,7 @@
  */
 import { getMessages, type ApiConnection, type Message } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
+import { flagsToBits, NO_ROW_FLAGS } from '../db/flags.js';
 import { deleteMessages, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
 import { getEngineSetting } from '../db/queries/state.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
@@ -144,6 +145,23 @@ export async function fetchByIds(conn: ApiConnection, ids: readonly number[], si
   return [...personal, ...history].sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Whether we hold a per-user row, for the fetched messages whose flags cannot tell (exactly
+ * `read` + `historical`: a historical row, or none). After a gap the stored knowledge may be stale
+ * (a move took the row away, a flag change made one), so the server is asked: the narrow `id:<id>`
+ * names no channel, so it searches personal history only and answers the message iff it has a row.
+ * One small request per such message; they are few (channel history the user did not receive).
+ */
+export async function askRows(conn: ApiConnection, messages: readonly Message[], signal?: AbortSignal): Promise<Map<number, boolean>> {
+  const out = new Map<number, boolean>();
+  for (const m of messages) {
+    if (flagsToBits(m.flags) !== NO_ROW_FLAGS) continue;
+    const res = await getMessages(conn, { anchor: m.id, include_anchor: true, num_before: 0, num_after: 0, narrow: [{ operator: 'id', operand: m.id }], ...FETCH_FORMAT }, { signal });
+    out.set(m.id, res.messages.some((x) => x.id === m.id));
+  }
+  return out;
+}
+
 function cachedIds(db: LocalDb, below: number): number[] {
   return db.prepare('SELECT id FROM messages WHERE id <= ? ORDER BY id DESC').pluck().all(below) as number[];
 }
@@ -165,7 +183,7 @@ export async function refreshCached(ctx: BackfillContext, upTo: number): Promise
     if (ctx.conn.supports(300)) {
       // By id the server answers from channel history too: rows are derived from the flags.
       got = await fetchByIds(ctx.conn, batch, ctx.signal);
-      source = {};
+      source = { knownRows: await askRows(ctx.conn, got, ctx.signal) };
     } else {
       // No `message_ids` before FL 300: the same id range by anchor (newest first). The range may
       // also bring uncached messages in between; storing them is harmless.

@@ -23,7 +23,7 @@ import type { ApiConnection, ZulipEvent } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { deleteMessages, upsertMessages } from '../db/queries/messages.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
-import { fetchByIds } from './backfill.js';
+import { askRows, fetchByIds } from './backfill.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
 
 const PENDING_FETCH = 'sync.pending_fetch';
@@ -81,13 +81,16 @@ export async function fetchPendingMoves(conn: ApiConnection, db: LocalDb, signal
   for (let i = 0; i < ids.length; i += 1000) {
     const batch = ids.slice(i, i + 1000);
     const messages = await fetchByIds(conn, batch, signal);
+    const asked = await askRows(conn, messages, signal);
     const changes = new ChangeCollector();
     db.transaction(() => {
       // Skip any that meanwhile moved out again or were deleted (no longer pending).
       const still = new Set(idList(db, PENDING_FETCH));
       const rows = new Set(idList(db, PENDING_ROWS));
-      // Otherwise rows are derived from the flags (by id the server answers from history too).
-      upsertMessages(db, messages.filter((m) => still.has(m.id)), changes, { knownRows: rows });
+      // By id the server answers from history too: rows are known (a flag event), asked, or derived.
+      const knownRows = new Map(asked);
+      for (const id of rows) knownRows.set(id, true);
+      upsertMessages(db, messages.filter((m) => still.has(m.id)), changes, { knownRows });
       saveList(db, PENDING_FETCH, [...still].filter((id) => !batch.includes(id)));
       saveList(db, PENDING_ROWS, [...rows].filter((id) => !batch.includes(id)));
     })();

@@ -12,11 +12,12 @@ import { cachedStatement } from './statements.js';
 /**
  * What the source of fetched messages says about the user's per-user rows (see `rowBitOf`):
  * `personal` (a `message` event, or a narrow that searched personal history only): every one has
- * a row; `knownRows`: ids a flag event named (the server made a row); otherwise derived.
+ * a row; `knownRows`: what is known per id (a flag event named it; the server was asked);
+ * otherwise derived.
  */
 export interface RowSource {
   readonly personal?: boolean;
-  readonly knownRows?: ReadonlySet<number>;
+  readonly knownRows?: ReadonlyMap<number, boolean>;
 }
 
 export interface UpsertResult {
@@ -61,7 +62,7 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
     for (const m of messages) {
       const before = existing.get(m.id);
       const bits = flagsToBits(m.flags);
-      const known = source.personal === true || source.knownRows?.has(m.id) === true ? true : undefined;
+      const known = source.personal === true ? true : source.knownRows?.get(m.id);
       const row = messageRow(m, bits | rowBitOf(bits, known, before?.flags));
       if (before && before.flags === row.flags && before.json === row.json) continue;
       writeMessageRow(db, row, m.content, before === undefined);
