@@ -15,6 +15,9 @@ export function fixtureDb(): LocalDb {
   const channel = db.prepare('INSERT INTO channels (id, name, json) VALUES (?, ?, ?)');
   channel.run(VERONA, 'Verona', JSON.stringify({ stream_id: VERONA, name: 'Verona', invite_only: false }));
   channel.run(DENMARK, 'Denmark', JSON.stringify({ stream_id: DENMARK, name: 'Denmark', invite_only: false }));
+  // Subscribed to both, so events keep their history current (narrows on them are not re-read).
+  const sub = db.prepare('INSERT INTO subscriptions (channel_id, json) VALUES (?, ?)');
+  for (const id of [VERONA, DENMARK]) sub.run(id, JSON.stringify({ stream_id: id }));
   return db;
 }
 
