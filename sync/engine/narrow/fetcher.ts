@@ -5,8 +5,9 @@
  * `upsertMessages`, record the range it proves, and read the page again.
  *
  * Requests ask for at most 1,000 messages a side (the server's recommended batch; pages above that
- * take several rounds), never more than 5,000 in total. Network and timeout failures are not
- * errors here: the cached page is served with its incomplete sides marked, and `offline` set.
+ * take several rounds), never more than 5,000 in total. Transient failures (network, timeout,
+ * 5xx, 429) are not errors here: the cached page is served with its incomplete sides marked, and
+ * `offline` set; permanent ones (a bad narrow, 401) are thrown.
  * No transaction is held across a request: each answer is stored in its own.
  */
 import { getMessages, isApiError, parseNarrow, type ApiConnection, type GetMessagesArgs, type MessageAnchor, type NarrowTerm } from '../../api/index.js';
@@ -68,7 +69,8 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
       try {
         answer = await getMessages(opts.conn, requestOf(terms, plan), { signal: opts.signal });
       } catch (e) {
-        if (isApiError(e) && (e.kind === 'network' || e.kind === 'timeout')) {
+        // Any transient failure (no network, timeout, 5xx, 429) serves the cache, marked incomplete.
+        if (isApiError(e) && e.transient) {
           return { ...readCompiledPage(db, n, pivot, req.before, req.after), offline: true, requests, changes: changes.freeze() };
         }
         throw e;

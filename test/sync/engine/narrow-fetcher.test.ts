@@ -82,4 +82,24 @@ describe('fetchNarrowPage', () => {
     const local = readNarrowPage(db, TOPIC, { anchor: 'newest', before: 30, after: 0 }, SELF);
     expect(local.messages).toEqual(p.messages);
   });
+
+  it('a 502 or a 429 also serves the cached page, incomplete; a permanent error still fails', async () => {
+    const db = fixtureDb();
+    const online = fakeServer();
+    online.reply(messagesAnswer(range(100, 109), { newest: true }));
+    await fetchNarrowPage(db, TOPIC, { anchor: 'newest', before: 10, after: 0 }, { conn: online.conn, selfUserId: SELF });
+    for (const answer of [
+      { status: 502, text: '<html>bad gateway</html>' },
+      { status: 429, json: { result: 'error', msg: 'slow down', code: 'RATE_LIMIT_HIT', 'retry-after': 1 } },
+    ]) {
+      const down = fakeServer();
+      down.reply(answer);
+      const p = await fetchNarrowPage(db, TOPIC, { anchor: 'newest', before: 30, after: 0 }, { conn: down.conn, selfUserId: SELF });
+      expect(p.offline).toBe(true);
+      expect(p.messages.map((m) => m.id)).toEqual(range(100, 109).map((m) => m.id));
+    }
+    const denied = fakeServer();
+    denied.reply({ status: 400, json: { result: 'error', msg: 'Invalid narrow', code: 'BAD_NARROW' } });
+    await expect(fetchNarrowPage(db, TOPIC, { anchor: 'newest', before: 30, after: 0 }, { conn: denied.conn, selfUserId: SELF })).rejects.toMatchObject({ kind: 'api', code: 'BAD_NARROW' });
+  });
 });
