@@ -8,6 +8,7 @@
 import type { Message } from '../sync/api/index.js';
 import { ApiConnection, getMessages, type NarrowTerm } from '../sync/api/index.js';
 import { openLocalDb } from '../sync/db/open.js';
+import { flagsToBits, HAS_ROW } from '../sync/db/flags.js';
 import { messageRow } from '../sync/db/queries/message-columns.js';
 import { writeMessageRow } from '../sync/db/queries/messages.js';
 import { readNarrowPage } from '../sync/engine/narrow/reader.js';
@@ -45,7 +46,8 @@ export async function benchEngineNarrow(opts: { messages: number }): Promise<voi
   db.transaction(() => {
     for (let id = 1; id <= opts.messages; id++) {
       const m = generated(id);
-      writeMessageRow(db, messageRow(m), m.content);
+      // Received messages: the server holds a row for each, so they are in personal history.
+      writeMessageRow(db, messageRow(m, flagsToBits(m.flags) | HAS_ROW), m.content);
     }
   })();
   db.pragma('optimize');

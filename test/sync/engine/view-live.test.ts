@@ -11,19 +11,11 @@ import { deleteMessages, getStoredMessages, upsertMessages } from '../../../sync
 import { ChangeCollector } from '../../../sync/engine/changes.js';
 import { LiveNarrowView } from '../../../sync/engine/narrow/view.js';
 import { applyChangeSet, narrowChangeSetSchema, narrowSnapshotSchema } from '../../../sync/protocol/views.js';
+import { seededRandom } from '../../../sync/engine/seams.js';
 import { channelMessage, DENMARK, directMessage, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
 
-/** Deterministic PRNG (mulberry32), so a failure replays from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic, so a failure replays from its seed. */
+const prng = seededRandom;
 
 const TOPICS = ['castle', 'Castle', 'ghost', 'lunch'];
 interface Case {
