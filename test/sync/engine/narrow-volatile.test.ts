@@ -55,3 +55,16 @@ describe('volatile narrows', () => {
     expect([...after.removed]).toEqual([2]);
   });
 });
+
+describe('empty topic in local narrows', () => {
+  it("the realm's empty-topic display name as a topic operand finds messages stored with topic \"\"", async () => {
+    const { readNarrowPage } = await import('../../../sync/engine/narrow/reader.js');
+    const db = fixtureDb();
+    db.prepare("INSERT INTO realm (name, value) VALUES ('realm_empty_topic_display_name', ?)").run(JSON.stringify('general chat'));
+    upsertMessages(db, [channelMessage(1, '', VERONA), channelMessage(2, 'general chat!', VERONA), channelMessage(3, 'castle', VERONA)], new ChangeCollector(), { personal: true });
+    const ids = (topic: string) => readNarrowPage(db, [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: topic }], { anchor: 'newest', before: 10, after: 0 }, SELF).messages.map((m) => m.id);
+    expect(ids('general chat')).toEqual([1]);
+    expect(ids('')).toEqual([1]);
+    expect(ids('castle')).toEqual([3]);
+  });
+});
