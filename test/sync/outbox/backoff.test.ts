@@ -1,0 +1,26 @@
+/** Full-jitter backoff bounds (0.5 s doubling to 60 s) and Retry-After. */
+import { describe, expect, it } from 'vitest';
+import { RateLimitedError, ServerError } from '../../../sync/api/errors.js';
+import { backoffBound, fullJitter, retryDelay } from '../../../sync/outbox/backoff.js';
+const ctx = { method: 'POST', path: '/test' };
+
+describe('outbox backoff', () => {
+  it('bounds double from 0.5 s and stop at 60 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => backoffBound(n))).toEqual([500, 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000]);
+    expect(backoffBound(10_000)).toBe(60_000);
+    expect(backoffBound(0)).toBe(500);
+  });
+
+  it('draws uniformly in [0, bound) with the injected random', () => {
+    expect(fullJitter(3, () => 0)).toBe(0);
+    expect(fullJitter(3, () => 0.5)).toBe(1000);
+    expect(fullJitter(3, () => 0.999999)).toBeLessThan(2000);
+    expect(fullJitter(50, () => 0.999999)).toBeLessThan(60_000);
+  });
+
+  it("honours Retry-After (fractional seconds) instead of the draw, and backs off on other transients", () => {
+    expect(retryDelay(new RateLimitedError(ctx, 429, 1500.5, undefined, undefined), 1, () => 0)).toBe(1501);
+    expect(retryDelay(new RateLimitedError(ctx, 429, undefined, undefined, undefined), 2, () => 0.5)).toBe(500);
+    expect(retryDelay(new ServerError(ctx, 503, undefined, undefined, ''), 4, () => 0.25)).toBe(1000);
+  });
+});
