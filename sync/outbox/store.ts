@@ -1,0 +1,285 @@
+/**
+ * The outbox table's only writer. Every change of state goes through `transition()` (states.ts)
+ * and is appended to the row's `history`, so an intent is never dropped or changed silently.
+ *
+ * `enqueue` runs inside the caller's transaction (better-sqlite3 nests it as a savepoint) so the
+ * optimistic local effect and the row commit together or not at all (architecture rule 6).
+ */
+import type { LocalDb } from '../db/open.js';
+import type { Clock } from '../engine/seams.js';
+import type { KindRegistry, RuntimeKind } from './kinds.js';
+import { isOutboxState, transition, type OutboxEvent, type OutboxState } from './states.js';
+
+export interface OutboxRow {
+  readonly id: number;
+  readonly kind: string;
+  readonly kindVersion: number;
+  readonly entityKey: string;
+  readonly args: unknown;
+  readonly base: unknown;
+  readonly state: OutboxState;
+  readonly attempts: number;
+  readonly nextAttemptAt: number | null;
+  readonly deadlineAt: number | null;
+  readonly lastError: unknown;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly history: readonly unknown[];
+}
+
+export type EnqueueResult = { readonly outcome: 'added' | 'merged'; readonly id: number } | { readonly outcome: 'cancelled'; readonly id: number };
+
+export interface TransitionPatch {
+  readonly attempts?: number;
+  readonly nextAttemptAt?: number | null;
+  readonly lastError?: unknown;
+  readonly args?: unknown;
+  readonly base?: unknown;
+  readonly note?: Readonly<Record<string, unknown>>;
+}
+
+/** Done and discarded rows are kept this long (for the outbox view and bug reports), then pruned. */
+export const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
+
+const TMP_ID = /^tmp-\d+$/;
+
+interface DbRow {
+  id: number;
+  kind: string;
+  kind_version: number;
+  entity_key: string;
+  args: string;
+  base: string;
+  state: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  deadline_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  history: string;
+}
+
+function fromDb(r: DbRow): OutboxRow {
+  // The CHECK constraint makes any other state impossible; this guards a hand-edited file.
+  const state: OutboxState = isOutboxState(r.state) ? r.state : 'failed';
+  const history: unknown = JSON.parse(r.history);
+  return {
+    id: r.id,
+    kind: r.kind,
+    kindVersion: r.kind_version,
+    entityKey: r.entity_key,
+    args: JSON.parse(r.args),
+    base: JSON.parse(r.base),
+    state,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    deadlineAt: r.deadline_at,
+    lastError: r.last_error === null ? null : JSON.parse(r.last_error),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    history: Array.isArray(history) ? history : [],
+  };
+}
+
+/** Replace every string equal to `from` inside a JSON value (temporary id -> server id). */
+function rewriteJson(v: unknown, from: string, to: number | string): unknown {
+  if (v === from) return to;
+  if (Array.isArray(v)) return v.map((x) => rewriteJson(x, from, to));
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewriteJson(x, from, to)]));
+  return v;
+}
+
+export class OutboxStore {
+  constructor(
+    readonly db: LocalDb,
+    readonly kinds: KindRegistry,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A fresh `tmp-N` id for an object created offline. */
+  newTempId(): string {
+    const n = this.db.prepare('INSERT INTO outbox_temp_ids DEFAULT VALUES').run().lastInsertRowid;
+    return `tmp-${n}`;
+  }
+
+  /** The server id a temporary id got, once its create landed. */
+  resolvedTempId(tmp: string): string | undefined {
+    if (!TMP_ID.test(tmp)) return undefined;
+    const v: unknown = this.db.prepare('SELECT server_id FROM outbox_temp_ids WHERE n = ?').pluck().get(Number(tmp.slice(4)));
+    return typeof v === 'string' ? v : undefined;
+  }
+
+  /** Record an intent (coalescing with a still-queued one of the same entity). Throws on bad args. */
+  enqueue(kind: RuntimeKind, args: unknown, base: unknown, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
+    return this.db.transaction((): EnqueueResult => {
+      ({ args, base } = this.resolveTemps(args, base));
+      const parsed = kind.parse(args, base);
+      if (!parsed.ok) throw new Error(`outbox: bad ${kind.kind} intent: ${parsed.problems}`);
+      const entityKey = kind.entityKey(parsed.value.args);
+      const now = this.clock.now();
+      const last = this.liveRows(entityKey).at(-1);
+      if (last?.state === 'queued') {
+        const decision = kind.coalesce({ kind: last.kind, args: last.args, base: last.base }, parsed.value);
+        if (decision.action === 'cancel') {
+          this.apply(last, 'discard', { note: { coalesced: 'cancelled by a later intent', by: kind.kind, args: parsed.value.args } });
+          return { outcome: 'cancelled', id: last.id };
+        }
+        if (decision.action === 'merge') {
+          const lastKind = this.kinds.get(last.kind, last.kindVersion);
+          const merged = lastKind?.parse(decision.args, decision.base);
+          if (!merged?.ok) throw new Error(`outbox: ${kind.kind} produced a merge that ${last.kind} v${last.kindVersion} rejects`);
+          this.apply(last, 'edit', { ...merged.value, note: { coalesced: kind.kind, args: parsed.value.args } });
+          return { outcome: 'merged', id: last.id };
+        }
+      }
+      const history = JSON.stringify([{ at: now, event: 'enqueue', to: 'queued' }]);
+      const id = this.db
+        .prepare(
+          `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history)
+           VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
+        )
+        .run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), opts.deadlineAt ?? null, now, now, history).lastInsertRowid;
+      return { outcome: 'added', id: Number(id) };
+    })();
+  }
+
+  get(id: number): OutboxRow | undefined {
+    const r = this.db.prepare<[number], DbRow>('SELECT * FROM outbox WHERE id = ?').get(id);
+    return r && fromDb(r);
+  }
+
+  all(): OutboxRow[] {
+    return this.db.prepare<[], DbRow>('SELECT * FROM outbox ORDER BY id').all().map(fromDb);
+  }
+
+  /** Rows not yet done or discarded for one entity, oldest first. */
+  liveRows(entityKey: string): OutboxRow[] {
+    return this.db.prepare<[string], DbRow>("SELECT * FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded') ORDER BY id").all(entityKey).map(fromDb);
+  }
+
+  /**
+   * The oldest live row of every entity, when it may run now: queued, or retry_wait / unknown
+   * whose time has come. Rows with a deadline go first (soonest first), then by age.
+   */
+  runnableHeads(now: number): OutboxRow[] {
+    return this.db
+      .prepare<[number], DbRow>(
+        `SELECT o.* FROM outbox o
+         WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)
+           AND (o.state = 'queued' OR (o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ?))
+         ORDER BY o.deadline_at IS NULL, o.deadline_at, o.id`,
+      )
+      .all(now)
+      .map(fromDb);
+  }
+
+  /** When the earliest waiting head becomes runnable (null: nothing waits on time). */
+  nextWakeAt(): number | null {
+    const v: unknown = this.db
+      .prepare(
+        `SELECT MIN(coalesce(next_attempt_at, 0)) FROM outbox
+         WHERE state IN ('retry_wait', 'unknown')
+           AND id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)`,
+      )
+      .pluck()
+      .get();
+    return typeof v === 'number' ? v : null;
+  }
+
+  /** Apply `event` to the row as it is now in the table; throws `IllegalTransitionError`. */
+  apply(row: Pick<OutboxRow, 'id'>, event: OutboxEvent, patch: TransitionPatch = {}): OutboxRow {
+    return this.db.transaction((): OutboxRow => {
+      const cur = this.get(row.id);
+      if (!cur) throw new Error(`outbox row ${row.id} does not exist`);
+      const to = transition(cur.state, event);
+      const now = this.clock.now();
+      const history = [...cur.history, { at: now, event, from: cur.state, to, ...(patch.note ? { note: patch.note } : {}) }];
+      this.db
+        .prepare(
+          `UPDATE outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, args = ?, base = ?, updated_at = ?, history = ? WHERE id = ?`,
+        )
+        .run(
+          to,
+          patch.attempts ?? cur.attempts,
+          patch.nextAttemptAt !== undefined ? patch.nextAttemptAt : cur.nextAttemptAt,
+          JSON.stringify(patch.lastError !== undefined ? patch.lastError : cur.lastError),
+          JSON.stringify(patch.args !== undefined ? patch.args : cur.args),
+          JSON.stringify(patch.base !== undefined ? patch.base : cur.base),
+          now,
+          JSON.stringify(history),
+          cur.id,
+        );
+      const out = this.get(cur.id);
+      if (!out) throw new Error('unreachable: row vanished inside its own transaction');
+      return out;
+    })();
+  }
+
+  /** User: send a failed or conflicted row again (it goes back to the head of its entity's order). */
+  retry(id: number): OutboxRow {
+    return this.apply({ id }, 'retry', { nextAttemptAt: null });
+  }
+
+  discard(id: number): OutboxRow {
+    return this.apply({ id }, 'discard');
+  }
+
+  /** User: replace the args (and optionally the base) of a queued or failed row. */
+  edit(id: number, args: unknown, base?: unknown): OutboxRow {
+    const cur = this.get(id);
+    const kind = cur && this.kinds.get(cur.kind, cur.kindVersion);
+    if (!cur || !kind) throw new Error(`outbox row ${id}: nothing editable`);
+    const parsed = kind.parse(args, base === undefined ? cur.base : base);
+    if (!parsed.ok) throw new Error(`outbox: bad ${cur.kind} edit: ${parsed.problems}`);
+    return this.apply(cur, 'edit', { ...parsed.value, nextAttemptAt: null, note: { edited: true } });
+  }
+
+  /** After a crash nobody knows whether a `sending` row's request landed: verify each by reading. */
+  recoverAfterCrash(): number {
+    const stuck = this.db.prepare<[], DbRow>("SELECT * FROM outbox WHERE state IN ('sending', 'verifying')").all().map(fromDb);
+    this.db.transaction(() => {
+      for (const r of stuck) this.apply(r, 'crash_recovered', { nextAttemptAt: null });
+    })();
+    return stuck.length;
+  }
+
+  /**
+   * A create under `entityKey` (`...:tmp-N`) landed as `createdId`: remember it and point every
+   * later row of that entity at the server id (key and args). Call inside the row's `succeeded`.
+   */
+  landCreate(entityKey: string, createdId: number | string): void {
+    const tmp = entityKey.slice(entityKey.lastIndexOf(':') + 1);
+    if (!TMP_ID.test(tmp)) return;
+    const newKey = `${entityKey.slice(0, entityKey.lastIndexOf(':') + 1)}${createdId}`;
+    this.db.prepare('UPDATE outbox_temp_ids SET server_id = ? WHERE n = ?').run(String(createdId), Number(tmp.slice(4)));
+    const update = this.db.prepare('UPDATE outbox SET entity_key = ?, args = ?, base = ? WHERE id = ?');
+    for (const r of this.liveRows(entityKey)) {
+      update.run(newKey, JSON.stringify(rewriteJson(r.args, tmp, createdId)), JSON.stringify(rewriteJson(r.base, tmp, createdId)), r.id);
+    }
+  }
+
+  /** Delete done and discarded rows older than the retention period. */
+  prune(retentionMs: number = DEFAULT_RETENTION_MS): number {
+    return this.db.prepare("DELETE FROM outbox WHERE state IN ('done', 'discarded') AND updated_at < ?").run(this.clock.now() - retentionMs).changes;
+  }
+
+  /** An intent naming a temporary id whose create already landed is pointed at the server id. */
+  private resolveTemps(args: unknown, base: unknown): { args: unknown; base: unknown } {
+    const temps = new Set<string>();
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string' && TMP_ID.test(v)) temps.add(v);
+      else if (Array.isArray(v)) v.forEach(collect);
+      else if (typeof v === 'object' && v !== null) Object.values(v).forEach(collect);
+    };
+    collect(args);
+    for (const tmp of temps) {
+      const server = this.resolvedTempId(tmp);
+      if (server === undefined) continue;
+      const id = /^\d+$/.test(server) ? Number(server) : server;
+      args = rewriteJson(args, tmp, id);
+      base = rewriteJson(base, tmp, id);
+    }
+    return { args, base };
+  }
+}
