@@ -1,0 +1,249 @@
+/**
+ * The drain loop: sends outbox rows, strictly serial per `entity_key`, up to `concurrency`
+ * entities at once. Each attempt is recorded (`sending`, attempts + 1) in its own transaction before
+ * the request leaves, and the outcome in another after it returns: no transaction spans a request.
+ *
+ * Error classes (sync-design.md), from the `ApiError` union:
+ *   connection never made (refused, DNS, unreachable), 5xx, 429   -> retry_wait, jittered backoff /
+ *                                                                     Retry-After
+ *   timeout, reset or unknown network failure, malformed success
+ *   body, aborted                  -> unknown: the request may have landed; verify by reading, never
+ *                                     resend blindly (duplicates are the worst outcome)
+ *   401                            -> retry_wait and the whole queue pauses until `resume()`
+ *   any other API error            -> failed (a person retries, edits or discards)
+ *   OutboxConflict from the kind   -> conflict
+ * Unknown kinds, unknown versions and args the kind's schema rejects fail softly into `failed`.
+ */
+import type { ApiConnection } from '../api/core.js';
+import { isApiError, type ApiError } from '../api/errors.js';
+import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
+import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
+import { OutboxConflict, type RuntimeKind, type VerifyOutcome } from './kinds.js';
+import type { OutboxRow, OutboxStore } from './store.js';
+
+export type PusherStatus = 'stopped' | 'running' | 'paused_unauthorized';
+
+export interface PusherOptions {
+  readonly store: OutboxStore;
+  readonly conn: ApiConnection;
+  readonly seams?: Partial<Seams>;
+  /** Entities drained at once. */
+  readonly concurrency?: number;
+  readonly backoff?: BackoffPolicy;
+}
+
+/** errnos meaning the connection was never made, so the request cannot have reached the server. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function describe(e: unknown): Record<string, unknown> {
+  if (e instanceof OutboxConflict) return { kind: 'conflict', message: e.message, ...e.details };
+  if (isApiError(e)) {
+    const out: Record<string, unknown> = { kind: e.kind, message: e.message };
+    if ('code' in e && e.code !== undefined) out['code'] = e.code;
+    if ('httpStatus' in e) out['httpStatus'] = e.httpStatus;
+    if (e.kind === 'rate_limited') out['retryAfterMs'] = e.retryAfterMs;
+    return out;
+  }
+  return { kind: 'internal', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+}
+
+/** May the request have reached the server? Only a refused or unresolvable connection says no. */
+function mayHaveLanded(e: ApiError): boolean {
+  if (e.kind === 'network') return !(e.errno !== undefined && NOT_SENT.has(e.errno));
+  return e.kind === 'timeout' || e.kind === 'malformed' || e.kind === 'aborted';
+}
+
+export class OutboxPusher {
+  private readonly store: OutboxStore;
+  private readonly conn: ApiConnection;
+  private readonly seams: Seams;
+  private readonly concurrency: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private state: PusherStatus = 'stopped';
+  private timer: AbortController | undefined;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(opts: PusherOptions) {
+    this.store = opts.store;
+    this.conn = opts.conn;
+    this.seams = { ...defaultSeams, ...opts.seams };
+    this.concurrency = Math.max(1, opts.concurrency ?? 4);
+    this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
+  }
+
+  get status(): PusherStatus {
+    return this.state;
+  }
+
+  /** Turn rows a previous process left `sending` into `unknown`, then start draining. */
+  start(): void {
+    if (this.state !== 'stopped') return;
+    const recovered = this.store.recoverAfterCrash();
+    if (recovered > 0) this.seams.logger.warn('outbox: rows left in flight by a previous run will be verified', { recovered });
+    this.state = 'running';
+    this.pump();
+  }
+
+  /** Stop launching; requests in flight finish and record their outcome. */
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    this.timer?.abort();
+    await Promise.all([...this.inFlight.values()]);
+    this.wakeIdle();
+  }
+
+  /** New rows were committed: look for work. */
+  kick(): void {
+    this.pump();
+  }
+
+  /**
+   * Network regained, system resumed or a poll succeeded: waiting rows go now. Rows waiting out a
+   * server's Retry-After keep waiting (hurrying them only earns another 429).
+   */
+  retryNow(): void {
+    const now = this.seams.clock.now();
+    this.store.db
+      .prepare(
+        `UPDATE outbox SET next_attempt_at = ? WHERE state IN ('retry_wait', 'unknown') AND next_attempt_at > ?
+           AND coalesce(json_extract(last_error, '$.kind'), '') != 'rate_limited'`,
+      )
+      .run(now, now);
+    this.pump();
+  }
+
+  /** Credentials were fixed after a 401: the queue runs again. */
+  resume(): void {
+    if (this.state === 'paused_unauthorized') this.state = 'running';
+    this.retryNow();
+  }
+
+  /** Resolves once nothing is in flight and nothing can run before some time passes (tests, shutdown). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.state === 'running') {
+      const now = this.seams.clock.now();
+      for (const head of this.store.runnableHeads(now)) {
+        if (this.inFlight.size >= this.concurrency) break;
+        if (this.inFlight.has(head.entityKey)) continue;
+        const task = this.run(head)
+          .catch((e: unknown) => this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describe(e) }))
+          .finally(() => {
+            this.inFlight.delete(head.entityKey);
+            this.pump();
+          });
+        this.inFlight.set(head.entityKey, task);
+      }
+    }
+    if (this.inFlight.size === 0) {
+      this.armTimer();
+      this.wakeIdle();
+    }
+  }
+
+  private wakeIdle(): void {
+    for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  private armTimer(): void {
+    this.timer?.abort();
+    this.timer = undefined;
+    if (this.state !== 'running') return;
+    const at = this.store.nextWakeAt();
+    if (at === null) return;
+    const ctl = new AbortController();
+    this.timer = ctl;
+    this.seams.sleep(at - this.seams.clock.now(), ctl.signal).then(
+      () => {
+        if (this.timer === ctl) this.pump();
+      },
+      (e: unknown) => {
+        if (!(e instanceof SleepAborted)) this.seams.logger.error('outbox: timer failed', { error: describe(e) });
+      },
+    );
+  }
+
+  private async run(head: OutboxRow): Promise<void> {
+    const kind = this.store.kinds.get(head.kind, head.kindVersion);
+    if (!kind) {
+      this.store.apply(head, 'reject', { lastError: { kind: 'unknown_kind', message: `this app does not know outbox kind '${head.kind}' version ${head.kindVersion}; update the app, or discard the change` } });
+      return;
+    }
+    const parsed = kind.parse(head.args, head.base);
+    if (!parsed.ok) {
+      this.store.apply(head, 'reject', { lastError: { kind: 'bad_args', message: parsed.problems } });
+      return;
+    }
+    if (head.state === 'unknown') return this.verify(head, kind, parsed.value);
+    if (head.deadlineAt !== null && this.seams.clock.now() > head.deadlineAt) {
+      this.store.apply(head, 'expire', { lastError: { kind: 'deadline_expired', message: 'the time limit for this change passed before it could be sent', deadlineAt: head.deadlineAt } });
+      return;
+    }
+    const sending = this.store.apply(head, 'send', { attempts: head.attempts + 1, nextAttemptAt: null });
+    let createdId: number | string | undefined;
+    try {
+      createdId = (await kind.send(this.conn, parsed.value.args, parsed.value.base))?.createdId;
+    } catch (e) {
+      this.onSendError(sending, e);
+      return;
+    }
+    this.store.db.transaction(() => {
+      this.store.apply(sending, 'succeeded', { lastError: null, nextAttemptAt: null });
+      if (createdId !== undefined) this.store.landCreate(sending.entityKey, createdId);
+    })();
+  }
+
+  private onSendError(row: OutboxRow, e: unknown): void {
+    const lastError = describe(e);
+    const now = this.seams.clock.now();
+    if (e instanceof OutboxConflict) this.store.apply(row, 'conflicted', { lastError });
+    else if (!isApiError(e) || e.kind === 'api') this.store.apply(row, 'permanent', { lastError });
+    else if (e.kind === 'unauthorized') {
+      this.store.apply(row, 'transient', { lastError, nextAttemptAt: now });
+      this.pause(e);
+    } else if (mayHaveLanded(e)) this.store.apply(row, 'lost', { lastError, nextAttemptAt: now });
+    else this.store.apply(row, 'transient', { lastError, nextAttemptAt: now + retryDelay(e, row.attempts, this.seams.random, this.backoff) });
+  }
+
+  private async verify(head: OutboxRow, kind: RuntimeKind, v: { args: unknown; base: unknown }): Promise<void> {
+    const verifying = this.store.apply(head, 'verify');
+    const tries = verifying.history.filter((h) => typeof h === 'object' && h !== null && 'event' in h && h.event === 'verify').length;
+    let outcome: VerifyOutcome;
+    try {
+      outcome = await kind.verify(this.conn, v.args, v.base);
+    } catch (e) {
+      const lastError = describe(e);
+      const now = this.seams.clock.now();
+      if (isApiError(e) && e.kind === 'unauthorized') {
+        this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: now });
+        this.pause(e);
+      } else if (isApiError(e) && e.kind !== 'api') {
+        this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: now + retryDelay(e, tries, this.seams.random, this.backoff) });
+      } else this.store.apply(verifying, 'verify_failed', { lastError });
+      return;
+    }
+    if (outcome === 'not_applied') this.store.apply(verifying, 'verified_not_applied', { nextAttemptAt: null, note: { verified: 'not_applied' } });
+    else if (outcome === 'unknown') {
+      const at = this.seams.clock.now() + retryDelay(undefined, tries, this.seams.random, this.backoff);
+      this.store.apply(verifying, 'verify_inconclusive', { nextAttemptAt: at, note: { verified: 'unknown' } });
+    } else {
+      this.store.db.transaction(() => {
+        this.store.apply(verifying, 'verified_applied', { lastError: null, nextAttemptAt: null, note: { verified: 'applied' } });
+        if (typeof outcome === 'object') this.store.landCreate(verifying.entityKey, outcome.createdId);
+      })();
+    }
+  }
+
+  private pause(e: ApiError): void {
+    if (this.state !== 'running') return;
+    this.state = 'paused_unauthorized';
+    this.seams.logger.warn('outbox: paused until credentials are fixed', { error: describe(e) });
+  }
+}
