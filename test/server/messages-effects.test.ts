@@ -8,7 +8,7 @@ import { getRealm, type RealmSettings } from '../../server/model/realm.js';
 import { setGroupPermission } from '../../server/model/user-groups.js';
 import { setUserSetting } from '../../server/model/user-settings.js';
 import { startTestServer, withRealm as withRealmOn, type TestServer } from './harness.js';
-import { channelId, openQueue, uniqueTopic } from './messages-util.js';
+import { channelId, openQueue, uniqueTopic, fetchMessageAs, sendAs } from './messages-util.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -18,14 +18,8 @@ afterAll(() => t.close());
 
 const withRealm = (changes: Partial<RealmSettings>, fn: () => Promise<void>) => withRealmOn(t, changes, fn);
 
-async function send(who: string, params: Record<string, unknown>) {
-  return t.as(who).post('/messages', params as Record<string, string>);
-}
-
-async function fetchOne(who: string, id: number, extra: Record<string, boolean> = {}) {
-  const r = await t.as(who).get(`/messages/${id}`, { allow_empty_topic_name: true, ...extra });
-  return r.json.message as Record<string, unknown>;
-}
+const send = (who: string, params: Record<string, unknown>) => sendAs(t, who, params);
+const fetchOne = (who: string, id: number, extra: Record<string, boolean> = {}) => fetchMessageAs(t, who, id, extra);
 
 describe('POST /messages: flags and recipients', () => {
   it("the sender's own message starts read", async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRealm, type RealmSettings } from '../../server/model/realm.js';
 import { startTestServer, withRealm as withRealmOn, type TestServer } from './harness.js';
-import { channelId, uniqueTopic } from './messages-util.js';
+import { channelId, uniqueTopic, fetchMessageAs, sendAs } from './messages-util.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -15,14 +15,8 @@ afterAll(() => t.close());
 
 const withRealm = (changes: Partial<RealmSettings>, fn: () => Promise<void>) => withRealmOn(t, changes, fn);
 
-async function send(who: string, params: Record<string, unknown>) {
-  return t.as(who).post('/messages', params as Record<string, string>);
-}
-
-async function fetchOne(who: string, id: number, extra: Record<string, boolean> = {}) {
-  const r = await t.as(who).get(`/messages/${id}`, { allow_empty_topic_name: true, ...extra });
-  return r.json.message as Record<string, unknown>;
-}
+const send = (who: string, params: Record<string, unknown>) => sendAs(t, who, params);
+const fetchOne = (who: string, id: number, extra: Record<string, boolean> = {}) => fetchMessageAs(t, who, id, extra);
 
 describe('POST /messages: addressing', () => {
   it('a channel message by channel id answers {id}', async () => {

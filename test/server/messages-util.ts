@@ -36,3 +36,14 @@ export function openQueue(t: TestServer, who: string, opts: Partial<QueueOptions
 let counter = 0;
 /** A topic name no other test uses. */
 export const uniqueTopic = (prefix = 'topic') => `${prefix} ${++counter} ${Math.random().toString(36).slice(2, 7)}`;
+
+/** POST /messages as `who` (parameters as given, Zulip-encoded by the harness). */
+export function sendAs(t: TestServer, who: string, params: Record<string, unknown>) {
+  return t.as(who).post('/messages', params as Record<string, string>);
+}
+
+/** GET /messages/{id} as `who` (empty topics as ""), returning the message object. */
+export async function fetchMessageAs(t: TestServer, who: string, id: number, extra: Record<string, boolean> = {}) {
+  const r = await t.as(who).get(`/messages/${id}`, { allow_empty_topic_name: true, ...extra });
+  return r.json.message as Record<string, unknown>;
+}
