@@ -1,0 +1,11 @@
+/**
+ * The personal (per-user state) mutation kinds, for the session's `KindRegistry`. Message kinds
+ * live in their own modules; this list is only the ones that change the user's own preferences
+ * and personal objects.
+ */
+import { runtimeKind, type RuntimeKind } from '../kinds.js';
+import { savedSnippetCreate } from './saved-snippet-create.js';
+import { savedSnippetDelete } from './saved-snippet-delete.js';
+import { savedSnippetEdit } from './saved-snippet-edit.js';
+
+export const personalKinds: readonly RuntimeKind[] = [runtimeKind(savedSnippetCreate), runtimeKind(savedSnippetEdit), runtimeKind(savedSnippetDelete)];

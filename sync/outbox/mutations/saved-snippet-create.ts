@@ -1,0 +1,51 @@
+/**
+ * `saved_snippet_create`: a snippet created (possibly offline) under a temporary id. A create has
+ * no server id to check, so after a lost answer `verify` looks for a snippet with our title and
+ * content created no earlier than the intent, and adopts it: the request is never sent twice.
+ */
+import { z } from 'zod';
+import { createSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { putSavedSnippet } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { localSnippetId } from './snippet-local.js';
+
+export const snippetCreateArgs = z.object({
+  /** `tmp-N` from `OutboxStore.newTempId()`. */
+  tmp_id: z.string().regex(/^tmp-\d+$/),
+  title: z.string().min(1),
+  content: z.string().min(1),
+});
+export type SnippetCreateArgs = z.output<typeof snippetCreateArgs>;
+
+/** When the user created it (UNIX seconds, local clock): a snippet older than this is not ours. */
+export const snippetCreateBase = z.object({ enqueued_at: z.number().int() });
+export type SnippetCreateBase = z.output<typeof snippetCreateBase>;
+
+export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase> = {
+  kind: 'saved_snippet_create',
+  version: 1,
+  argsSchema: snippetCreateArgs,
+  baseSchema: snippetCreateBase,
+  entityKey: (a) => `snippet:${a.tmp_id}`,
+  async send(conn, a) {
+    const res = await createSavedSnippet(conn, { title: a.title, content: a.content });
+    return { createdId: res.saved_snippet_id };
+  },
+  async verify(conn, a, b) {
+    const { saved_snippets } = await getSavedSnippets(conn);
+    // The oldest match: if the user made two identical snippets, the other row adopts the newer.
+    const found = saved_snippets
+      .filter((s) => s.title === a.title && s.content === a.content && s.date_created >= b.enqueued_at)
+      .sort((x, y) => x.id - y.id)[0];
+    return found ? { status: 'applied', createdId: found.id } : 'not_applied';
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: SnippetCreateArgs, changes: ChangeCollector, base?: SnippetCreateBase): void {
+  const id = localSnippetId(args.tmp_id);
+  if (id === undefined) return;
+  putSavedSnippet(db, { id, title: args.title, content: args.content, date_created: base?.enqueued_at ?? 0 });
+  changes.touched('saved_snippets');
+}

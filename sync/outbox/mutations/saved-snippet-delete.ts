@@ -1,0 +1,45 @@
+/**
+ * `saved_snippet_delete`. Behind a still-queued create of the same snippet, the two cancel out:
+ * nothing is ever sent for a snippet created and deleted offline.
+ */
+import { z } from 'zod';
+import { deleteSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { snippetId } from './saved-snippet-edit.js';
+import { localSnippetId } from './snippet-local.js';
+
+export const snippetDeleteArgs = z.object({ saved_snippet_id: snippetId });
+export type SnippetDeleteArgs = z.output<typeof snippetDeleteArgs>;
+
+function serverId(id: number | string): number {
+  const n = localSnippetId(id);
+  if (n === undefined || n < 0) throw new Error(`saved_snippet_delete: ${id} is not a server id`);
+  return n;
+}
+
+export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null> = {
+  kind: 'saved_snippet_delete',
+  version: 1,
+  argsSchema: snippetDeleteArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `snippet:${a.saved_snippet_id}`,
+  async send(conn, a) {
+    await deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) });
+  },
+  async verify(conn, a) {
+    const id = serverId(a.saved_snippet_id);
+    const { saved_snippets } = await getSavedSnippets(conn);
+    return saved_snippets.some((s) => s.id === id) ? 'not_applied' : 'applied';
+  },
+  coalesce: (prev) => (prev.kind === 'saved_snippet_create' ? { action: 'cancel' } : { action: 'append' }),
+};
+
+export function applyOptimistic(db: LocalDb, args: SnippetDeleteArgs, changes: ChangeCollector): void {
+  const id = localSnippetId(args.saved_snippet_id);
+  if (id === undefined) return;
+  deleteLocal(db, id);
+  changes.touched('saved_snippets');
+}

@@ -1,0 +1,70 @@
+/**
+ * `saved_snippet_edit`: change a snippet's title and/or content. Queued behind its create (same
+ * entity key), it folds into the create instead, so an offline snippet is sent once, finished.
+ */
+import { z } from 'zod';
+import { editSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { putSavedSnippet } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { snippetCreateArgs } from './saved-snippet-create.js';
+import { localSnippet, localSnippetId } from './snippet-local.js';
+
+/** `tmp-N` until the create lands; the store rewrites it to the server id (as a string) then. */
+export const snippetId = z.union([z.number().int(), z.string()]);
+
+export const snippetEditArgs = z.object({
+  saved_snippet_id: snippetId,
+  title: z.string().min(1).optional(),
+  content: z.string().min(1).optional(),
+});
+export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
+
+function serverId(id: number | string): number {
+  const n = localSnippetId(id);
+  // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
+  if (n === undefined || n < 0) throw new Error(`saved_snippet_edit: ${id} is not a server id`);
+  return n;
+}
+
+export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null> = {
+  kind: 'saved_snippet_edit',
+  version: 1,
+  argsSchema: snippetEditArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `snippet:${a.saved_snippet_id}`,
+  async send(conn, a) {
+    await editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content });
+  },
+  async verify(conn, a) {
+    const id = serverId(a.saved_snippet_id);
+    const s = (await getSavedSnippets(conn)).saved_snippets.find((x) => x.id === id);
+    // Gone: resending would fail anyway, and the failure is what the user should see.
+    if (!s) return 'not_applied';
+    const same = (a.title === undefined || s.title === a.title) && (a.content === undefined || s.content === a.content);
+    return same ? 'applied' : 'not_applied';
+  },
+  coalesce(prev, next) {
+    const n = next.args;
+    if (prev.kind === 'saved_snippet_create') {
+      const p = snippetCreateArgs.safeParse(prev.args);
+      if (!p.success) return { action: 'append' };
+      return { action: 'merge', args: { ...p.data, title: n.title ?? p.data.title, content: n.content ?? p.data.content }, base: prev.base };
+    }
+    if (prev.kind === 'saved_snippet_edit') {
+      const p = snippetEditArgs.safeParse(prev.args);
+      if (!p.success) return { action: 'append' };
+      return { action: 'merge', args: { ...p.data, title: n.title ?? p.data.title, content: n.content ?? p.data.content }, base: null };
+    }
+    return { action: 'append' };
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: ChangeCollector): void {
+  const id = localSnippetId(args.saved_snippet_id);
+  const s = id === undefined ? undefined : localSnippet(db, id);
+  if (!s) return;
+  putSavedSnippet(db, { ...s, title: args.title ?? s.title, content: args.content ?? s.content });
+  changes.touched('saved_snippets');
+}

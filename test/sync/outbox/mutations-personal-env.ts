@@ -1,0 +1,66 @@
+/**
+ * A personal-kinds outbox wired to the reference server through a fault proxy: a real store, the
+ * real pusher on a fake clock, and an `ApiConnection` as iago. The proxy's log counts requests.
+ */
+import { ApiConnection } from '../../../sync/api/index.js';
+import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
+import { KindRegistry } from '../../../sync/outbox/kinds.js';
+import { personalKinds } from '../../../sync/outbox/mutations/personal.js';
+import { OutboxPusher } from '../../../sync/outbox/pusher.js';
+import { OutboxStore } from '../../../sync/outbox/store.js';
+import { FaultProxy } from '../../support/fault-proxy.js';
+import { startTestServer, type TestServer } from '../../server/harness.js';
+import { fakeTime } from './helpers.js';
+
+export interface Env {
+  readonly t: TestServer;
+  readonly proxy: FaultProxy;
+  readonly conn: ApiConnection;
+  readonly db: LocalDb;
+  readonly store: OutboxStore;
+  readonly time: ReturnType<typeof fakeTime>;
+  /** Start a pusher, wait until nothing is runnable, stop it. */
+  drain(): Promise<void>;
+  /** Requests that went through the proxy to paths matching `re` (method included, e.g. `POST /api/v1/...`). */
+  requests(re: RegExp): number;
+  close(): Promise<void>;
+}
+
+export async function personalEnv(): Promise<Env> {
+  const t = await startTestServer();
+  const proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
+  const email = 'iago@example.com';
+  const conn = new ApiConnection({ realmUrl: proxy.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 2_000 });
+  const db = openLocalDb(':memory:');
+  // The local clock starts at the server's (ManualClock) time, as a synchronized client would.
+  const time = fakeTime(t.clock.now());
+  const store = new OutboxStore(db, new KindRegistry(personalKinds), time.seams.clock ?? { now: () => 0 });
+  return {
+    t,
+    proxy,
+    conn,
+    db,
+    store,
+    time,
+    async drain() {
+      const p = new OutboxPusher({ store, conn, seams: time.seams, concurrency: 4 });
+      p.start();
+      await p.idle();
+      await p.stop();
+    },
+    requests: (re) => proxy.log.filter((l) => re.test(`${l.method} ${l.path}`)).length,
+    async close() {
+      await conn.close();
+      await proxy.close();
+      await t.close();
+      db.close();
+    },
+  };
+}
+
+/** The kind registered under `name`, for enqueue. */
+export function kindOf(store: OutboxStore, name: string) {
+  const k = store.kinds.get(name, 1);
+  if (!k) throw new Error(`kind ${name} not registered`);
+  return k;
+}
