@@ -1,0 +1,123 @@
+/**
+ * `message_content_edit` v1: the user changed a message's raw Markdown (sync design, "Conflicts on
+ * content edits").
+ *
+ * The base is the exact raw text the user started from, as fetched with apply_markdown=false, and
+ * its SHA-256: the server compares `prev_content_sha256` with the hash of what it stores, so a hash
+ * over anything else (rendered HTML, a trimmed copy) gives false "edited elsewhere" conflicts.
+ *
+ * On a mismatch the kind fetches the current raw content and merges three ways. A clean merge is
+ * resent against the new hash and reported in the outcome (`rebased`) so the row's history can
+ * record it; overlapping changes throw `OutboxConflict` with all three texts, resolved by the user
+ * through `resolveConflict` (message-conflict.ts).
+ */
+import { z } from 'zod';
+import type { ApiConnection } from '../../api/core.js';
+import { isApiError } from '../../api/errors.js';
+import { getMessage, updateMessage } from '../../api/routes/messages.js';
+import type { LocalDb } from '../../db/open.js';
+import { updateStoredMessage } from '../../db/queries/messages.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import { OutboxConflict, type OutboxKind, type SendOutcome, type VerifyOutcome } from '../kinds.js';
+import { sha256Hex, threeWayMerge } from '../merge.js';
+
+const int = z.number().int().positive();
+
+export const contentEditArgs = z.object({ message_id: int, content: z.string() });
+export const contentEditBase = z.object({ raw_content: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+export type ContentEditArgs = z.infer<typeof contentEditArgs>;
+export type ContentEditBase = z.infer<typeof contentEditBase>;
+
+export const CONTENT_EDIT_KIND = 'message_content_edit';
+
+/** A base for an edit starting from `raw` (the fetched raw Markdown, untouched). */
+export function contentEditBaseOf(raw: string): ContentEditBase {
+  return { raw_content: raw, sha256: sha256Hex(raw) };
+}
+
+/**
+ * A send that succeeded only after a clean merge: what was merged and sent. The pusher ignores
+ * extra outcome fields today; recording them in the row's history is wired next.
+ */
+export interface ContentEditOutcome extends SendOutcome {
+  readonly rebased?: { readonly theirs_sha256: string; readonly sent_sha256: string };
+}
+
+/** The current raw Markdown of a message, as the server stores it. */
+export async function readRawContent(conn: ApiConnection, messageId: number): Promise<string> {
+  const r = await getMessage(conn, { messageId, apply_markdown: false });
+  // `raw_content` is deprecated but exact when present; `content` is raw with apply_markdown=false.
+  return r.raw_content ?? r.message.content;
+}
+
+/** Real Zulip's EXPECTATION_MISMATCH, or the spec's generic BAD_REQUEST naming the hash field. */
+export function isHashMismatch(e: unknown): boolean {
+  if (!isApiError(e) || e.kind !== 'api') return false;
+  if (e.code === 'EXPECTATION_MISMATCH') return e.details?.code !== 'EXPECTATION_MISMATCH' || e.details.field_name === 'prev_content_sha256';
+  return e.code === 'BAD_REQUEST' && e.serverMsg.includes('prev_content_sha256');
+}
+
+async function send(conn: ApiConnection, args: ContentEditArgs, base: ContentEditBase): Promise<ContentEditOutcome> {
+  try {
+    await updateMessage(conn, { messageId: args.message_id, content: args.content, prev_content_sha256: base.sha256 });
+    return {};
+  } catch (e) {
+    if (!isHashMismatch(e)) throw e;
+  }
+  const theirs = await readRawContent(conn, args.message_id);
+  const theirsSha = sha256Hex(theirs);
+  const merged = threeWayMerge(base.raw_content, args.content, theirs);
+  if (merged.kind === 'conflict') {
+    throw new OutboxConflict('the message was edited elsewhere and the changes overlap', {
+      message_id: args.message_id,
+      base: base.raw_content,
+      ours: args.content,
+      theirs,
+      theirs_sha256: theirsSha,
+    });
+  }
+  // A second mismatch (yet another edit meanwhile) is a permanent error for this attempt; the user
+  // retries and the procedure runs again against the newer text.
+  await updateMessage(conn, { messageId: args.message_id, content: merged.text, prev_content_sha256: theirsSha });
+  return { rebased: { theirs_sha256: theirsSha, sent_sha256: sha256Hex(merged.text) } };
+}
+
+/**
+ * Applied when the server's raw content is exactly ours. A lost answer to a rebased resend reads
+ * as not applied; the resend then merges against our own merge, which is clean and idempotent.
+ */
+async function verify(conn: ApiConnection, args: ContentEditArgs): Promise<VerifyOutcome> {
+  const raw = await readRawContent(conn, args.message_id);
+  return sha256Hex(raw) === sha256Hex(args.content) ? 'applied' : 'not_applied';
+}
+
+export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase> = {
+  kind: CONTENT_EDIT_KIND,
+  version: 1,
+  argsSchema: contentEditArgs,
+  baseSchema: contentEditBase,
+  // Shared with moves of the same message, so an edit and a move keep the user's order.
+  entityKey: (a) => `message:${a.message_id}`,
+  send,
+  verify,
+  // The FIRST base stays: it is the text the user actually saw before all of these edits.
+  coalesce: (prev, next) => (prev.kind === CONTENT_EDIT_KIND ? { action: 'merge', args: next.args, base: prev.base } : { action: 'append' }),
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Show the edit at once in the cache. The cache holds rendered HTML and the client has no Markdown
+ * renderer, so the raw text is shown escaped, one paragraph per blank-line block, until the
+ * server's `update_message` event brings the real rendering.
+ */
+export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: ChangeCollector): boolean {
+  const html = args.content
+    .split(/\r?\n\s*\r?\n/)
+    .filter((p) => p.trim() !== '')
+    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>\n')}</p>`)
+    .join('\n');
+  return updateStoredMessage(db, args.message_id, (m) => (m.content === html ? undefined : { ...m, content: html }), changes);
+}
