@@ -1,0 +1,153 @@
+/**
+ * `message_move` v1: a topic edit, a move to another channel, or resolve / unresolve (a topic
+ * edit adding or removing the `✔ ` prefix), with `propagate_mode` and both notification flags
+ * exactly as the user chose them.
+ *
+ * Not coalesced: two queued moves of one message are sent in order. Merging them is not safe:
+ * resolve-then-unresolve would become "nothing to change" (an error), and which messages a
+ * change_later moves depends on where the first move left the topic.
+ *
+ * MOVE_MESSAGES_TIME_LIMIT_EXCEEDED fails the row; `partialMoveFrom` turns its details into the
+ * partial move the UI offers (change_later from the first message the user may still move).
+ */
+import { z } from 'zod';
+import type { ApiConnection } from '../../api/core.js';
+import { isApiError, ZulipApiError } from '../../api/errors.js';
+import { getMessage, updateMessage } from '../../api/routes/messages.js';
+import type { LocalDb } from '../../db/open.js';
+import { updateStoredMessage } from '../../db/queries/messages.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind, VerifyOutcome } from '../kinds.js';
+
+const int = z.number().int().positive();
+
+export const moveArgs = z
+  .object({
+    message_id: int,
+    topic: z.string().optional(),
+    stream_id: int.optional(),
+    propagate_mode: z.enum(['change_one', 'change_later', 'change_all']),
+    send_notification_to_old_thread: z.boolean(),
+    send_notification_to_new_thread: z.boolean(),
+  })
+  .refine((a) => a.topic !== undefined || a.stream_id !== undefined, 'a move changes the topic, the channel or both');
+export type MoveArgs = z.infer<typeof moveArgs>;
+
+export const MOVE_KIND = 'message_move';
+export const RESOLVED_PREFIX = '✔ ';
+
+export const moveLimitDetails = z.object({
+  first_message_id_allowed_to_move: z.number().int().nullable(),
+  total_messages_in_topic: z.number().int().optional(),
+  total_messages_allowed_to_move: z.number().int().optional(),
+});
+export type MoveLimitDetails = z.infer<typeof moveLimitDetails>;
+
+const DETAILS_TAG = ' move_limit_details=';
+
+/**
+ * The pusher keeps an API error's code and message in `last_error`, not its typed details, so the
+ * details ride in the message (tagged JSON) and `moveLimitDetailsOf` reads them back from either
+ * place (a `details` field, should the row ever carry one, wins).
+ */
+class MoveTimeLimitExceeded extends ZulipApiError {
+  constructor(e: ZulipApiError, details: MoveLimitDetails) {
+    super({ method: e.method, path: e.path }, e.httpStatus, e.code, `${e.serverMsg}${DETAILS_TAG}${JSON.stringify(details)}`, e.details, e.extra);
+  }
+}
+
+/** The time-limit details of a failed move row's `last_error`, if that is why it failed. */
+export function moveLimitDetailsOf(lastError: unknown): MoveLimitDetails | undefined {
+  const holder = z.object({ code: z.literal('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'), details: z.unknown().optional(), message: z.string().optional() }).safeParse(lastError);
+  if (!holder.success) return undefined;
+  const direct = moveLimitDetails.safeParse(holder.data.details);
+  if (direct.success) return direct.data;
+  const msg = holder.data.message ?? '';
+  const at = msg.lastIndexOf(DETAILS_TAG);
+  if (at < 0) return undefined;
+  try {
+    const tagged = moveLimitDetails.safeParse(JSON.parse(msg.slice(at + DETAILS_TAG.length)));
+    return tagged.success ? tagged.data : undefined;
+  } catch {
+    return undefined; // not our tag after all: no partial move to offer
+  }
+}
+
+/** The partial move: the same move, for the messages from the first one still allowed onwards. */
+export function partialMoveFrom(details: MoveLimitDetails, args: MoveArgs): MoveArgs | undefined {
+  const first = details.first_message_id_allowed_to_move;
+  if (first === null) return undefined;
+  return { ...args, message_id: first, propagate_mode: 'change_later' };
+}
+
+async function send(conn: ApiConnection, a: MoveArgs): Promise<void> {
+  try {
+    await updateMessage(conn, {
+      messageId: a.message_id,
+      topic: a.topic,
+      stream_id: a.stream_id,
+      propagate_mode: a.propagate_mode,
+      send_notification_to_old_thread: a.send_notification_to_old_thread,
+      send_notification_to_new_thread: a.send_notification_to_new_thread,
+    });
+  } catch (e) {
+    if (isApiError(e) && e.kind === 'api' && e.details?.code === 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') {
+      const { code: _code, ...details } = e.details;
+      throw new MoveTimeLimitExceeded(e, details);
+    }
+    throw e;
+  }
+}
+
+/** Applied when the target message is where the user wanted it (the rest of the topic follows it). */
+async function verify(conn: ApiConnection, a: MoveArgs): Promise<VerifyOutcome> {
+  const { message: m } = await getMessage(conn, { messageId: a.message_id, apply_markdown: false, allow_empty_topic_name: true });
+  const topicOk = a.topic === undefined || m.subject === conn.topicForWire(a.topic);
+  const channelOk = a.stream_id === undefined || m.stream_id === a.stream_id;
+  return topicOk && channelOk ? 'applied' : 'not_applied';
+}
+
+export const messageMove: OutboxKind<MoveArgs, null> = {
+  kind: MOVE_KIND,
+  version: 1,
+  argsSchema: moveArgs,
+  baseSchema: z.null(),
+  // Shared with content edits of the message, so the user's order between them is kept.
+  entityKey: (a) => `message:${a.message_id}`,
+  send: (conn, a) => send(conn, a),
+  verify: (conn, a) => verify(conn, a),
+};
+
+/**
+ * Move the cached copies at once: the target, and with change_later / change_all the cached
+ * messages of its topic (later ones only for change_later), as the server will. Topics compare
+ * case-insensitively like the server's. Returns the ids moved.
+ */
+export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollector): number[] {
+  const target = db.prepare<[number], { channel_id: number | null; topic: string }>('SELECT channel_id, topic FROM messages WHERE id = ?').get(a.message_id);
+  if (!target || target.channel_id === null) return [];
+  let ids = [a.message_id];
+  if (a.propagate_mode !== 'change_one') {
+    const siblings = db
+      .prepare<[number, string], { id: number }>('SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE ORDER BY id')
+      .all(target.channel_id, target.topic)
+      .map((r) => r.id);
+    ids = siblings.filter((id) => a.propagate_mode === 'change_all' || id >= a.message_id);
+  }
+  const channelName = a.stream_id === undefined ? undefined : db.prepare<[number], { name: string }>('SELECT name FROM channels WHERE id = ?').get(a.stream_id)?.name;
+  const moved: number[] = [];
+  for (const id of ids) {
+    const ok = updateStoredMessage(
+      db,
+      id,
+      (m) => ({
+        ...m,
+        ...(a.topic !== undefined ? { subject: a.topic } : {}),
+        ...(a.stream_id !== undefined ? { stream_id: a.stream_id, display_recipient: channelName ?? m.display_recipient } : {}),
+      }),
+      changes,
+    );
+    if (ok) moved.push(id);
+  }
+  return moved;
+}

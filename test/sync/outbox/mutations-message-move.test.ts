@@ -1,0 +1,134 @@
+/**
+ * `message_move` end to end: topic edits, channel moves, resolve / unresolve, a lost answer, and the
+ * partial move after MOVE_MESSAGES_TIME_LIMIT_EXCEEDED (realm limit, server ManualClock).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiConnection } from '../../../sync/api/core.js';
+import { openLocalDb } from '../../../sync/db/open.js';
+import { KindRegistry } from '../../../sync/outbox/kinds.js';
+import { messageKinds } from '../../../sync/outbox/mutations/messages.js';
+import { moveLimitDetailsOf, partialMoveFrom, type MoveArgs } from '../../../sync/outbox/mutations/message-move.js';
+import { OutboxPusher } from '../../../sync/outbox/pusher.js';
+import { OutboxStore } from '../../../sync/outbox/store.js';
+import { FaultProxy } from '../../support/fault-proxy.js';
+import { post } from '../../server/edit-helpers.js';
+import { channelId, startTestServer, withRealm, type TestServer } from '../../server/harness.js';
+import { fakeTime } from './helpers.js';
+
+let t: TestServer;
+let proxy: FaultProxy;
+let conn: ApiConnection;
+let store: OutboxStore;
+let pusher: OutboxPusher;
+const registry = new KindRegistry(messageKinds);
+const kind = registry.get('message_move', 1)!;
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
+  const email = 'hamlet@example.com';
+  conn = new ApiConnection({ realmUrl: proxy.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 2_000 });
+  const time = fakeTime();
+  store = new OutboxStore(openLocalDb(':memory:'), registry, { now: time.now });
+  pusher = new OutboxPusher({ store, conn, seams: time.seams });
+});
+afterEach(async () => {
+  await pusher.stop();
+  store.db.close();
+  await conn.close();
+  await proxy.close();
+});
+
+async function where(id: number): Promise<{ subject: string; stream_id: number }> {
+  const r = await t.as('hamlet').get(`/messages/${id}`);
+  return r.json['message'] as { subject: string; stream_id: number };
+}
+async function drain(): Promise<void> {
+  pusher.start();
+  pusher.kick();
+  await pusher.idle();
+}
+const move = (message_id: number, m: Partial<MoveArgs>): MoveArgs => ({
+  message_id,
+  propagate_mode: 'change_one',
+  send_notification_to_old_thread: false,
+  send_notification_to_new_thread: false,
+  ...m,
+});
+
+describe('message_move against the reference server', () => {
+  it('a topic edit with change_all moves the whole topic', async () => {
+    const ids = [1, 2, 3].map((i) => post(t, 'hamlet', 'Verona', 'old plans', `m${i}`));
+    store.enqueue(kind, move(ids[1]!, { topic: 'new plans', propagate_mode: 'change_all' }), null);
+    await drain();
+    expect(store.all().map((r) => r.state)).toEqual(['done']);
+    for (const id of ids) expect((await where(id)).subject).toBe('new plans');
+  });
+
+  it('a channel move with change_one moves only the target; both notification flags are sent', async () => {
+    const a = post(t, 'hamlet', 'Verona', 'travel', 'stay');
+    const b = post(t, 'hamlet', 'Verona', 'travel', 'go');
+    const denmark = channelId(t, 'Denmark');
+    store.enqueue(kind, move(b, { stream_id: denmark, send_notification_to_new_thread: true }), null);
+    await drain();
+    expect(store.all()[0]?.state).toBe('done');
+    expect(await where(b)).toMatchObject({ stream_id: denmark, subject: 'travel' });
+    expect((await where(a)).stream_id).toBe(channelId(t, 'Verona'));
+  });
+
+  it('resolve then unresolve: two rows, sent in order (moves are not coalesced)', async () => {
+    const id = post(t, 'hamlet', 'Verona', 'bug 12', 'fixed?');
+    store.enqueue(kind, move(id, { topic: '✔ bug 12', propagate_mode: 'change_all' }), null);
+    store.enqueue(kind, move(id, { topic: 'bug 12', propagate_mode: 'change_all' }), null);
+    expect(store.all()).toHaveLength(2);
+    const subjects: string[] = [];
+    proxy.rule((r) => {
+      if (r.method === 'PATCH') subjects.push(r.path);
+      return false;
+    }, { kind: 'reset' });
+    await drain();
+    expect(store.all().map((r) => r.state)).toEqual(['done', 'done']);
+    expect(subjects).toHaveLength(2);
+    expect((await where(id)).subject).toBe('bug 12');
+  });
+
+  it('a lost answer is verified by reading the message: done, moved once', async () => {
+    const id = post(t, 'hamlet', 'Verona', 'lost', 'x');
+    store.enqueue(kind, move(id, { topic: 'found' }), null);
+    proxy.rule({ method: 'PATCH' }, { kind: 'drop' }, 1);
+    await drain();
+    expect(store.all()[0]).toMatchObject({ state: 'done', attempts: 1 });
+    expect(proxy.log.filter((l) => l.method === 'PATCH')).toHaveLength(1);
+    expect((await where(id)).subject).toBe('found');
+  });
+
+  it('past the move limit the row fails with the details kept; the partial move from them lands', async () => {
+    await withRealm(t, { move_messages_within_stream_limit_seconds: 3600 }, async () => {
+      const old = [1, 2].map((i) => post(t, 'hamlet', 'Verona', 'long thread', `old ${i}`));
+      t.clock.advance(2 * 3600_000);
+      const recent = [1, 2].map((i) => post(t, 'hamlet', 'Verona', 'long thread', `new ${i}`));
+      const args = move(old[0]!, { topic: 'split off', propagate_mode: 'change_all' });
+      const { id: rowId } = store.enqueue(kind, args, null);
+      await drain();
+      const row = store.get(rowId);
+      expect(row).toMatchObject({ state: 'failed', lastError: { code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' } });
+      const details = moveLimitDetailsOf(row?.lastError);
+      expect(details).toEqual({ first_message_id_allowed_to_move: recent[0], total_messages_in_topic: 4, total_messages_allowed_to_move: 2 });
+      const partial = details && partialMoveFrom(details, args);
+      expect(partial).toEqual({ ...args, message_id: recent[0], propagate_mode: 'change_later' });
+      store.discard(rowId);
+      store.enqueue(kind, partial, null);
+      pusher.kick();
+      await pusher.idle();
+      for (const id of recent) expect((await where(id)).subject).toBe('split off');
+      for (const id of old) expect((await where(id)).subject).toBe('long thread');
+    });
+  });
+
+  it('partialMoveFrom offers nothing when no message may move', () => {
+    expect(partialMoveFrom({ first_message_id_allowed_to_move: null }, move(5, { topic: 'x' }))).toBeUndefined();
+  });
+});
