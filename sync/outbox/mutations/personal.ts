@@ -4,8 +4,22 @@
  * and personal objects.
  */
 import { runtimeKind, type RuntimeKind } from '../kinds.js';
+import { navigationViewAdd } from './navigation-view-add.js';
+import { navigationViewDelete } from './navigation-view-delete.js';
+import { navigationViewEdit } from './navigation-view-edit.js';
 import { savedSnippetCreate } from './saved-snippet-create.js';
 import { savedSnippetDelete } from './saved-snippet-delete.js';
 import { savedSnippetEdit } from './saved-snippet-edit.js';
+import { userSettingsUpdate } from './user-settings-update.js';
+import { userTopicSet } from './user-topic-set.js';
 
-export const personalKinds: readonly RuntimeKind[] = [runtimeKind(savedSnippetCreate), runtimeKind(savedSnippetEdit), runtimeKind(savedSnippetDelete)];
+export const personalKinds: readonly RuntimeKind[] = [
+  runtimeKind(savedSnippetCreate),
+  runtimeKind(savedSnippetEdit),
+  runtimeKind(savedSnippetDelete),
+  runtimeKind(userTopicSet),
+  runtimeKind(userSettingsUpdate),
+  runtimeKind(navigationViewAdd),
+  runtimeKind(navigationViewEdit),
+  runtimeKind(navigationViewDelete),
+];

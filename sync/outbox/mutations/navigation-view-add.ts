@@ -1,0 +1,44 @@
+/**
+ * `navigation_view_add`: pin or configure a built-in view (no name) or add a custom one. Keyed by
+ * fragment; a later edit folds into a still-queued add, a later delete cancels it.
+ */
+import { z } from 'zod';
+import { addNavigationView, getNavigationViews, type ApiConnection, type NavigationView } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { putNavigationView } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+
+export const navigationViewAddArgs = z.object({
+  fragment: z.string().min(1),
+  is_pinned: z.boolean(),
+  name: z.string().min(1).nullable().optional(),
+});
+export type NavigationViewAddArgs = z.output<typeof navigationViewAddArgs>;
+
+export const viewKey = (fragment: string) => `navigation_view:${fragment}`;
+
+/** The server's view of `fragment`, or undefined. */
+export async function serverView(conn: ApiConnection, fragment: string): Promise<NavigationView | undefined> {
+  return (await getNavigationViews(conn)).navigation_views.find((v) => v.fragment === fragment);
+}
+
+export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null> = {
+  kind: 'navigation_view_add',
+  version: 1,
+  argsSchema: navigationViewAddArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => viewKey(a.fragment),
+  async send(conn, a) {
+    await addNavigationView(conn, a);
+  },
+  async verify(conn, a) {
+    const v = await serverView(conn, a.fragment);
+    return v && v.is_pinned === a.is_pinned && v.name === (a.name ?? null) ? 'applied' : 'not_applied';
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, changes: ChangeCollector): void {
+  putNavigationView(db, { fragment: args.fragment, is_pinned: args.is_pinned, name: args.name ?? null });
+  changes.touched('navigation_views');
+}

@@ -1,0 +1,29 @@
+/** `navigation_view_delete`: remove a custom view. Behind a still-queued add of it, both vanish unsent. */
+import { z } from 'zod';
+import { deleteNavigationView } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { deleteNavigationView as deleteLocal } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { serverView, viewKey } from './navigation-view-add.js';
+
+export const navigationViewDeleteArgs = z.object({ fragment: z.string().min(1) });
+export type NavigationViewDeleteArgs = z.output<typeof navigationViewDeleteArgs>;
+
+export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null> = {
+  kind: 'navigation_view_delete',
+  version: 1,
+  argsSchema: navigationViewDeleteArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => viewKey(a.fragment),
+  async send(conn, a) {
+    await deleteNavigationView(conn, a);
+  },
+  verify: async (conn, a) => ((await serverView(conn, a.fragment)) ? 'not_applied' : 'applied'),
+  coalesce: (prev) => (prev.kind === 'navigation_view_add' ? { action: 'cancel' } : { action: 'append' }),
+};
+
+export function applyOptimistic(db: LocalDb, args: NavigationViewDeleteArgs, changes: ChangeCollector): void {
+  deleteLocal(db, args.fragment);
+  changes.touched('navigation_views');
+}

@@ -1,0 +1,46 @@
+/** `navigation_view_edit`: pin/unpin or rename a view. Queued edits merge, the last value per field winning. */
+import { z } from 'zod';
+import { editNavigationView } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { navigationViewAddArgs, serverView, viewKey } from './navigation-view-add.js';
+
+export const navigationViewEditArgs = z.object({
+  fragment: z.string().min(1),
+  is_pinned: z.boolean().optional(),
+  name: z.string().min(1).optional(),
+});
+export type NavigationViewEditArgs = z.output<typeof navigationViewEditArgs>;
+
+export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null> = {
+  kind: 'navigation_view_edit',
+  version: 1,
+  argsSchema: navigationViewEditArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => viewKey(a.fragment),
+  async send(conn, a) {
+    await editNavigationView(conn, a);
+  },
+  async verify(conn, a) {
+    const v = await serverView(conn, a.fragment);
+    if (!v) return 'not_applied';
+    const same = (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name);
+    return same ? 'applied' : 'not_applied';
+  },
+  coalesce(prev, next) {
+    const n = next.args;
+    const parsed = prev.kind === 'navigation_view_add' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'navigation_view_edit' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
+    if (!parsed?.success) return { action: 'append' };
+    const p = parsed.data;
+    return { action: 'merge', args: { ...p, is_pinned: n.is_pinned ?? p.is_pinned, name: n.name ?? p.name }, base: null };
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, changes: ChangeCollector): void {
+  const v = getNavigationView(db, args.fragment);
+  if (!v) return;
+  putNavigationView(db, { ...v, is_pinned: args.is_pinned ?? v.is_pinned, name: args.name ?? v.name });
+  changes.touched('navigation_views');
+}

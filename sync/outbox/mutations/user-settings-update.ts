@@ -1,0 +1,49 @@
+/**
+ * `user_settings_update`: a map of setting name to new value, as `PATCH /settings` takes it. All
+ * settings are one entity: queued updates merge into one map, the last value per key winning.
+ */
+import { z } from 'zod';
+import { updateSettings, type UpdateSettingsArgs } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { putUserSetting } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { readState } from './read-state.js';
+
+const settingValue = z.union([z.string(), z.number(), z.boolean()]);
+// Never queued: passwords must not sit in the outbox table, and an email change needs a confirmation.
+const notQueued = new Set(['old_password', 'new_password', 'email']);
+
+export const userSettingsArgs = z
+  .record(z.string(), settingValue)
+  .refine((m) => Object.keys(m).length > 0, 'at least one setting')
+  .refine((m) => Object.keys(m).every((k) => !notQueued.has(k)), 'contains a setting that is never queued');
+export type UserSettingsArgs = z.output<typeof userSettingsArgs>;
+
+export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null> = {
+  kind: 'user_settings_update',
+  version: 1,
+  argsSchema: userSettingsArgs,
+  baseSchema: z.null(),
+  entityKey: () => 'user_settings',
+  async send(conn, a) {
+    const params: UpdateSettingsArgs = a;
+    await updateSettings(conn, params);
+  },
+  async verify(conn, a) {
+    const { user_settings } = await readState(conn, ['user_settings']);
+    if (!user_settings) return 'unknown';
+    const now: Record<string, unknown> = user_settings;
+    return Object.entries(a).every(([k, v]) => now[k] === v) ? 'applied' : 'not_applied';
+  },
+  coalesce: (prev, next) => {
+    if (prev.kind !== 'user_settings_update') return { action: 'append' };
+    const p = userSettingsArgs.safeParse(prev.args);
+    return p.success ? { action: 'merge', args: { ...p.data, ...next.args }, base: null } : { action: 'append' };
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: UserSettingsArgs, changes: ChangeCollector): void {
+  for (const [k, v] of Object.entries(args)) putUserSetting(db, k, v);
+  changes.touched('user_settings');
+}

@@ -1,0 +1,48 @@
+/**
+ * `user_topic_set`: a topic's visibility policy (none, muted, unmuted, followed). Only the last
+ * value matters, so a queued toggle takes the newer value instead of adding a row.
+ */
+import { z } from 'zod';
+import { updateUserTopic } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { readState } from './read-state.js';
+
+export const userTopicSetArgs = z.object({
+  stream_id: z.number().int(),
+  topic: z.string(),
+  visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
+
+// The server matches topics case-insensitively, so `Lunch` and `lunch` are one entity.
+const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const userTopicSet: OutboxKind<UserTopicSetArgs, null> = {
+  kind: 'user_topic_set',
+  version: 1,
+  argsSchema: userTopicSetArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `user_topic:${a.stream_id}:${a.topic.toLowerCase()}`,
+  async send(conn, a) {
+    await updateUserTopic(conn, a);
+  },
+  async verify(conn, a) {
+    const { user_topics = [] } = await readState(conn, ['user_topic']);
+    const wire = conn.topicForWire(a.topic);
+    const row = user_topics.find((t) => t.stream_id === a.stream_id && sameTopic(t.topic_name, wire));
+    // No row means no policy (0): removing one is verified by its absence.
+    return (row?.visibility_policy ?? 0) === a.visibility_policy ? 'applied' : 'not_applied';
+  },
+  coalesce: (prev, next) => (prev.kind === 'user_topic_set' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+};
+
+export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: ChangeCollector): void {
+  const old = getUserTopics(db).find((t) => t.channel_id === args.stream_id && sameTopic(t.topic, args.topic));
+  // Replace the stored spelling rather than add a second row differing only in case.
+  if (old && old.topic !== args.topic) putUserTopic(db, { stream_id: args.stream_id, topic_name: old.topic, visibility_policy: 0, last_updated: 0 });
+  putUserTopic(db, { stream_id: args.stream_id, topic_name: args.topic, visibility_policy: args.visibility_policy, last_updated: old?.last_updated ?? 0 });
+  changes.touched('user_topics');
+}
