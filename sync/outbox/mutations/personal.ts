@@ -4,12 +4,14 @@
  * and personal objects.
  */
 import { runtimeKind, type RuntimeKind } from '../kinds.js';
+import { markTopicRead } from './mark-topic-read.js';
 import { navigationViewAdd } from './navigation-view-add.js';
 import { navigationViewDelete } from './navigation-view-delete.js';
 import { navigationViewEdit } from './navigation-view-edit.js';
 import { savedSnippetCreate } from './saved-snippet-create.js';
 import { savedSnippetDelete } from './saved-snippet-delete.js';
 import { savedSnippetEdit } from './saved-snippet-edit.js';
+import { subscriptionSet } from './subscription-set.js';
 import { userSettingsUpdate } from './user-settings-update.js';
 import { userTopicSet } from './user-topic-set.js';
 
@@ -22,4 +24,6 @@ export const personalKinds: readonly RuntimeKind[] = [
   runtimeKind(navigationViewAdd),
   runtimeKind(navigationViewEdit),
   runtimeKind(navigationViewDelete),
+  runtimeKind(markTopicRead),
+  runtimeKind(subscriptionSet),
 ];

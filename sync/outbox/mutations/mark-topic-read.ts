@@ -1,0 +1,51 @@
+/**
+ * `mark_topic_read`: every message of a topic becomes read. Idempotent, so repeated intents for a
+ * topic merge; a resend after a failed verify is harmless. Verified by asking the server for an
+ * unread message left in the topic (one that arrived later also counts: resending reads it too,
+ * which is what the user asked for).
+ */
+import { z } from 'zod';
+import { getMessages, markTopicAsRead } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { updateStoredMessage } from '../../db/queries/messages.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+
+export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
+export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
+
+export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
+  kind: 'mark_topic_read',
+  version: 1,
+  argsSchema: markTopicReadArgs,
+  baseSchema: z.null(),
+  // Topics match case-insensitively on the server.
+  entityKey: (a) => `topic_read:${a.stream_id}:${a.topic_name.toLowerCase()}`,
+  async send(conn, a) {
+    await markTopicAsRead(conn, a);
+  },
+  async verify(conn, a) {
+    const res = await getMessages(conn, {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: a.stream_id },
+        { operator: 'topic', operand: a.topic_name },
+        { operator: 'is', operand: 'unread' },
+      ],
+    });
+    return res.messages.length === 0 ? 'applied' : 'not_applied';
+  },
+  coalesce: (prev, next) => (prev.kind === 'mark_topic_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+};
+
+export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {
+  // Bit 1 of `flags` is "read" (see the messages_unread index); only unread ones need rewriting.
+  const ids = db
+    .prepare<[number, string], number>('SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND (flags & 1) = 0')
+    .pluck()
+    .all(args.stream_id, args.topic_name);
+  for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
+  if (ids.length > 0) changes.touched('unread');
+}

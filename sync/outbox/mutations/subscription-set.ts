@@ -1,0 +1,49 @@
+/**
+ * `subscription_set`: subscribe the user to channels by name (missing ones are created, as
+ * `POST /users/me/subscriptions` does). Subscribing is idempotent, so verify only has to check
+ * that every named channel is now among the user's subscriptions.
+ */
+import { z } from 'zod';
+import { getSubscriptions, subscribe } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+
+const DEFAULT_COLOR = '#c2c2c2';
+
+export const subscriptionSetArgs = z.object({
+  subscriptions: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1),
+});
+export type SubscriptionSetArgs = z.output<typeof subscriptionSetArgs>;
+
+export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null> = {
+  kind: 'subscription_set',
+  version: 1,
+  argsSchema: subscriptionSetArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `subscriptions:${a.subscriptions.map((s) => s.name.toLowerCase()).sort().join('\u0000')}`,
+  async send(conn, a) {
+    await subscribe(conn, { subscriptions: a.subscriptions });
+  },
+  async verify(conn, a) {
+    const { subscriptions } = await getSubscriptions(conn);
+    const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));
+    return a.subscriptions.every((s) => mine.has(s.name.toLowerCase())) ? 'applied' : 'not_applied';
+  },
+};
+
+/**
+ * Channels the cache already knows become subscribed at once; a channel this request creates
+ * has no id yet and appears when the server's event arrives.
+ */
+export function applyOptimistic(db: LocalDb, args: SubscriptionSetArgs, changes: ChangeCollector): void {
+  for (const s of args.subscriptions) {
+    const id = channelIdByName(db, s.name);
+    const c = id === undefined ? undefined : getChannel(db, id);
+    if (!c || c.subscription) continue;
+    // Personal properties at their defaults until the server's own subscription object replaces them.
+    putSubscription(db, { ...c.channel, color: DEFAULT_COLOR, is_muted: false, pin_to_top: false });
+    changes.touched('subscriptions');
+  }
+}
