@@ -12,6 +12,8 @@ import { savedSnippetCreate } from './saved-snippet-create.js';
 import { savedSnippetDelete } from './saved-snippet-delete.js';
 import { savedSnippetEdit } from './saved-snippet-edit.js';
 import { subscriptionSet } from './subscription-set.js';
+import { userGroupMembers } from './user-group-members.js';
+import { userGroupUpdate } from './user-group-update.js';
 import { userSettingsUpdate } from './user-settings-update.js';
 import { userTopicSet } from './user-topic-set.js';
 
@@ -26,4 +28,6 @@ export const personalKinds: readonly RuntimeKind[] = [
   runtimeKind(navigationViewDelete),
   runtimeKind(markTopicRead),
   runtimeKind(subscriptionSet),
+  runtimeKind(userGroupUpdate),
+  runtimeKind(userGroupMembers),
 ];

@@ -1,0 +1,65 @@
+/**
+ * `user_group_members`: add and remove users of a group. The server refuses to add a member or
+ * remove a non-member, so queued changes merge into their net effect: adding then removing the
+ * same user (or the reverse) is no change at all, and a merge that nets to nothing cancels the row.
+ */
+import { z } from 'zod';
+import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { editUserGroup } from '../../db/queries/groups.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { groupKey } from './user-group-update.js';
+
+const ids = z.array(z.number().int());
+export const userGroupMembersArgs = z
+  .object({ user_group_id: z.number().int(), add: ids.default([]), delete: ids.default([]) })
+  .refine((a) => a.add.length + a.delete.length > 0, 'nothing to change');
+export type UserGroupMembersArgs = z.output<typeof userGroupMembersArgs>;
+
+/** `next` applied after `prev`: a user's last instruction wins, and opposite ones cancel. */
+function net(prev: UserGroupMembersArgs, next: UserGroupMembersArgs): { add: number[]; delete: number[] } {
+  const add = new Set(prev.add);
+  const del = new Set(prev.delete);
+  for (const u of next.add) if (!del.delete(u)) add.add(u);
+  for (const u of next.delete) if (!add.delete(u)) del.add(u);
+  return { add: [...add], delete: [...del] };
+}
+
+export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null> = {
+  kind: 'user_group_members',
+  version: 1,
+  argsSchema: userGroupMembersArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => groupKey(a.user_group_id),
+  async send(conn, a) {
+    await updateUserGroupMembers(conn, {
+      userGroupId: a.user_group_id,
+      add: a.add.length > 0 ? a.add : undefined,
+      delete: a.delete.length > 0 ? a.delete : undefined,
+    });
+  },
+  async verify(conn, a) {
+    const g = (await getUserGroups(conn)).user_groups.find((x) => x.id === a.user_group_id);
+    if (!g) return 'not_applied';
+    const members = new Set(g.members);
+    return a.add.every((u) => members.has(u)) && a.delete.every((u) => !members.has(u)) ? 'applied' : 'not_applied';
+  },
+  coalesce(prev, next) {
+    const p = prev.kind === 'user_group_members' ? userGroupMembersArgs.safeParse(prev.args) : undefined;
+    if (!p?.success) return { action: 'append' };
+    const n = net(p.data, next.args);
+    if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
+    return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: UserGroupMembersArgs, changes: ChangeCollector): void {
+  const done = editUserGroup(db, args.user_group_id, (g) => {
+    const gone = new Set(args.delete);
+    const members = g.members.filter((u) => !gone.has(u));
+    for (const u of args.add) if (!members.includes(u)) members.push(u);
+    return { ...g, members };
+  });
+  if (done) changes.touched('user_groups');
+}

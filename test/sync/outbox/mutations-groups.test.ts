@@ -1,0 +1,66 @@
+/** user_group_update and user_group_members end to end against the reference server. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kindOf, personalEnv, type Env } from './mutations-personal-env.js';
+
+let env: Env;
+beforeEach(async () => {
+  env = await personalEnv();
+});
+afterEach(async () => {
+  await env.close();
+});
+
+interface Group {
+  id: number;
+  name: string;
+  description: string;
+  members: number[];
+}
+async function group(name: string): Promise<Group> {
+  const all = (await env.t.as('iago').get('/user_groups')).json.user_groups as Group[];
+  const g = all.find((x) => x.name === name);
+  if (!g) throw new Error(`no group ${name}`);
+  return g;
+}
+async function groupById(id: number): Promise<Group | undefined> {
+  return ((await env.t.as('iago').get('/user_groups')).json.user_groups as Group[]).find((x) => x.id === id);
+}
+
+describe('user_group_update', () => {
+  it('queued updates merge into one request, last value per field', async () => {
+    const g = await group('leads');
+    env.store.enqueue(kindOf(env.store, 'user_group_update'), { user_group_id: g.id, name: 'leaders' }, null);
+    env.store.enqueue(kindOf(env.store, 'user_group_update'), { user_group_id: g.id, description: 'who leads' }, null);
+    env.store.enqueue(kindOf(env.store, 'user_group_update'), { user_group_id: g.id, name: 'the leads' }, null);
+    await env.drain();
+    expect(env.store.all().map((r) => r.state)).toEqual(['done']);
+    expect(env.requests(/^PATCH \/api\/v1\/user_groups\//)).toBe(1);
+    expect(await groupById(g.id)).toMatchObject({ name: 'the leads', description: 'who leads' });
+  });
+});
+
+describe('user_group_members', () => {
+  it('adds and removes members; opposite queued changes cancel; a lost answer is verified', async () => {
+    const g = await group('leads');
+    const cordelia = env.t.userId('cordelia');
+    const hamlet = env.t.userId('hamlet');
+    expect(g.members).not.toContain(cordelia);
+    expect(g.members).toContain(hamlet);
+    // Add then remove the same user while queued: nothing to send at all.
+    env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, add: [cordelia] }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, delete: [cordelia] }, null).outcome).toBe('cancelled');
+    await env.drain();
+    expect(env.proxy.log).toHaveLength(0);
+
+    env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/user_groups\/\d+\/members/ }, { kind: 'drop' }, 1);
+    env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, add: [cordelia] }, null);
+    env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, delete: [hamlet] }, null);
+    await env.drain();
+    expect(env.proxy.counts.drop).toBe(1);
+    expect(env.requests(/^POST \/api\/v1\/user_groups\/\d+\/members/)).toBe(1);
+    expect(env.store.all().map((r) => r.state)).toEqual(['discarded', 'done']);
+    const after = await groupById(g.id);
+    expect(after?.members).toContain(cordelia);
+    expect(after?.members).not.toContain(hamlet);
+  });
+});
