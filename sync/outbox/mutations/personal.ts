@@ -11,6 +11,7 @@ import { navigationViewEdit } from './navigation-view-edit.js';
 import { savedSnippetCreate } from './saved-snippet-create.js';
 import { savedSnippetDelete } from './saved-snippet-delete.js';
 import { savedSnippetEdit } from './saved-snippet-edit.js';
+import { scheduledMessageEdit } from './scheduled-message-edit.js';
 import { subscriptionSet } from './subscription-set.js';
 import { userGroupMembers } from './user-group-members.js';
 import { userGroupUpdate } from './user-group-update.js';
@@ -30,4 +31,5 @@ export const personalKinds: readonly RuntimeKind[] = [
   runtimeKind(subscriptionSet),
   runtimeKind(userGroupUpdate),
   runtimeKind(userGroupMembers),
+  runtimeKind(scheduledMessageEdit),
 ];

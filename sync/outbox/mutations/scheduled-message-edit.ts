@@ -1,0 +1,87 @@
+/**
+ * `scheduled_message_edit`: change a scheduled message's content, topic, recipient or delivery
+ * time (the arguments of `PATCH /scheduled_messages/{id}`). Queued edits of one scheduled message
+ * merge field by field, the last value winning; a recipient change (`type` + `to`) moves as a unit.
+ */
+import { z } from 'zod';
+import { getScheduledMessages, updateScheduledMessage, type UpdateScheduledMessageArgs } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+
+const recipient = z.union([
+  z.object({ type: z.literal('channel'), to: z.number().int(), topic: z.string() }),
+  z.object({ type: z.literal('direct'), to: z.array(z.number().int()).min(1) }),
+]);
+
+export const scheduledEditArgs = z.object({
+  scheduled_message_id: z.number().int(),
+  content: z.string().min(1).optional(),
+  topic: z.string().optional(),
+  scheduled_delivery_timestamp: z.number().int().optional(),
+  /** A new recipient: the channel (with topic) or the direct-message users. */
+  recipient: recipient.optional(),
+});
+export type ScheduledEditArgs = z.output<typeof scheduledEditArgs>;
+
+function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
+  const common = { scheduledMessageId: a.scheduled_message_id, content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
+  const r = a.recipient;
+  if (r?.type === 'channel') return { ...common, type: 'channel', to: r.to, topic: r.topic };
+  if (r?.type === 'direct') return { ...common, type: 'direct', to: r.to };
+  return { ...common, topic: a.topic };
+}
+
+const sameIds = (x: readonly number[], y: readonly number[]) => x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
+
+export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
+  kind: 'scheduled_message_edit',
+  version: 1,
+  argsSchema: scheduledEditArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
+  async send(conn, a) {
+    await updateScheduledMessage(conn, wireArgs(a));
+  },
+  async verify(conn, a) {
+    const m = (await getScheduledMessages(conn)).scheduled_messages.find((x) => x.scheduled_message_id === a.scheduled_message_id);
+    // Gone (sent or deleted meanwhile): a resend fails visibly, which is what the user should see.
+    if (!m) return 'not_applied';
+    const topic = a.recipient?.type === 'channel' ? a.recipient.topic : a.topic;
+    const ok =
+      (a.content === undefined || m.content === a.content) &&
+      (topic === undefined || m.topic === conn.topicForWire(topic) || m.topic === topic) &&
+      (a.scheduled_delivery_timestamp === undefined || m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp) &&
+      (a.recipient === undefined || (typeof a.recipient.to === 'number' ? m.to === a.recipient.to : Array.isArray(m.to) && sameIds(m.to, a.recipient.to)));
+    return ok ? 'applied' : 'not_applied';
+  },
+  coalesce(prev, next) {
+    const p = prev.kind === 'scheduled_message_edit' ? scheduledEditArgs.safeParse(prev.args) : undefined;
+    if (!p?.success) return { action: 'append' };
+    const n = next.args;
+    const merged: ScheduledEditArgs = {
+      scheduled_message_id: p.data.scheduled_message_id,
+      content: n.content ?? p.data.content,
+      topic: n.recipient ? undefined : (n.topic ?? p.data.topic),
+      scheduled_delivery_timestamp: n.scheduled_delivery_timestamp ?? p.data.scheduled_delivery_timestamp,
+      recipient: n.recipient ?? p.data.recipient,
+    };
+    // A plain topic change after a channel change retargets that channel's topic.
+    if (!n.recipient && n.topic !== undefined && merged.recipient?.type === 'channel') merged.recipient = { ...merged.recipient, topic: n.topic };
+    return { action: 'merge', args: merged, base: null };
+  },
+};
+
+export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: ChangeCollector): void {
+  const m = localScheduled(db).find((x) => x.scheduled_message_id === args.scheduled_message_id);
+  if (!m) return;
+  const r = args.recipient;
+  putScheduledMessage(db, {
+    ...m,
+    content: args.content ?? m.content,
+    scheduled_delivery_timestamp: args.scheduled_delivery_timestamp ?? m.scheduled_delivery_timestamp,
+    ...(r?.type === 'channel' ? { type: 'stream', to: r.to, topic: r.topic } : r?.type === 'direct' ? { type: 'private', to: r.to, topic: undefined } : { topic: args.topic ?? m.topic }),
+  });
+  changes.touched('scheduled_messages');
+}
