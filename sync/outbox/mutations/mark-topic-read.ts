@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { getMessages, markTopicAsRead } from '../../api/index.js';
+import { FLAG } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import type { ChangeCollector } from '../../engine/changes.js';
@@ -41,9 +42,9 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
 };
 
 export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {
-  // Bit 1 of `flags` is "read" (see the messages_unread index); only unread ones need rewriting.
+  // Only the unread ones need rewriting; topics match case-insensitively, as on the server.
   const ids = db
-    .prepare<[number, string], number>('SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND (flags & 1) = 0')
+    .prepare<[number, string], number>(`SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND (flags & ${FLAG.read}) = 0`)
     .pluck()
     .all(args.stream_id, args.topic_name);
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
