@@ -42,6 +42,8 @@ function describe(e: unknown): Record<string, unknown> {
     if ('code' in e && e.code !== undefined) out['code'] = e.code;
     if ('httpStatus' in e) out['httpStatus'] = e.httpStatus;
     if (e.kind === 'rate_limited') out['retryAfterMs'] = e.retryAfterMs;
+    // Typed extra fields (e.g. the movable part of a topic) are what the user acts on later.
+    if (e.kind === 'api' && e.details !== undefined) out['details'] = e.details;
     return out;
   }
   return { kind: 'internal', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };

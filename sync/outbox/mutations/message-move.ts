@@ -12,7 +12,6 @@
  */
 import { z } from 'zod';
 import type { ApiConnection } from '../../api/core.js';
-import { isApiError, ZulipApiError } from '../../api/errors.js';
 import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
@@ -43,34 +42,12 @@ export const moveLimitDetails = z.object({
 });
 export type MoveLimitDetails = z.infer<typeof moveLimitDetails>;
 
-const DETAILS_TAG = ' move_limit_details=';
-
-/**
- * The pusher keeps an API error's code and message in `last_error`, not its typed details, so the
- * details ride in the message (tagged JSON) and `moveLimitDetailsOf` reads them back from either
- * place (a `details` field, should the row ever carry one, wins).
- */
-class MoveTimeLimitExceeded extends ZulipApiError {
-  constructor(e: ZulipApiError, details: MoveLimitDetails) {
-    super({ method: e.method, path: e.path }, e.httpStatus, e.code, `${e.serverMsg}${DETAILS_TAG}${JSON.stringify(details)}`, e.details, e.extra);
-  }
-}
-
 /** The time-limit details of a failed move row's `last_error`, if that is why it failed. */
 export function moveLimitDetailsOf(lastError: unknown): MoveLimitDetails | undefined {
-  const holder = z.object({ code: z.literal('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'), details: z.unknown().optional(), message: z.string().optional() }).safeParse(lastError);
+  const holder = z.object({ code: z.literal('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'), details: z.unknown() }).safeParse(lastError);
   if (!holder.success) return undefined;
-  const direct = moveLimitDetails.safeParse(holder.data.details);
-  if (direct.success) return direct.data;
-  const msg = holder.data.message ?? '';
-  const at = msg.lastIndexOf(DETAILS_TAG);
-  if (at < 0) return undefined;
-  try {
-    const tagged = moveLimitDetails.safeParse(JSON.parse(msg.slice(at + DETAILS_TAG.length)));
-    return tagged.success ? tagged.data : undefined;
-  } catch {
-    return undefined; // not our tag after all: no partial move to offer
-  }
+  const details = moveLimitDetails.safeParse(holder.data.details);
+  return details.success ? details.data : undefined;
 }
 
 /** The partial move: the same move, for the messages from the first one still allowed onwards. */
@@ -81,22 +58,14 @@ export function partialMoveFrom(details: MoveLimitDetails, args: MoveArgs): Move
 }
 
 async function send(conn: ApiConnection, a: MoveArgs): Promise<void> {
-  try {
-    await updateMessage(conn, {
-      messageId: a.message_id,
-      topic: a.topic,
-      stream_id: a.stream_id,
-      propagate_mode: a.propagate_mode,
-      send_notification_to_old_thread: a.send_notification_to_old_thread,
-      send_notification_to_new_thread: a.send_notification_to_new_thread,
-    });
-  } catch (e) {
-    if (isApiError(e) && e.kind === 'api' && e.details?.code === 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') {
-      const { code: _code, ...details } = e.details;
-      throw new MoveTimeLimitExceeded(e, details);
-    }
-    throw e;
-  }
+  await updateMessage(conn, {
+    messageId: a.message_id,
+    topic: a.topic,
+    stream_id: a.stream_id,
+    propagate_mode: a.propagate_mode,
+    send_notification_to_old_thread: a.send_notification_to_old_thread,
+    send_notification_to_new_thread: a.send_notification_to_new_thread,
+  });
 }
 
 /** Applied when the target message is where the user wanted it (the rest of the topic follows it). */
