@@ -150,7 +150,7 @@ export function fixture(db: LocalDb = openLocalDb(':memory:')): Fixture {
   const api = new FakeApi();
   const kinds = testKinds(api);
   const time = fakeTime();
-  const store = new OutboxStore(db, new KindRegistry(Object.values(kinds)), time.seams.clock ?? { now: () => 0 });
+  const store = new OutboxStore(db, new KindRegistry(Object.values(kinds)), { now: time.now });
   return { db, api, kinds, store, time, conn: fakeServer().conn };
 }
 

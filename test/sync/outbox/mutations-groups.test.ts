@@ -1,6 +1,6 @@
 /** user_group_update and user_group_members end to end against the reference server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { kindOf, personalEnv, type Env } from './mutations-personal-env.js';
+import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
 let env: Env;
 beforeEach(async () => {

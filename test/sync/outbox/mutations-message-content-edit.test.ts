@@ -4,24 +4,22 @@
  * sender may edit content).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiConnection } from '../../../sync/api/core.js';
-import { openLocalDb } from '../../../sync/db/open.js';
-import { KindRegistry, runtimeKind } from '../../../sync/outbox/kinds.js';
+import { runtimeKind } from '../../../sync/outbox/kinds.js';
 import { sha256Hex } from '../../../sync/outbox/merge.js';
 import { applyResolution, parseConflictDetails, resolveConflict } from '../../../sync/outbox/mutations/message-conflict.js';
 import { contentEditBaseOf, messageContentEdit, readRawContent } from '../../../sync/outbox/mutations/message-content-edit.js';
-import { OutboxPusher } from '../../../sync/outbox/pusher.js';
-import { OutboxStore } from '../../../sync/outbox/store.js';
-import { FaultProxy } from '../../support/fault-proxy.js';
+import type { ApiConnection } from '../../../sync/api/core.js';
+import type { OutboxStore } from '../../../sync/outbox/store.js';
+import type { FaultProxy } from '../../support/fault-proxy.js';
 import { post } from '../../server/edit-helpers.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
-import { fakeTime } from './helpers.js';
+import { outboxEnv, type Env } from './outbox-env.js';
 
 let t: TestServer;
 let proxy: FaultProxy;
 let conn: ApiConnection;
 let store: OutboxStore;
-let pusher: OutboxPusher;
+let env: Env;
 const kind = runtimeKind(messageContentEdit);
 
 beforeAll(async () => {
@@ -29,19 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
-  const email = 'hamlet@example.com';
-  conn = new ApiConnection({ realmUrl: proxy.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 2_000 });
-  const time = fakeTime();
-  store = new OutboxStore(openLocalDb(':memory:'), new KindRegistry([kind]), { now: time.now });
-  pusher = new OutboxPusher({ store, conn, seams: time.seams });
+  env = await outboxEnv({ kinds: [kind], email: 'hamlet@example.com', server: t });
+  ({ proxy, conn, store } = env);
 });
-afterEach(async () => {
-  await pusher.stop();
-  store.db.close();
-  await conn.close();
-  await proxy.close();
-});
+afterEach(() => env.close());
 
 async function serverRaw(id: number): Promise<string> {
   const r = await t.as('hamlet').get(`/messages/${id}`, { apply_markdown: false });
@@ -49,11 +38,7 @@ async function serverRaw(id: number): Promise<string> {
   return m.content;
 }
 const patches = () => proxy.log.filter((l) => l.method === 'PATCH').length;
-async function drain(): Promise<void> {
-  pusher.start();
-  pusher.kick();
-  await pusher.idle();
-}
+const drain = () => env.drain();
 
 describe('message_content_edit against the reference server', () => {
   it('an edit lands with the hash of the fetched raw content', async () => {
@@ -99,8 +84,7 @@ describe('message_content_edit against the reference server', () => {
     expect(await serverRaw(id)).toBe('meet at 10:30');
     if (!details) throw new Error('no details');
     applyResolution(store, rowId, resolveConflict({ choice: 'keep_mine' }, details));
-    pusher.kick();
-    await pusher.idle();
+    await drain();
     expect(store.get(rowId)?.state).toBe('done');
     expect(await serverRaw(id)).toBe('meet at 11:00');
   });

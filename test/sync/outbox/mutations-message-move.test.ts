@@ -3,54 +3,36 @@
  * partial move after MOVE_MESSAGES_TIME_LIMIT_EXCEEDED (realm limit, server ManualClock).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiConnection } from '../../../sync/api/core.js';
-import { openLocalDb } from '../../../sync/db/open.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
 import { messageKinds } from '../../../sync/outbox/mutations/messages.js';
 import { moveLimitDetailsOf, partialMoveFrom, type MoveArgs } from '../../../sync/outbox/mutations/message-move.js';
-import { OutboxPusher } from '../../../sync/outbox/pusher.js';
-import { OutboxStore } from '../../../sync/outbox/store.js';
-import { FaultProxy } from '../../support/fault-proxy.js';
+import type { OutboxStore } from '../../../sync/outbox/store.js';
+import type { FaultProxy } from '../../support/fault-proxy.js';
 import { post } from '../../server/edit-helpers.js';
 import { channelId, startTestServer, withRealm, type TestServer } from '../../server/harness.js';
-import { fakeTime } from './helpers.js';
+import { outboxEnv, type Env } from './outbox-env.js';
 
 let t: TestServer;
 let proxy: FaultProxy;
-let conn: ApiConnection;
 let store: OutboxStore;
-let pusher: OutboxPusher;
-const registry = new KindRegistry(messageKinds);
-const kind = registry.get('message_move', 1)!;
+let env: Env;
+const kind = new KindRegistry(messageKinds).get('message_move', 1)!;
 
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
-  const email = 'hamlet@example.com';
-  conn = new ApiConnection({ realmUrl: proxy.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 2_000 });
-  const time = fakeTime();
-  store = new OutboxStore(openLocalDb(':memory:'), registry, { now: time.now });
-  pusher = new OutboxPusher({ store, conn, seams: time.seams });
+  env = await outboxEnv({ kinds: messageKinds, email: 'hamlet@example.com', server: t });
+  ({ proxy, store } = env);
 });
-afterEach(async () => {
-  await pusher.stop();
-  store.db.close();
-  await conn.close();
-  await proxy.close();
-});
+afterEach(() => env.close());
 
 async function where(id: number): Promise<{ subject: string; stream_id: number }> {
   const r = await t.as('hamlet').get(`/messages/${id}`);
   return r.json['message'] as { subject: string; stream_id: number };
 }
-async function drain(): Promise<void> {
-  pusher.start();
-  pusher.kick();
-  await pusher.idle();
-}
+const drain = () => env.drain();
 const move = (message_id: number, m: Partial<MoveArgs>): MoveArgs => ({
   message_id,
   propagate_mode: 'change_one',
@@ -121,8 +103,7 @@ describe('message_move against the reference server', () => {
       expect(partial).toEqual({ ...args, message_id: recent[0], propagate_mode: 'change_later' });
       store.discard(rowId);
       store.enqueue(kind, partial, null);
-      pusher.kick();
-      await pusher.idle();
+      await drain();
       for (const id of recent) expect((await where(id)).subject).toBe('split off');
       for (const id of old) expect((await where(id)).subject).toBe('long thread');
     });

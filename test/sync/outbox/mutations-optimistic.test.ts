@@ -13,7 +13,7 @@ import * as markRead from '../../../sync/outbox/mutations/mark-topic-read.js';
 import * as subscribe from '../../../sync/outbox/mutations/subscription-set.js';
 import * as groupMembers from '../../../sync/outbox/mutations/user-group-members.js';
 import * as groupUpdate from '../../../sync/outbox/mutations/user-group-update.js';
-import { personalEnv, type Env } from './mutations-personal-env.js';
+import { personalEnv, type Env } from './outbox-env.js';
 
 let env: Env;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import * as navAdd from '../../../sync/outbox/mutations/navigation-view-add.js';
 import * as navEdit from '../../../sync/outbox/mutations/navigation-view-edit.js';
 import * as settings from '../../../sync/outbox/mutations/user-settings-update.js';
 import * as userTopic from '../../../sync/outbox/mutations/user-topic-set.js';
-import { kindOf, personalEnv, type Env } from './mutations-personal-env.js';
+import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
 let env: Env;
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../../sync/db/queries/personal.js';
 import { ChangeCollector } from '../../../sync/engine/changes.js';
 import * as scheduled from '../../../sync/outbox/mutations/scheduled-message-edit.js';
-import { kindOf, personalEnv, type Env } from './mutations-personal-env.js';
+import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
 let env: Env;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import * as create from '../../../sync/outbox/mutations/saved-snippet-create.js'
 import * as del from '../../../sync/outbox/mutations/saved-snippet-delete.js';
 import * as edit from '../../../sync/outbox/mutations/saved-snippet-edit.js';
 import { adoptCreatedSnippet } from '../../../sync/outbox/mutations/snippet-local.js';
-import { kindOf, personalEnv, type Env } from './mutations-personal-env.js';
+import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
 let env: Env;
 beforeEach(async () => {

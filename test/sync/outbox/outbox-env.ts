@@ -1,10 +1,11 @@
 /**
- * A personal-kinds outbox wired to the reference server through a fault proxy: a real store, the
- * real pusher on a fake clock, and an `ApiConnection` as iago. The proxy's log counts requests.
+ * An outbox wired to the reference server through a fault proxy: a real store with the given kinds,
+ * the real pusher on a fake clock, and an `ApiConnection` as the given demo user. The proxy's log
+ * counts requests. Shared by every mutation-kind test.
  */
 import { ApiConnection } from '../../../sync/api/index.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
-import { KindRegistry } from '../../../sync/outbox/kinds.js';
+import { KindRegistry, type RuntimeKind } from '../../../sync/outbox/kinds.js';
 import { personalKinds } from '../../../sync/outbox/mutations/personal.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
@@ -26,15 +27,23 @@ export interface Env {
   close(): Promise<void>;
 }
 
-export async function personalEnv(): Promise<Env> {
-  const t = await startTestServer();
+export interface EnvOptions {
+  readonly kinds: readonly RuntimeKind[];
+  /** The demo user the client acts as. */
+  readonly email: string;
+  /** Reuse a running server (closed by its owner, not by the env). */
+  readonly server?: TestServer;
+}
+
+export async function outboxEnv(opts: EnvOptions): Promise<Env> {
+  const t = opts.server ?? (await startTestServer());
   const proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
-  const email = 'iago@example.com';
+  const email = opts.email;
   const conn = new ApiConnection({ realmUrl: proxy.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 2_000 });
   const db = openLocalDb(':memory:');
   // The local clock starts at the server's (ManualClock) time, as a synchronized client would.
   const time = fakeTime(t.clock.now());
-  const store = new OutboxStore(db, new KindRegistry(personalKinds), time.seams.clock ?? { now: () => 0 });
+  const store = new OutboxStore(db, new KindRegistry(opts.kinds), { now: time.now });
   return {
     t,
     proxy,
@@ -52,11 +61,14 @@ export async function personalEnv(): Promise<Env> {
     async close() {
       await conn.close();
       await proxy.close();
-      await t.close();
+      if (!opts.server) await t.close();
       db.close();
     },
   };
 }
+
+/** The personal kinds, acting as iago (an administrator, so group and realm kinds are allowed). */
+export const personalEnv = () => outboxEnv({ kinds: personalKinds, email: 'iago@example.com' });
 
 /** The kind registered under `name`, for enqueue. */
 export function kindOf(store: OutboxStore, name: string) {
