@@ -5,7 +5,9 @@
  *   sync/protocol environment-neutral: only sync/protocol/ and zod
  *   renderer/     only renderer/, sync/protocol/ and browser-safe packages
  *   server/       the client's independent counterpart: nothing from sync/, main/, renderer/
- *   main/         never renderer/
+ *   main/         never renderer/ or server/ (the sandbox comes through host/)
+ *   host/         Node wiring shared by both hosts (browser-mode server, sandbox launcher):
+ *                 sync/ and server/, never electron, renderer/ or main/
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -17,7 +19,7 @@ const pkgName = (s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') :
 
 /** Zone of a repo-relative posix path: the longest matching prefix. */
 function zoneOf(rel) {
-  for (const z of ['sync/api/', 'sync/protocol/', 'sync/', 'renderer/', 'server/', 'main/']) {
+  for (const z of ['sync/api/', 'sync/protocol/', 'sync/', 'renderer/', 'server/', 'main/', 'host/']) {
     if (rel.startsWith(z)) return z;
   }
   return undefined;
@@ -53,6 +55,11 @@ const RULES = {
     relative: (t) => !t.startsWith('renderer/') && !t.startsWith('server/'),
     bare: () => true,
     why: 'main/ wires the engine to Electron: it never imports renderer/ or server/ code',
+  },
+  'host/': {
+    relative: (t) => t.startsWith('host/') || t.startsWith('sync/') || t.startsWith('server/'),
+    bare: (s) => !['electron', 'solid-js', 'dompurify'].includes(pkgName(s)),
+    why: 'host/ is Node wiring shared by both hosts: sync/, server/ and itself only, never electron or the UI',
   },
 };
 

@@ -39,6 +39,8 @@ export interface AccountSessionOptions {
   readonly apiKey: string;
   /** Directory of the per-account database files; `:memory:` for an in-memory database. */
   readonly dataDir: string;
+  /** The database file's name in `dataDir` (default `accountFileName(realmUrl, email)`); the sandbox keeps one name across ports. */
+  readonly fileName?: string;
   readonly seams?: Partial<Seams>;
   readonly transport?: Transport;
   /** Consecutive failures before the status says offline (default 5). */
@@ -106,7 +108,7 @@ export class AccountSession {
     let file = ':memory:';
     if (opts.dataDir !== ':memory:') {
       mkdirSync(opts.dataDir, { recursive: true });
-      file = path.join(opts.dataDir, accountFileName(opts.realmUrl, opts.email));
+      file = path.join(opts.dataDir, opts.fileName ?? accountFileName(opts.realmUrl, opts.email));
     }
     const db = openLocalDb(file);
     const before = getAccount(db);

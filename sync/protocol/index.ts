@@ -7,3 +7,5 @@ export * from './status.js';
 export * from './commands.js';
 export * from './messages.js';
 export * from './views.js';
+export * from './accounts.js';
+export * from './rpc.js';

@@ -24,6 +24,11 @@ describe('lint boundaries', () => {
     ['server may not import sync/', 'server/x.ts', "import { ApiConnection } from '../sync/api/core.js'; export const a = ApiConnection;", false],
     ['main may import sync/', 'main/x.ts', "import { ApiConnection } from '../sync/api/core.js'; export const a = ApiConnection;", true],
     ['main may not import renderer/', 'main/x.ts', "import { A } from '../renderer/src/App.js'; export const a = A;", false],
+    ['main may not import server/ (the sandbox comes through host/)', 'main/x.ts', "import { s } from '../server/index.js'; export const a = s;", false],
+    ['main may import host/', 'main/x.ts', "import { h } from '../host/sandbox.js'; export const a = h;", true],
+    ['host may import server/ and sync/', 'host/x.ts', "import { s } from '../server/index.js'; import { e } from '../sync/service/index.js'; export const a = [s, e];", true],
+    ['host may not import electron', 'host/x.ts', "import { app } from 'electron'; export const a = app;", false],
+    ['host may not import renderer/', 'host/x.ts', "import { A } from '../renderer/src/App.js'; export const a = A;", false],
   ];
   for (const [name, file, code, allowed] of cases) {
     it(name, async () => {

@@ -1,0 +1,84 @@
+/**
+ * The wire shape of the engine ↔ UI contract, shared by both hosts (Electron IPC and the browser
+ * host's WebSocket): one table of operations (every query, command and account operation, each with
+ * its request and response schema), the result envelope (never a thrown error across the boundary),
+ * and the frames the WebSocket carries. The receiving side parses every payload with these schemas.
+ */
+import { z } from 'zod';
+import { accountOperations } from './accounts.js';
+import { commands, engineEventSchema, queries } from './commands.js';
+
+/** Every operation the UI may invoke, by name. */
+export const operations = { ...queries, ...commands, ...accountOperations } as const;
+export type OperationName = keyof typeof operations;
+export type OperationRequest<N extends OperationName> = z.input<(typeof operations)[N]['request']>;
+export type OperationResponse<N extends OperationName> = z.output<(typeof operations)[N]['response']>;
+
+export function isOperationName(name: unknown): name is OperationName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operations, name);
+}
+
+/**
+ * Why an operation failed, closed: the UI switches on `code`.
+ *   INVALID_REQUEST   the payload does not match the operation's schema (nothing happened)
+ *   UNKNOWN_OPERATION no such operation
+ *   NO_ACCOUNT        the operation needs an open account
+ *   OFFLINE           an online-only operation while the server is unreachable (nothing happened)
+ *   SERVER            the server refused (`details.code` is its error code, `details.msg` its text)
+ *   PLAIN_STORAGE_CONSENT_REQUIRED  no encryption on this platform: ask, then retry with consent
+ *   UNAVAILABLE       this host cannot do it (e.g. no sandbox)
+ *   INTERNAL          a bug: the message says what
+ */
+export const rpcErrorCodeSchema = z.enum([
+  'INVALID_REQUEST',
+  'UNKNOWN_OPERATION',
+  'NO_ACCOUNT',
+  'OFFLINE',
+  'SERVER',
+  'PLAIN_STORAGE_CONSENT_REQUIRED',
+  'UNAVAILABLE',
+  'INTERNAL',
+]);
+export type RpcErrorCode = z.output<typeof rpcErrorCodeSchema>;
+
+export const rpcErrorSchema = z.object({
+  code: rpcErrorCodeSchema,
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type RpcError = z.output<typeof rpcErrorSchema>;
+
+export const rpcResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: rpcErrorSchema }),
+]);
+export type RpcResult = z.output<typeof rpcResultSchema>;
+
+/** What the UI sends to invoke one operation (IPC payload; inside a WebSocket `invoke` frame). */
+export const invokeRequestSchema = z.object({ name: z.string().min(1).max(100), request: z.unknown() });
+export type InvokeRequest = z.output<typeof invokeRequestSchema>;
+
+/** WebSocket frames, page → host. */
+export const clientFrameSchema = z.object({ type: z.literal('invoke'), id: z.number().int().nonnegative(), name: z.string().min(1).max(100), request: z.unknown() });
+export type ClientFrame = z.output<typeof clientFrameSchema>;
+
+/** WebSocket frames, host → page: a result for an `invoke` by id, or a pushed engine event. */
+export const hostFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('result'), id: z.number().int().nonnegative(), result: rpcResultSchema }),
+  z.object({ type: z.literal('event'), event: engineEventSchema }),
+]);
+export type HostFrame = z.output<typeof hostFrameSchema>;
+
+/** IPC channel names (Electron). The preload exposes exactly these, nothing else. */
+export const IPC_INVOKE = 'zulip:invoke';
+export const IPC_EVENT = 'zulip:event';
+export const IPC_SUBSCRIBE = 'zulip:subscribe';
+export const IPC_UNSUBSCRIBE = 'zulip:unsubscribe';
+
+/** Parse a request for `name`; the caller answers INVALID_REQUEST / UNKNOWN_OPERATION on failure. */
+export function parseOperationRequest(name: string, payload: unknown): { ok: true; name: OperationName; request: unknown } | { ok: false; error: RpcError } {
+  if (!isOperationName(name)) return { ok: false, error: { code: 'UNKNOWN_OPERATION', message: `no operation named ${JSON.stringify(name.slice(0, 100))}` } };
+  const r = operations[name].request.safeParse(payload ?? {});
+  if (!r.success) return { ok: false, error: { code: 'INVALID_REQUEST', message: `${name}: ${z.prettifyError(r.error)}` } };
+  return { ok: true, name, request: r.data };
+}

@@ -1,0 +1,94 @@
+/**
+ * The list of accounts and which one is open, in `accounts.json` beside the account databases.
+ * Written atomically (temporary file + rename) so a crash never leaves half a list. API keys are
+ * never here: they live in the host's `SecretStore`.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { accountSummarySchema, type AccountSummary } from '../protocol/accounts.js';
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  accounts: z.array(accountSummarySchema),
+  active: z.string().nullable(),
+  /** The sandbox's last port, tried first so its URL (and the cache keyed by it) stays stable. */
+  sandbox_port: z.number().int().positive().nullable().optional(),
+});
+export type AccountsFile = z.output<typeof fileSchema>;
+
+const EMPTY: AccountsFile = { version: 1, accounts: [], active: null, sandbox_port: null };
+
+export class AccountsList {
+  private value: AccountsFile;
+  private readonly file: string | undefined;
+
+  /** `dataDir` `:memory:` keeps the list in memory only (tests). */
+  constructor(dataDir: string) {
+    this.file = dataDir === ':memory:' ? undefined : path.join(dataDir, 'accounts.json');
+    this.value = this.file ? load(this.file) : { ...EMPTY };
+  }
+
+  get accounts(): readonly AccountSummary[] {
+    return this.value.accounts;
+  }
+
+  get active(): string | null {
+    return this.value.active;
+  }
+
+  get sandboxPort(): number | null {
+    return this.value.sandbox_port ?? null;
+  }
+
+  find(id: string): AccountSummary | undefined {
+    return this.value.accounts.find((a) => a.id === id);
+  }
+
+  upsert(a: AccountSummary): void {
+    this.save({ ...this.value, accounts: [...this.value.accounts.filter((x) => x.id !== a.id), a] });
+  }
+
+  remove(id: string): void {
+    this.save({ ...this.value, accounts: this.value.accounts.filter((x) => x.id !== id), active: this.value.active === id ? null : this.value.active });
+  }
+
+  setActive(id: string | null): void {
+    this.save({ ...this.value, active: id });
+  }
+
+  setSandboxPort(port: number): void {
+    this.save({ ...this.value, sandbox_port: port });
+  }
+
+  private save(next: AccountsFile): void {
+    this.value = next;
+    if (!this.file) return;
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(next, null, 2));
+    renameSync(tmp, this.file);
+  }
+}
+
+/** A missing file is an empty list; an unreadable one too (logged by the caller's absence of accounts), never a crash. */
+function load(file: string): AccountsFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { ...EMPTY };
+  }
+  try {
+    const r = fileSchema.safeParse(JSON.parse(text));
+    if (r.success) return r.data;
+  } catch {
+    // fall through: keep the broken file aside rather than overwrite it silently
+  }
+  try {
+    renameSync(file, `${file}.broken-${Date.now()}`);
+  } catch {
+    // nothing more to do: start empty
+  }
+  return { ...EMPTY };
+}

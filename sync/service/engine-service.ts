@@ -1,0 +1,265 @@
+/**
+ * The engine behind the contract, for any host: Electron's main process (IPC) and the browser-mode
+ * host (WebSocket) both only move frames between a page and `connect(...)`.
+ *
+ *   connect(push) -> a client: `invoke(name, payload)` parses the payload with the operation's zod
+ *                    schema (an invalid one never reaches the engine), runs the handler, parses the
+ *                    answer, and resolves to an `RpcResult` (it never throws); `push` receives the
+ *                    engine's events (status, this client's live views, touched areas)
+ *   restore()     -> reopen the account that was open last time (the sandbox restarts with it)
+ *   close()       -> close every view, the session and the sandbox
+ *
+ * One account is open at a time. Its database lives in `dataDir`; its API key in the host's
+ * `SecretStore`, never in a file of ours and never sent to a page.
+ */
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { ApiConnection, fetchApiKey, getOwnUser, getServerSettings, type Transport } from '../api/index.js';
+import { AccountSession, accountFileName } from '../engine/session.js';
+import type { Seams } from '../engine/seams.js';
+import type { ViewHandle } from '../engine/session-views.js';
+import type { AccountSummary, AccountsState, SignInRequest } from '../protocol/accounts.js';
+import type { EngineEvent } from '../protocol/commands.js';
+import { operations, parseOperationRequest, type RpcResult } from '../protocol/rpc.js';
+import { AccountsList } from './accounts-file.js';
+import { RpcFailure, toRpcError } from './errors.js';
+import { handlers, type HandlerContext } from './handlers.js';
+import type { SandboxLauncher, SecretStore } from './ports.js';
+
+export interface EngineServiceOptions {
+  /** Where `accounts.json` and the account databases live; `:memory:` for tests. */
+  readonly dataDir: string;
+  readonly secrets: SecretStore;
+  readonly sandbox?: SandboxLauncher;
+  readonly seams?: Partial<Seams>;
+  readonly transport?: Transport;
+  readonly timeoutMs?: number;
+}
+
+export interface EngineClient {
+  invoke(name: string, payload: unknown): Promise<RpcResult>;
+  /** Close this client's live views (the page went away). */
+  close(): void;
+}
+
+export const SANDBOX_ACCOUNT_ID = 'sandbox';
+
+/** Stable local id of a server account. */
+export function accountIdFor(realmUrl: string, email: string): string {
+  return createHash('sha256').update(`${realmUrl}\n${email.toLowerCase()}`).digest('hex').slice(0, 16);
+}
+
+function normalizeRealmUrl(u: string): string {
+  const url = new URL(u.trim());
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export class EngineService {
+  private readonly list: AccountsList;
+  private session: AccountSession | undefined;
+  private activeId: string | null = null;
+  private readonly clients = new Set<{ push: (e: EngineEvent) => void; views: Map<string, ViewHandle> }>();
+  private offSession: (() => void)[] = [];
+  /** Serialises account switches so two clicks never open two sessions. */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: EngineServiceOptions) {
+    this.list = new AccountsList(opts.dataDir);
+  }
+
+  connect(push: (e: EngineEvent) => void): EngineClient {
+    const client = { push, views: new Map<string, ViewHandle>() };
+    this.clients.add(client);
+    const ctx = this.context(client);
+    return {
+      invoke: (name, payload) => this.invoke(ctx, name, payload),
+      close: () => {
+        for (const v of client.views.values()) v.close();
+        client.views.clear();
+        this.clients.delete(client);
+      },
+    };
+  }
+
+  /** Reopen the account that was open when the app last ran (no network needed to show its cache). */
+  async restore(): Promise<void> {
+    const id = this.list.active;
+    if (id === null || !this.list.find(id)) return;
+    try {
+      await this.serial(() => this.open(id));
+    } catch {
+      // A missing key or a sandbox that cannot start: the first screen offers the choices again.
+      this.list.setActive(null);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.clients) for (const v of c.views.values()) v.close();
+    this.clients.clear();
+    await this.closeSession();
+    await this.opts.sandbox?.close();
+  }
+
+  get activeSession(): AccountSession | undefined {
+    return this.session;
+  }
+
+  private async invoke(ctx: HandlerContext, name: string, payload: unknown): Promise<RpcResult> {
+    const parsed = parseOperationRequest(name, payload);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    try {
+      // The handler table is keyed by the same names as `operations`; the request was parsed by its schema.
+      const handler = handlers[parsed.name] as (c: HandlerContext, r: unknown) => unknown;
+      const value = await handler(ctx, parsed.request);
+      const out = operations[parsed.name].response.safeParse(value);
+      if (!out.success) return { ok: false, error: { code: 'INTERNAL', message: `${parsed.name} produced an answer outside the contract: ${out.error.message}` } };
+      return { ok: true, value: out.data };
+    } catch (e) {
+      return { ok: false, error: toRpcError(e) };
+    }
+  }
+
+  private context(client: { push: (e: EngineEvent) => void; views: Map<string, ViewHandle> }): HandlerContext {
+    return {
+      session: () => {
+        if (!this.session) throw new RpcFailure('NO_ACCOUNT', 'no account is open: sign in or open the sandbox');
+        return this.session;
+      },
+      views: client.views,
+      pushView: (viewId, changes) => client.push({ type: 'view', view_id: viewId, changes }),
+      accounts: {
+        state: () => this.state(),
+        signIn: (req) => this.serial(() => this.signIn(req)),
+        openSandbox: () => this.serial(() => this.open(SANDBOX_ACCOUNT_ID)),
+        switchAccount: (id) => this.serial(() => this.open(id)),
+        signOut: (id) => this.serial(() => this.signOut(id)),
+      },
+    };
+  }
+
+  private state(): AccountsState {
+    return {
+      accounts: [...this.list.accounts],
+      active: this.activeId,
+      secret_storage: this.opts.secrets.storage,
+      sandbox_available: this.opts.sandbox !== undefined,
+    };
+  }
+
+  private serial<T>(f: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(f, f);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async signIn(req: SignInRequest): Promise<AccountSummary> {
+    // Refuse before any network use, so a refusal stores and sends nothing.
+    if (this.opts.secrets.storage === 'plain' && req.allow_plain_storage !== true) {
+      throw new RpcFailure('PLAIN_STORAGE_CONSENT_REQUIRED', 'this system offers no encryption for stored keys: the API key would be saved unencrypted on disk. Agree to continue.');
+    }
+    const realmUrl = normalizeRealmUrl(req.realm_url);
+    const probe = new ApiConnection({ realmUrl, email: req.email, apiKey: 'api_key' in req.credentials ? req.credentials.api_key : '', transport: this.opts.transport, timeoutMs: this.opts.timeoutMs, logger: { warn: () => undefined } });
+    let email = req.email;
+    let apiKey: string;
+    try {
+      await getServerSettings(probe); // is this a Zulip server at all?
+      if ('password' in req.credentials) {
+        const r = await fetchApiKey(probe, { username: req.email, password: req.credentials.password });
+        apiKey = r.api_key;
+        email = r.email;
+      } else {
+        apiKey = req.credentials.api_key;
+        const me = await getOwnUser(probe); // the key must work before we keep it
+        email = me.email;
+      }
+    } finally {
+      await probe.close();
+    }
+    const account: AccountSummary = { id: accountIdFor(realmUrl, email), realm_url: realmUrl, email, kind: 'server' };
+    this.opts.secrets.set(account.id, apiKey);
+    this.list.upsert(account);
+    return this.open(account.id);
+  }
+
+  private async open(id: string): Promise<AccountSummary> {
+    let account = this.list.find(id);
+    let apiKey: string | undefined;
+    let realmUrl: string;
+    let email: string;
+    if (id === SANDBOX_ACCOUNT_ID) {
+      if (!this.opts.sandbox) throw new RpcFailure('UNAVAILABLE', 'this host has no embedded sandbox');
+      const c = await this.opts.sandbox.start(this.list.sandboxPort);
+      if (c.port !== this.list.sandboxPort) this.list.setSandboxPort(c.port);
+      ({ realmUrl, email, apiKey } = c);
+      account = { id, realm_url: realmUrl, email, kind: 'sandbox' };
+      this.list.upsert(account);
+    } else {
+      if (!account) throw new RpcFailure('INVALID_REQUEST', `no account ${id}`);
+      apiKey = this.opts.secrets.get(id);
+      if (apiKey === undefined) throw new RpcFailure('NO_ACCOUNT', `the key of ${account.email} is missing: sign in again`);
+      ({ realm_url: realmUrl, email } = account);
+    }
+    await this.closeSession();
+    const session = AccountSession.open({
+      realmUrl,
+      email,
+      apiKey,
+      dataDir: this.opts.dataDir,
+      fileName: id === SANDBOX_ACCOUNT_ID ? 'sandbox.sqlite' : undefined,
+      seams: this.opts.seams,
+      transport: this.opts.transport,
+      timeoutMs: this.opts.timeoutMs,
+    });
+    this.session = session;
+    this.activeId = id;
+    this.list.setActive(id);
+    this.offSession = [
+      session.onStatus((status) => this.broadcast({ type: 'status', status })),
+      session.onChanges((c) => {
+        if (c.areas.size > 0) this.broadcast({ type: 'areas', areas: [...c.areas] });
+      }),
+    ];
+    session.start();
+    this.broadcast({ type: 'areas', areas: ['accounts'] });
+    return account;
+  }
+
+  private async signOut(id: string): Promise<void> {
+    if (this.activeId === id) {
+      await this.closeSession();
+      this.broadcast({ type: 'areas', areas: ['accounts'] });
+    }
+    const account = this.list.find(id);
+    this.opts.secrets.delete(id);
+    this.list.remove(id);
+    // The local copy goes too (the outbox included: signing out is the user's explicit choice).
+    if (account && this.opts.dataDir !== ':memory:') {
+      const file = path.join(this.opts.dataDir, id === SANDBOX_ACCOUNT_ID ? 'sandbox.sqlite' : accountFileName(account.realm_url, account.email));
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    }
+  }
+
+  private async closeSession(): Promise<void> {
+    for (const c of this.clients) {
+      for (const v of c.views.values()) v.close();
+      c.views.clear();
+    }
+    for (const off of this.offSession) off();
+    this.offSession = [];
+    const s = this.session;
+    this.session = undefined;
+    this.activeId = null;
+    await s?.close();
+  }
+
+  private broadcast(e: EngineEvent): void {
+    for (const c of this.clients) {
+      try {
+        c.push(e);
+      } catch {
+        // A page that went away must not stop the others from hearing.
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/** Turning anything a handler throws into the contract's closed error shape (`RpcError`). */
+import { isApiError } from '../api/index.js';
+import { LocalNarrowError } from '../engine/narrow/resolve.js';
+import type { RpcError, RpcErrorCode } from '../protocol/rpc.js';
+
+/** A handler's deliberate refusal with a contract code. */
+export class RpcFailure extends Error {
+  constructor(
+    readonly code: RpcErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'RpcFailure';
+  }
+}
+
+export function toRpcError(e: unknown): RpcError {
+  if (e instanceof RpcFailure) return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+  if (e instanceof LocalNarrowError) return { code: 'INVALID_REQUEST', message: e.message };
+  if (isApiError(e)) {
+    switch (e.kind) {
+      case 'network':
+      case 'timeout':
+      case 'aborted':
+      case 'rate_limited':
+      case 'server':
+        return { code: 'OFFLINE', message: `the server cannot be reached right now (${e.message})`, details: { kind: e.kind } };
+      case 'unauthorized':
+        return { code: 'SERVER', message: e.serverMsg, details: { kind: e.kind, code: e.code, http_status: e.httpStatus } };
+      case 'api':
+        return { code: 'SERVER', message: e.serverMsg, details: { kind: e.kind, code: e.code, http_status: e.httpStatus, ...(e.details ? { details: e.details } : {}) } };
+      case 'malformed':
+        return { code: 'SERVER', message: `the server answered something unexpected (${e.message})`, details: { kind: e.kind } };
+    }
+  }
+  return { code: 'INTERNAL', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+}

@@ -1,0 +1,78 @@
+/**
+ * One handler per operation of the contract (`sync/protocol/rpc.ts` `operations`). The mapped type
+ * makes a missing handler a compile error. Handlers receive the already-parsed request; their answer
+ * is parsed with the response schema before it leaves the service.
+ */
+import type { z } from 'zod';
+import type { AccountSession } from '../engine/session.js';
+import type { operations, OperationName, OperationResponse } from '../protocol/rpc.js';
+import type { AccountSummary, SignInRequest } from '../protocol/accounts.js';
+import type { AccountsState } from '../protocol/accounts.js';
+import { RpcFailure } from './errors.js';
+import type { ViewHandle } from '../engine/session-views.js';
+
+/** What a handler may use: the open account and the calling client's views. */
+export interface HandlerContext {
+  /** The open account's session; throws NO_ACCOUNT when none is open. */
+  session(): AccountSession;
+  readonly views: Map<string, ViewHandle>;
+  /** Push a live view's change set to the calling client. */
+  pushView(viewId: string, changes: Parameters<Parameters<AccountSession['openNarrow']>[1]>[0]): void;
+  readonly accounts: {
+    state(): AccountsState;
+    signIn(req: SignInRequest): Promise<AccountSummary>;
+    openSandbox(): Promise<AccountSummary>;
+    switchAccount(id: string): Promise<AccountSummary>;
+    signOut(id: string): Promise<void>;
+  };
+}
+
+type Req<N extends OperationName> = z.output<(typeof operations)[N]['request']>;
+export type Handlers = { [N in OperationName]: (ctx: HandlerContext, req: Req<N>) => OperationResponse<N> | Promise<OperationResponse<N>> };
+
+const OK = { ok: true as const };
+
+function view(ctx: HandlerContext, id: string): ViewHandle {
+  const v = ctx.views.get(id);
+  if (!v) throw new RpcFailure('INVALID_REQUEST', `no open view ${id}`);
+  return v;
+}
+
+export const handlers: Handlers = {
+  // queries
+  status: (ctx) => ctx.session().status,
+  channels: (ctx) => ctx.session().queries.channels(),
+  users: (ctx) => ctx.session().queries.users(),
+  savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
+  navigationViews: (ctx) => ctx.session().queries.navigationViews(),
+  scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),
+  userSettings: (ctx) => ctx.session().queries.userSettings(),
+  editHistory: (ctx, req) => ctx.session().editHistory(req.message_id),
+  typingEditors: (ctx) => ctx.session().typingEditors(),
+  // commands
+  start: (ctx) => (ctx.session().start(), OK),
+  stop: async (ctx) => (await ctx.session().stop(), OK),
+  nudge: (ctx, req) => (ctx.session().nudge(req.reason), OK),
+  openNarrow: (ctx, req) => {
+    const s = ctx.session();
+    if (s.selfUserId === undefined) throw new RpcFailure('UNAVAILABLE', 'the account has not finished its first sync yet; try again when the status is live');
+    let id = '';
+    const h = s.openNarrow(req, (cs) => ctx.pushView(id, cs));
+    id = h.id;
+    ctx.views.set(id, h);
+    return { view_id: id, snapshot: h.snapshot };
+  },
+  loadOlder: (ctx, req) => (view(ctx, req.view_id).loadOlder(req.count), OK),
+  loadNewer: (ctx, req) => (view(ctx, req.view_id).loadNewer(req.count), OK),
+  closeNarrow: (ctx, req) => {
+    ctx.views.get(req.view_id)?.close();
+    ctx.views.delete(req.view_id);
+    return OK;
+  },
+  // accounts
+  accounts: (ctx) => ctx.accounts.state(),
+  signIn: (ctx, req) => ctx.accounts.signIn(req),
+  openSandbox: (ctx) => ctx.accounts.openSandbox(),
+  switchAccount: (ctx, req) => ctx.accounts.switchAccount(req.id),
+  signOut: async (ctx, req) => (await ctx.accounts.signOut(req.id), OK),
+};
