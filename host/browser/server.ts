@@ -1,0 +1,167 @@
+/**
+ * The browser-mode host: the same engine service as the Electron app, behind a loopback HTTP server
+ * that serves the built renderer and carries the contract over a WebSocket at `/ws`.
+ *
+ *   GET /?token=SECRET  sets the session cookie and redirects to `/` (the secret leaves the URL bar)
+ *   GET /...            the renderer's files (cookie required)
+ *   GET /ws (upgrade)   one engine client per socket (cookie + Origin required)
+ * Every request passes the Host / Origin / secret checks of `guard.ts` first; a refusal is a 403
+ * with a short text and no hint of the secret.
+ *
+ * Keys are kept in a plain file (no OS keychain here), so sign-in asks the user's consent first.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { EngineLogger } from '../../sync/engine/seams.js';
+import { EngineService } from '../../sync/service/engine-service.js';
+import { PlainFileSecretStore } from '../plain-secrets.js';
+import { EmbeddedSandbox } from '../sandbox.js';
+import { cookieOk, hostOk, originOk, secretMatches, securityHeaders, sessionCookie } from './guard.js';
+import { serveStatic } from './static.js';
+import { bridgeSocket, MAX_FRAME_BYTES } from './ws-bridge.js';
+
+export interface BrowserHostOptions {
+  /** Account databases under `accounts/`, the sandbox under `sandbox/`, keys in `api-keys.json`. */
+  readonly dataDir: string;
+  /** The built renderer (`out/renderer`). */
+  readonly rendererDir: string;
+  /** 0 or absent: a free port. */
+  readonly port?: number;
+  /** Open the sandbox at start (`npm start -- --sandbox`). */
+  readonly sandbox?: boolean;
+  readonly sandboxUser?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface BrowserHost {
+  /** `http://127.0.0.1:PORT/?token=SECRET`: the one URL to open. */
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  readonly service: EngineService;
+  /** The embedded reference server's base URL once started. */
+  sandboxUrl(): string | undefined;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
+  const log = opts.log ?? (() => undefined);
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const accountsDir = path.join(opts.dataDir, 'accounts');
+  mkdirSync(accountsDir, { recursive: true, mode: 0o700 });
+  const sandbox = new EmbeddedSandbox({ dataDir: path.join(opts.dataDir, 'sandbox'), user: opts.sandboxUser });
+  // The engine's warnings go to `log` (stderr in the CLI): stdout carries only the URL line.
+  const logger: EngineLogger = { info: () => undefined, warn: (m, d) => log(engineLine('warn', m, d)), error: (m, d) => log(engineLine('error', m, d)) };
+  const service = new EngineService({ dataDir: accountsDir, secrets: new PlainFileSecretStore(path.join(opts.dataDir, 'api-keys.json')), sandbox, seams: { logger } });
+
+  const secret = randomBytes(32).toString('hex');
+  let port = 0;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  wss.on('connection', (ws) => bridgeSocket(ws, service));
+
+  const http = createServer((req, res) => {
+    handleRequest(req, res).catch((e: unknown) => {
+      log(`browser host: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent) res.writeHead(500, { ...securityHeaders(port), 'content-type': 'text/plain; charset=utf-8' });
+      res.end('internal error');
+    });
+  });
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const headers = securityHeaders(port);
+    const refuse = (status: number, text: string) => res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(text);
+    if (!hostOk(req, port) || !originOk(req, port, false)) return void refuse(403, 'forbidden');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void refuse(405, 'method not allowed');
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.searchParams.has('token')) {
+      if (url.pathname !== '/' || !secretMatches(url.searchParams.get('token'), secret)) return void refuse(403, 'wrong token: open the URL printed in the terminal');
+      res.writeHead(302, { ...headers, location: '/', 'set-cookie': sessionCookie(secret), 'cache-control': 'no-store' }).end();
+      return;
+    }
+    if (!cookieOk(req, secret)) return void refuse(403, 'open the URL printed in the terminal');
+    if (url.pathname === '/ws') return void refuse(426, 'WebSocket only');
+    await serveStatic(req, res, opts.rendererDir, url.pathname, headers);
+  }
+
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const pathname = new URL(req.url ?? '/', `http://127.0.0.1:${port}`).pathname;
+    // Origin is required here: browsers always send it on a WebSocket, and a WebSocket is not
+    // bound by the same-origin policy, so this check is what keeps other sites out.
+    const ok = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true) && cookieOk(req, secret);
+    if (!ok) {
+      const body = 'forbidden';
+      socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port ?? 0, '127.0.0.1', () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  port = (http.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // A polite close first; a page that does not answer within a second is cut off.
+      for (const ws of wss.clients) ws.close(1001, 'host closing');
+      const deadline = Date.now() + 1_000;
+      while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => {
+        wss.close(() => resolve());
+      });
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+      await service.close();
+    })());
+
+  try {
+    if (opts.sandbox) {
+      const starter = service.connect(() => undefined);
+      const r = await starter.invoke('openSandbox', {});
+      starter.close();
+      if (!r.ok) throw new Error(`the sandbox did not start: ${r.error.message}`);
+    } else {
+      await service.restore();
+    }
+  } catch (e) {
+    await close();
+    throw e;
+  }
+
+  return {
+    url: `${origin}/?token=${secret}`,
+    origin,
+    port,
+    service,
+    sandboxUrl: () => sandbox.url,
+    close,
+  };
+}
+
+function engineLine(level: string, message: string, data: Readonly<Record<string, unknown>> | undefined): string {
+  let detail = '';
+  if (data !== undefined) {
+    try {
+      detail = ` ${JSON.stringify(data, (_k, v: unknown) => (v instanceof Error ? v.message : v))}`;
+    } catch {
+      detail = ' (unprintable details)';
+    }
+  }
+  return `[engine ${level}] ${message}${detail}`;
+}

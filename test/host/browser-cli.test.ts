@@ -1,0 +1,64 @@
+/**
+ * The browser-mode entry as a user runs it: a child process that prints exactly the URL line (and
+ * one sandbox line with --sandbox), answers on loopback, and exits cleanly on SIGTERM. Run from the
+ * sources under tsx so the test does not depend on a build; `npm start` runs the same file bundled.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeRenderer, get } from './browser-helpers.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const fake = fakeRenderer();
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(fake.root, { recursive: true, force: true });
+});
+
+function run(args: string[]): { child: ChildProcess; lines: () => string[]; exited: Promise<number | null>; waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'host', 'browser', 'cli.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const lines = () => out.split('\n').filter((l) => l !== '');
+  const waitFor = async (re: RegExp, ms = 20_000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const m = out.match(re);
+      if (m) return m;
+      if (Date.now() > end || child.exitCode !== null) throw new Error(`no ${String(re)} in ${JSON.stringify(out)} (stderr ${JSON.stringify(err.slice(0, 2000))})`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  return { child, lines, exited, waitFor };
+}
+
+describe('browser host CLI', () => {
+  it('prints the URL line and the sandbox line, answers, and exits 0 on SIGTERM', async () => {
+    const r = run(['--sandbox', '--port', '0', '--data-dir', path.join(fake.root, 'data'), '--renderer', fake.rendererDir]);
+    const m = await r.waitFor(/^Open (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64}))$/m);
+    await r.waitFor(/^Sandbox: .*http:\/\/127\.0\.0\.1:\d+/m);
+    const port = Number(m[2]);
+    const redirect = await get(port, `/?token=${m[3]}`);
+    expect(redirect.status).toBe(302);
+    const page = await get(port, '/', { cookie: `zs=${m[3]}` });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    expect(r.lines()).toHaveLength(2);
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+    await expect(get(port, '/')).rejects.toThrow();
+  });
+
+  it('rejects a bad --port with a usage error', async () => {
+    const r = run(['--port', 'eighty', '--renderer', fake.rendererDir, '--data-dir', path.join(fake.root, 'data2')]);
+    expect(await r.exited).toBe(2);
+    expect(r.lines()).toEqual([]);
+  });
+});
