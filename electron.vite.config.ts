@@ -8,7 +8,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'main/index.ts'),
+          // The browser-mode host (no Electron): plain `node out/main/browser-host.js`.
+          'browser-host': resolve(import.meta.dirname, 'host/browser/cli.ts'),
+        },
+      },
     },
   },
   preload: {
