@@ -57,10 +57,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const state: ServerState = { lifecycle: { closing: false }, db, clock, config, queues, log: opts.log ?? quietLog };
 
   const http = createHttpServer(state, buildRouter());
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (e) {
+    // A port in use must not leave the database open (a file database would stay locked).
+    queues.close();
+    db.close();
+    throw e;
+  }
   const port = (http.address() as AddressInfo).port;
   const host = opts.host ?? '127.0.0.1';
   config.realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
