@@ -11,7 +11,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const COOKIE_NAME = 'zs';
+/** One cookie per port: browsers share cookies across the ports of a host, so two hosts at once must not overwrite each other's. */
+export const cookieName = (port: number) => `zs-${port}`;
 
 export interface Guard {
   readonly secret: string;
@@ -46,19 +47,19 @@ export function secretMatches(candidate: string | null | undefined, secret: stri
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function cookieOk(req: IncomingMessage, secret: string): boolean {
+export function cookieOk(req: IncomingMessage, secret: string, port: number): boolean {
   const header = req.headers.cookie;
   if (header === undefined) return false;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === COOKIE_NAME && secretMatches(part.slice(eq + 1).trim(), secret)) return true;
+    if (part.slice(0, eq).trim() === cookieName(port) && secretMatches(part.slice(eq + 1).trim(), secret)) return true;
   }
   return false;
 }
 
-export function sessionCookie(secret: string): string {
-  return `${COOKIE_NAME}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
+export function sessionCookie(secret: string, port: number): string {
+  return `${cookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /** The page may run only our own bundle and talk only to this host (images: also the realm's). */

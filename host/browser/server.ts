@@ -80,10 +80,10 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.searchParams.has('token')) {
       if (url.pathname !== '/' || !secretMatches(url.searchParams.get('token'), secret)) return void refuse(403, 'wrong token: open the URL printed in the terminal');
-      res.writeHead(302, { ...headers, location: '/', 'set-cookie': sessionCookie(secret), 'cache-control': 'no-store' }).end();
+      res.writeHead(302, { ...headers, location: '/', 'set-cookie': sessionCookie(secret, port), 'cache-control': 'no-store' }).end();
       return;
     }
-    if (!cookieOk(req, secret)) return void refuse(403, 'open the URL printed in the terminal');
+    if (!cookieOk(req, secret, port)) return void refuse(403, 'open the URL printed in the terminal');
     if (url.pathname === '/ws') return void refuse(426, 'WebSocket only');
     await serveStatic(req, res, opts.rendererDir, url.pathname, headers);
   }
@@ -93,7 +93,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     const pathname = new URL(req.url ?? '/', `http://127.0.0.1:${port}`).pathname;
     // Origin is required here: browsers always send it on a WebSocket, and a WebSocket is not
     // bound by the same-origin policy, so this check is what keeps other sites out.
-    const ok = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true) && cookieOk(req, secret);
+    const ok = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true) && cookieOk(req, secret, port);
     if (!ok) {
       const body = 'forbidden';
       socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);

@@ -47,7 +47,7 @@ describe('browser host CLI', () => {
     const port = Number(m[2]);
     const redirect = await get(port, `/?token=${m[3]}`);
     expect(redirect.status).toBe(302);
-    const page = await get(port, '/', { cookie: `zs=${m[3]}` });
+    const page = await get(port, '/', { cookie: `zs-${port}=${m[3]}` });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>app</title>');
     expect(r.lines()).toHaveLength(2);

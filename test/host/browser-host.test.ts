@@ -23,7 +23,7 @@ beforeAll(async () => {
   host = await startBrowserHost({ dataDir, rendererDir: fake.rendererDir });
   port = host.port;
   secret = new URL(host.url).searchParams.get('token') ?? '';
-  cookie = `zs=${secret}`;
+  cookie = `zs-${port}=${secret}`;
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
@@ -53,15 +53,15 @@ describe('browser host: the secret', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.headers['set-cookie']).toBeUndefined();
     expect(wrong.body).not.toContain(secret);
-    expect((await get(port, '/', { cookie: `zs=${'0'.repeat(64)}` })).status).toBe(403);
-    expect((await get(port, '/', { cookie: `zs=${secret.slice(0, 10)}` })).status).toBe(403);
+    expect((await get(port, '/', { cookie: `zs-${port}=${'0'.repeat(64)}` })).status).toBe(403);
+    expect((await get(port, '/', { cookie: `zs-${port}=${secret.slice(0, 10)}` })).status).toBe(403);
   });
 
   it('turns the right token into an HttpOnly SameSite=Strict cookie and redirects to /', async () => {
     const r = await get(port, `/?token=${secret}`);
     expect(r.status).toBe(302);
     expect(r.headers.location).toBe('/');
-    expect(r.headers['set-cookie']).toEqual([`zs=${secret}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(r.headers['set-cookie']).toEqual([`zs-${port}=${secret}; HttpOnly; SameSite=Strict; Path=/`]);
   });
 
   it('serves the page with the cookie, with the CSP and the other security headers', async () => {
@@ -120,7 +120,7 @@ describe('browser host: refusals', () => {
     expect(await refused({ cookie, origin: 'http://evil.example' })).toBe(403);
     expect(await refused({ cookie })).toBe(403);
     expect(await refused({ origin })).toBe(403);
-    expect(await refused({ cookie: 'zs=nope', origin })).toBe(403);
+    expect(await refused({ cookie: `zs-${port}=nope`, origin })).toBe(403);
     expect(await refused({ cookie, origin, host: `evil.example:${port}` })).toBe(403);
     expect(await refused({ cookie, origin: `http://evil.example:${port}`, host: `evil.example:${port}` })).toBe(403);
     expect(await refused({ cookie, origin }, '/other')).toBe(403);
@@ -189,7 +189,7 @@ describe('browser host: restart', () => {
     expect(host.sandboxUrl()).toBe(before); // restored, on the port it had
     expect((await get(port, '/', { cookie })).status).toBe(403);
     secret = new URL(host.url).searchParams.get('token') ?? '';
-    cookie = `zs=${secret}`;
+    cookie = `zs-${port}=${secret}`;
     origin = host.origin;
     const p = await page();
     const s = await p.invoke('accounts');
