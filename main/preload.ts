@@ -1,8 +1,48 @@
 /**
- * Preload: exposes only the contract's channels on `window.zulip`, never ipcRenderer itself.
- * The contract (sync/protocol) and its channels arrive with the desktop-shell issue; for now the
- * page can only learn that it runs inside the desktop shell.
+ * Preload (sandboxed, bundled to one CommonJS file): exposes the contract's channels on
+ * `window.zulip` and nothing else: never ipcRenderer, never the IPC event object (listeners get
+ * the payload only). It checks nothing itself: main parses every payload (architecture rule 10).
+ *
+ *   window.zulip.host                     'electron'
+ *   window.zulip.invoke(name, request)    -> Promise<RpcResult> (IPC_INVOKE)
+ *   window.zulip.subscribe(listener)      -> id; the first subscription sends IPC_SUBSCRIBE
+ *   window.zulip.unsubscribe(id)          the last one sends IPC_UNSUBSCRIBE
+ *
+ * One ipcRenderer listener fans events out to the page's listeners.
  */
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
+import { CHANNELS } from './ipc-channels.js';
 
-contextBridge.exposeInMainWorld('zulip', Object.freeze({ host: 'electron' as const }));
+type Listener = (event: unknown) => void;
+
+const listeners = new Map<number, Listener>();
+let nextId = 1;
+
+ipcRenderer.on(CHANNELS.event, (_event, payload: unknown) => {
+  for (const listener of [...listeners.values()]) {
+    try {
+      listener(payload);
+    } catch (e) {
+      // One failing listener must not starve the others.
+      console.error('zulip event listener failed', e);
+    }
+  }
+});
+
+const api = {
+  host: 'electron' as const,
+  invoke: (name: string, request: unknown): Promise<unknown> => ipcRenderer.invoke(CHANNELS.invoke, { name, request }),
+  subscribe: (listener: Listener): number => {
+    if (typeof listener !== 'function') throw new TypeError('subscribe(listener): listener must be a function');
+    const id = nextId++;
+    listeners.set(id, listener);
+    if (listeners.size === 1) ipcRenderer.send(CHANNELS.subscribe);
+    return id;
+  },
+  unsubscribe: (id: number): void => {
+    if (!listeners.delete(id)) return;
+    if (listeners.size === 0) ipcRenderer.send(CHANNELS.unsubscribe);
+  },
+};
+
+contextBridge.exposeInMainWorld('zulip', Object.freeze(api));

@@ -1,4 +1,8 @@
-/** The security-relevant BrowserWindow options, kept apart so tests can check them without Electron. */
+/**
+ * The security-relevant BrowserWindow options and the Content Security Policy, kept apart so tests
+ * can check them without Electron. The page runs sandboxed with context isolation and no Node; it
+ * reaches the engine only through the preload's `window.zulip` (main/preload.ts).
+ */
 import type { BrowserWindowConstructorOptions } from 'electron';
 
 export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
@@ -7,13 +11,27 @@ export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWi
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
     webSecurity: true,
     allowRunningInsecureContent: false,
+    // No <webview> (will-attach-webview is refused as well), no experimental web platform features.
+    webviewTag: false,
+    experimentalFeatures: false,
+    // A file dropped on the window would otherwise navigate the page to it.
+    navigateOnDragDrop: false,
+    // A page looping on alert() gets a "prevent more dialogs" checkbox.
+    safeDialogs: true,
     spellcheck: true,
   };
 }
 
-/** Strict CSP for the renderer: only our own bundle; no inline scripts, no remote code. */
+/**
+ * Strict CSP for the renderer: only our own bundle; no inline or eval'd scripts, no remote code.
+ * Images may come from https servers (avatars, inline previews in sanitised message HTML) and data:
+ * URLs; everything else (fonts, styles, connections) only from the app itself. The same policy is
+ * in renderer/index.html as a meta tag because file:// pages carry no response headers.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
@@ -21,6 +39,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
+  "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",

@@ -1,0 +1,151 @@
+/**
+ * The Electron main process, wired: one instance, one window, the engine service behind IPC.
+ * Wiring only; each piece lives in its own module:
+ *   guards.ts           window.open / navigation / webview locks, CSP header, permissions denied
+ *   ipc.ts              the one IPC handler wrapper (sender check, payload parsing)
+ *   secrets.ts          API keys sealed with safeStorage (userData/keys.json)
+ *   window-state.ts     size/position remembered and clamped to the visible displays
+ *   menu.ts, badge.ts   application menu; unread badge
+ * Data: userData/accounts (account databases, accounts.json), userData/keys.json, userData/sandbox
+ * (the embedded reference server's realm), userData/window-state.json.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, Menu, screen, session } from 'electron';
+import { EmbeddedSandbox } from '../host/sandbox.js';
+import { EngineService } from '../sync/service/index.js';
+import { startUnreadBadge } from './badge.js';
+import { applySessionPolicy, guardWebContents, openExternalSafely } from './guards.js';
+import { registerIpc } from './ipc.js';
+import { menuTemplate } from './menu.js';
+import { rendererLocation } from './renderer-location.js';
+import { SafeStorageSecretStore } from './secrets.js';
+import { CONTENT_SECURITY_POLICY, secureWebPreferences } from './window-options.js';
+import { loadWindowState, MIN_SIZE, trackWindowState } from './window-state.js';
+
+/** How long quitting waits for the engine to close (databases, the sandbox) before giving up. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+const log = (line: string) => console.warn(line);
+
+export function startApp(argv: readonly string[] = process.argv): void {
+  // A second launch hands over to the first (its window comes to the front) and exits.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const openSandbox = argv.includes('--sandbox');
+  // The build output under the app's root (the repository in development, app.asar when packaged);
+  // not import.meta.dirname, which moves if the bundler puts this module in a chunk.
+  const out = join(app.getAppPath(), 'out');
+  const location = rendererLocation({
+    indexFile: join(out, 'renderer', 'index.html'),
+    devUrl: process.env.ELECTRON_RENDERER_URL,
+    packaged: app.isPackaged,
+  });
+  let win: BrowserWindow | undefined;
+  let service: EngineService | undefined;
+  let shutdown: (() => Promise<void>) | undefined;
+  let closed = false;
+
+  // Every webContents Electron creates, ours or not, gets the locks before it loads anything.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, location.isOwn));
+
+  app.on('second-instance', () => {
+    if (!win || win.isDestroyed()) return;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  });
+
+  const createWindow = (): BrowserWindow => {
+    const stateFile = join(app.getPath('userData'), 'window-state.json');
+    const state = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea), screen.getPrimaryDisplay().workArea);
+    const w = new BrowserWindow({
+      ...state.bounds,
+      minWidth: MIN_SIZE.width,
+      minHeight: MIN_SIZE.height,
+      show: false,
+      title: app.getName(),
+      webPreferences: secureWebPreferences(join(out, 'preload', 'index.cjs')),
+    });
+    if (state.maximized) w.maximize();
+    trackWindowState(w, stateFile);
+    w.once('ready-to-show', () => w.show());
+    w.on('closed', () => {
+      if (win === w) win = undefined;
+    });
+    const t = location.target;
+    const loading = 'file' in t ? w.loadFile(t.file) : w.loadURL(t.url);
+    loading.catch((e: unknown) => log(`could not load the renderer: ${String(e)}`));
+    return w;
+  };
+
+  void app.whenReady().then(() => {
+    applySessionPolicy(session.defaultSession, CONTENT_SECURITY_POLICY);
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, appName: app.getName(), openExternal: openExternalSafely })),
+    );
+    const userData = app.getPath('userData');
+    const svc = new EngineService({
+      dataDir: join(userData, 'accounts'),
+      // Created after `ready`: on Linux safeStorage knows its backend only then.
+      secrets: new SafeStorageSecretStore(join(userData, 'keys.json')),
+      sandbox: new EmbeddedSandbox({ dataDir: join(userData, 'sandbox') }),
+    });
+    service = svc;
+    const disposeIpc = registerIpc({ service: svc, window: () => win, isOwnUrl: location.isOwn, log });
+    const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => app.setBadgeCount(n), log });
+    shutdown = async () => {
+      badge.close();
+      disposeIpc();
+      await svc.close();
+    };
+    win = createWindow();
+    openAccount(svc, openSandbox).catch((e: unknown) => log(`opening the account: ${String(e)}`));
+  });
+
+  app.on('activate', () => {
+    // macOS: clicking the dock icon with no window open opens one again.
+    if (service && !win) win = createWindow();
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Quit waits once for the engine (the outbox and databases close cleanly), then quits for real.
+  let closing: Promise<void> | undefined;
+  app.on('before-quit', (event) => {
+    if (closed || !shutdown) return;
+    event.preventDefault();
+    closing ??= withTimeout(shutdown(), CLOSE_TIMEOUT_MS)
+      .catch((e: unknown) => log(`closing the engine: ${String(e)}`))
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
+  });
+}
+
+/** `--sandbox` opens the embedded sandbox; otherwise the account open last time, if any. */
+async function openAccount(svc: EngineService, sandbox: boolean): Promise<void> {
+  if (!sandbox) {
+    await svc.restore();
+    return;
+  }
+  const client = svc.connect(() => undefined);
+  try {
+    const r = await client.invoke('openSandbox', {});
+    if (!r.ok) log(`could not open the sandbox: ${r.error.message}`);
+  } finally {
+    client.close();
+  }
+}
+
+function withTimeout(p: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`still closing after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

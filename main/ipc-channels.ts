@@ -1,0 +1,11 @@
+/**
+ * The IPC channel names, duplicated from sync/protocol/rpc.ts so the sandboxed preload bundle stays
+ * tiny: importing the protocol would pull zod into it. test/main/preload.test.ts asserts that these
+ * equal the protocol's.
+ */
+export const CHANNELS = {
+  invoke: 'zulip:invoke',
+  event: 'zulip:event',
+  subscribe: 'zulip:subscribe',
+  unsubscribe: 'zulip:unsubscribe',
+} as const;

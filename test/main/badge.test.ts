@@ -1,0 +1,91 @@
+/** The unread badge: subscribed, unmuted channels' unreads, recomputed on relevant events, throttled. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startUnreadBadge, unreadTotal } from '../../main/badge.js';
+import type { ChannelSummary, EngineEvent } from '../../sync/protocol/commands.js';
+import type { RpcResult } from '../../sync/protocol/rpc.js';
+
+const channel = (id: number, unread: number, extra: Partial<ChannelSummary> = {}): ChannelSummary => ({
+  channel_id: id,
+  name: `c${id}`,
+  is_subscribed: true,
+  is_muted: false,
+  color: null,
+  unread_count: unread,
+  topics: [],
+  ...extra,
+});
+
+function service(answer: () => RpcResult) {
+  let push: (e: EngineEvent) => void = () => undefined;
+  const calls: string[] = [];
+  return {
+    calls,
+    push: (e: EngineEvent) => push(e),
+    closed: vi.fn(),
+    connect(p: (e: EngineEvent) => void) {
+      push = p;
+      return {
+        invoke: async (name: string): Promise<RpcResult> => {
+          calls.push(name);
+          return answer();
+        },
+        close: this.closed,
+      };
+    },
+  };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('unread badge', () => {
+  it('counts subscribed, unmuted channels only', () => {
+    expect(unreadTotal([channel(1, 3), channel(2, 4, { is_muted: true }), channel(3, 5, { is_subscribed: false }), channel(4, 2)])).toBe(5);
+  });
+
+  it('sets the count at start and after relevant events, one query per burst', async () => {
+    let channels = [channel(1, 3)];
+    const svc = service(() => ({ ok: true, value: channels }));
+    const setBadgeCount = vi.fn();
+    const badge = startUnreadBadge({ service: svc, setBadgeCount, throttleMs: 1000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(setBadgeCount.mock.calls).toEqual([[3]]);
+
+    channels = [channel(1, 3), channel(2, 2)];
+    for (let i = 0; i < 20; i++) svc.push({ type: 'areas', areas: ['unread'] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(svc.calls).toHaveLength(2);
+    expect(setBadgeCount.mock.calls).toEqual([[3], [5]]);
+
+    // Areas that cannot change unread counts cost nothing; the same count is not set again.
+    svc.push({ type: 'areas', areas: ['typing', 'users'] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(svc.calls).toHaveLength(2);
+    svc.push({ type: 'status', status: { state: 'live' } });
+    svc.push({ type: 'status', status: { state: 'live' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(svc.calls).toHaveLength(3);
+    expect(setBadgeCount).toHaveBeenCalledTimes(2);
+    svc.push({ type: 'status', status: { state: 'live' } }); // no change of state: nothing
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(svc.calls).toHaveLength(3);
+
+    badge.close();
+    expect(svc.closed).toHaveBeenCalled();
+    svc.push({ type: 'areas', areas: ['unread'] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(svc.calls).toHaveLength(3);
+  });
+
+  it('clears the badge when no account is open', async () => {
+    let r: RpcResult = { ok: true, value: [channel(1, 7)] };
+    const svc = service(() => r);
+    const setBadgeCount = vi.fn();
+    startUnreadBadge({ service: svc, setBadgeCount, throttleMs: 10 });
+    await vi.advanceTimersByTimeAsync(10);
+    r = { ok: false, error: { code: 'NO_ACCOUNT', message: 'no account' } };
+    svc.push({ type: 'areas', areas: ['accounts'] });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(setBadgeCount.mock.calls).toEqual([[7], [0]]);
+  });
+});
