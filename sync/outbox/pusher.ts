@@ -130,9 +130,10 @@ export class OutboxPusher {
   }
 
   private pump(): void {
-    if (this.state === 'running') {
+    if (this.state === 'running' && this.inFlight.size < this.concurrency) {
       const now = this.seams.clock.now();
-      for (const head of this.store.runnableHeads(now)) {
+      // Free slots plus the heads that may be skipped as already in flight.
+      for (const head of this.store.runnableHeads(now, this.concurrency)) {
         if (this.inFlight.size >= this.concurrency) break;
         if (this.inFlight.has(head.entityKey)) continue;
         const task = this.run(head)

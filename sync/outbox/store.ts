@@ -5,6 +5,7 @@
  * `enqueue` runs inside the caller's transaction (better-sqlite3 nests it as a savepoint) so the
  * optimistic local effect and the row commit together or not at all (architecture rule 6).
  */
+import type { Statement } from 'better-sqlite3';
 import type { LocalDb } from '../db/open.js';
 import type { Clock } from '../engine/seams.js';
 import type { KindRegistry, RuntimeKind } from './kinds.js';
@@ -91,97 +92,124 @@ function rewriteJson(v: unknown, from: string, to: number | string): unknown {
 }
 
 export class OutboxStore {
+  // Preparing a statement costs more than running it, and enqueue is on every user action's path
+  // (bench/outbox.bench.ts): statements and transaction wrappers are made once per store.
+  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+  private readonly enqueueTx: (kind: RuntimeKind, args: unknown, base: unknown, deadlineAt: number | null) => EnqueueResult;
+  private readonly applyTx: (id: number, event: OutboxEvent, patch: TransitionPatch) => OutboxRow;
+
   constructor(
     readonly db: LocalDb,
     readonly kinds: KindRegistry,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.enqueueTx = db.transaction((kind: RuntimeKind, args: unknown, base: unknown, deadlineAt: number | null) => this.enqueueNow(kind, args, base, deadlineAt));
+    this.applyTx = db.transaction((id: number, event: OutboxEvent, patch: TransitionPatch) => this.applyNow(id, event, patch));
+  }
+
+  private sql<P extends unknown[] = unknown[], R = unknown>(source: string): Statement<P, R> {
+    const hit = this.statements.get(source);
+    if (hit) return hit as Statement<P, R>;
+    const made = this.db.prepare<P, R>(source);
+    this.statements.set(source, made);
+    return made;
+  }
 
   /** A fresh `tmp-N` id for an object created offline. */
   newTempId(): string {
-    const n = this.db.prepare('INSERT INTO outbox_temp_ids DEFAULT VALUES').run().lastInsertRowid;
+    const n = this.sql('INSERT INTO outbox_temp_ids DEFAULT VALUES').run().lastInsertRowid;
     return `tmp-${n}`;
   }
 
   /** The server id a temporary id got, once its create landed. */
   resolvedTempId(tmp: string): string | undefined {
     if (!TMP_ID.test(tmp)) return undefined;
-    const v: unknown = this.db.prepare('SELECT server_id FROM outbox_temp_ids WHERE n = ?').pluck().get(Number(tmp.slice(4)));
+    const v: unknown = this.sql('SELECT server_id FROM outbox_temp_ids WHERE n = ?').pluck().get(Number(tmp.slice(4)));
     return typeof v === 'string' ? v : undefined;
   }
 
   /** Record an intent (coalescing with a still-queued one of the same entity). Throws on bad args. */
   enqueue(kind: RuntimeKind, args: unknown, base: unknown, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
-    return this.db.transaction((): EnqueueResult => {
-      ({ args, base } = this.resolveTemps(args, base));
-      const parsed = kind.parse(args, base);
-      if (!parsed.ok) throw new Error(`outbox: bad ${kind.kind} intent: ${parsed.problems}`);
-      const entityKey = kind.entityKey(parsed.value.args);
-      const now = this.clock.now();
-      const last = this.liveRows(entityKey).at(-1);
-      if (last?.state === 'queued') {
-        const decision = kind.coalesce({ kind: last.kind, args: last.args, base: last.base }, parsed.value);
-        if (decision.action === 'cancel') {
-          this.apply(last, 'discard', { note: { coalesced: 'cancelled by a later intent', by: kind.kind, args: parsed.value.args } });
-          return { outcome: 'cancelled', id: last.id };
-        }
-        if (decision.action === 'merge') {
-          const lastKind = this.kinds.get(last.kind, last.kindVersion);
-          const merged = lastKind?.parse(decision.args, decision.base);
-          if (!merged?.ok) throw new Error(`outbox: ${kind.kind} produced a merge that ${last.kind} v${last.kindVersion} rejects`);
-          this.apply(last, 'edit', { ...merged.value, note: { coalesced: kind.kind, args: parsed.value.args } });
-          return { outcome: 'merged', id: last.id };
-        }
+    // In the caller's transaction no savepoint is needed (it costs as much as the insert): the one
+    // write is the last statement, so a throw leaves nothing behind.
+    const deadlineAt = opts.deadlineAt ?? null;
+    return this.db.inTransaction ? this.enqueueNow(kind, args, base, deadlineAt) : this.enqueueTx(kind, args, base, deadlineAt);
+  }
+
+  private enqueueNow(kind: RuntimeKind, args: unknown, base: unknown, deadlineAt: number | null): EnqueueResult {
+    ({ args, base } = this.resolveTemps(args, base));
+    const parsed = kind.parse(args, base);
+    if (!parsed.ok) throw new Error(`outbox: bad ${kind.kind} intent: ${parsed.problems}`);
+    const entityKey = kind.entityKey(parsed.value.args);
+    const now = this.clock.now();
+    const last = this.lastLiveRow(entityKey);
+    if (last?.state === 'queued') {
+      const decision = kind.coalesce({ kind: last.kind, args: last.args, base: last.base }, parsed.value);
+      if (decision.action === 'cancel') {
+        this.applyTo(last, 'discard', { note: { coalesced: 'cancelled by a later intent', by: kind.kind, args: parsed.value.args } });
+        return { outcome: 'cancelled', id: last.id };
       }
-      const history = JSON.stringify([{ at: now, event: 'enqueue', to: 'queued' }]);
-      const id = this.db
-        .prepare(
-          `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history)
-           VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-        )
-        .run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), opts.deadlineAt ?? null, now, now, history).lastInsertRowid;
-      return { outcome: 'added', id: Number(id) };
-    })();
+      if (decision.action === 'merge') {
+        const lastKind = this.kinds.get(last.kind, last.kindVersion);
+        const merged = lastKind?.parse(decision.args, decision.base);
+        if (!merged?.ok) throw new Error(`outbox: ${kind.kind} produced a merge that ${last.kind} v${last.kindVersion} rejects`);
+        this.applyTo(last, 'edit', { ...merged.value, note: { coalesced: kind.kind, args: parsed.value.args } });
+        return { outcome: 'merged', id: last.id };
+      }
+    }
+    const history = JSON.stringify([{ at: now, event: 'enqueue', to: 'queued' }]);
+    const id = this.sql(
+      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history)
+       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
+    ).run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), deadlineAt, now, now, history).lastInsertRowid;
+    return { outcome: 'added', id: Number(id) };
   }
 
   get(id: number): OutboxRow | undefined {
-    const r = this.db.prepare<[number], DbRow>('SELECT * FROM outbox WHERE id = ?').get(id);
+    const r = this.sql<[number], DbRow>('SELECT * FROM outbox WHERE id = ?').get(id);
     return r && fromDb(r);
   }
 
   all(): OutboxRow[] {
-    return this.db.prepare<[], DbRow>('SELECT * FROM outbox ORDER BY id').all().map(fromDb);
+    return this.sql<[], DbRow>('SELECT * FROM outbox ORDER BY id').all().map(fromDb);
   }
 
   /** Rows not yet done or discarded for one entity, oldest first. */
   liveRows(entityKey: string): OutboxRow[] {
-    return this.db.prepare<[string], DbRow>("SELECT * FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded') ORDER BY id").all(entityKey).map(fromDb);
+    return this.sql<[string], DbRow>("SELECT * FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded') ORDER BY id").all(entityKey).map(fromDb);
+  }
+
+  /** The newest live row of an entity: what a new intent may coalesce with. */
+  private lastLiveRow(entityKey: string): OutboxRow | undefined {
+    const r = this.sql<[string], DbRow>("SELECT * FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded') ORDER BY id DESC LIMIT 1").get(entityKey);
+    return r && fromDb(r);
   }
 
   /**
    * The oldest live row of every entity, when it may run now: queued, or retry_wait / unknown
-   * whose time has come. Rows with a deadline go first (soonest first), then by age.
+   * whose time has come. Rows with a deadline go first (soonest first), then by age. `limit`: only
+   * the first ones (the pusher asks for as many as it can start: parsing every head on every
+   * completed row made draining quadratic).
    */
-  runnableHeads(now: number): OutboxRow[] {
-    return this.db
-      .prepare<[number], DbRow>(
-        `SELECT o.* FROM outbox o
-         WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)
-           AND (o.state = 'queued' OR (o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ?))
-         ORDER BY o.deadline_at IS NULL, o.deadline_at, o.id`,
-      )
-      .all(now)
+  runnableHeads(now: number, limit?: number): OutboxRow[] {
+    return this.sql<[number, number], DbRow>(
+      `SELECT o.* FROM outbox o
+       WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)
+         AND (o.state = 'queued' OR (o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ?))
+       ORDER BY o.deadline_at IS NULL, o.deadline_at, o.id
+       LIMIT ?`,
+    )
+      .all(now, limit ?? -1)
       .map(fromDb);
   }
 
   /** When the earliest waiting head becomes runnable (null: nothing waits on time). */
   nextWakeAt(): number | null {
-    const v: unknown = this.db
-      .prepare(
-        `SELECT MIN(coalesce(next_attempt_at, 0)) FROM outbox
-         WHERE state IN ('retry_wait', 'unknown')
-           AND id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)`,
-      )
+    const v: unknown = this.sql(
+      `SELECT MIN(coalesce(next_attempt_at, 0)) FROM outbox
+       WHERE state IN ('retry_wait', 'unknown')
+         AND id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)`,
+    )
       .pluck()
       .get();
     return typeof v === 'number' ? v : null;
@@ -189,32 +217,52 @@ export class OutboxStore {
 
   /** Apply `event` to the row as it is now in the table; throws `IllegalTransitionError`. */
   apply(row: Pick<OutboxRow, 'id'>, event: OutboxEvent, patch: TransitionPatch = {}): OutboxRow {
-    return this.db.transaction((): OutboxRow => {
-      const cur = this.get(row.id);
-      if (!cur) throw new Error(`outbox row ${row.id} does not exist`);
-      const to = transition(cur.state, event);
-      const now = this.clock.now();
-      const history = [...cur.history, { at: now, event, from: cur.state, to, ...(patch.note ? { note: patch.note } : {}) }];
-      this.db
-        .prepare(
-          `UPDATE outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, args = ?, base = ?, updated_at = ?, history = ? WHERE id = ?`,
-        )
-        .run(
-          to,
-          patch.attempts ?? cur.attempts,
-          patch.nextAttemptAt !== undefined ? patch.nextAttemptAt : cur.nextAttemptAt,
-          JSON.stringify(patch.lastError !== undefined ? patch.lastError : cur.lastError),
-          JSON.stringify(patch.args !== undefined ? patch.args : cur.args),
-          JSON.stringify(patch.base !== undefined ? patch.base : cur.base),
-          now,
-          JSON.stringify(history),
-          cur.id,
-        );
-      const out = this.get(cur.id);
-      if (!out) throw new Error('unreachable: row vanished inside its own transaction');
-      return out;
-    })();
+    // As in enqueue: one write, last, so no savepoint inside a transaction.
+    return this.db.inTransaction ? this.applyNow(row.id, event, patch) : this.applyTx(row.id, event, patch);
   }
+
+  private applyNow(id: number, event: OutboxEvent, patch: TransitionPatch): OutboxRow {
+    const cur = this.get(id);
+    if (!cur) throw new Error(`outbox row ${id} does not exist`);
+    return this.applyTo(cur, event, patch);
+  }
+
+  /** `cur` must be the row as it is in the table, read in the current transaction. */
+  private applyTo(cur: OutboxRow, event: OutboxEvent, patch: TransitionPatch): OutboxRow {
+    const to = transition(cur.state, event);
+    const now = this.clock.now();
+    const history = [...cur.history, { at: now, event, from: cur.state, to, ...(patch.note ? { note: patch.note } : {}) }];
+    const written: DbRow = {
+      id: cur.id,
+      kind: cur.kind,
+      kind_version: cur.kindVersion,
+      entity_key: cur.entityKey,
+      args: JSON.stringify(patch.args !== undefined ? patch.args : cur.args),
+      base: JSON.stringify(patch.base !== undefined ? patch.base : cur.base),
+      state: to,
+      attempts: patch.attempts ?? cur.attempts,
+      next_attempt_at: patch.nextAttemptAt !== undefined ? patch.nextAttemptAt : cur.nextAttemptAt,
+      deadline_at: cur.deadlineAt,
+      last_error: JSON.stringify(patch.lastError !== undefined ? patch.lastError : cur.lastError),
+      created_at: cur.createdAt,
+      updated_at: now,
+      history: JSON.stringify(history),
+    };
+    this.sql(`UPDATE outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, args = ?, base = ?, updated_at = ?, history = ? WHERE id = ?`).run(
+      written.state,
+      written.attempts,
+      written.next_attempt_at,
+      written.last_error,
+      written.args,
+      written.base,
+      now,
+      written.history,
+      cur.id,
+    );
+    // What a re-read would return, without the read.
+    return fromDb(written);
+  }
+
 
   /** User: send a failed or conflicted row again (it goes back to the head of its entity's order). */
   retry(id: number): OutboxRow {
@@ -237,7 +285,7 @@ export class OutboxStore {
 
   /** After a crash nobody knows whether a `sending` row's request landed: verify each by reading. */
   recoverAfterCrash(): number {
-    const stuck = this.db.prepare<[], DbRow>("SELECT * FROM outbox WHERE state IN ('sending', 'verifying')").all().map(fromDb);
+    const stuck = this.sql<[], DbRow>("SELECT * FROM outbox WHERE state IN ('sending', 'verifying')").all().map(fromDb);
     this.db.transaction(() => {
       for (const r of stuck) this.apply(r, 'crash_recovered', { nextAttemptAt: null });
     })();
@@ -252,8 +300,8 @@ export class OutboxStore {
     const tmp = entityKey.slice(entityKey.lastIndexOf(':') + 1);
     if (!TMP_ID.test(tmp)) return;
     const newKey = `${entityKey.slice(0, entityKey.lastIndexOf(':') + 1)}${createdId}`;
-    this.db.prepare('UPDATE outbox_temp_ids SET server_id = ? WHERE n = ?').run(String(createdId), Number(tmp.slice(4)));
-    const update = this.db.prepare('UPDATE outbox SET entity_key = ?, args = ?, base = ? WHERE id = ?');
+    this.sql('UPDATE outbox_temp_ids SET server_id = ? WHERE n = ?').run(String(createdId), Number(tmp.slice(4)));
+    const update = this.sql('UPDATE outbox SET entity_key = ?, args = ?, base = ? WHERE id = ?');
     for (const r of this.liveRows(entityKey)) {
       update.run(newKey, JSON.stringify(rewriteJson(r.args, tmp, createdId)), JSON.stringify(rewriteJson(r.base, tmp, createdId)), r.id);
     }
@@ -261,7 +309,7 @@ export class OutboxStore {
 
   /** Delete done and discarded rows older than the retention period. */
   prune(retentionMs: number = DEFAULT_RETENTION_MS): number {
-    return this.db.prepare("DELETE FROM outbox WHERE state IN ('done', 'discarded') AND updated_at < ?").run(this.clock.now() - retentionMs).changes;
+    return this.sql("DELETE FROM outbox WHERE state IN ('done', 'discarded') AND updated_at < ?").run(this.clock.now() - retentionMs).changes;
   }
 
   /** An intent naming a temporary id whose create already landed is pointed at the server id. */
