@@ -1,0 +1,142 @@
+/**
+ * The end-of-run checks of a drained workload (workload.ts) against the reference server, shared by
+ * the fault workload test and the crash trials. Each returns a list of problems (empty: all good)
+ * so a failing run names every broken intent at once instead of stopping at the first.
+ *
+ *   nothing stuck   every row is done, or discarded because a later intent cancelled it
+ *   exactly once    the server created each snippet and view once per landed create row (an audit
+ *                   trigger on the server's tables counts inserts, deleted rows included); a
+ *                   message's edit history holds one snapshot per landed edit or move row
+ *   order kept      a message's history walks its edits and moves in the order the user made them
+ *   state           snippets, message contents and topics, topic policies, settings and views equal
+ *                   the intended state; no message was created
+ */
+import type { OutboxRow } from '../../../sync/outbox/store.js';
+import type { TestServer } from '../../server/harness.js';
+import { snippetHandleOf, type Intended, type WorkloadFixtures } from './workload.js';
+
+/**
+ * Temporary triggers on the server's connection: count inserts into its snippet and view tables,
+ * and keep a deleted snippet's id taken (a row of no user) so it is never handed out again.
+ *
+ * Why the second: Zulip's ids come from Postgres sequences and are never reused, and the client
+ * relies on it (a lost DELETE is verified by looking the id up). The reference server's
+ * `INTEGER PRIMARY KEY` reuses the highest id after a delete, so a lost delete verified after
+ * another snippet took the id reads "not applied" and the resend deletes the newer snippet (the
+ * crash trials found this). Until the server's schema says AUTOINCREMENT, the test emulates it.
+ */
+export function installAudit(t: TestServer): void {
+  t.server.state.db.exec(`
+    CREATE TEMP TRIGGER IF NOT EXISTS snippet_ids_never_reused AFTER DELETE ON main.saved_snippets WHEN old.user_id != 0
+      BEGIN INSERT INTO saved_snippets (id, user_id, title, content, date_created) VALUES (old.id, 0, '', '', 0); END;
+    CREATE TEMP TABLE IF NOT EXISTS audit_snippet_inserts (title TEXT NOT NULL);
+    CREATE TEMP TABLE IF NOT EXISTS audit_view_inserts (fragment TEXT NOT NULL);
+    CREATE TEMP TRIGGER IF NOT EXISTS audit_snippets AFTER INSERT ON main.saved_snippets
+      BEGIN INSERT INTO audit_snippet_inserts (title) VALUES (new.title); END;
+    CREATE TEMP TRIGGER IF NOT EXISTS audit_views AFTER INSERT ON main.navigation_views
+      BEGIN INSERT INTO audit_view_inserts (fragment) VALUES (new.fragment); END;
+  `);
+}
+
+const strings = (t: TestServer, sql: string, ...params: unknown[]): string[] =>
+  t.server.state.db
+    .prepare(sql)
+    .pluck()
+    .all(...params)
+    .filter((x): x is string => typeof x === 'string');
+
+function tally<T>(xs: readonly T[]): Map<T, number> {
+  const m = new Map<T, number>();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
+
+const argsField = (r: OutboxRow, k: string): unknown => (typeof r.args === 'object' && r.args !== null ? Reflect.get(r.args, k) : undefined);
+
+/** Rows neither done nor discarded by a cancelling intent. */
+export function stuckRows(rows: readonly OutboxRow[]): string[] {
+  const problems: string[] = [];
+  for (const r of rows) {
+    if (r.state === 'done') continue;
+    const last = r.history.at(-1);
+    const cancelled = r.state === 'discarded' && JSON.stringify(last).includes('cancelled by a later intent');
+    if (!cancelled) problems.push(`row ${r.id} (${r.kind} ${r.entityKey}) ended ${r.state}: ${JSON.stringify(r.lastError)}`);
+  }
+  return problems;
+}
+
+interface Snapshot {
+  content: string;
+  topic: string;
+}
+
+export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtures, intended: Intended, rows: readonly OutboxRow[]): Promise<string[]> {
+  const problems: string[] = [];
+  const as = t.as(who);
+  const p = fx.prefix;
+  const expectEq = (what: string, got: unknown, want: unknown) => {
+    if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+  };
+
+  // Snippets: the intended set, no duplicates, one server insert per landed create.
+  const snippets = ((await as.get('/saved_snippets')).json.saved_snippets as Array<{ title: string; content: string }>).filter((s) => snippetHandleOf(p, s.title) !== undefined);
+  expectEq('snippet titles (sorted, duplicates kept)', snippets.map((s) => s.title).sort(), [...intended.snippets.keys()].sort());
+  for (const s of snippets) expectEq(`snippet ${s.title}`, s.content, intended.snippets.get(s.title));
+  const inserted = tally(strings(t, 'SELECT title FROM temp.audit_snippet_inserts').map((title) => snippetHandleOf(p, title)).filter((h) => h !== undefined));
+  // -1: a landed create whose title names no handle of this workload (never expected).
+  const landed = tally(rows.filter((r) => r.kind === 'saved_snippet_create' && r.state === 'done').map((r) => snippetHandleOf(p, String(argsField(r, 'title'))) ?? -1));
+  for (const h of new Set([...inserted.keys(), ...landed.keys()])) expectEq(`server creates of snippet handle ${h}`, inserted.get(h) ?? 0, landed.get(h) ?? 0);
+  for (const [h, n] of landed) if (n !== 1) problems.push(`snippet handle ${h} has ${n} landed create rows`);
+
+  // Messages: final content and topic; the edit history walks our intents in order, once each.
+  for (const [id, want] of intended.messages) {
+    const m = (await as.get(`/messages/${id}`, { apply_markdown: false })).json.message as { content: string; subject: string };
+    expectEq(`message ${id} content`, m.content, want.content);
+    expectEq(`message ${id} topic`, m.subject, want.topic);
+    const hist = (await as.get(`/messages/${id}/history`)).json.message_history as Snapshot[];
+    let at = -1;
+    let edits = 0;
+    let moves = 0;
+    for (let k = 1; k < hist.length; k++) {
+      const [prev, cur] = [hist[k - 1]!, hist[k]!];
+      const changes: Array<{ kind: 'edit' | 'move'; value: string }> = [];
+      if (cur.content !== prev.content) changes.push({ kind: 'edit', value: cur.content });
+      if (cur.topic !== prev.topic) changes.push({ kind: 'move', value: cur.topic });
+      if (changes.length === 0) problems.push(`message ${id}: history snapshot ${k} changes nothing (a repeated request?)`);
+      for (const c of changes) {
+        const idx = want.ops.findIndex((op, i) => i > at && op.kind === c.kind && (op.kind === 'edit' ? op.content : op.topic) === c.value);
+        if (idx < 0) problems.push(`message ${id}: history snapshot ${k} (${c.kind} ${JSON.stringify(c.value)}) is not a later intent: repeated or out of order`);
+        else at = idx;
+        if (c.kind === 'edit') edits++;
+        else moves++;
+      }
+    }
+    const ofMessage = rows.filter((r) => r.state === 'done' && argsField(r, 'message_id') === id);
+    expectEq(`message ${id}: content snapshots vs landed edit rows`, edits, ofMessage.filter((r) => r.kind === 'message_content_edit').length);
+    expectEq(`message ${id}: topic snapshots vs move intents`, moves, want.ops.filter((o) => o.kind === 'move').length);
+  }
+  const maxFixture = Math.max(...fx.messages.map((m) => m.id));
+  const newMessages = t.server.state.db.prepare('SELECT COUNT(*) FROM messages WHERE id > ?').pluck().get(maxFixture);
+  expectEq('messages created during the workload', newMessages, 0);
+
+  // Topic visibility and settings: the last value the user chose.
+  const state = (await as.post('/register', { fetch_event_types: ['user_topic', 'user_settings'], client_capabilities: { user_settings_object: true } })).json;
+  const userTopics = state.user_topics as Array<{ stream_id: number; topic_name: string; visibility_policy: number }>;
+  for (const [topic, policy] of intended.topics) {
+    const got = userTopics.find((u) => u.stream_id === fx.streamId && u.topic_name.toLowerCase() === topic.toLowerCase())?.visibility_policy ?? 0;
+    expectEq(`policy of topic ${topic}`, got, policy);
+  }
+  const settings = state.user_settings as Record<string, unknown>;
+  for (const [k, v] of Object.entries(intended.settings)) expectEq(`setting ${k}`, settings[k], v);
+  if (typeof state.queue_id === 'string') await as.delete('/events', { queue_id: state.queue_id });
+
+  // Navigation views: the intended set; one insert per landed add.
+  const mine = (f: string) => f.includes(`-${p}v`);
+  const views = ((await as.get('/navigation_views')).json.navigation_views as Array<{ fragment: string; name: string | null; is_pinned: boolean }>).filter((v) => mine(v.fragment));
+  expectEq('view fragments', views.map((v) => v.fragment).sort(), [...intended.views.keys()].sort());
+  for (const v of views) expectEq(`view ${v.fragment}`, { name: v.name, isPinned: v.is_pinned }, intended.views.get(v.fragment));
+  const viewInserts = tally(strings(t, 'SELECT fragment FROM temp.audit_view_inserts').filter(mine));
+  const viewAdds = tally(rows.filter((r) => r.kind === 'navigation_view_add' && r.state === 'done').map((r) => String(argsField(r, 'fragment'))));
+  for (const f of new Set([...viewInserts.keys(), ...viewAdds.keys()])) expectEq(`server inserts of view ${f}`, viewInserts.get(f) ?? 0, viewAdds.get(f) ?? 0);
+  return problems;
+}

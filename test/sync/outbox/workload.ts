@@ -1,0 +1,265 @@
+/**
+ * A seeded outbox workload over many entities, with the state the server should hold once it has
+ * drained: saved snippets (create / edit / delete, often create-then-edit or create-then-delete in
+ * one burst), content edits and topic moves of many messages (one entity per message, so the two
+ * kinds keep the user's order between them), topic visibility on many topics, user settings and
+ * navigation views (add / edit / delete).
+ *
+ * Every value the workload writes is unique (it names its entity and a sequence number), so the
+ * server's state and edit history say exactly which intent produced them: a duplicate or a
+ * reordered request cannot hide. Shared by the fault workload test and the crash trials' worker.
+ */
+import { seededRandom, type Random } from '../../../sync/engine/seams.js';
+import type { RuntimeKind } from '../../../sync/outbox/kinds.js';
+import { contentEditBaseOf } from '../../../sync/outbox/mutations/message-content-edit.js';
+import type { EnqueueResult, OutboxStore } from '../../../sync/outbox/store.js';
+
+export interface FixtureMessage {
+  readonly id: number;
+  /** The raw Markdown and topic the message has before the workload (what the user first sees). */
+  readonly content: string;
+  readonly topic: string;
+}
+
+export interface WorkloadFixtures {
+  /** Lowercase letters and digits, unique per run: every title, topic and fragment starts with it. */
+  readonly prefix: string;
+  /** Messages sent by the acting user (only the sender may edit content). */
+  readonly messages: readonly FixtureMessage[];
+  /** A channel the acting user can access, for topic visibility. */
+  readonly streamId: number;
+}
+
+export interface WorkloadOptions {
+  readonly seed: number;
+  readonly intents: number;
+  readonly snippets: number;
+  readonly topics: number;
+  readonly views: number;
+  readonly maxBurst: number;
+  readonly moves: boolean;
+}
+
+export type Intent =
+  | { readonly t: 'snippet_create'; readonly handle: number; readonly title: string; readonly content: string }
+  | { readonly t: 'snippet_edit'; readonly handle: number; readonly title?: string; readonly content: string }
+  | { readonly t: 'snippet_delete'; readonly handle: number }
+  | { readonly t: 'content_edit'; readonly messageId: number; readonly content: string; readonly seen: string }
+  | { readonly t: 'move'; readonly messageId: number; readonly topic: string }
+  | { readonly t: 'user_topic'; readonly streamId: number; readonly topic: string; readonly policy: 0 | 1 | 2 | 3 }
+  | { readonly t: 'settings'; readonly values: Readonly<Record<string, string | boolean>> }
+  | { readonly t: 'view_add'; readonly fragment: string; readonly name: string; readonly isPinned: boolean }
+  | { readonly t: 'view_edit'; readonly fragment: string; readonly name?: string; readonly isPinned?: boolean }
+  | { readonly t: 'view_delete'; readonly fragment: string };
+
+/** After a burst: let requests fly a little (`some`), drain completely (`full`), or go on at once. */
+export type Pause = 'none' | 'some' | 'full';
+export interface Burst {
+  readonly intents: readonly Intent[];
+  readonly pause: Pause;
+}
+
+/** One change of a message, in the order the user made them. */
+export type MessageOp = { readonly kind: 'edit'; readonly content: string } | { readonly kind: 'move'; readonly topic: string };
+
+export interface Intended {
+  /** Live snippets by title. */
+  readonly snippets: Map<string, string>;
+  readonly messages: Map<number, { content: string; topic: string; readonly ops: MessageOp[] }>;
+  /** Topic (as written) -> final policy; 0 means no row. */
+  readonly topics: Map<string, number>;
+  readonly settings: Record<string, string | boolean>;
+  readonly views: Map<string, { name: string; isPinned: boolean }>;
+}
+
+export interface Workload {
+  readonly bursts: readonly Burst[];
+  readonly intended: Intended;
+  readonly count: number;
+}
+
+export const SETTING_CHOICES: Readonly<Record<string, readonly (string | boolean)[]>> = {
+  enter_sends: [true, false],
+  twenty_four_hour_time: [true, false],
+  fluid_layout_width: [true, false],
+  left_side_userlist: [true, false],
+  starred_message_counts: [true, false],
+  emojiset: ['google', 'twitter', 'text'],
+};
+
+/** Snippet titles carry their handle so a server row names the intent that made it. */
+export const snippetHandleOf = (prefix: string, title: string): number | undefined => {
+  const m = new RegExp(`^${prefix}s(\\d+)(\\.|$)`).exec(title);
+  return m ? Number(m[1]) : undefined;
+};
+
+const pick = <T>(r: Random, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+
+type Life = 'unborn' | 'alive' | 'deleted';
+
+export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Workload {
+  const r = seededRandom(o.seed);
+  const p = fx.prefix;
+  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map() };
+  for (const m of fx.messages) intended.messages.set(m.id, { content: m.content, topic: m.topic, ops: [] });
+  const snippet = Array.from({ length: o.snippets }, () => ({ life: 'unborn' as Life, title: '', content: '', n: 0 }));
+  const view = Array.from({ length: o.views }, () => ({ life: 'unborn' as Life, name: '', isPinned: false, n: 0 }));
+  let seq = 0;
+  const out: Intent[] = [];
+
+  const snippetOps = (): Intent[] => {
+    const unborn = snippet.flatMap((s, i) => (s.life === 'unborn' ? [i] : []));
+    const alive = snippet.flatMap((s, i) => (s.life === 'alive' ? [i] : []));
+    if (unborn.length > 0 && (alive.length === 0 || r() < 0.35)) {
+      const h = pick(r, unborn);
+      const s = snippet[h]!;
+      Object.assign(s, { life: 'alive', title: `${p}s${h}`, content: `${p}s${h} body 0` });
+      const ops: Intent[] = [{ t: 'snippet_create', handle: h, title: s.title, content: s.content }];
+      // Offline create-then-edit and create-then-delete, back to back so they meet while queued.
+      const x = r();
+      if (x < 0.3) ops.push(editSnippet(h));
+      else if (x < 0.45) ops.push(deleteSnippet(h));
+      return ops;
+    }
+    if (alive.length === 0) return [];
+    const h = pick(r, alive);
+    return [r() < 0.85 ? editSnippet(h) : deleteSnippet(h)];
+  };
+  const editSnippet = (h: number): Intent => {
+    const s = snippet[h]!;
+    s.n++;
+    s.content = `${p}s${h} body ${s.n}`;
+    if (r() < 0.25) {
+      s.title = `${p}s${h}.t${s.n}`;
+      return { t: 'snippet_edit', handle: h, title: s.title, content: s.content };
+    }
+    return { t: 'snippet_edit', handle: h, content: s.content };
+  };
+  const deleteSnippet = (h: number): Intent => {
+    snippet[h]!.life = 'deleted';
+    return { t: 'snippet_delete', handle: h };
+  };
+
+  const messageOp = (): Intent[] => {
+    const m = pick(r, fx.messages);
+    const state = intended.messages.get(m.id)!;
+    seq++;
+    if (o.moves && r() < 0.15) {
+      state.topic = `${p}m${m.id} topic ${seq}`;
+      state.ops.push({ kind: 'move', topic: state.topic });
+      return [{ t: 'move', messageId: m.id, topic: state.topic }];
+    }
+    const seen = state.content;
+    state.content = `${p}m${m.id} edit ${seq}`;
+    state.ops.push({ kind: 'edit', content: state.content });
+    return [{ t: 'content_edit', messageId: m.id, content: state.content, seen }];
+  };
+
+  const viewOps = (): Intent[] => {
+    const unborn = view.flatMap((v, i) => (v.life === 'unborn' ? [i] : []));
+    const alive = view.flatMap((v, i) => (v.life === 'alive' ? [i] : []));
+    const fragment = (k: number) => `narrow/channel/${fx.streamId}-${p}v${k}`;
+    if (unborn.length > 0 && (alive.length === 0 || r() < 0.3)) {
+      const k = pick(r, unborn);
+      Object.assign(view[k]!, { life: 'alive', name: `${p} view ${k}`, isPinned: r() < 0.5 });
+      return [{ t: 'view_add', fragment: fragment(k), name: view[k]!.name, isPinned: view[k]!.isPinned }];
+    }
+    if (alive.length === 0) return [];
+    const k = pick(r, alive);
+    const v = view[k]!;
+    if (r() < 0.12) {
+      v.life = 'deleted';
+      return [{ t: 'view_delete', fragment: fragment(k) }];
+    }
+    v.n++;
+    if (r() < 0.5) {
+      v.name = `${p} view ${k}.${v.n}`;
+      return [{ t: 'view_edit', fragment: fragment(k), name: v.name }];
+    }
+    v.isPinned = !v.isPinned;
+    return [{ t: 'view_edit', fragment: fragment(k), isPinned: v.isPinned }];
+  };
+
+  while (out.length < o.intents) {
+    const x = r();
+    let ops: Intent[];
+    if (x < 0.2) ops = snippetOps();
+    else if (x < 0.5) ops = messageOp();
+    else if (x < 0.72) {
+      const topic = `${p}t${Math.floor(r() * o.topics)}`;
+      const policy = pick(r, [0, 1, 2, 3] as const);
+      intended.topics.set(topic, policy);
+      ops = [{ t: 'user_topic', streamId: fx.streamId, topic, policy }];
+    } else if (x < 0.8) {
+      const values: Record<string, string | boolean> = {};
+      for (let i = 0, n = 1 + Math.floor(r() * 2); i < n; i++) {
+        const key = pick(r, Object.keys(SETTING_CHOICES));
+        values[key] = pick(r, SETTING_CHOICES[key]!);
+      }
+      Object.assign(intended.settings, values);
+      ops = [{ t: 'settings', values }];
+    } else ops = viewOps();
+    out.push(...ops);
+  }
+  for (const s of snippet) if (s.life === 'alive') intended.snippets.set(s.title, s.content);
+  view.forEach((v, k) => {
+    if (v.life === 'alive') intended.views.set(`narrow/channel/${fx.streamId}-${p}v${k}`, { name: v.name, isPinned: v.isPinned });
+  });
+
+  const bursts: Burst[] = [];
+  for (let i = 0; i < out.length; ) {
+    const n = 1 + Math.floor(r() * o.maxBurst);
+    const y = r();
+    bursts.push({ intents: out.slice(i, i + n), pause: y < 0.45 ? 'none' : y < 0.8 ? 'some' : 'full' });
+    i += n;
+  }
+  return { bursts, intended, count: out.length };
+}
+
+/** Where the temporary ids of the workload's snippets are kept (a Map, or a durable table). */
+export interface Handles {
+  get(handle: number): string | undefined;
+  set(handle: number, tmpId: string): void;
+}
+
+function kind(store: OutboxStore, name: string): RuntimeKind {
+  const k = store.kinds.get(name, 1);
+  if (!k) throw new Error(`kind ${name} is not registered`);
+  return k;
+}
+
+/** Enqueue one intent as the UI would (the caller wraps it in the user action's transaction). */
+export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, nowMs: number): EnqueueResult {
+  const tmpOf = (h: number): string => {
+    const tmp = handles.get(h);
+    if (tmp === undefined) throw new Error(`snippet handle ${h} was never created`);
+    return tmp;
+  };
+  switch (it.t) {
+    case 'snippet_create': {
+      const tmp = store.newTempId();
+      handles.set(it.handle, tmp);
+      return store.enqueue(kind(store, 'saved_snippet_create'), { tmp_id: tmp, title: it.title, content: it.content }, { enqueued_at: Math.floor(nowMs / 1000) });
+    }
+    case 'snippet_edit':
+      return store.enqueue(kind(store, 'saved_snippet_edit'), { saved_snippet_id: tmpOf(it.handle), title: it.title, content: it.content }, null);
+    case 'snippet_delete':
+      return store.enqueue(kind(store, 'saved_snippet_delete'), { saved_snippet_id: tmpOf(it.handle) }, null);
+    case 'content_edit':
+      return store.enqueue(kind(store, 'message_content_edit'), { message_id: it.messageId, content: it.content }, contentEditBaseOf(it.seen));
+    case 'move': {
+      const args = { message_id: it.messageId, topic: it.topic, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false };
+      return store.enqueue(kind(store, 'message_move'), args, null);
+    }
+    case 'user_topic':
+      return store.enqueue(kind(store, 'user_topic_set'), { stream_id: it.streamId, topic: it.topic, visibility_policy: it.policy }, null);
+    case 'settings':
+      return store.enqueue(kind(store, 'user_settings_update'), it.values, null);
+    case 'view_add':
+      return store.enqueue(kind(store, 'navigation_view_add'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
+    case 'view_edit':
+      return store.enqueue(kind(store, 'navigation_view_edit'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
+    case 'view_delete':
+      return store.enqueue(kind(store, 'navigation_view_delete'), { fragment: it.fragment }, null);
+  }
+}
