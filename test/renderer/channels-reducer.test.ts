@@ -1,0 +1,52 @@
+/** Sidebar rules: which events refetch channels, ordering, muted topics, unread badges. */
+import { describe, expect, it } from 'vitest';
+import { isTopicMuted, refreshesChannels, sidebarChannels, unreadBadge, VISIBILITY } from '../../renderer/src/channels-reducer.js';
+import { channel, message, topic } from './fixtures.js';
+
+describe('refetching channels', () => {
+  it('refetches for areas touching channels, subscriptions, topics or unreads, not for others', () => {
+    for (const a of ['channels', 'subscriptions', 'user_topics', 'unread', 'messages', 'topics', 'accounts']) {
+      expect(refreshesChannels({ type: 'areas', areas: ['typing', a] })).toBe(true);
+    }
+    expect(refreshesChannels({ type: 'areas', areas: ['typing', 'users', 'saved_snippets'] })).toBe(false);
+    expect(refreshesChannels({ type: 'areas', areas: [] })).toBe(false);
+  });
+
+  it('refetches when caught up or a sync phase begins, not on every progress tick', () => {
+    expect(refreshesChannels({ type: 'status', status: { state: 'live' } })).toBe(true);
+    expect(refreshesChannels({ type: 'status', status: { state: 'syncing', progress: { phase: 'history', done: 0, total: 100 } } })).toBe(true);
+    expect(refreshesChannels({ type: 'status', status: { state: 'syncing', progress: { phase: 'history', done: 40, total: 100 } } })).toBe(false);
+    expect(refreshesChannels({ type: 'status', status: { state: 'connecting' } })).toBe(false);
+  });
+
+  it('refetches when a view gains or loses messages (new topics, counts), not for in-place updates', () => {
+    expect(refreshesChannels({ type: 'view', view_id: 'v', changes: { added: [message(1)], updated: [], removed: [] } })).toBe(true);
+    expect(refreshesChannels({ type: 'view', view_id: 'v', changes: { added: [], updated: [], removed: [4] } })).toBe(true);
+    expect(refreshesChannels({ type: 'view', view_id: 'v', changes: { added: [], updated: [message(1)], removed: [] } })).toBe(false);
+  });
+});
+
+describe('sidebar listing', () => {
+  it('lists subscribed channels only, by name regardless of case', () => {
+    const list = [channel(1, 'general'), channel(2, 'Verona'), channel(3, 'core team'), channel(4, 'Denmark', { is_subscribed: false }), channel(5, 'aardvark')];
+    expect(sidebarChannels(list).map((c) => c.name)).toEqual(['aardvark', 'core team', 'general', 'Verona']);
+    expect(list.map((c) => c.channel_id)).toEqual([1, 2, 3, 4, 5]); // input untouched
+  });
+
+  it('dims muted topics, and topics of muted channels unless unmuted or followed', () => {
+    const plain = channel(1, 'general');
+    const muted = channel(2, 'Denmark', { is_muted: true });
+    expect(isTopicMuted(plain, topic('a'))).toBe(false);
+    expect(isTopicMuted(plain, topic('a', { visibility_policy: VISIBILITY.muted }))).toBe(true);
+    expect(isTopicMuted(muted, topic('a'))).toBe(true);
+    expect(isTopicMuted(muted, topic('a', { visibility_policy: VISIBILITY.unmuted }))).toBe(false);
+    expect(isTopicMuted(muted, topic('a', { visibility_policy: VISIBILITY.followed }))).toBe(false);
+  });
+
+  it('shows unread counts, nothing for zero, capped at 999+', () => {
+    expect(unreadBadge(0)).toBe('');
+    expect(unreadBadge(7)).toBe('7');
+    expect(unreadBadge(999)).toBe('999');
+    expect(unreadBadge(1000)).toBe('999+');
+  });
+});
