@@ -1,5 +1,6 @@
 import { render } from 'solid-js/web';
 import { App } from './App.js';
+import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('renderer: #root element missing from index.html');

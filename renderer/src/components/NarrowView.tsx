@@ -1,0 +1,133 @@
+/**
+ * The open narrow: a header (channel › topic), then the messages, oldest first. Scrolling to the
+ * top loads older messages (the position is kept when they land above); new messages scroll into
+ * view only if the reader was already at the bottom.
+ */
+import { createEffect, For, on, Show } from 'solid-js';
+import { senderName, topicLabel } from '../format.js';
+import { canLoadOlder, startsTopicRun, topicOf, type ViewState } from '../narrow-reducer.js';
+import { useNarrow } from '../stores/narrow.js';
+import { useUsers } from '../stores/users.js';
+import { MessageItem } from './MessageItem.js';
+
+/** How close to an edge counts as "at" it, in CSS pixels. */
+const EDGE_PX = 48;
+
+function Header(props: { view: ViewState }) {
+  const t = () => props.view.target;
+  return (
+    <header class="narrow-header">
+      <h1 class="narrow-title">
+        <span class="narrow-channel">{t().channelName}</span>
+        <Show when={topicOf(t()) !== null}>
+          <span class="narrow-sep">{' › '}</span>
+          <span class="narrow-topic">{topicLabel(topicOf(t()) ?? '')}</span>
+        </Show>
+      </h1>
+    </header>
+  );
+}
+
+function Messages(props: { view: ViewState }) {
+  const narrow = useNarrow();
+  const users = useUsers();
+  let scroller: HTMLDivElement | undefined;
+  let atBottom = true;
+  let fromBottom = 0;
+
+  const onScroll = () => {
+    if (!scroller) return;
+    atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < EDGE_PX;
+    fromBottom = scroller.scrollHeight - scroller.scrollTop;
+    if (scroller.scrollTop < EDGE_PX && canLoadOlder(props.view)) narrow.loadOlder();
+  };
+
+  // A new view starts at the bottom.
+  createEffect(
+    on(
+      () => props.view.key,
+      () => {
+        atBottom = true;
+        queueMicrotask(() => scroller && (scroller.scrollTop = scroller.scrollHeight));
+      },
+    ),
+  );
+
+  // Older messages landed above: keep the reader where they were. Newer ones: follow if at the bottom.
+  createEffect(
+    on(
+      () => [props.view.messages[0]?.id, props.view.messages[props.view.messages.length - 1]?.id] as const,
+      ([first, last], prev) => {
+        if (!scroller) return;
+        const [prevFirst, prevLast] = prev ?? [undefined, undefined];
+        if (prevFirst !== undefined && first !== undefined && first < prevFirst && last === prevLast) {
+          scroller.scrollTop = scroller.scrollHeight - fromBottom;
+        } else if (atBottom) {
+          scroller.scrollTop = scroller.scrollHeight;
+        }
+        fromBottom = scroller.scrollHeight - scroller.scrollTop;
+      },
+    ),
+  );
+
+  const showTopics = () => props.view.target.kind === 'channel';
+  return (
+    <div class="message-scroll" ref={scroller} onScroll={onScroll}>
+      <Show when={props.view.phase === 'open' && !props.view.before.found_end && props.view.messages.length > 0}>
+        <button type="button" class="link-button load-older" disabled={props.view.loadingOlder} onClick={() => narrow.loadOlder()}>
+          {props.view.loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+        </button>
+      </Show>
+      <Show when={props.view.before.found_end && props.view.messages.length > 0}>
+        <p class="hint start-marker">This is the beginning of the conversation.</p>
+      </Show>
+      <ol class="message-list" aria-label="Message list">
+        <For each={props.view.messages}>
+          {(m, i) => (
+            <>
+              <Show when={showTopics() && startsTopicRun(props.view.messages, i())}>
+                <li class="topic-run" aria-hidden="true">
+                  {topicLabel(m.topic)}
+                </li>
+              </Show>
+              <MessageItem message={m} sender={senderName(m, users.byId())} />
+            </>
+          )}
+        </For>
+      </ol>
+      <Show when={props.view.messages.length === 0}>
+        <p class="hint empty">
+          {props.view.phase === 'opening' ? 'Loading messages…' : props.view.phase === 'waiting' ? 'Waiting for the first sync to finish…' : props.view.phase === 'open' ? 'No messages here yet.' : ''}
+        </p>
+      </Show>
+      <Show when={props.view.phase === 'error' && props.view.error}>
+        <p class="error" role="alert">
+          {props.view.error}
+        </p>
+      </Show>
+    </div>
+  );
+}
+
+export function NarrowView() {
+  const narrow = useNarrow();
+  return (
+    <section class="narrow" aria-label="Conversation">
+      <Show
+        when={narrow.state.view}
+        fallback={
+          <div class="narrow-empty">
+            <p>Pick a channel or a topic on the left.</p>
+          </div>
+        }
+      >
+        {(v) => (
+          <>
+            <Header view={v()} />
+            <Messages view={v()} />
+          </>
+        )}
+      </Show>
+    </section>
+  );
+}
