@@ -3,7 +3,7 @@
  * `npm test`: every suite, in order, each run even when an earlier one failed, then ONE closing
  * line totalling them all: `N passed, N failed, N skipped` (CI reads it).
  *   lint, typecheck (node + web) and build count as one check each;
- *   vitest (unit + integration) counts its tests; browser tests join here when they exist.
+ *   vitest (unit + integration) and Playwright (e2e, after the build) count their tests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -61,6 +61,33 @@ if (existsSync(resultsFile)) {
 } else {
   totals.failed++;
   failures.push('vitest (no results)');
+}
+
+// End-to-end: Playwright in Debian's Chromium against the browser-mode host serving the build above.
+const e2eFile = join(root, 'test-results', 'e2e-results.json');
+const chromium = '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.log(`\n=== e2e (playwright): FAILED: ${chromium} is missing (CI installs it: apt-get install -y chromium)`);
+  totals.failed++;
+  failures.push('e2e (no chromium)');
+} else {
+  rmSync(e2eFile, { force: true });
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = e2eFile;
+  const e2eOk = run('e2e (playwright, chromium)', bin('playwright'), ['test', '--reporter=list,json']);
+  delete process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+  if (existsSync(e2eFile)) {
+    const s = JSON.parse(readFileSync(e2eFile, 'utf8')).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+    // Errors outside any test (a fixture or config that failed to load) leave no test to count.
+    const broken = s.unexpected === 0 && !e2eOk ? 1 : 0;
+    totals.failed += broken;
+    if (s.unexpected + broken > 0) failures.push('e2e');
+  } else {
+    totals.failed++;
+    failures.push('e2e (no results)');
+  }
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);

@@ -1,0 +1,105 @@
+/**
+ * The e2e fixture: a browser-mode host started in this process (fresh data directory per test,
+ * serving the built renderer from out/renderer), a page signed in to it through the per-run URL,
+ * screenshots kept as artifacts, and a demo user acting through the sandbox server's REST API.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { startBrowserHost, type BrowserHost } from '../../host/browser/server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const SCREENS_DIR = path.join(ROOT, 'test-results', 'e2e', 'screens');
+
+export interface Fixtures {
+  /** Open the sandbox when the host starts (skips the welcome screen). */
+  sandboxAtStart: boolean;
+  /** Console errors a test expects (matched by text); any other error in the page fails the test. */
+  expectedConsoleErrors: RegExp | null;
+  host: BrowserHost;
+  /** A page on the host, past the token redirect. */
+  app: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  sandboxAtStart: [false, { option: true }],
+  expectedConsoleErrors: [null, { option: true }],
+  host: async ({ sandboxAtStart }, use, testInfo) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'zulip-e2e-'));
+    const logs: string[] = [];
+    const host = await startBrowserHost({ dataDir, rendererDir: path.join(ROOT, 'out', 'renderer'), port: 0, sandbox: sandboxAtStart, log: (l) => logs.push(l) });
+    try {
+      await use(host);
+    } finally {
+      await host.close();
+      if (logs.length > 0) await testInfo.attach('host-log.txt', { body: logs.join('\n'), contentType: 'text/plain' });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  app: async ({ page, host, expectedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !expectedConsoleErrors?.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    await page.goto(host.url);
+    await expect(page).toHaveURL(`${host.origin}/`);
+    await use(page);
+    // A CSP violation or an uncaught error in the page fails the test that caused it.
+    expect(problems, 'errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Save a screenshot under test-results/e2e/screens/ and attach it to the report. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = path.join(SCREENS_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Open the sandbox from the welcome screen and wait for the channels to be listed. */
+export async function openSandbox(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open the sandbox' }).click();
+  await expect(sidebar(page).getByRole('button', { name: 'general', exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Channels' });
+export const messageList = (page: Page) => page.getByRole('list', { name: 'Message list' });
+
+/** Open a channel, then one of its topics, from the sidebar. */
+export async function openTopic(page: Page, channel: string, topic: string): Promise<void> {
+  const nav = sidebar(page);
+  await nav.getByRole('button', { name: channel, exact: true }).click();
+  await nav.getByRole('list', { name: `Topics in ${channel}` }).getByRole('button', { name: topic, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${channel} › ${topic}` })).toBeVisible();
+}
+
+/** A demo user of the sandbox server, acting through its REST API (Basic auth with a fetched key). */
+export async function demoUser(host: BrowserHost, email: string) {
+  const base = host.sandboxUrl();
+  if (base === undefined) throw new Error('the sandbox server is not running');
+  const keyRes = await fetch(`${base}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'sandbox' }) });
+  const key = (await keyRes.json()) as { result: string; api_key?: string; msg?: string };
+  if (key.result !== 'success' || key.api_key === undefined) throw new Error(`fetch_api_key for ${email}: ${key.msg ?? keyRes.status}`);
+  const auth = `Basic ${Buffer.from(`${email}:${key.api_key}`).toString('base64')}`;
+  const call = async (method: string, apiPath: string, params: Record<string, string>) => {
+    const res = await fetch(`${base}/api/v1${apiPath}`, { method, headers: { authorization: auth }, body: new URLSearchParams(params) });
+    const body = (await res.json()) as { result: string; msg?: string; id?: number };
+    if (body.result !== 'success') throw new Error(`${method} ${apiPath}: ${body.msg ?? res.status}`);
+    return body;
+  };
+  return {
+    /** Post to a channel topic; returns the message id. */
+    async send(channel: string, topic: string, content: string): Promise<number> {
+      const r = await call('POST', '/messages', { type: 'stream', to: channel, topic, content });
+      if (typeof r.id !== 'number') throw new Error('send: no message id');
+      return r.id;
+    },
+    async edit(messageId: number, content: string): Promise<void> {
+      await call('PATCH', `/messages/${messageId}`, { content });
+    },
+  };
+}
