@@ -7,6 +7,7 @@ import { benchEngineStore } from './engine-store.bench.js';
 import { benchServer } from './server.bench.js';
 import { benchEngineNarrow } from './engine-narrow.bench.js';
 import { benchEngineSession } from './engine-session.bench.js';
+import { benchOutbox } from './outbox.bench.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' } } });
 const messages = Number(values.messages);
@@ -15,3 +16,4 @@ await benchServer({ messages });
 await benchEngineStore({ messages });
 await benchEngineNarrow({ messages });
 await benchEngineSession({ messages });
+await benchOutbox();

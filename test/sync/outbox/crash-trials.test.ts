@@ -36,6 +36,8 @@ let t: TestServer;
 let proxy: FaultProxy;
 let dir: string;
 let bundle: string;
+/** Workers still running: killed in afterAll if a trial failed or timed out while one was up. */
+const live = new Set<ChildProcess>();
 const stats = { kills: 0, trialsWithRecovery: 0, verifiedAfterCrash: 0, requests: 0, ms: [] as number[] };
 
 beforeAll(async () => {
@@ -63,6 +65,7 @@ beforeAll(async () => {
   proxy = await FaultProxy.start(t.url);
 });
 afterAll(async () => {
+  for (const child of live) child.kill('SIGKILL');
   await proxy?.close();
   await t?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -82,7 +85,14 @@ interface Worker {
 
 function startWorker(configPath: string): Worker {
   const child = spawn(process.execPath, [bundle, configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const w: Worker = { child, out: '', exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  live.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      live.delete(child);
+      resolve(code);
+    }),
+  );
+  const w: Worker = { child, out: '', exited };
   child.stdout?.on('data', (d: Buffer) => (w.out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (w.out += d.toString()));
   return w;
@@ -147,7 +157,10 @@ describe('outbox crash trials (SIGKILL while draining)', () => {
         stats.kills++;
       }
       const last = startWorker(configPath);
+      // A worker that cannot finish (a row that never settles) is killed and the trial fails.
+      const timer = setTimeout(() => last.child.kill('SIGKILL'), 30_000);
       const code = await last.exited;
+      clearTimeout(timer);
       expect(code, last.out).toBe(0);
       expect(last.out).toMatch(/^done /m);
 
