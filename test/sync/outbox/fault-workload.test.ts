@@ -20,7 +20,8 @@ import { outboxEnv, type Env } from './outbox-env.js';
 import { checkServer, installAudit, stuckRows } from './workload-check.js';
 import { enqueueIntent, generateWorkload, type WorkloadFixtures } from './workload.js';
 
-const SEED = 20_261_122;
+// FAULT_SEED replays another workload and fault plan (to explore; CI uses the fixed one).
+const SEED = Number(process.env.FAULT_SEED ?? 20_261_122);
 const PLAN = { reset: 0.03, drop: 0.04, error500: 0.03, rate_limit: 0.015, stall: 0.006 } as const;
 
 let t: TestServer;
