@@ -51,10 +51,11 @@ export function topicOf(t: NarrowTarget): string | null {
   return t.kind === 'topic' ? t.topic : null;
 }
 
-const UNKNOWN_SIDE: SideState = { complete: false, found_end: false };
+const unknownSide = (): SideState => ({ complete: false, found_end: false });
 
 export function opening(target: NarrowTarget): ViewState {
-  return { target, phase: 'opening', viewId: null, key: null, messages: [], before: UNKNOWN_SIDE, after: UNKNOWN_SIDE, loadingOlder: false, error: null };
+  // A fresh object per side: a store may merge into them later, so none may be shared.
+  return { target, phase: 'opening', viewId: null, key: null, messages: [], before: unknownSide(), after: unknownSide(), loadingOlder: false, error: null };
 }
 
 export function opened(s: ViewState, viewId: string, snapshot: NarrowSnapshot): ViewState {

@@ -48,6 +48,9 @@ describe('narrow view transitions', () => {
     const s0 = opening(general);
     expect(s0).toMatchObject({ phase: 'opening', viewId: null, messages: [] });
     expect(canLoadOlder(s0)).toBe(false);
+    // Each side is its own object (a store merging into one must not change the other).
+    expect(s0.before).not.toBe(s0.after);
+    expect(opening(general).before).not.toBe(s0.before);
     const s1 = opened(s0, 'v1', snapshot([3, 5]));
     expect(s1).toMatchObject({ phase: 'open', viewId: 'v1', key: 'channel:1' });
     expect(s1.messages.map((m) => m.id)).toEqual([3, 5]);

@@ -39,7 +39,9 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
 
   const commit = (next: ViewState | null) => {
     plain = next;
-    setState('view', next === null ? null : reconcile(next, { key: 'id' }));
+    // `reconcile` merges into the objects the store already holds, in place; the store gets its
+    // own copy so that merging never writes into `plain` (or a snapshot it shares objects with).
+    setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id' }));
   };
 
   const closeInEngine = (viewId: string | null) => {
