@@ -4,7 +4,7 @@
  * only while a countdown is shown.
  */
 import { batch, createContext, createEffect, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
-import { createStore } from 'solid-js/store';
+import { createStore, reconcile } from 'solid-js/store';
 import type { SessionStatus } from '../../../sync/protocol/status.js';
 import { bridge as defaultBridge, type Bridge } from '../bridge.js';
 import { describeStatus, needsTicking, type StatusView } from '../status-reducer.js';
@@ -20,17 +20,19 @@ export interface StatusStore {
 export function createStatusStore(bridge: Bridge, clock: () => number = Date.now): StatusStore {
   const [state, setState] = createStore<{ session: SessionStatus | null; hostUp: boolean; now: number }>({ session: null, hostUp: true, now: clock() });
 
+  // Replaced, not merged (setState merges objects): a `live` status keeps no stale `progress`.
+  const setSession = (s: SessionStatus | null) => setState('session', reconcile(s));
   const refresh = async () => {
     try {
-      setState('session', await bridge.invoke('status', {}));
+      setSession(await bridge.invoke('status', {}));
     } catch {
       // NO_ACCOUNT (nothing open yet) or the host is away: nothing to show.
-      setState('session', null);
+      setSession(null);
     }
   };
 
   const offEvents = bridge.subscribe((e) => {
-    if (e.type === 'status') setState('session', e.status);
+    if (e.type === 'status') setSession(e.status);
     else if (e.type === 'areas' && e.areas.includes('accounts')) void refresh();
   });
   const offConn = bridge.onConnection((s) => {
