@@ -61,9 +61,14 @@ export function errorText(e: unknown): string {
 
 export type SignInOutcome = { kind: 'signed-in' } | { kind: 'ask-consent'; message: string } | { kind: 'error'; message: string };
 
+/** The engine's messages start lower-case (they read as the tail of a log line); a screen shows a sentence. */
+export function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** What the screen does after a sign-in attempt: done, ask for consent, or show an error. */
 export function signInOutcome(error: unknown): SignInOutcome {
   if (error === undefined) return { kind: 'signed-in' };
-  if (isBridgeError(error) && error.code === 'PLAIN_STORAGE_CONSENT_REQUIRED') return { kind: 'ask-consent', message: error.message };
+  if (isBridgeError(error) && error.code === 'PLAIN_STORAGE_CONSENT_REQUIRED') return { kind: 'ask-consent', message: sentence(error.message) };
   return { kind: 'error', message: errorText(error) };
 }

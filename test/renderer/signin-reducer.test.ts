@@ -41,7 +41,7 @@ describe('sign-in request', () => {
 describe('sign-in outcome', () => {
   it('asks for consent on PLAIN_STORAGE_CONSENT_REQUIRED, carrying the engine message', () => {
     const e = new BridgeError('PLAIN_STORAGE_CONSENT_REQUIRED', 'no encryption here');
-    expect(signInOutcome(e)).toEqual({ kind: 'ask-consent', message: 'no encryption here' });
+    expect(signInOutcome(e)).toEqual({ kind: 'ask-consent', message: 'No encryption here' });
   });
 
   it('is done without an error, and shows any other error as a sentence', () => {
