@@ -18,7 +18,7 @@ import type { ApiConnection } from '../api/core.js';
 import { isApiError, type ApiError } from '../api/errors.js';
 import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
-import { OutboxConflict, type RuntimeKind, type VerifyOutcome } from './kinds.js';
+import { OutboxConflict, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
 import type { OutboxRow, OutboxStore } from './store.js';
 
 export type PusherStatus = 'stopped' | 'running' | 'paused_unauthorized';
@@ -31,6 +31,9 @@ export interface PusherOptions {
   readonly concurrency?: number;
   readonly backoff?: BackoffPolicy;
 }
+
+/** Runnable heads fetched at once (see `ahead`). */
+const AHEAD = 64;
 
 /** errnos meaning the connection was never made, so the request cannot have reached the server. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -49,6 +52,18 @@ function describe(e: unknown): Record<string, unknown> {
   return { kind: 'internal', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
 
+/**
+ * What a successful send reported, for the row's history: the created object's id (`created_id`)
+ * and anything else the kind returned (e.g. a content edit merged before it landed: `rebased`).
+ */
+function outcomeNote(outcome: SendOutcome | void): { note?: Readonly<Record<string, unknown>> } {
+  if (!outcome) return {};
+  const { createdId, ...rest } = outcome;
+  const note: Record<string, unknown> = { ...rest };
+  if (createdId !== undefined) note['created_id'] = createdId;
+  return Object.keys(note).length > 0 ? { note } : {};
+}
+
 /** May the request have reached the server? Only a refused or unresolvable connection says no. */
 function mayHaveLanded(e: ApiError): boolean {
   if (e.kind === 'network') return !(e.errno !== undefined && NOT_SENT.has(e.errno));
@@ -65,6 +80,14 @@ export class OutboxPusher {
   private state: PusherStatus = 'stopped';
   private timer: AbortController | undefined;
   private idleWaiters: (() => void)[] = [];
+  /**
+   * Ids of runnable heads fetched ahead, best first. Finding heads is a pass over every live row,
+   * so when a row completes the next one comes from this list instead (draining stayed quadratic
+   * otherwise); each is re-read before it runs, since it may have been merged into, discarded or
+   * rescheduled meanwhile. Cleared whenever something else may have made rows runnable (new rows,
+   * a timer, retryNow, start, idle), so it never hides work for longer than a completion.
+   */
+  private ahead: number[] = [];
 
   constructor(opts: PusherOptions) {
     this.store = opts.store;
@@ -84,7 +107,7 @@ export class OutboxPusher {
     const recovered = this.store.recoverAfterCrash();
     if (recovered > 0) this.seams.logger.warn('outbox: rows left in flight by a previous run will be verified', { recovered });
     this.state = 'running';
-    this.pump();
+    this.refresh();
   }
 
   /** Stop launching; requests in flight finish and record their outcome. */
@@ -97,7 +120,7 @@ export class OutboxPusher {
 
   /** New rows were committed: look for work. */
   kick(): void {
-    this.pump();
+    this.refresh();
   }
 
   /**
@@ -112,7 +135,7 @@ export class OutboxPusher {
            AND coalesce(json_extract(last_error, '$.kind'), '') != 'rate_limited'`,
       )
       .run(now, now);
-    this.pump();
+    this.refresh();
   }
 
   /** Credentials were fixed after a 401: the queue runs again. */
@@ -125,17 +148,30 @@ export class OutboxPusher {
   idle(): Promise<void> {
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
-      this.pump();
+      this.refresh();
     });
   }
 
+  /** Look for work afresh (forget the heads fetched ahead). */
+  private refresh(): void {
+    this.ahead = [];
+    this.pump();
+  }
+
   private pump(): void {
-    if (this.state === 'running' && this.inFlight.size < this.concurrency) {
+    if (this.state === 'running') {
       const now = this.seams.clock.now();
-      // Free slots plus the heads that may be skipped as already in flight.
-      for (const head of this.store.runnableHeads(now, this.concurrency)) {
-        if (this.inFlight.size >= this.concurrency) break;
-        if (this.inFlight.has(head.entityKey)) continue;
+      let fetched = false;
+      while (this.inFlight.size < this.concurrency) {
+        if (this.ahead.length === 0) {
+          if (fetched) break;
+          fetched = true;
+          this.ahead = this.store.runnableHeads(now, AHEAD).map((r) => r.id);
+        }
+        const id = this.ahead.shift();
+        if (id === undefined) break;
+        const head = this.store.runnableHead(id, now);
+        if (!head || this.inFlight.has(head.entityKey)) continue;
         const task = this.run(head)
           .catch((e: unknown) => this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describe(e) }))
           .finally(() => {
@@ -165,7 +201,7 @@ export class OutboxPusher {
     this.timer = ctl;
     this.seams.sleep(at - this.seams.clock.now(), ctl.signal).then(
       () => {
-        if (this.timer === ctl) this.pump();
+        if (this.timer === ctl) this.refresh();
       },
       (e: unknown) => {
         if (!(e instanceof SleepAborted)) this.seams.logger.error('outbox: timer failed', { error: describe(e) });
@@ -191,14 +227,16 @@ export class OutboxPusher {
     }
     const sending = this.store.apply(head, 'send', { attempts: head.attempts + 1, nextAttemptAt: null });
     let createdId: number | string | undefined;
+    let outcome: SendOutcome | void;
     try {
-      createdId = (await kind.send(this.conn, parsed.value.args, parsed.value.base))?.createdId;
+      outcome = await kind.send(this.conn, parsed.value.args, parsed.value.base);
+      createdId = outcome?.createdId;
     } catch (e) {
       this.onSendError(sending, e);
       return;
     }
     this.store.db.transaction(() => {
-      this.store.apply(sending, 'succeeded', { lastError: null, nextAttemptAt: null });
+      this.store.apply(sending, 'succeeded', { lastError: null, nextAttemptAt: null, ...outcomeNote(outcome) });
       if (createdId !== undefined) this.store.landCreate(sending.entityKey, createdId);
     })();
   }
@@ -238,7 +276,7 @@ export class OutboxPusher {
       this.store.apply(verifying, 'verify_inconclusive', { nextAttemptAt: at, note: { verified: 'unknown' } });
     } else {
       this.store.db.transaction(() => {
-        this.store.apply(verifying, 'verified_applied', { lastError: null, nextAttemptAt: null, note: { verified: 'applied' } });
+        this.store.apply(verifying, 'verified_applied', { lastError: null, nextAttemptAt: null, note: { verified: 'applied', ...(typeof outcome === 'object' ? { created_id: outcome.createdId } : {}) } });
         if (typeof outcome === 'object') this.store.landCreate(verifying.entityKey, outcome.createdId);
       })();
     }

@@ -14,7 +14,7 @@
  *            |  |                  |                  ^   |               |  |  |
  *            |  |                  +--verified_applied---------------------+  |  +--verify_failed--> failed
  *            |  +------------------------------------verified_not_applied-----+
- *            +--- retry / edit (failed), retry (conflict)
+ *            +--- retry / edit (failed), retry (conflict), edit (retry_wait)
  *
  *  discard: queued | failed | conflict | retry_wait --> discarded
  *  reject (unknown kind/version, bad args): queued | retry_wait | unknown --> failed
@@ -34,7 +34,8 @@
  *   verifying  -verify_failed-> failed     (the read failed permanently: a person decides)
  *   failed | conflict -retry-> queued      (user)
  *   queued | failed | conflict | retry_wait -discard-> discarded (user, or create-then-delete)
- *   queued | failed -edit-> queued         (user, new args)
+ *   queued | failed | retry_wait -edit-> queued  (user, new args; a retry_wait row's last attempt
+ *                                          did not land, so new args are as safe as a resend)
  *   queued | retry_wait | unknown -reject-> failed (kind or version unknown to this app, bad args)
  *   queued | retry_wait -expire-> failed   (deadline passed before the row could be sent)
  *
@@ -84,7 +85,7 @@ const TABLE: { readonly [E in OutboxEvent]: Partial<Readonly<Record<OutboxState,
   verify_failed: { verifying: 'failed' },
   retry: { failed: 'queued', conflict: 'queued' },
   discard: { queued: 'discarded', failed: 'discarded', conflict: 'discarded', retry_wait: 'discarded' },
-  edit: { queued: 'queued', failed: 'queued' },
+  edit: { queued: 'queued', failed: 'queued', retry_wait: 'queued' },
   reject: { queued: 'failed', retry_wait: 'failed', unknown: 'failed' },
   expire: { queued: 'failed', retry_wait: 'failed' },
 };

@@ -19,12 +19,14 @@ export const subscribeResponse = success({
   new_subscription_messages_sent: z.boolean().optional(),
 });
 export const getSubscriptionsResponse = success({ subscriptions: z.array(subscription) });
+export const unsubscribeResponse = success({ removed: z.array(z.string()), not_removed: z.array(z.string()) });
 export const getStreamsResponse = success({ streams: z.array(basicChannel) });
 
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const channelResponses = {
   'POST /users/me/subscriptions': subscribeResponse,
   'GET /users/me/subscriptions': getSubscriptionsResponse,
+  'DELETE /users/me/subscriptions': unsubscribeResponse,
   'GET /streams': getStreamsResponse,
 } as const;
 
@@ -82,6 +84,19 @@ export function subscribe(conn: ApiConnection, args: SubscribeArgs, opts: Reques
     topics_policy: topics_policy === undefined ? undefined : JSON.stringify(topics_policy),
   };
   return conn.request({ method: 'POST', path: '/users/me/subscriptions', params, schema: subscribeResponse, ...opts });
+}
+
+/**
+ * DELETE /users/me/subscriptions (referenced operation, not in the spec; real Zulip and the
+ * reference server have it): unsubscribe the caller (or `principals`) from channels by name.
+ * Channels the user was not subscribed to come back under `not_removed`.
+ */
+export function unsubscribe(
+  conn: ApiConnection,
+  args: { subscriptions: readonly string[]; principals?: readonly number[] | readonly string[] },
+  opts: RequestOptions = {},
+) {
+  return conn.request({ method: 'DELETE', path: '/users/me/subscriptions', params: { ...args }, schema: unsubscribeResponse, ...opts });
 }
 
 /** GET /users/me/subscriptions (referenced operation); `include_subscribers` true, false or `'partial'` (FL 412). */

@@ -166,9 +166,17 @@ export function updateStoredMessage(
   return true;
 }
 
-/** Newest cached message id (0 when empty): the backfill anchor after a queue loss. */
+/**
+ * Ids from here up are local echoes of messages being sent (the outbox's `message_send`, stored as
+ * LOCAL_ECHO_MIN_ID + its outbox row id): they sort after every server message, where a message
+ * being sent belongs. Server ids stay far below 2^52; nothing about an echo is ever sent to the
+ * server, so the readers of "the newest server message" skip them.
+ */
+export const LOCAL_ECHO_MIN_ID = 2 ** 52;
+
+/** Newest cached server message id (0 when empty): the backfill anchor after a queue loss. */
 export function newestStoredMessageId(db: LocalDb): number {
-  return (cachedStatement(db, 'SELECT max(id) FROM messages').pluck().get() as number | null) ?? 0;
+  return (cachedStatement(db, 'SELECT max(id) FROM messages WHERE id < ?').pluck().get(LOCAL_ECHO_MIN_ID) as number | null) ?? 0;
 }
 
 /** Count of cached messages (for status and tests). */

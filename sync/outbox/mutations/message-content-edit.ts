@@ -109,15 +109,20 @@ function escapeHtml(s: string): string {
 }
 
 /**
- * Show the edit at once in the cache. The cache holds rendered HTML and the client has no Markdown
- * renderer, so the raw text is shown escaped, one paragraph per blank-line block, until the
- * server's `update_message` event brings the real rendering.
+ * Raw Markdown shown before the server renders it. The client has no Markdown renderer, so the
+ * text is escaped, one paragraph per blank-line block, until the server's rendering arrives (an
+ * `update_message` event for edits, the `message` event for sends).
  */
-export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: ChangeCollector): boolean {
-  const html = args.content
+export function plainTextHtml(text: string): string {
+  return text
     .split(/\r?\n\s*\r?\n/)
     .filter((p) => p.trim() !== '')
     .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>\n')}</p>`)
     .join('\n');
+}
+
+/** Show the edit at once in the cache (see `plainTextHtml`). */
+export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: ChangeCollector): boolean {
+  const html = plainTextHtml(args.content);
   return updateStoredMessage(db, args.message_id, (m) => (m.content === html ? undefined : { ...m, content: html }), changes);
 }

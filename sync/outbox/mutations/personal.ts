@@ -12,8 +12,10 @@ import { savedSnippetCreate } from './saved-snippet-create.js';
 import { savedSnippetDelete } from './saved-snippet-delete.js';
 import { savedSnippetEdit } from './saved-snippet-edit.js';
 import { scheduledMessageEdit } from './scheduled-message-edit.js';
+import { subscriptionRemove } from './subscription-remove.js';
 import { subscriptionSet } from './subscription-set.js';
 import { userGroupMembers } from './user-group-members.js';
+import { userGroupPermissions } from './user-group-permissions.js';
 import { userGroupUpdate } from './user-group-update.js';
 import { userSettingsUpdate } from './user-settings-update.js';
 import { userTopicSet } from './user-topic-set.js';
@@ -32,4 +34,6 @@ export const personalKinds: readonly RuntimeKind[] = [
   runtimeKind(userGroupUpdate),
   runtimeKind(userGroupMembers),
   runtimeKind(scheduledMessageEdit),
+  runtimeKind(subscriptionRemove),
+  runtimeKind(userGroupPermissions),
 ];

@@ -57,6 +57,7 @@ const EXCLUDED: readonly Exclusion[] = [
   ['POST /users/me/subscriptions', '200', '#/components/schemas/subscribe_200_response/example', PLACEHOLDER],
   ['POST /users/me/subscriptions', '400', '#/components/schemas/CodedError/example', PLACEHOLDER],
   ['GET /users/me/subscriptions', '200', '#/components/schemas/get_subscriptions_200_response/example', PLACEHOLDER],
+  ['DELETE /users/me/subscriptions', '200', '#/components/schemas/unsubscribe_200_response/example', PLACEHOLDER],
   ['GET /streams', '200', '#/components/schemas/get_streams_200_response/example', PLACEHOLDER],
   ['POST /register', '200', '#/components/schemas/register_queue_200_response/example', PLACEHOLDER],
   ['GET /events', '200', '#/components/schemas/get_events_200_response/example', PLACEHOLDER],

@@ -25,6 +25,7 @@ const LEGAL: [OutboxState, OutboxEvent, OutboxState][] = [
   ['retry_wait', 'discard', 'discarded'],
   ['queued', 'edit', 'queued'],
   ['failed', 'edit', 'queued'],
+  ['retry_wait', 'edit', 'queued'],
   ['queued', 'reject', 'failed'],
   ['retry_wait', 'reject', 'failed'],
   ['unknown', 'reject', 'failed'],

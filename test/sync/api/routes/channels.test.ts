@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZulipApiError } from '../../../../sync/api/errors.js';
-import { getStreams, getSubscriptions, subscribe } from '../../../../sync/api/routes/channels.js';
+import { getStreams, getSubscriptions, subscribe, unsubscribe } from '../../../../sync/api/routes/channels.js';
 import { fakeServer, ok } from '../fake-transport.js';
 
 const management = {
@@ -237,5 +237,16 @@ describe('channel routes', () => {
     const res = await getStreams(f.conn);
     expect(f.only().query).toEqual({});
     expect(res.streams).toEqual([]);
+  });
+
+  it('unsubscribe sends DELETE with the names (and principals) as JSON in the query', async () => {
+    const f = fakeServer();
+    f.reply(ok({ removed: ['Verona'], not_removed: ['Denmark'] }));
+    const res = await unsubscribe(f.conn, { subscriptions: ['Verona', 'Denmark'], principals: [5] });
+    const req = f.only();
+    expect(req.method).toBe('DELETE');
+    expect(req.path).toBe('/users/me/subscriptions');
+    expect(req.query).toEqual({ subscriptions: '["Verona","Denmark"]', principals: '[5]' });
+    expect(res).toMatchObject({ removed: ['Verona'], not_removed: ['Denmark'] });
   });
 });

@@ -1,0 +1,179 @@
+/**
+ * `message_send` v1: post a channel or direct message, possibly written offline (sync design:
+ * "sending messages (with `local_id` + `queue_id`)").
+ *
+ * Local echo. The message is shown at once as a row of the message cache with the id
+ * LOCAL_ECHO_MIN_ID + the outbox row id (`local_id` is that row id). This is the least invasive
+ * place with the existing schema: narrows compile to SQL over `messages`, so an echo shows in every
+ * narrow it belongs to with no second code path; its id sorts after every server message, which
+ * is where a message being sent belongs, and keeps the user's typed order; the few readers that
+ * want "the newest server message" skip ids from LOCAL_ECHO_MIN_ID up (db/queries/messages.ts).
+ * A negative id (as for offline snippets) would sort first and fall outside newest windows. The
+ * echo is a projection of the outbox row: a cache reset loses nothing, the session re-applies it.
+ *
+ * Reconcile. `queue_id` is the session's event queue at send time (not at enqueue time: the echo
+ * event goes to the queue named in the request). The server puts `local_id` on that queue's
+ * `message` event as `local_message_id`; the session deletes the echo in the transaction that
+ * stores the real message, so both never show. If the event carries no `local_message_id` (the
+ * queue was re-registered meanwhile), the id the answer named (kept in the row's history) retires
+ * the echo once that message is cached.
+ *
+ * Exactly once. A lost answer is never resent blindly: `verify` reads the conversation's newest
+ * messages sent by us as raw Markdown and adopts one with our exact content sent no earlier than
+ * the intent (less a minute of clock skew), skipping messages other rows of the conversation
+ * already landed as (two identical "ok"s are two messages). Not found means not applied: resend.
+ *
+ * Order: the entity is the conversation (channel + topic, or the direct-message recipients), so
+ * messages to one conversation arrive in the order typed; conversations drain concurrently.
+ */
+import { z } from 'zod';
+import { getMessages, narrowTerm, sendMessage, type ApiConnection, type Message, type NarrowTerm, type SendMessageArgs } from '../../api/index.js';
+import { FLAG, HAS_ROW } from '../../db/flags.js';
+import type { LocalDb } from '../../db/open.js';
+import { channelName } from '../../db/queries/channels.js';
+import { deleteMessages, getStoredMessage, LOCAL_ECHO_MIN_ID, writeMessageRow } from '../../db/queries/messages.js';
+import { messageRow } from '../../db/queries/message-columns.js';
+import { getAccount } from '../../db/queries/state.js';
+import { getUser, getUsers } from '../../db/queries/users.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind, VerifyOutcome } from '../kinds.js';
+import { plainTextHtml } from './message-content-edit.js';
+
+const int = z.number().int();
+
+export const sendTarget = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('channel'), stream_id: int.positive(), topic: z.string() }),
+  z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()).min(1) }),
+]);
+export type SendTarget = z.output<typeof sendTarget>;
+
+export const messageSendArgs = z.object({
+  /** The outbox row id (decimal): unique per account database, never reused. */
+  local_id: z.string().regex(/^[1-9]\d*$/),
+  to: sendTarget,
+  content: z.string().min(1),
+});
+export type MessageSendArgs = z.output<typeof messageSendArgs>;
+
+/** When the user sent it (UNIX seconds, local clock): a message older than this is not ours. */
+export const messageSendBase = z.object({ enqueued_at: int });
+export type MessageSendBase = z.output<typeof messageSendBase>;
+
+export const MESSAGE_SEND_KIND = 'message_send';
+/** Messages sent within this many seconds before the intent still count when verifying (skew). */
+export const VERIFY_CLOCK_SLACK_S = 60;
+const VERIFY_WINDOW = 100;
+
+export interface MessageSendHooks {
+  /** The session's registered event queue, if any: the echo event goes there. */
+  queueId(): string | undefined;
+  /** Server ids that other send rows of this conversation landed as (not ours to adopt). */
+  claimed(entityKey: string, localId: string): ReadonlySet<number>;
+}
+
+export function conversationKey(to: SendTarget): string {
+  if (to.type === 'channel') return `conversation:channel:${to.stream_id}:${to.topic.toLowerCase()}`;
+  return `conversation:dm:${[...new Set(to.user_ids)].sort((a, b) => a - b).join(',')}`;
+}
+
+export const echoIdOf = (localId: string): number => LOCAL_ECHO_MIN_ID + Number(localId);
+
+/** The local id behind an echo's message id, or undefined for a server message. */
+export function localIdOfEcho(messageId: number): string | undefined {
+  return messageId > LOCAL_ECHO_MIN_ID ? String(messageId - LOCAL_ECHO_MIN_ID) : undefined;
+}
+
+/** The server compares stored text: it drops trailing whitespace and normalises line ends. */
+const normalise = (s: string) => s.replace(/\r\n?/g, '\n').trimEnd();
+
+function wireArgs(a: MessageSendArgs, queueId: string | undefined): SendMessageArgs {
+  const echo = queueId === undefined ? {} : { queue_id: queueId, local_id: a.local_id };
+  if (a.to.type === 'channel') return { type: 'channel', to: a.to.stream_id, topic: a.to.topic, content: a.content, ...echo };
+  return { type: 'direct', to: a.to.user_ids, content: a.content, ...echo };
+}
+
+async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBase, hooks: MessageSendHooks): Promise<VerifyOutcome> {
+  const where: NarrowTerm[] = a.to.type === 'channel' ? [narrowTerm.channel(a.to.stream_id), narrowTerm.topic(a.to.topic)] : [narrowTerm.dm(a.to.user_ids)];
+  const res = await getMessages(conn, {
+    anchor: 'newest',
+    num_before: VERIFY_WINDOW,
+    num_after: 0,
+    narrow: [...where, narrowTerm.sender(conn.email)],
+    apply_markdown: false,
+    allow_empty_topic_name: true,
+  });
+  const claimed = hooks.claimed(conversationKey(a.to), a.local_id);
+  const ours = normalise(a.content);
+  const found = res.messages
+    .filter((m) => m.sender_email.toLowerCase() === conn.email.toLowerCase())
+    .filter((m) => m.timestamp >= b.enqueued_at - VERIFY_CLOCK_SLACK_S && !claimed.has(m.id) && normalise(m.content) === ours)
+    .sort((x, y) => x.id - y.id)[0];
+  return found ? { status: 'applied', createdId: found.id } : 'not_applied';
+}
+
+/** The kind, bound to the session that knows the current queue and the landed ids. */
+export function messageSendKind(hooks: MessageSendHooks): OutboxKind<MessageSendArgs, MessageSendBase> {
+  return {
+    kind: MESSAGE_SEND_KIND,
+    version: 1,
+    argsSchema: messageSendArgs,
+    baseSchema: messageSendBase,
+    entityKey: (a) => conversationKey(a.to),
+    async send(conn, a) {
+      const res = await sendMessage(conn, wireArgs(a, hooks.queueId()));
+      return { createdId: res.id };
+    },
+    verify: (conn, a, b) => verify(conn, a, b, hooks),
+  };
+}
+
+function echoMessage(db: LocalDb, a: MessageSendArgs, b: MessageSendBase): Message | undefined {
+  const selfId = getAccount(db)?.user_id ?? undefined;
+  if (selfId === undefined) return undefined;
+  const self = getUser(db, selfId)?.user;
+  const common = {
+    id: echoIdOf(a.local_id),
+    content: plainTextHtml(a.content),
+    content_type: 'text/html',
+    timestamp: b.enqueued_at,
+    client: 'outbox',
+    avatar_url: self?.avatar_url ?? null,
+    recipient_id: 0,
+    sender_id: selfId,
+    sender_email: self?.email ?? '',
+    sender_full_name: self?.full_name ?? '',
+    sender_realm_str: '',
+    is_me_message: /^\/me( |$)/.test(a.content),
+    flags: ['read'],
+    reactions: [],
+    submessages: [],
+  } as const;
+  if (a.to.type === 'channel') {
+    const name = channelName(db, a.to.stream_id) ?? '';
+    return { ...common, flags: ['read'], reactions: [], submessages: [], type: 'stream', stream_id: a.to.stream_id, subject: a.to.topic, display_recipient: name };
+  }
+  const ids = [...new Set([selfId, ...a.to.user_ids])];
+  const known = new Map(getUsers(db, ids).map((u) => [u.user.user_id, u.user]));
+  const display = ids.map((id) => ({ id, email: known.get(id)?.email ?? '', full_name: known.get(id)?.full_name ?? '' }));
+  return { ...common, flags: ['read'], reactions: [], submessages: [], type: 'private', subject: '', display_recipient: display };
+}
+
+/**
+ * Put the echo in the cache (again, after a cache reset or a re-register). Read, and marked as
+ * having a per-user row so narrows of personal history and volatile-narrow cleanup keep it.
+ */
+export function applyOptimistic(db: LocalDb, args: MessageSendArgs, base: MessageSendBase, changes: ChangeCollector): void {
+  const m = echoMessage(db, args, base);
+  if (!m) return;
+  const row = messageRow(m, FLAG.read | HAS_ROW);
+  const had = getStoredMessage(db, m.id);
+  if (had && messageRow({ ...had, flags: m.flags }, row.flags).json === row.json) return;
+  writeMessageRow(db, row, m.content, had === undefined);
+  if (had) changes.messageUpdated(m.id);
+  else changes.messageAdded(m.id);
+}
+
+/** The real message replaced the echo (or the send was discarded): the echo goes. */
+export function removeEcho(db: LocalDb, localId: string, changes: ChangeCollector): boolean {
+  return deleteMessages(db, [echoIdOf(localId)], changes).length > 0;
+}

@@ -1,0 +1,48 @@
+/**
+ * `subscription_remove`: unsubscribe the user from channels by name (`DELETE
+ * /users/me/subscriptions`). Idempotent on the server (a channel we are not in comes back under
+ * `not_removed`, not as an error), so verify only checks that none of the names is still among
+ * the user's subscriptions, and a resend after an inconclusive read does no harm.
+ *
+ * The entity key is the one `subscription_set` uses for the same names, so subscribing and
+ * unsubscribing the same channels keep the order the user chose.
+ */
+import { z } from 'zod';
+import { getSubscriptions, unsubscribe } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+
+export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
+export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
+
+/** The same key `subscription_set` uses for the same names, so subscribe/unsubscribe stay ordered. */
+export const subscriptionsKey = (names: readonly string[]) => `subscriptions:${names.map((n) => n.toLowerCase()).sort().join('\u0000')}`;
+
+export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null> = {
+  kind: 'subscription_remove',
+  version: 1,
+  argsSchema: subscriptionRemoveArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => subscriptionsKey(a.subscriptions),
+  async send(conn, a) {
+    await unsubscribe(conn, { subscriptions: a.subscriptions });
+  },
+  async verify(conn, a) {
+    const { subscriptions } = await getSubscriptions(conn);
+    const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));
+    return a.subscriptions.some((n) => mine.has(n.toLowerCase())) ? 'not_applied' : 'applied';
+  },
+  // Never cancelled against a queued subscribe: if the user was subscribed already, that subscribe
+  // was a no-op and the unsubscribe is the only real intent. A repeated unsubscribe adds nothing.
+  coalesce: (prev) => (prev.kind === 'subscription_remove' ? { action: 'merge', args: prev.args, base: null } : { action: 'append' }),
+};
+
+/** The subscriptions go at once; the channels stay known (they can be browsed and rejoined). */
+export function applyOptimistic(db: LocalDb, args: SubscriptionRemoveArgs, changes: ChangeCollector): void {
+  for (const name of args.subscriptions) {
+    const id = channelIdByName(db, name);
+    if (id !== undefined && deleteSubscription(db, id)) changes.touched('subscriptions');
+  }
+}
