@@ -203,6 +203,16 @@ export class OutboxStore {
       .map(fromDb);
   }
 
+  /** The row if it is (still) its entity's head and may run now, as `runnableHeads` would list it. */
+  runnableHead(id: number, now: number): OutboxRow | undefined {
+    const r = this.get(id);
+    if (!r) return undefined;
+    const due = r.state === 'queued' || ((r.state === 'retry_wait' || r.state === 'unknown') && (r.nextAttemptAt ?? 0) <= now);
+    if (!due) return undefined;
+    const first: unknown = this.sql("SELECT MIN(id) FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded')").pluck().get(r.entityKey);
+    return first === r.id ? r : undefined;
+  }
+
   /** When the earliest waiting head becomes runnable (null: nothing waits on time). */
   nextWakeAt(): number | null {
     const v: unknown = this.sql(
