@@ -26,7 +26,9 @@ export type StoreArea =
   | 'user_groups'
   | 'realm'
   | 'typing'
-  | 'unread';
+  | 'unread'
+  /** Outbox rows were added or changed state (the outbox view, counts, per-message markers). */
+  | 'outbox';
 
 /** Accumulates changes during one transaction; `freeze()` hands them to the views after commit. */
 export class ChangeCollector {

@@ -9,6 +9,13 @@
  *
  * Store changes (from events and from backfill batches) go to `onChanges` listeners, where the
  * live narrow views re-check membership. Status goes to `onStatus` listeners.
+ *
+ * The outbox (session-outbox.ts) runs beside the poller: started and stopped with it, retried at
+ * once when the network returns, the machine wakes or the stream is live again. Local reads are
+ * the server's state with pending rows on top: every change the server brings (an event batch,
+ * in its own transaction; a backfill batch or a fetched page, right after) re-applies the pending
+ * rows on the objects it touched, so an event for a message with a pending edit does not clobber
+ * the text the user typed.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -18,6 +25,8 @@ import { openLocalDb, type LocalDb } from '../db/open.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getRealmValue } from '../db/queries/realm.js';
 import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
+import { reapplyAll, reapplyTouched, retireEchoes } from './outbox-local.js';
+import { SessionOutbox } from './session-outbox.js';
 import type { EditHistory, TypingEditor } from '../protocol/commands.js';
 import type { SessionStatus, SyncProgress } from '../protocol/status.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
@@ -66,6 +75,7 @@ export class AccountSession {
   readonly db: LocalDb;
   readonly conn: ApiConnection;
   readonly queries: SessionQueries;
+  readonly outbox: SessionOutbox;
   private readonly seams: Seams;
   private readonly typing: TypingEditors;
   private poller: EventPoller | undefined;
@@ -101,6 +111,14 @@ export class AccountSession {
       return typeof v === 'number' && v > 0 ? v : DEFAULT_TYPING_EXPIRY_MS;
     });
     this.queries = new SessionQueries(db);
+    this.outbox = new SessionOutbox({
+      db,
+      conn: this.conn,
+      seams: this.seams,
+      queueId: () => getQueuePosition(db)?.queue_id,
+      isLive: () => this.statusValue.state === 'live',
+      emit: (c) => this.emit(c),
+    });
   }
 
   /** Open (creating if needed) the account's database. Nothing touches the network until start(). */
@@ -141,6 +159,7 @@ export class AccountSession {
     const resumeFrom = getQueuePosition(this.db);
     this.poller = new EventPoller(this.actions(), { failuresBeforeStatus: this.opts.failuresBeforeStatus, resumeFrom, onStatus: (s) => this.fromPoller(s) }, this.seams);
     this.poller.start();
+    this.outbox.start();
     if (this.opts.watchClockJumps !== false) this.stopWatch = watchClockJumps(this.seams.clock, () => this.nudge('resume'));
   }
 
@@ -150,6 +169,7 @@ export class AccountSession {
     const p = this.poller;
     this.poller = undefined;
     await p?.stop();
+    await this.outbox.stop();
     this.typing.clear();
     if (this.statusValue.state !== 'unauthorized') this.setStatus({ state: 'stopped' });
   }
@@ -163,6 +183,7 @@ export class AccountSession {
   /** The network changed or the machine woke: abort the stalled poll and poll at once. */
   nudge(reason: NudgeReason): void {
     this.poller?.nudge(reason);
+    if (this.poller) this.outbox.retryNow();
   }
 
   /** Resolves when the event loop has ended (stopped, or unauthorized). */
@@ -186,7 +207,7 @@ export class AccountSession {
         logger: this.seams.logger,
         online: () => this.statusValue.state === 'live',
         onChanges: (l) => this.onChanges(l),
-        emit: (c) => this.emit(c),
+        emit: (c) => this.emitRebased(c),
       },
       req,
       onChange,
@@ -217,7 +238,13 @@ export class AccountSession {
     // kept them), so the stream is resumed; after a re-register, initial-sync resumes it instead.
     if ((s.state === 'offline' || s.state === 'error') && streamGap(this.db) === undefined) markStreamGap(this.db);
     if (s.state === 'live' && streamGap(this.db) !== undefined && !hasPendingBackfill(this.db)) markStreamResumed(this.db);
+    const wasLive = this.statusValue.state === 'live';
     this.setStatus(s);
+    // Back live after a failure or a (re-)registration: what waited for the network goes now.
+    if (s.state === 'live' && !wasLive) {
+      this.outbox.credentialsWork();
+      this.outbox.retryNow();
+    }
   }
 
   private progress(p: SyncProgress): void {
@@ -228,6 +255,23 @@ export class AccountSession {
     for (const l of this.changeListeners) l(c);
   }
 
+  /**
+   * Changes the server brought outside an event batch (backfill, fetched pages, moved messages):
+   * the pending rows they may have overwritten are applied again before anyone sees them.
+   */
+  private emitRebased(c: StoreChanges): void {
+    const changes = new ChangeCollector();
+    for (const id of c.addedMessageIds) changes.messageAdded(id);
+    for (const id of c.updatedMessageIds) changes.messageUpdated(id);
+    for (const id of c.removedMessageIds) changes.messageRemoved(id);
+    for (const a of c.areas) changes.touched(a);
+    this.db.transaction(() => {
+      reapplyTouched(this.db, changes);
+      retireEchoes(this.db, [], changes);
+    })();
+    this.emit(changes.freeze());
+  }
+
   private backfillContext(signal: AbortSignal) {
     return {
       conn: this.conn,
@@ -236,17 +280,24 @@ export class AccountSession {
       batchSize: this.opts.batchSize,
       now: () => this.seams.clock.now(),
       onProgress: (p: SyncProgress) => this.progress(p),
-      onChanges: (c: StoreChanges) => this.emit(c),
+      onChanges: (c: StoreChanges) => this.emitRebased(c),
     };
   }
 
   private actions(): PollerActions {
     return {
-      register: (reason, signal) => registerAndSync(this.backfillContext(signal), reason),
+      register: async (reason, signal) => {
+        const pos = await registerAndSync(this.backfillContext(signal), reason);
+        // Echoes need the own user (unknown before the first sync); anything else is cheap to redo.
+        const changes = new ChangeCollector();
+        this.db.transaction(() => reapplyAll(this.db, changes))();
+        if (!changes.empty) this.emit(changes.freeze());
+        return pos;
+      },
       getEvents: async (pos, dontBlock, signal) => {
         // A backfill a crash interrupted is finished before anything else (the queue kept the events).
         if (hasPendingBackfill(this.db)) await runPendingBackfill(this.backfillContext(signal));
-        if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emit(c));
+        if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emitRebased(c));
         const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
         return res.events;
       },
@@ -264,6 +315,9 @@ export class AccountSession {
       out = this.db.transaction(() => {
         const o = applyEvents(this.db, events, { selfUserId, logger: { warn: (m, d) => this.seams.logger.warn(m, { details: d }) } }, changes);
         reconcileMoves(this.db, events, changes);
+        // Our sends coming back replace their echoes; pending rows go back on top of what changed.
+        retireEchoes(this.db, o.localEchoes, changes);
+        reapplyTouched(this.db, changes);
         setQueuePosition(this.db, next, this.seams.clock.now());
         return o;
       })();
@@ -273,5 +327,7 @@ export class AccountSession {
     if (out.restart?.zulip_feature_level !== undefined) this.conn.noteServerVersion({ featureLevel: out.restart.zulip_feature_level });
     if (this.typing.handle(out.typing)) changes.touched('typing');
     if (!changes.empty) this.emit(changes.freeze());
+    // A poll succeeded: the credentials work, so a 401 pause of the outbox is over.
+    this.outbox.credentialsWork();
   }
 }

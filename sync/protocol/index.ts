@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './views.js';
 export * from './accounts.js';
 export * from './rpc.js';
+export * from './outbox.js';

@@ -21,8 +21,10 @@ export const dmParticipantSchema = z.object({ id: int, email: z.string(), full_n
 export type DmParticipant = z.output<typeof dmParticipantSchema>;
 
 /**
- * Reserved for the outbox (a later milestone): whether what is shown is the server's state or has
- * a pending / failed / conflicted local change applied on top. `server` for everything today.
+ * Whether what is shown is the server's state or has a local change of the outbox applied on top:
+ * `pending` (queued or being sent; every local echo of a message being sent), `failed` (a person
+ * retries, edits or discards it) or `conflict` (edited elsewhere meanwhile: keep mine, take
+ * theirs or edit the merge). Live views re-emit the message as `updated` when its row changes.
  */
 export const localStateSchema = z.object({
   status: z.enum(['server', 'pending', 'failed', 'conflict']),

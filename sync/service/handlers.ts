@@ -10,6 +10,7 @@ import type { AccountSummary, SignInRequest } from '../protocol/accounts.js';
 import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
 import type { ViewHandle } from '../engine/session-views.js';
+import { outboxHandlers } from './handlers-outbox.js';
 
 /** What a handler may use: the open account and the calling client's views. */
 export interface HandlerContext {
@@ -75,4 +76,6 @@ export const handlers: Handlers = {
   openSandbox: (ctx) => ctx.accounts.openSandbox(),
   switchAccount: (ctx, req) => ctx.accounts.switchAccount(req.id),
   signOut: async (ctx, req) => (await ctx.accounts.signOut(req.id), OK),
+  // the outbox: queued commands, the outbox view and its actions, online-only operations
+  ...outboxHandlers,
 };

@@ -21,6 +21,7 @@
  * part after the clip, which the fetcher does cheaply.
  */
 import type { LocalDb } from '../../db/open.js';
+import { newestStoredMessageId } from '../../db/queries/messages.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 
 export const OLDEST = 0;
@@ -112,7 +113,8 @@ export function recordFetch(db: LocalDb, key: string, a: FetchAnswer): IdRange |
 }
 
 function newestCachedId(db: LocalDb): number {
-  return (cachedStatement(db, 'SELECT max(id) FROM messages').pluck().get() as number | null) ?? 0;
+  // Local echoes (ids from LOCAL_ECHO_MIN_ID up) are not server messages: they prove nothing.
+  return newestStoredMessageId(db);
 }
 
 /** The stream gap in effect, if any: messages after `throughId` may have been missed. */

@@ -12,7 +12,7 @@ import { cachedStatement } from '../../db/queries/statements.js';
 import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowAnchor, SideState } from '../../protocol/views.js';
 import { compileLocalNarrow, type CompiledLocalNarrow } from './compile.js';
-import { rowToLocalMessage, VIEW_COLUMNS, type ViewRow } from './local-message.js';
+import { rowToLocalMessage, viewColumns, type ViewRow } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 
 export interface PageRequest {
@@ -60,26 +60,26 @@ export function readNarrowPage(db: LocalDb, narrow: unknown, req: PageRequest, s
 
 function rowsBelow(db: LocalDb, n: CompiledLocalNarrow, below: number, limit: number): ViewRow[] {
   if (limit <= 0) return [];
-  const sql = `SELECT ${VIEW_COLUMNS} FROM messages m WHERE (${n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
+  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
   return cachedStatement(db, sql).all(...n.params, below, limit) as ViewRow[];
 }
 
 function rowsAbove(db: LocalDb, n: CompiledLocalNarrow, above: number, limit: number): ViewRow[] {
   if (limit <= 0) return [];
-  const sql = `SELECT ${VIEW_COLUMNS} FROM messages m WHERE (${n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
+  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
   return cachedStatement(db, sql).all(...n.params, above, limit) as ViewRow[];
 }
 
 /** Messages of the narrow with lo <= id <= hi (for live views re-reading their window). */
 export function readRange(db: LocalDb, n: CompiledLocalNarrow, lo: number, hi: number): ViewRow[] {
-  const sql = `SELECT ${VIEW_COLUMNS} FROM messages m WHERE (${n.where}) AND m.id BETWEEN ? AND ? ORDER BY m.id`;
+  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND m.id BETWEEN ? AND ? ORDER BY m.id`;
   return cachedStatement(db, sql).all(...n.params, lo, hi) as ViewRow[];
 }
 
 /** Of these ids, the rows that are in the narrow (membership re-check after a store change). */
 export function readIds(db: LocalDb, n: CompiledLocalNarrow, ids: readonly number[]): ViewRow[] {
   if (ids.length === 0) return [];
-  const sql = `SELECT ${VIEW_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
+  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
   return cachedStatement(db, sql).all(JSON.stringify(ids), ...n.params) as ViewRow[];
 }
 

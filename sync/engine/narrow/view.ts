@@ -20,7 +20,7 @@ import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowChangeSet, NarrowSnapshot, SideState } from '../../protocol/views.js';
 import type { StoreArea, StoreChanges } from '../changes.js';
 import { compileLocalNarrow, type CompiledLocalNarrow } from './compile.js';
-import { rowToLocalMessage, VIEW_COLUMNS, type ViewRow } from './local-message.js';
+import { rowToLocalMessage, viewColumns, type ViewRow } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 import { readCompiledPage, readIds, readRange, resolvePivot, type PageRequest, type Pivot } from './reader.js';
 import { cachedStatement } from '../../db/queries/statements.js';
@@ -34,7 +34,8 @@ interface Shown {
   readonly version: string;
 }
 
-const versionOf = (r: ViewRow) => `${r.flags}|${r.channel_name ?? ''}|${r.json}`;
+// The outbox marker is part of what is shown: a row changing state re-emits the message.
+const versionOf = (r: ViewRow) => `${r.flags}|${r.channel_name ?? ''}|${r.local ?? ''}|${r.json}`;
 
 export class LiveNarrowView {
   private readonly shown = new Map<number, Shown>();
@@ -128,7 +129,7 @@ export class LiveNarrowView {
   loadOlder(count: number): NarrowChangeSet {
     const cs = emptyChangeSet();
     if (this.lo > OLDEST && count > 0) {
-      const sql = `SELECT ${VIEW_COLUMNS} FROM messages m WHERE (${this.n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
+      const sql = `SELECT ${viewColumns(this.db)} FROM messages m WHERE (${this.n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
       const rows = cachedStatement(this.db, sql).all(...this.n.params, this.lo, count + 1) as ViewRow[];
       const shownRows = rows.slice(0, count);
       this.lo = rows.length > count ? shownRows.at(-1)!.id : OLDEST;
@@ -141,7 +142,7 @@ export class LiveNarrowView {
   loadNewer(count: number): NarrowChangeSet {
     const cs = emptyChangeSet();
     if (this.hi < NEWEST && count > 0) {
-      const sql = `SELECT ${VIEW_COLUMNS} FROM messages m WHERE (${this.n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
+      const sql = `SELECT ${viewColumns(this.db)} FROM messages m WHERE (${this.n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
       const rows = cachedStatement(this.db, sql).all(...this.n.params, this.hi, count + 1) as ViewRow[];
       const shownRows = rows.slice(0, count);
       this.hi = rows.length > count ? shownRows.at(-1)!.id : NEWEST;

@@ -1,0 +1,179 @@
+/**
+ * The contract's outbox commands (sync/protocol/outbox.ts) turned into outbox rows: ids the UI
+ * holds mapped to what the kinds need (a local echo's id, a snippet's negative local id), the
+ * base the user saw, and deadlines from the realm's edit and move limits (sync design:
+ * "Deadlines"). Each returns at once; nothing here touches the network.
+ */
+import type { z } from 'zod';
+import type { LocalDb } from '../db/open.js';
+import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
+import { getRealmEditingSettings } from '../db/queries/realm.js';
+import { getAccount } from '../db/queries/state.js';
+import { getUser } from '../db/queries/users.js';
+import { contentEditBaseOf } from '../outbox/mutations/message-content-edit.js';
+import { RESOLVED_PREFIX } from '../outbox/mutations/message-move.js';
+import { echoIdOf, localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs } from '../outbox/mutations/message-send.js';
+import { localSnippetId } from '../outbox/mutations/snippet-local.js';
+import { GROUP_PERMISSIONS, type GroupPermission } from '../outbox/mutations/user-group-permissions.js';
+import type { EnqueueResult } from '../outbox/store.js';
+import type { Enqueued, outboxCommands } from '../protocol/outbox.js';
+import { OutboxIntentError, type SessionOutbox } from './session-outbox.js';
+
+type Req<N extends keyof typeof outboxCommands> = z.output<(typeof outboxCommands)[N]['request']>;
+
+const answer = (r: EnqueueResult): Enqueued => ({ outbox_id: r.id, outcome: r.outcome });
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+export class OutboxIntents {
+  constructor(
+    private readonly db: LocalDb,
+    private readonly outbox: SessionOutbox,
+  ) {}
+
+  editMessage(r: Req<'editMessage'>): Enqueued {
+    const localId = localIdOfEcho(r.message_id);
+    if (localId !== undefined) return this.editUnsent(localId, r.content);
+    return answer(this.outbox.enqueue('message_content_edit', { message_id: r.message_id, content: r.content }, contentEditBaseOf(r.base_raw_content), { deadlineAt: this.editDeadline(r.message_id) }));
+  }
+
+  moveMessages(r: Req<'moveMessages'>): Enqueued {
+    this.notUnsent(r.message_id);
+    const args = {
+      message_id: r.message_id,
+      ...(r.topic !== undefined ? { topic: r.topic } : {}),
+      ...(r.channel_id !== undefined ? { stream_id: r.channel_id } : {}),
+      propagate_mode: r.propagate_mode,
+      send_notification_to_old_thread: r.send_notification_to_old_thread,
+      send_notification_to_new_thread: r.send_notification_to_new_thread,
+    };
+    return answer(this.outbox.enqueue('message_move', args, null, { deadlineAt: this.moveDeadline(r.message_id, r.channel_id !== undefined, r.propagate_mode) }));
+  }
+
+  resolveTopic(r: Req<'resolveTopic'>): Enqueued {
+    this.notUnsent(r.message_id);
+    const m = getStoredMessage(this.db, r.message_id);
+    if (!m || m.type !== 'stream') throw new OutboxIntentError('resolveTopic needs a cached channel message');
+    const bare = m.subject.startsWith(RESOLVED_PREFIX) ? m.subject.slice(RESOLVED_PREFIX.length) : m.subject;
+    const topic = r.resolved ? RESOLVED_PREFIX + bare : bare;
+    if (topic === m.subject) throw new OutboxIntentError(r.resolved ? 'the topic is already resolved' : 'the topic is not resolved');
+    return this.moveMessages({ message_id: r.message_id, topic, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true });
+  }
+
+  sendMessage(r: Req<'sendMessage'>): Enqueued & { message_id: number } {
+    const self = getAccount(this.db)?.user_id ?? undefined;
+    // Zulip names a conversation without the sender (unless it is with oneself).
+    const others = r.to.type === 'direct' ? r.to.user_ids.filter((u) => u !== self) : [];
+    const to =
+      r.to.type === 'channel'
+        ? { type: 'channel' as const, stream_id: r.to.channel_id, topic: r.to.topic }
+        : { type: 'direct' as const, user_ids: others.length > 0 ? others : r.to.user_ids };
+    const res = this.outbox.send(to, r.content, seconds(this.outbox.now()));
+    return { ...answer(res), message_id: echoIdOf(String(res.id)) };
+  }
+
+  setTopicVisibility(r: Req<'setTopicVisibility'>): Enqueued {
+    return answer(this.outbox.enqueue('user_topic_set', { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }));
+  }
+
+  markTopicRead(r: Req<'markTopicRead'>): Enqueued {
+    return answer(this.outbox.enqueue('mark_topic_read', { stream_id: r.channel_id, topic_name: r.topic }));
+  }
+
+  createSnippet(r: Req<'createSnippet'>): Enqueued & { snippet_id: number } {
+    const tmp = this.outbox.newTempId();
+    const res = this.outbox.enqueue('saved_snippet_create', { tmp_id: tmp, title: r.title, content: r.content }, { enqueued_at: seconds(this.outbox.now()) });
+    return { ...answer(res), snippet_id: localSnippetId(tmp) ?? 0 };
+  }
+
+  editSnippet(r: Req<'editSnippet'>): Enqueued {
+    const args = { saved_snippet_id: this.snippetRef(r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
+    return answer(this.outbox.enqueue('saved_snippet_edit', args));
+  }
+
+  deleteSnippet(r: Req<'deleteSnippet'>): Enqueued {
+    return answer(this.outbox.enqueue('saved_snippet_delete', { saved_snippet_id: this.snippetRef(r.snippet_id) }));
+  }
+
+  updateUserGroup(r: Req<'updateUserGroup'>): { outbox_ids: number[] } {
+    const ids: number[] = [];
+    if (r.name !== undefined || r.description !== undefined) {
+      ids.push(this.outbox.enqueue('user_group_update', { user_group_id: r.user_group_id, name: r.name, description: r.description }).id);
+    }
+    if (r.permissions !== undefined && Object.keys(r.permissions).length > 0) {
+      const known = new Set<string>(GROUP_PERMISSIONS);
+      const unknown = Object.keys(r.permissions).filter((k) => !known.has(k));
+      if (unknown.length > 0) throw new OutboxIntentError(`unknown group permissions: ${unknown.join(', ')}`);
+      const settings: Partial<Record<GroupPermission, unknown>> = r.permissions;
+      ids.push(this.outbox.enqueue('user_group_permissions', { user_group_id: r.user_group_id, settings }).id);
+    }
+    if (ids.length === 0) throw new OutboxIntentError('nothing to change');
+    return { outbox_ids: ids };
+  }
+
+  updateUserGroupMembers(r: Req<'updateUserGroupMembers'>): Enqueued {
+    return answer(this.outbox.enqueue('user_group_members', { user_group_id: r.user_group_id, add: r.add, delete: r.delete }));
+  }
+
+  editScheduledMessage(r: Req<'editScheduledMessage'>): Enqueued {
+    const rc = r.recipient;
+    const recipient = rc === undefined ? undefined : rc.type === 'channel' ? { type: 'channel' as const, to: rc.channel_id, topic: rc.topic } : { type: 'direct' as const, to: rc.user_ids };
+    const args = {
+      scheduled_message_id: r.scheduled_message_id,
+      content: r.content,
+      topic: r.topic,
+      scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
+      recipient,
+    };
+    return answer(this.outbox.enqueue('scheduled_message_edit', args));
+  }
+
+  /** A message not sent yet is edited in its send row (queued, waiting to retry, or failed). */
+  private editUnsent(localId: string, content: string): Enqueued {
+    const row = this.outbox.store.get(Number(localId));
+    if (!row || row.kind !== MESSAGE_SEND_KIND || (row.state !== 'queued' && row.state !== 'retry_wait' && row.state !== 'failed')) {
+      throw new OutboxIntentError('the message is being sent: edit it once it has arrived');
+    }
+    const args = messageSendArgs.parse(row.args);
+    this.outbox.edit(row.id, { ...args, content });
+    return { outbox_id: row.id, outcome: 'merged' };
+  }
+
+  private notUnsent(messageId: number): void {
+    if (messageId > LOCAL_ECHO_MIN_ID) throw new OutboxIntentError('the message is being sent: move it once it has arrived');
+  }
+
+  /** A negative local id is the snippet created offline as `tmp-N` (or the server id it got since). */
+  private snippetRef(id: number): number | string {
+    if (id >= 0) return id;
+    const tmp = `tmp-${-id}`;
+    const landed = this.outbox.store.resolvedTempId(tmp);
+    return landed === undefined ? tmp : Number(landed);
+  }
+
+  /** Time limits do not bind moderators and above (spec, Limits). */
+  private boundByLimits(): boolean {
+    const self = getAccount(this.db)?.user_id ?? undefined;
+    const role = self === undefined ? undefined : getUser(this.db, self)?.user.role;
+    // An unknown future role (a string) is treated as bound: expiring early beats failing late.
+    return typeof role !== 'number' || role > 300;
+  }
+
+  private deadline(messageId: number, limit: number | null): number | null {
+    const m = getStoredMessage(this.db, messageId);
+    return limit !== null && limit > 0 && m && this.boundByLimits() ? (m.timestamp + limit) * 1000 : null;
+  }
+
+  private editDeadline(messageId: number): number | null {
+    return this.deadline(messageId, getRealmEditingSettings(this.db).contentEditLimitSeconds);
+  }
+
+  /**
+   * Only a single-message move expires with its message's age: a topic-wide move past the limit
+   * gets the partial move offered instead (MOVE_MESSAGES_TIME_LIMIT_EXCEEDED's details).
+   */
+  private moveDeadline(messageId: number, betweenChannels: boolean, mode: string): number | null {
+    if (mode !== 'change_one') return null;
+    const s = getRealmEditingSettings(this.db);
+    return this.deadline(messageId, betweenChannels ? s.moveBetweenChannelsLimitSeconds : s.moveWithinChannelLimitSeconds);
+  }
+}

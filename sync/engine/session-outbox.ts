@@ -1,0 +1,361 @@
+/**
+ * The account session's outbox: one durable store with every mutation kind registered, and one
+ * pusher draining it over the session's connection.
+ *
+ *   enqueue(kind, args)  the kind's optimistic effect and the row in ONE transaction, then the
+ *                        change is emitted (live views update at once) and the pusher kicked
+ *   start() / stop()     the pusher, plus pruning of finished rows at start and every hour
+ *   retryNow() / resume() network regained, machine resumed, the event stream back live; resume
+ *                        also lifts a 401 pause once the session's credentials work again
+ *   retry / discard / edit / resolveConflict   the user's actions on a row
+ *
+ * Every state change of a row is reported to the session's listeners as the `outbox` area plus
+ * the messages carrying its marker, after the transaction that made it commits (a microtask
+ * later: better-sqlite3 transactions are synchronous, so none is open by then).
+ *
+ * Dropping a row (discard, or taking theirs in a conflict) undoes its optimistic effect by reading
+ * the server's state back; offline, the undo waits (durably) until the session is live again.
+ */
+import type { ApiConnection } from '../api/index.js';
+import type { LocalDb } from '../db/open.js';
+import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
+import { KindRegistry, runtimeKind, type RuntimeKind } from '../outbox/kinds.js';
+import { localEffectOf } from '../outbox/local-effects.js';
+import { applyResolution, parseConflictDetails, resolveConflict, type ConflictChoice } from '../outbox/mutations/message-conflict.js';
+import { messageKinds } from '../outbox/mutations/messages.js';
+import { MESSAGE_SEND_KIND, messageSendKind, removeEcho, type SendTarget } from '../outbox/mutations/message-send.js';
+import { personalKinds } from '../outbox/mutations/personal.js';
+import { OutboxPusher } from '../outbox/pusher.js';
+import { OutboxStore, type EnqueueResult, type OutboxRow, type TransitionPatch } from '../outbox/store.js';
+import type { OutboxEvent } from '../outbox/states.js';
+import { ChangeCollector, type StoreChanges } from './changes.js';
+import { claimedIds, isRetryable, onLanded, reapplyAll, refreshFromServer, undoOf, type Undo } from './outbox-local.js';
+import { SleepAborted, type Seams } from './seams.js';
+
+export const PRUNE_EVERY_MS = 3600_000;
+
+/** An intent the kind refuses (bad arguments, unknown kind, nothing to change): nothing was written. */
+export class OutboxIntentError extends Error {
+  override readonly name = 'OutboxIntentError';
+}
+const UNDO_SETTING = 'outbox.pending_undo';
+
+export interface OutboxHost {
+  readonly db: LocalDb;
+  readonly conn: ApiConnection;
+  readonly seams: Seams;
+  /** The registered event queue, if any (for `message_send`'s local echo). */
+  queueId(): string | undefined;
+  isLive(): boolean;
+  emit(c: StoreChanges): void;
+}
+
+/** The store, reporting each transition and each landed create to the session. */
+class ReportingStore extends OutboxStore {
+  constructor(
+    db: LocalDb,
+    kinds: KindRegistry,
+    clock: Seams['clock'],
+    private readonly report: { row(r: OutboxRow): void; landed(entityKey: string, createdId: number | string): void },
+  ) {
+    super(db, kinds, clock);
+  }
+  override apply(row: Pick<OutboxRow, 'id'>, event: OutboxEvent, patch?: TransitionPatch): OutboxRow {
+    const out = super.apply(row, event, patch);
+    this.report.row(out);
+    return out;
+  }
+  override landCreate(entityKey: string, createdId: number | string): void {
+    super.landCreate(entityKey, createdId);
+    this.report.landed(entityKey, createdId);
+  }
+}
+
+export class SessionOutbox {
+  readonly store: OutboxStore;
+  readonly pusher: OutboxPusher;
+  private readonly db: LocalDb;
+  /** The newest version of each kind: what new intents are written as. */
+  private readonly current = new Map<string, RuntimeKind>();
+  private pending = new ChangeCollector();
+  private flushQueued = false;
+  private pruneTimer: AbortController | undefined;
+
+  constructor(private readonly host: OutboxHost) {
+    this.db = host.db;
+    const send = runtimeKind(messageSendKind({ queueId: () => host.queueId(), claimed: (key, localId) => claimedIds(this.db, key, localId) }));
+    const all = [...messageKinds, ...personalKinds, send];
+    for (const k of all) if ((this.current.get(k.kind)?.version ?? 0) < k.version) this.current.set(k.kind, k);
+    this.store = new ReportingStore(this.db, new KindRegistry(all), host.seams.clock, {
+      row: (r) => this.noteRow(r),
+      landed: (key, id) => onLanded(this.db, key, id, this.pending),
+    });
+    this.pusher = new OutboxPusher({ store: this.store, conn: host.conn, seams: host.seams });
+  }
+
+  start(): void {
+    const changes = new ChangeCollector();
+    this.db.transaction(() => reapplyAll(this.db, changes))();
+    if (!changes.empty) this.host.emit(changes.freeze());
+    this.pusher.start();
+    this.schedulePrune();
+  }
+
+  async stop(): Promise<void> {
+    this.pruneTimer?.abort();
+    this.pruneTimer = undefined;
+    await this.pusher.stop();
+    this.flush();
+  }
+
+  /**
+   * Record an intent: the kind's local effect and the row commit together. Throws on args the
+   * kind rejects (nothing is written). `cancelled`: it annulled a queued intent (both gone).
+   */
+  enqueue(kind: string, args: unknown, base: unknown = null, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
+    const changes = new ChangeCollector();
+    const result = this.db.transaction(() => this.enqueueIn(kind, args, base, opts, changes))();
+    this.host.emit(changes.freeze());
+    this.pusher.kick();
+    return result;
+  }
+
+  /** Send a message: the echo shows at once, under the id the row gives it. */
+  send(to: SendTarget, content: string, enqueuedAtSeconds: number): EnqueueResult {
+    const changes = new ChangeCollector();
+    const result = this.db.transaction(() => {
+      // local_id is the row's id, known before the insert inside this write transaction
+      // (AUTOINCREMENT: the stored sequence + 1), and checked after it.
+      const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").pluck().get();
+      const next = (typeof seq === 'number' ? seq : 0) + 1;
+      const r = this.enqueueIn(MESSAGE_SEND_KIND, { local_id: String(next), to, content }, { enqueued_at: enqueuedAtSeconds }, {}, changes);
+      if (r.id !== next) throw new Error(`outbox: message row got id ${r.id}, expected ${next}`);
+      return r;
+    })();
+    this.host.emit(changes.freeze());
+    this.pusher.kick();
+    return result;
+  }
+
+  private enqueueIn(kind: string, args: unknown, base: unknown, opts: { deadlineAt?: number | null }, changes: ChangeCollector): EnqueueResult {
+    const k = this.kindOf(kind);
+    const parsed = k.parse(args, base);
+    if (!parsed.ok) throw new OutboxIntentError(`${kind}: ${parsed.problems}`);
+    const r = this.store.enqueue(k, args, base, opts);
+    // Added or merged: the row now says what the user wants (temporary ids resolved, a merge
+    // possibly under the earlier row's kind). Cancelled: only the new intent's effect remains.
+    const row = r.outcome === 'cancelled' ? undefined : this.store.get(r.id);
+    const target = row ?? { kind, args, base };
+    const effect = localEffectOf(target.kind);
+    effect?.apply(this.db, target.args, target.base, changes);
+    for (const id of effect?.messageIds(target.args) ?? []) changes.messageUpdated(id);
+    changes.touched('outbox');
+    return r;
+  }
+
+  newTempId(): string {
+    return this.store.newTempId();
+  }
+
+  /** The session's clock (UNIX ms). */
+  now(): number {
+    return this.host.seams.clock.now();
+  }
+
+  /** Rows oldest first: live ones, and with `includeFinished` the done and discarded ones kept. */
+  rows(includeFinished = false): OutboxRow[] {
+    const all = this.store.all();
+    return includeFinished ? all : all.filter((r) => r.state !== 'done' && r.state !== 'discarded');
+  }
+
+  /** For a status badge: failed and conflicted rows wait for the user; the rest are pending. */
+  counts(): { pending: number; failed: number; conflict: number } {
+    const rows = this.db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all() as Array<{ state: string; n: number }>;
+    const out = { pending: 0, failed: 0, conflict: 0 };
+    for (const r of rows) {
+      if (r.state === 'failed') out.failed += r.n;
+      else if (r.state === 'conflict') out.conflict += r.n;
+      else out.pending += r.n;
+    }
+    return out;
+  }
+
+  /** Network regained, machine resumed, the event stream back: waiting rows go now. */
+  retryNow(): void {
+    this.pusher.retryNow();
+    void this.runPendingUndos();
+  }
+
+  /** The session's credentials work again (a poll succeeded): lift a 401 pause. */
+  credentialsWork(): void {
+    if (this.pusher.status === 'paused_unauthorized') this.pusher.resume();
+  }
+
+  retry(id: number): OutboxRow {
+    this.existing(id);
+    const row = this.store.retry(id);
+    this.pusher.kick();
+    return row;
+  }
+
+  edit(id: number, args: unknown): OutboxRow {
+    const cur = this.store.get(id);
+    const kind = cur && this.store.kinds.get(cur.kind, cur.kindVersion);
+    if (!cur || !kind) throw new OutboxIntentError(`outbox row ${id}: nothing editable`);
+    const parsed = kind.parse(args, cur.base);
+    if (!parsed.ok) throw new OutboxIntentError(`${cur.kind}: ${parsed.problems}`);
+    const changes = new ChangeCollector();
+    const row = this.db.transaction(() => {
+      const r = this.store.edit(id, args);
+      localEffectOf(r.kind)?.apply(this.db, r.args, r.base, changes);
+      return r;
+    })();
+    if (!changes.empty) this.host.emit(changes.freeze());
+    this.pusher.kick();
+    return row;
+  }
+
+  /** Drop the intent; its local effect is undone by reading the server's state back. */
+  discard(id: number): OutboxRow {
+    this.existing(id);
+    const changes = new ChangeCollector();
+    const row = this.db.transaction(() => {
+      const r = this.store.discard(id);
+      if (r.kind === MESSAGE_SEND_KIND) {
+        const localId = String(r.id);
+        removeEcho(this.db, localId, changes);
+      }
+      return r;
+    })();
+    if (!changes.empty) this.host.emit(changes.freeze());
+    const undo = undoOf(this.db, row);
+    if (undo) this.undo(undo);
+    return row;
+  }
+
+  /** Settle a content conflict; `draft` is the user's text when they took theirs. */
+  resolveConflict(id: number, choice: ConflictChoice): { row: OutboxRow; draft: string | null } {
+    const cur = this.store.get(id);
+    const details = cur?.state === 'conflict' ? parseConflictDetails(cur.lastError) : undefined;
+    if (!cur || !details) throw new OutboxIntentError(`outbox row ${id} has no content conflict to resolve`);
+    const resolution = resolveConflict(choice, details);
+    if (resolution.action === 'discard') {
+      const row = this.discard(id);
+      return { row, draft: resolution.draft };
+    }
+    const changes = new ChangeCollector();
+    const row = this.db.transaction(() => {
+      const r = applyResolution(this.store, id, resolution);
+      localEffectOf(r.kind)?.apply(this.db, r.args, r.base, changes);
+      return r;
+    })();
+    if (!changes.empty) this.host.emit(changes.freeze());
+    this.pusher.kick();
+    return { row, draft: null };
+  }
+
+  /** Delete finished rows past retention; reported as an outbox change when any went. */
+  prune(): number {
+    const n = this.store.prune();
+    if (n > 0) {
+      this.pending.touched('outbox');
+      this.scheduleFlush();
+    }
+    return n;
+  }
+
+  private existing(id: number): OutboxRow {
+    const row = this.store.get(id);
+    if (!row) throw new OutboxIntentError(`no outbox row ${id}`);
+    return row;
+  }
+
+  private kindOf(kind: string): RuntimeKind {
+    const k = this.current.get(kind);
+    if (!k) throw new OutboxIntentError(`outbox: no kind named ${kind}`);
+    return k;
+  }
+
+  private noteRow(r: OutboxRow): void {
+    this.pending.touched('outbox');
+    for (const id of localEffectOf(r.kind)?.messageIds(r.args) ?? []) this.pending.messageUpdated(id);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    if (this.pending.empty) return;
+    const c = this.pending;
+    this.pending = new ChangeCollector();
+    this.host.emit(c.freeze());
+  }
+
+  private schedulePrune(): void {
+    this.pruneTimer?.abort();
+    const ctl = new AbortController();
+    this.pruneTimer = ctl;
+    const loop = async () => {
+      while (!ctl.signal.aborted) {
+        this.prune();
+        await this.host.seams.sleep(PRUNE_EVERY_MS, ctl.signal);
+      }
+    };
+    loop().catch((e: unknown) => {
+      if (!(e instanceof SleepAborted)) this.host.seams.logger.error('outbox: pruning failed', { error: e instanceof Error ? e.message : String(e) });
+    });
+  }
+
+  private undo(u: Undo): void {
+    const list = this.pendingUndos();
+    setEngineSetting(this.db, UNDO_SETTING, [...list, u]);
+    void this.runPendingUndos();
+  }
+
+  private pendingUndos(): Undo[] {
+    const v = getEngineSetting(this.db, UNDO_SETTING);
+    if (!Array.isArray(v)) return [];
+    return v.filter((u): u is Undo => typeof u === 'object' && u !== null && Array.isArray(u.messageIds) && Array.isArray(u.refetch));
+  }
+
+  private undoing: Promise<void> | undefined;
+
+  /** Read back what dropped rows changed; offline the list waits for the next call. */
+  private runPendingUndos(): Promise<void> {
+    if (this.undoing) return this.undoing;
+    const list = this.pendingUndos();
+    if (list.length === 0 || !this.host.isLive()) return Promise.resolve();
+    const changes = new ChangeCollector();
+    this.undoing = refreshFromServer(this.host.conn, this.db, list, changes)
+      .then(
+        () => {
+          // Undos added meanwhile stay for the next run.
+          const now = this.pendingUndos();
+          setEngineSetting(this.db, UNDO_SETTING, now.slice(list.length));
+          if (!changes.empty) this.host.emit(changes.freeze());
+        },
+        (e: unknown) => {
+          if (!isRetryable(e)) {
+            setEngineSetting(this.db, UNDO_SETTING, this.pendingUndos().slice(list.length));
+            this.host.seams.logger.warn('outbox: reading back a dropped change failed; the cache may show it until the next refresh', { error: e instanceof Error ? e.message : String(e) });
+          }
+        },
+      )
+      .finally(() => {
+        this.undoing = undefined;
+      });
+    return this.undoing;
+  }
+
+  /** For tests and shutdown: resolves when no undo is running. */
+  async settled(): Promise<void> {
+    await this.undoing;
+    await this.pusher.idle();
+    this.flush();
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The outbox in the engine ↔ UI contract: a command per kind of offline change (intent level, as
+ * the user says it: edit this message, move these, follow this topic), each answering at once with
+ * the outbox row that carries it, online or not; the outbox view and its badge counts; the user's
+ * actions on a row; and the online-only operations, which fail at once with `OFFLINE` when the
+ * server cannot be reached and never half-apply.
+ *
+ * Ids are the ones the UI holds: a message being sent has its local echo's id, a snippet created
+ * offline its negative local id; the engine maps them to what the outbox needs.
+ */
+import { z } from 'zod';
+
+const int = z.number().int();
+const id = int.positive();
+const ok = z.object({ ok: z.literal(true) });
+
+export const OUTBOX_ROW_STATES = ['queued', 'sending', 'retry_wait', 'done', 'failed', 'conflict', 'unknown', 'verifying', 'discarded'] as const;
+
+/** What every queued command answers: the row (`merged` into an earlier queued one, or `cancelled` with it). */
+export const enqueuedSchema = z.object({ outbox_id: int, outcome: z.enum(['added', 'merged', 'cancelled']) });
+export type Enqueued = z.output<typeof enqueuedSchema>;
+
+const groupSettingValue = z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]);
+const groupPermission = z.object({ new: groupSettingValue, old: groupSettingValue.optional() });
+
+export const outboxCommands = {
+  /** `base_raw_content`: the raw Markdown the user started from (see `messageRawContent`). */
+  editMessage: { request: z.object({ message_id: id, content: z.string(), base_raw_content: z.string() }), response: enqueuedSchema },
+  moveMessages: {
+    request: z
+      .object({
+        message_id: id,
+        topic: z.string().optional(),
+        channel_id: id.optional(),
+        propagate_mode: z.enum(['change_one', 'change_later', 'change_all']).default('change_one'),
+        send_notification_to_old_thread: z.boolean().default(false),
+        send_notification_to_new_thread: z.boolean().default(true),
+      })
+      .refine((r) => r.topic !== undefined || r.channel_id !== undefined, 'a move changes the topic, the channel or both'),
+    response: enqueuedSchema,
+  },
+  /** Resolve (`✔ ` prefix) or unresolve the topic of `message_id`, for the whole topic. */
+  resolveTopic: { request: z.object({ message_id: id, resolved: z.boolean() }), response: enqueuedSchema },
+  sendMessage: {
+    request: z.object({
+      to: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('channel'), channel_id: id, topic: z.string() }),
+        z.object({ type: z.literal('direct'), user_ids: z.array(id).min(1) }),
+      ]),
+      content: z.string().min(1),
+    }),
+    /** `message_id`: the local echo's id, shown at once in the conversation's views. */
+    response: enqueuedSchema.extend({ message_id: int }),
+  },
+  setTopicVisibility: {
+    request: z.object({ channel_id: id, topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }),
+    response: enqueuedSchema,
+  },
+  markTopicRead: { request: z.object({ channel_id: id, topic: z.string() }), response: enqueuedSchema },
+  /** `snippet_id`: a negative local id until the server's id is known. */
+  createSnippet: { request: z.object({ title: z.string().min(1), content: z.string().min(1) }), response: enqueuedSchema.extend({ snippet_id: int }) },
+  editSnippet: { request: z.object({ snippet_id: int, title: z.string().min(1).optional(), content: z.string().min(1).optional() }), response: enqueuedSchema },
+  deleteSnippet: { request: z.object({ snippet_id: int }), response: enqueuedSchema },
+  addNavigationView: { request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }), response: enqueuedSchema },
+  editNavigationView: { request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() }), response: enqueuedSchema },
+  deleteNavigationView: { request: z.object({ fragment: z.string().min(1) }), response: enqueuedSchema },
+  /** Setting name → value, as `PATCH /settings` takes them (never passwords or the email). */
+  updateSettings: { request: z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), response: enqueuedSchema },
+  /** Subscribe by channel name (a missing channel is created, as the server does). */
+  subscribe: { request: z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) }), response: enqueuedSchema },
+  unsubscribe: { request: z.object({ channels: z.array(z.string().min(1)).min(1) }), response: enqueuedSchema },
+  /** Name, description and permission settings (`{new, old}`: `old` is what the user saw). */
+  updateUserGroup: {
+    request: z.object({
+      user_group_id: id,
+      name: z.string().min(1).optional(),
+      description: z.string().optional(),
+      permissions: z.record(z.string(), groupPermission).optional(),
+    }),
+    /** Two rows when both the basics and permissions change (in that order). */
+    response: z.object({ outbox_ids: z.array(int) }),
+  },
+  updateUserGroupMembers: { request: z.object({ user_group_id: id, add: z.array(id).default([]), delete: z.array(id).default([]) }), response: enqueuedSchema },
+  editScheduledMessage: {
+    request: z.object({
+      scheduled_message_id: id,
+      content: z.string().min(1).optional(),
+      topic: z.string().optional(),
+      scheduled_delivery_timestamp: int.optional(),
+      recipient: z
+        .discriminatedUnion('type', [
+          z.object({ type: z.literal('channel'), channel_id: id, topic: z.string() }),
+          z.object({ type: z.literal('direct'), user_ids: z.array(id).min(1) }),
+        ])
+        .optional(),
+    }),
+    response: enqueuedSchema,
+  },
+
+  // The user's actions on a row.
+  outboxRetry: { request: z.object({ outbox_id: int }), response: ok },
+  /** The change is dropped and the server's state shown again. */
+  outboxDiscard: { request: z.object({ outbox_id: int }), response: ok },
+  /** New arguments for a queued or failed row (the kind's own shape, as `outbox` lists it). */
+  outboxEdit: { request: z.object({ outbox_id: int, args: z.record(z.string(), z.unknown()) }), response: ok },
+  /** `take_theirs` answers the user's text in `draft`, to keep as a draft. */
+  outboxResolveConflict: {
+    request: z.object({
+      outbox_id: int,
+      choice: z.discriminatedUnion('choice', [z.object({ choice: z.literal('keep_mine') }), z.object({ choice: z.literal('take_theirs') }), z.object({ choice: z.literal('edited'), text: z.string() })]),
+    }),
+    response: z.object({ ok: z.literal(true), draft: z.string().nullable() }),
+  },
+
+  // Online only: `OFFLINE` at once when the server is not reachable; nothing is queued.
+  /** Delete a topic (administrators), repeating until the server says it is complete. */
+  deleteTopic: { request: z.object({ channel_id: id, topic: z.string() }), response: ok },
+  sendInvites: {
+    request: z.object({
+      emails: z.array(z.string().min(1)).min(1),
+      channel_ids: z.array(id).default([]),
+      invite_as: z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]).optional(),
+      invite_expires_in_minutes: int.positive().nullable().optional(),
+    }),
+    response: ok,
+  },
+  createUser: { request: z.object({ email: z.string().min(3), password: z.string().min(1), full_name: z.string().min(1) }), response: z.object({ user_id: int }) },
+} as const;
+
+export const outboxRowSchema = z.object({
+  outbox_id: int,
+  kind: z.string(),
+  /** What the row changes, e.g. `message:42`, `snippet:tmp-3`, `conversation:channel:5:lunch`. */
+  target: z.string(),
+  state: z.enum(OUTBOX_ROW_STATES),
+  args: z.unknown(),
+  attempts: int,
+  /** UNIX ms; null when not waiting. */
+  next_attempt_at: int.nullable(),
+  /** UNIX ms after which it fails (realm edit and move limits). */
+  deadline_at: int.nullable(),
+  last_error: z.object({ kind: z.string(), message: z.string(), code: z.string().nullable() }).nullable(),
+  /** For a content conflict: the three texts (the UI offers keep mine / take theirs / edit). */
+  conflict: z.object({ base: z.string(), ours: z.string(), theirs: z.string() }).nullable(),
+  created_at: int,
+  updated_at: int,
+});
+export type OutboxRowView = z.output<typeof outboxRowSchema>;
+
+export const outboxCountsSchema = z.object({ pending: int.nonnegative(), failed: int.nonnegative(), conflict: int.nonnegative() });
+export type OutboxCounts = z.output<typeof outboxCountsSchema>;
+
+export const outboxQueries = {
+  /** Rows not yet finished, oldest first; `include_finished` adds done and discarded ones kept for review. */
+  outbox: { request: z.object({ include_finished: z.boolean().default(false) }), response: z.array(outboxRowSchema) },
+  outboxCounts: { request: z.object({}), response: outboxCountsSchema },
+  /** The raw Markdown of a message, to start an edit from (online only, unless it is our own send). */
+  messageRawContent: { request: z.object({ message_id: id }), response: z.object({ raw_content: z.string() }) },
+} as const;
+
+/** Everything above, for the contract's operation table. */
+export const outboxOperations = { ...outboxQueries, ...outboxCommands } as const;

@@ -1,0 +1,143 @@
+/**
+ * Handlers of the outbox part of the contract (sync/protocol/outbox.ts), spread into `handlers`.
+ *
+ * Queued commands answer at once with their row, online or not (OutboxIntents maps them). An
+ * intent the kind refuses, or an action a row's state does not allow, is `INVALID_REQUEST` and
+ * writes nothing. Online-only operations check first that the event stream is live (`OFFLINE`
+ * at once otherwise) and are never queued: a request that fails in flight is `OFFLINE` too
+ * (toRpcError), and none of them changes local state before the server has answered.
+ */
+import { createUser, deleteTopic, sendInvites } from '../api/index.js';
+import { OutboxIntents } from '../engine/outbox-intents.js';
+import { OutboxIntentError } from '../engine/session-outbox.js';
+import type { AccountSession } from '../engine/session.js';
+import { readRawContent } from '../outbox/mutations/message-content-edit.js';
+import { localIdOfEcho, messageSendArgs } from '../outbox/mutations/message-send.js';
+import { parseConflictDetails } from '../outbox/mutations/message-conflict.js';
+import { IllegalTransitionError } from '../outbox/states.js';
+import type { OutboxRow } from '../outbox/store.js';
+import type { OutboxRowView } from '../protocol/outbox.js';
+import type { outboxOperations } from '../protocol/outbox.js';
+import { RpcFailure } from './errors.js';
+import type { HandlerContext, Handlers } from './handlers.js';
+
+/** Rounds of `delete_topic` before giving up (each deletes a batch within the server's time budget). */
+export const DELETE_TOPIC_MAX_ROUNDS = 100;
+
+const OK = { ok: true as const };
+
+function intents(ctx: HandlerContext): OutboxIntents {
+  const s = ctx.session();
+  return new OutboxIntents(s.db, s.outbox);
+}
+
+/** Refusals of the outbox are the caller's mistake, not a bug. */
+function refusing<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof OutboxIntentError || e instanceof IllegalTransitionError) throw new RpcFailure('INVALID_REQUEST', e.message);
+    throw e;
+  }
+}
+
+function live(ctx: HandlerContext): AccountSession {
+  const s = ctx.session();
+  if (s.status.state !== 'live') throw new RpcFailure('OFFLINE', 'this needs a connection to the server; nothing was changed', { state: s.status.state });
+  return s;
+}
+
+function errorView(e: unknown): OutboxRowView['last_error'] {
+  if (typeof e !== 'object' || e === null) return null;
+  const kind = 'kind' in e && typeof e.kind === 'string' ? e.kind : 'internal';
+  const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+  const code = 'code' in e && typeof e.code === 'string' ? e.code : null;
+  return { kind, message, code };
+}
+
+export function rowView(r: OutboxRow): OutboxRowView {
+  const c = r.state === 'conflict' ? parseConflictDetails(r.lastError) : undefined;
+  return {
+    outbox_id: r.id,
+    kind: r.kind,
+    target: r.entityKey,
+    state: r.state,
+    args: r.args,
+    attempts: r.attempts,
+    next_attempt_at: r.nextAttemptAt,
+    deadline_at: r.deadlineAt,
+    last_error: errorView(r.lastError),
+    conflict: c ? { base: c.base, ours: c.ours, theirs: c.theirs } : null,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+type OutboxHandlers = Pick<Handlers, keyof typeof outboxOperations>;
+
+export const outboxHandlers: OutboxHandlers = {
+  // queries
+  outbox: (ctx, req) => ctx.session().outbox.rows(req.include_finished).map(rowView),
+  outboxCounts: (ctx) => ctx.session().outbox.counts(),
+  messageRawContent: async (ctx, req) => {
+    const localId = localIdOfEcho(req.message_id);
+    if (localId !== undefined) {
+      // Our own message still being sent: its text is in the outbox.
+      const row = ctx.session().outbox.store.get(Number(localId));
+      const args = messageSendArgs.safeParse(row?.args);
+      if (!args.success) throw new RpcFailure('INVALID_REQUEST', `no message ${req.message_id}`);
+      return { raw_content: args.data.content };
+    }
+    return { raw_content: await readRawContent(live(ctx).conn, req.message_id) };
+  },
+  // queued commands
+  editMessage: (ctx, req) => refusing(() => intents(ctx).editMessage(req)),
+  moveMessages: (ctx, req) => refusing(() => intents(ctx).moveMessages(req)),
+  resolveTopic: (ctx, req) => refusing(() => intents(ctx).resolveTopic(req)),
+  sendMessage: (ctx, req) => refusing(() => intents(ctx).sendMessage(req)),
+  setTopicVisibility: (ctx, req) => refusing(() => intents(ctx).setTopicVisibility(req)),
+  markTopicRead: (ctx, req) => refusing(() => intents(ctx).markTopicRead(req)),
+  createSnippet: (ctx, req) => refusing(() => intents(ctx).createSnippet(req)),
+  editSnippet: (ctx, req) => refusing(() => intents(ctx).editSnippet(req)),
+  deleteSnippet: (ctx, req) => refusing(() => intents(ctx).deleteSnippet(req)),
+  addNavigationView: (ctx, req) => refusing(() => enqueued(ctx, 'navigation_view_add', req)),
+  editNavigationView: (ctx, req) => refusing(() => enqueued(ctx, 'navigation_view_edit', req)),
+  deleteNavigationView: (ctx, req) => refusing(() => enqueued(ctx, 'navigation_view_delete', req)),
+  updateSettings: (ctx, req) => refusing(() => enqueued(ctx, 'user_settings_update', req.settings)),
+  subscribe: (ctx, req) => refusing(() => enqueued(ctx, 'subscription_set', { subscriptions: req.channels })),
+  unsubscribe: (ctx, req) => refusing(() => enqueued(ctx, 'subscription_remove', { subscriptions: req.channels })),
+  updateUserGroup: (ctx, req) => refusing(() => intents(ctx).updateUserGroup(req)),
+  updateUserGroupMembers: (ctx, req) => refusing(() => intents(ctx).updateUserGroupMembers(req)),
+  editScheduledMessage: (ctx, req) => refusing(() => intents(ctx).editScheduledMessage(req)),
+  // actions on rows
+  outboxRetry: (ctx, req) => refusing(() => (ctx.session().outbox.retry(req.outbox_id), OK)),
+  outboxDiscard: (ctx, req) => refusing(() => (ctx.session().outbox.discard(req.outbox_id), OK)),
+  outboxEdit: (ctx, req) => refusing(() => (ctx.session().outbox.edit(req.outbox_id, req.args), OK)),
+  outboxResolveConflict: (ctx, req) => refusing(() => ({ ok: true as const, draft: ctx.session().outbox.resolveConflict(req.outbox_id, req.choice).draft })),
+  // online only
+  deleteTopic: async (ctx, req) => {
+    const s = live(ctx);
+    // The server deletes in batches within a time budget; `complete: false` means "again".
+    for (let round = 0; round < DELETE_TOPIC_MAX_ROUNDS; round++) {
+      const r = await deleteTopic(s.conn, { streamId: req.channel_id, topic_name: req.topic });
+      if (r.complete) return OK;
+    }
+    throw new RpcFailure('SERVER', `the topic was not fully deleted after ${DELETE_TOPIC_MAX_ROUNDS} rounds; try again`);
+  },
+  sendInvites: async (ctx, req) => {
+    const s = live(ctx);
+    await sendInvites(s.conn, {
+      invitee_emails: req.emails,
+      stream_ids: req.channel_ids,
+      ...(req.invite_as !== undefined ? { invite_as: req.invite_as } : {}),
+      ...(req.invite_expires_in_minutes !== undefined ? { invite_expires_in_minutes: req.invite_expires_in_minutes } : {}),
+    });
+    return OK;
+  },
+  createUser: async (ctx, req) => ({ user_id: (await createUser(live(ctx).conn, req)).user_id }),
+};
+
+function enqueued(ctx: HandlerContext, kind: string, args: unknown) {
+  const r = ctx.session().outbox.enqueue(kind, args);
+  return { outbox_id: r.id, outcome: r.outcome };
+}

@@ -1,0 +1,119 @@
+/**
+ * Sending through the session: messages written offline show at once as local echoes in their
+ * conversation's live view, in the typed order; when the network returns they are sent in that
+ * order, a dropped answer is verified (exactly one message each), and each echo is replaced by
+ * its real message (never both shown). Snippets created offline are adopted under their real id.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_ECHO_MIN_ID } from '../../../sync/db/queries/messages.js';
+import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
+import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
+import { until } from '../engine/session-helpers.js';
+import { sessionEnv, watch, type SessionEnv } from './session-support.js';
+
+let t: TestServer;
+let env: SessionEnv;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  env = await sessionEnv(t);
+});
+afterEach(() => env.close());
+
+async function serverTopic(topic: string): Promise<Array<{ id: number; content: string }>> {
+  const r = await t.as('hamlet').get('/messages', {
+    anchor: 'newest',
+    num_before: 50,
+    num_after: 0,
+    apply_markdown: false,
+    narrow: [
+      { operator: 'channel', operand: 'Verona' },
+      { operator: 'topic', operand: topic },
+    ],
+  });
+  return (r.json.messages as Array<{ id: number; content: string }>).sort((a, b) => a.id - b.id);
+}
+
+describe('sending messages through the session', () => {
+  it('offline sends echo at once in order; back online each lands exactly once and replaces its echo', async () => {
+    const { s, proxy } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    const v = watch(s, [
+      { operator: 'channel', operand: 'Verona' },
+      { operator: 'topic', operand: 'offline sends' },
+    ]);
+    await proxy.pause();
+    const typed = ['first', 'second **bold**', 'third'];
+    const echoes = typed.map((content) => intents.sendMessage({ to: { type: 'channel', channel_id: channelId(t, 'Verona'), topic: 'offline sends' }, content }).message_id);
+    expect(echoes.every((id) => id > LOCAL_ECHO_MIN_ID)).toBe(true);
+    // Shown at once, in the typed order, marked pending.
+    await until(() => v.view().messages.length === 3, 5_000, 'echoes shown');
+    expect(v.view().messages.map((m) => [m.id, m.content, m.local.status])).toEqual([
+      [echoes[0], '<p>first</p>', 'pending'],
+      [echoes[1], '<p>second **bold**</p>', 'pending'],
+      [echoes[2], '<p>third</p>', 'pending'],
+    ]);
+    expect(s.outbox.counts().pending).toBe(3);
+
+    // Back online; the first answer is lost after the server applied it.
+    proxy.rule({ method: 'POST', path: /^\/api\/v1\/messages$/ }, { kind: 'drop' }, 1);
+    await proxy.resume();
+    s.nudge('network');
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'all sent');
+    expect(proxy.counts.drop).toBe(1);
+    expect((await serverTopic('offline sends')).map((m) => m.content)).toEqual(typed);
+    // Every echo replaced by its real message: three messages shown, none local.
+    await until(() => v.view().messages.every((m) => m.id < LOCAL_ECHO_MIN_ID) && v.view().messages.length === 3, 10_000, 'echoes replaced');
+    expect(v.view().messages.map((m) => m.content)).toEqual(['<p>first</p>', '<p>second <strong>bold</strong></p>', '<p>third</p>']);
+    expect(v.view().messages.every((m) => m.local.status === 'server')).toBe(true);
+    expect(s.db.prepare('SELECT count(*) FROM messages WHERE id > ?').pluck().get(LOCAL_ECHO_MIN_ID)).toBe(0);
+    v.close();
+  });
+
+  it('a message still queued is edited in place; a discarded one disappears', async () => {
+    const { s, proxy } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    await proxy.pause();
+    const to = { type: 'channel' as const, channel_id: channelId(t, 'Verona'), topic: 'edit unsent' };
+    const a = intents.sendMessage({ to, content: 'typo heer' });
+    const b = intents.sendMessage({ to, content: 'never mind' });
+    // Offline, the first attempt fails at once (connection refused) and waits to retry.
+    await until(() => s.outbox.store.get(a.outbox_id)?.state === 'retry_wait', 5_000, 'waiting to retry');
+    intents.editMessage({ message_id: a.message_id, content: 'typo here', base_raw_content: 'typo heer' });
+    s.outbox.discard(b.outbox_id);
+    expect(s.db.prepare('SELECT count(*) FROM messages WHERE id = ?').pluck().get(b.message_id)).toBe(0);
+    await proxy.resume();
+    s.nudge('network');
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'sent');
+    expect((await serverTopic('edit unsent')).map((m) => m.content)).toEqual(['typo here']);
+  });
+
+  it('a snippet created offline is shown under a negative id, then adopted under its real id', async () => {
+    const { s, proxy } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    await proxy.pause();
+    const created = intents.createSnippet({ title: 'offline snippet', content: 'made on a train' });
+    expect(created.snippet_id).toBeLessThan(0);
+    intents.editSnippet({ snippet_id: created.snippet_id, content: 'made on a train, edited' });
+    expect(s.queries.savedSnippets().find((x) => x.id === created.snippet_id)).toMatchObject({ content: 'made on a train, edited' });
+    // Another device adds a snippet meanwhile: the event replaces nothing of ours.
+    await proxy.resume();
+    proxy.rule({ method: 'POST', path: /^\/api\/v1\/saved_snippets$/ }, { kind: 'error500' }, 3);
+    expect((await t.as('hamlet').post('/saved_snippets', { title: 'from the phone', content: 'x' })).status).toBe(200);
+    await until(() => s.queries.savedSnippets().some((x) => x.title === 'from the phone'), 10_000, 'other snippet');
+    expect(s.queries.savedSnippets().some((x) => x.id === created.snippet_id)).toBe(true);
+    s.nudge('network');
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'created');
+    const mine = s.queries.savedSnippets().filter((x) => x.title === 'offline snippet');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.id).toBeGreaterThan(0);
+    expect(mine[0]!.content).toBe('made on a train, edited');
+    // Later edits by the old local id reach the adopted snippet.
+    intents.editSnippet({ snippet_id: created.snippet_id, title: 'renamed' });
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'renamed');
+    const server = (await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as Array<{ id: number; title: string }>;
+    expect(server.filter((x) => x.id === mine[0]!.id).map((x) => x.title)).toEqual(['renamed']);
+  });
+});

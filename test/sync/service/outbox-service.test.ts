@@ -1,0 +1,115 @@
+/**
+ * The outbox through the engine service, as the UI uses it: queued commands answer at once while
+ * the server is unreachable, the badge counts and the outbox view follow, an `areas: outbox` event
+ * is pushed on every change, and once the network is back (nudge) everything drains to `done`.
+ * Online-only operations fail at once with OFFLINE and queue nothing; online they run.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import type { EngineEvent, OutboxCounts, OutboxRowView, RpcResult } from '../../../sync/protocol/index.js';
+import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
+import { FaultProxy } from '../../support/fault-proxy.js';
+import { post } from '../../server/edit-helpers.js';
+import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
+import { quickSleep, until } from '../engine/session-helpers.js';
+
+let t: TestServer;
+let proxy: FaultProxy;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+afterEach(() => proxy.close());
+
+async function signedIn(who: string) {
+  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
+  const base = t.clock.now();
+  const started = Date.now();
+  // The engine's clock runs from the server's (the realm's edit limits compare the two).
+  const seams = { logger: silentEngineLogger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
+  const svc = new EngineService({ dataDir: ':memory:', secrets: new MemorySecretStore(), seams, timeoutMs: 3_000 });
+  const events: EngineEvent[] = [];
+  const client = svc.connect((e) => events.push(e));
+  const signIn = await client.invoke('signIn', { realm_url: proxy.url, email: `${who}@example.com`, credentials: { password: 'sandbox' } });
+  expect(signIn.ok).toBe(true);
+  await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
+  const call = async (name: string, payload: unknown = {}): Promise<unknown> => {
+    const r: RpcResult = await client.invoke(name, payload);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+  return { svc, client, events, call };
+}
+
+describe('the outbox through the engine service', () => {
+  it('offline: commands answer at once, counts and view follow; back online everything drains to done', async () => {
+    const { svc, client, events, call } = await signedIn('hamlet');
+    await proxy.pause();
+    await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
+
+    const created = (await call('createSnippet', { title: 'from the train', content: 'queued offline' })) as { outbox_id: number; snippet_id: number; outcome: string };
+    expect(created).toMatchObject({ outcome: 'added' });
+    expect(created.snippet_id).toBeLessThan(0);
+    await call('updateSettings', { settings: { enter_sends: true } });
+    await call('setTopicVisibility', { channel_id: channelId(t, 'Verona'), topic: 'trains', visibility_policy: 3 });
+    // Shown locally at once.
+    expect((await call('savedSnippets')) as Array<{ id: number }>).toContainEqual(expect.objectContaining({ id: created.snippet_id, title: 'from the train' }));
+    expect(((await call('userSettings')) as Record<string, unknown>)['enter_sends']).toBe(true);
+    expect((await call('outboxCounts')) as OutboxCounts).toEqual({ pending: 3, failed: 0, conflict: 0 });
+    const rows = (await call('outbox')) as OutboxRowView[];
+    expect(rows.map((r) => r.kind)).toEqual(['saved_snippet_create', 'user_settings_update', 'user_topic_set']);
+    expect(rows.every((r) => r.state === 'queued' || r.state === 'retry_wait' || r.state === 'sending')).toBe(true);
+    expect(events.some((e) => e.type === 'areas' && e.areas.includes('outbox'))).toBe(true);
+
+    // A refused intent and an impossible action write nothing.
+    const bad = await client.invoke('updateSettings', { settings: { new_password: 'x' } });
+    expect(bad.ok === false && bad.error.code).toBe('INVALID_REQUEST');
+    const noRow = await client.invoke('outboxRetry', { outbox_id: 9999 });
+    expect(noRow.ok === false && noRow.error.code).toBe('INVALID_REQUEST');
+
+    await proxy.resume();
+    await call('nudge', { reason: 'network' });
+    await until(() => (svc.activeSession?.outbox.counts().pending ?? 1) === 0, 15_000, 'drained');
+    const finished = (await call('outbox', { include_finished: true })) as OutboxRowView[];
+    expect(finished.map((r) => r.state)).toEqual(['done', 'done', 'done']);
+    expect((await call('outbox')) as OutboxRowView[]).toEqual([]);
+    const server = (await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as Array<{ id: number; title: string }>;
+    const mine = server.filter((s) => s.title === 'from the train');
+    expect(mine).toHaveLength(1);
+    await until(() => svc.activeSession?.queries.savedSnippets().some((s) => s.id === mine[0]!.id) === true, 10_000, 'adopted');
+    expect(svc.activeSession?.queries.savedSnippets().some((s) => s.id === created.snippet_id)).toBe(false);
+    // Done again is not retryable.
+    const again = await client.invoke('outboxRetry', { outbox_id: created.outbox_id });
+    expect(again.ok === false && again.error.code).toBe('INVALID_REQUEST');
+    await svc.close();
+  });
+
+  it('online-only operations fail at once with OFFLINE and queue nothing', async () => {
+    const { svc, client, call } = await signedIn('iago');
+    await proxy.pause();
+    await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
+    const before = proxy.log.length;
+    for (const [name, payload] of [
+      ['deleteTopic', { channel_id: channelId(t, 'Verona'), topic: 'doomed' }],
+      ['sendInvites', { emails: ['new@example.com'], channel_ids: [] }],
+      ['createUser', { email: 'made@example.com', password: 'pw-123456', full_name: 'Made' }],
+      ['messageRawContent', { message_id: 1 }],
+    ] as const) {
+      const r = await client.invoke(name, payload);
+      expect(r.ok === false && r.error.code, name).toBe('OFFLINE');
+    }
+    expect(proxy.log.length).toBe(before);
+    expect((await call('outboxCounts')) as OutboxCounts).toEqual({ pending: 0, failed: 0, conflict: 0 });
+    await svc.close();
+  });
+
+  it('online, deleteTopic deletes the whole topic and sendInvites invites', async () => {
+    const { svc, call } = await signedIn('iago');
+    for (let i = 0; i < 3; i++) post(t, 'iago', 'Verona', 'doomed online', `m${i}`);
+    expect(await call('deleteTopic', { channel_id: channelId(t, 'Verona'), topic: 'doomed online' })).toEqual({ ok: true });
+    const left = await t.as('iago').get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'doomed online' }] });
+    expect(left.json.messages).toEqual([]);
+    expect(await call('sendInvites', { emails: ['invited-by-outbox-test@example.com'], channel_ids: [channelId(t, 'Verona')] })).toEqual({ ok: true });
+    await svc.close();
+  });
+});
