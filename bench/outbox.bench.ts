@@ -43,13 +43,21 @@ function statsOf(name: string, times: number[], itemsPerRun: number): Stats {
   return { name, runs: sorted.length, medianMs: q(0.5), p95Ms: q(0.95), minMs: sorted[0]!, itemsPerRun };
 }
 
-async function timedRuns(runs: number, setup: () => Promise<() => Promise<void> | void>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const fn = await setup();
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
+type Setup = () => Promise<() => Promise<void> | void>;
+
+/**
+ * Durations of each variant, run in turns (a, b, c, a, b, c, ...) so that load from elsewhere on
+ * the machine falls on every variant alike and the ratios stay meaningful.
+ */
+async function interleaved(rounds: number, setups: readonly Setup[]): Promise<number[][]> {
+  const times = setups.map((): number[] => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, setup] of setups.entries()) {
+      const fn = await setup();
+      const t0 = performance.now();
+      await fn();
+      times[i]!.push(performance.now() - t0);
+    }
   }
   return times;
 }
@@ -84,7 +92,7 @@ async function benchEnqueue(dir: string): Promise<void> {
     return db;
   };
   const open: LocalDb[] = [];
-  const raw = await timedRuns(7, async () => {
+  const raw: Setup = async () => {
     const db = freshDb('NORMAL');
     open.push(db);
     const insert = db.prepare(`INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, created_at, updated_at, history) VALUES (?, 1, ?, ?, ?, 'queued', ?, ?, ?)`);
@@ -94,7 +102,7 @@ async function benchEnqueue(dir: string): Promise<void> {
     return () => {
       for (const r of rows) one(r, Date.now());
     };
-  });
+  };
   const viaStore = (sync: 'NORMAL' | 'FULL', count: number) => async () => {
     const db = freshDb(sync);
     open.push(db);
@@ -105,13 +113,13 @@ async function benchEnqueue(dir: string): Promise<void> {
       for (let i = 0; i < count; i++) action(items[i]!);
     };
   };
-  const ours = await timedRuns(7, viaStore('NORMAL', N));
-  const full = await timedRuns(3, viaStore('FULL', 1_000));
+  const [rawTimes, ours] = await interleaved(7, [raw, viaStore('NORMAL', N)]);
+  const [full] = await interleaved(3, [viaStore('FULL', 1_000)]);
   for (const db of open) db.close();
   const rows = [
-    statsOf('raw better-sqlite3 insert, 1 tx each (WAL, synchronous=NORMAL)', raw, N),
-    statsOf('OutboxStore.enqueue, 1 tx each (WAL, synchronous=NORMAL)', ours, N),
-    statsOf('OutboxStore.enqueue, 1,000, 1 tx each (WAL, synchronous=FULL)', full, 1_000),
+    statsOf('raw better-sqlite3 insert, 1 tx each (WAL, synchronous=NORMAL)', rawTimes!, N),
+    statsOf('OutboxStore.enqueue, 1 tx each (WAL, synchronous=NORMAL)', ours!, N),
+    statsOf('OutboxStore.enqueue, 1,000, 1 tx each (WAL, synchronous=FULL)', full!, 1_000),
   ];
   const rate = (10_000 * 1000) / rows[1]!.medianMs;
   printTable('Outbox: enqueue 10,000 mutations into a database file', rows, rows[0]!.name, [
@@ -189,21 +197,21 @@ async function benchDrain(dir: string): Promise<void> {
   // Each run sets a different policy on 500 topics, so every request changes something.
   const argsOf = (r: number) => Array.from({ length: N }, (_, i) => ({ stream_id: verona.stream_id, topic: `bench topic ${i}`, visibility_policy: (1 + (r % 3)) as 1 | 2 | 3 }));
   try {
-    const fresh = await timedRuns(5, async () => {
+    const fresh: Setup = async () => {
       const list = argsOf(round++);
       const target = new URL(server.url);
       return async () => {
         for (const a of list) await postFresh(target, auth, new URLSearchParams({ stream_id: String(a.stream_id), topic: a.topic, visibility_policy: String(a.visibility_policy) }).toString());
       };
-    });
-    const serial = await timedRuns(5, async () => {
+    };
+    const serial: Setup = async () => {
       const list = argsOf(round++);
       return async () => {
         for (const a of list) await updateUserTopic(conn, a);
       };
-    });
+    };
     const cpu: number[] = [];
-    const pushed = await timedRuns(5, async () => {
+    const pushed: Setup = async () => {
       const db = openLocalDb(join(dir, `drain-${round}.db`));
       const store = new OutboxStore(db, kinds, systemClock);
       for (const a of argsOf(round++)) store.enqueue(kind('user_topic_set'), a, null);
@@ -219,11 +227,12 @@ async function benchDrain(dir: string): Promise<void> {
         db.close();
         if (left !== 0) throw new Error(`${left} rows not done`);
       };
-    });
+    };
+    const [freshTimes, serialTimes, pushedTimes] = await interleaved(7, [fresh, serial, pushed]);
     const rows = [
-      statsOf('one by one, fresh connection each (no keep-alive)', fresh, N),
-      statsOf('one by one, keep-alive (ApiConnection)', serial, N),
-      statsOf('pusher: keep-alive, concurrency 4, state recorded per row', pushed, N),
+      statsOf('one by one, fresh connection each (no keep-alive)', freshTimes!, N),
+      statsOf('one by one, keep-alive (ApiConnection)', serialTimes!, N),
+      statsOf('pusher: keep-alive, concurrency 4, state recorded per row', pushedTimes!, N),
     ];
     printTable(`Outbox: drain ${N} user_topic_set rows (reference server in its own process on loopback, rate limits off)`, rows, rows[0]!.name, [
       `pusher drains ${(rows[0]!.medianMs / rows[2]!.medianMs).toFixed(2)}x as fast as one by one without keep-alive (${(rows[1]!.medianMs / rows[2]!.medianMs).toFixed(2)}x one by one with keep-alive)`,
