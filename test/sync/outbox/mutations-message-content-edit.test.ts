@@ -69,6 +69,9 @@ describe('message_content_edit against the reference server', () => {
     await drain();
     expect(store.all()[0]?.state).toBe('done');
     expect(await serverRaw(id)).toBe('line ONE\nline two\nline THREE');
+    // The merge is on record in the row's history: what it was merged with and what was sent.
+    const succeeded = store.all()[0]?.history.find((h) => typeof h === 'object' && h !== null && 'event' in h && h.event === 'succeeded');
+    expect(succeeded).toMatchObject({ note: { rebased: { theirs_sha256: sha256Hex('line one\nline two\nline THREE'), sent_sha256: sha256Hex('line ONE\nline two\nline THREE') } } });
   });
 
   it('overlapping edits become a conflict with all three texts; keep mine then lands', async () => {
