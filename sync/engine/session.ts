@@ -79,6 +79,8 @@ export class AccountSession {
   private readonly seams: Seams;
   private readonly typing: TypingEditors;
   private poller: EventPoller | undefined;
+  /** A poll failed since the last successful one: the next success retries the outbox at once. */
+  private pollFailed = false;
   private stopWatch: (() => void) | undefined;
   private statusValue: SessionStatus = { state: 'stopped' };
   private readonly statusListeners = new Set<(s: SessionStatus) => void>();
@@ -298,8 +300,13 @@ export class AccountSession {
         // A backfill a crash interrupted is finished before anything else (the queue kept the events).
         if (hasPendingBackfill(this.db)) await runPendingBackfill(this.backfillContext(signal));
         if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emitRebased(c));
-        const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
-        return res.events;
+        try {
+          const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
+          return res.events;
+        } catch (e) {
+          this.pollFailed = true;
+          throw e;
+        }
       },
       apply: (events, next) => this.apply(events, next),
     };
@@ -327,7 +334,12 @@ export class AccountSession {
     if (out.restart?.zulip_feature_level !== undefined) this.conn.noteServerVersion({ featureLevel: out.restart.zulip_feature_level });
     if (this.typing.handle(out.typing)) changes.touched('typing');
     if (!changes.empty) this.emit(changes.freeze());
-    // A poll succeeded: the credentials work, so a 401 pause of the outbox is over.
+    // A poll succeeded: the credentials work, so a 401 pause of the outbox is over; after a
+    // failed poll the network is back, so rows waiting out a backoff go now.
     this.outbox.credentialsWork();
+    if (this.pollFailed) {
+      this.pollFailed = false;
+      this.outbox.retryNow();
+    }
   }
 }

@@ -4,6 +4,7 @@
  * live narrow view kept current by applying its change sets, as the renderer does.
  */
 import type { Transport } from '../../../sync/api/index.js';
+import type { Seams } from '../../../sync/engine/seams.js';
 import type { AccountSession } from '../../../sync/engine/session.js';
 import { applyChangeSet, type NarrowSnapshot } from '../../../sync/protocol/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
@@ -16,7 +17,7 @@ export interface SessionEnv {
   close(): Promise<void>;
 }
 
-export async function sessionEnv(t: TestServer, who = 'hamlet', opts: { transport?: Transport } = {}): Promise<SessionEnv> {
+export async function sessionEnv(t: TestServer, who = 'hamlet', opts: { transport?: Transport; seams?: Partial<Seams> } = {}): Promise<SessionEnv> {
   const proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
   const dir = tempDir();
   const base = t.clock.now();
@@ -24,7 +25,7 @@ export async function sessionEnv(t: TestServer, who = 'hamlet', opts: { transpor
   const s = openSession({ url: proxy.url, server: t.server }, dir.dir, who, {
     timeoutMs: 3_000,
     ...(opts.transport ? { transport: opts.transport } : {}),
-    seams: { clock: { now: () => base + (Date.now() - started) } },
+    seams: { clock: { now: () => base + (Date.now() - started) }, ...opts.seams },
   });
   s.start();
   await until(() => s.status.state === 'live', 10_000, 'live');
