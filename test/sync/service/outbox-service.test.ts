@@ -84,6 +84,30 @@ describe('the outbox through the engine service', () => {
     await svc.close();
   });
 
+  it("editMessage carries the realm's edit deadline; a conflict shows its texts and take theirs hands ours back", async () => {
+    const { svc, call } = await signedIn('hamlet');
+    const id = post(t, 'hamlet', 'Verona', 'service edit', 'meet at 10:00');
+    await until(() => svc.activeSession?.queries.channels().some((c) => c.topics.some((tp) => tp.topic === 'service edit')) === true, 10_000, 'cached');
+    const { raw_content } = (await call('messageRawContent', { message_id: id })) as { raw_content: string };
+    expect(raw_content).toBe('meet at 10:00');
+    await proxy.pause();
+    const edited = (await call('editMessage', { message_id: id, content: 'meet at 11:00', base_raw_content: raw_content })) as { outbox_id: number };
+    const [row] = (await call('outbox')) as OutboxRowView[];
+    // Hamlet is a member: the demo realm's 600 s content-edit limit binds him.
+    expect(row).toMatchObject({ outbox_id: edited.outbox_id, kind: 'message_content_edit', target: `message:${id}`, deadline_at: (Math.floor(t.clock.now() / 1000) + 600) * 1000 });
+    // Meanwhile another device changes the same words.
+    expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'meet at 10:30' })).status).toBe(200);
+    await proxy.resume();
+    await call('nudge', { reason: 'network' });
+    await until(() => svc.activeSession?.outbox.counts().conflict === 1, 15_000, 'conflict');
+    const [conflict] = (await call('outbox')) as OutboxRowView[];
+    expect(conflict).toMatchObject({ state: 'conflict', conflict: { base: 'meet at 10:00', ours: 'meet at 11:00', theirs: 'meet at 10:30' }, last_error: { kind: 'conflict' } });
+    expect(await call('outboxResolveConflict', { outbox_id: edited.outbox_id, choice: { choice: 'take_theirs' } })).toEqual({ ok: true, draft: 'meet at 11:00' });
+    expect((await call('outboxCounts')) as OutboxCounts).toEqual({ pending: 0, failed: 0, conflict: 0 });
+    expect(((await t.as('hamlet').get(`/messages/${id}`, { apply_markdown: false })).json as { raw_content: string }).raw_content).toBe('meet at 10:30');
+    await svc.close();
+  });
+
   it('online-only operations fail at once with OFFLINE and queue nothing', async () => {
     const { svc, client, call } = await signedIn('iago');
     await proxy.pause();
