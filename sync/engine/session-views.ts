@@ -45,12 +45,25 @@ export function openView(host: ViewHost, req: NarrowRequest, onChange: (cs: Narr
   const off = host.onChanges((c) => {
     if (!closed) push(view.apply(c));
   });
-  const fill = async () => {
+  /**
+   * Fetch what the cache lacks. Without `edge`: the page the view was opened with. With `edge`
+   * (after loadOlder / loadNewer ran out of cached messages): the next `count` messages beyond the
+   * oldest / newest one shown, so scrolling keeps going past the cache until the server says the
+   * conversation ends there (the old page would be covered already and prove nothing new).
+   */
+  const fill = async (edge?: { side: 'older' | 'newer'; count: number }) => {
     const s = view.snapshot();
-    if ((s.before.complete && s.after.complete) || !host.online()) return;
+    if (!host.online()) return;
+    let want: typeof page = page;
+    if (edge) {
+      const ids = s.messages.map((m) => m.id);
+      const side = edge.side === 'older' ? s.before : s.after;
+      if (side.found_end || ids.length === 0) return;
+      want = edge.side === 'older' ? { anchor: ids[0]!, before: edge.count, after: 0 } : { anchor: ids.at(-1)!, before: 0, after: edge.count };
+    } else if (s.before.complete && s.after.complete) return;
     try {
       const changes = new ChangeCollector();
-      await fetchNarrowPage(host.db, req.narrow, page, { conn: host.conn, selfUserId: host.selfUserId, changes });
+      await fetchNarrowPage(host.db, req.narrow, want, { conn: host.conn, selfUserId: host.selfUserId, changes });
       if (!changes.empty) host.emit(changes.freeze());
       else if (!closed) push(view.recheck());
     } catch (e) {
@@ -62,12 +75,14 @@ export function openView(host: ViewHost, req: NarrowRequest, onChange: (cs: Narr
     id: `view-${nextId++}`,
     snapshot: view.snapshot(),
     loadOlder: (n) => {
-      push(view.loadOlder(n));
-      void fill();
+      const cs = view.loadOlder(n);
+      push(cs);
+      void (cs.added.length < n ? fill({ side: 'older', count: n - cs.added.length }) : fill());
     },
     loadNewer: (n) => {
-      push(view.loadNewer(n));
-      void fill();
+      const cs = view.loadNewer(n);
+      push(cs);
+      void (cs.added.length < n ? fill({ side: 'newer', count: n - cs.added.length }) : fill());
     },
     close: () => {
       closed = true;

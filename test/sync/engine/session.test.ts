@@ -203,6 +203,30 @@ describe('AccountSession', () => {
     await s.close();
   });
 
+  it('loadOlder keeps going past the cache, from the server, until the conversation starts there', async () => {
+    // 30 messages the initial sync does not cache (backfill depth 2): only the server has them.
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await send('othello', 'Verona', 'deep history', `m${i}`));
+    const s = openSession(t, ':memory:', 'hamlet', { backfillDepth: 2 });
+    s.start();
+    await until(() => s.status.state === 'live', 10_000, 'live');
+    const req = { narrow: [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'deep history' }], anchor: 'newest' as const, before: 5, after: 0 };
+    let snap: NarrowSnapshot | undefined;
+    const h = s.openNarrow(req, (cs) => {
+      snap = applyChangeSet(snap!, cs);
+    });
+    snap = h.snapshot;
+    await until(() => snap!.messages.length === 5, 10_000, 'the first page');
+    h.loadOlder(10);
+    await until(() => snap!.messages.length === 15, 10_000, 'ten older messages fetched past the cache');
+    expect(snap!.before.found_end).toBe(false);
+    h.loadOlder(100);
+    await until(() => snap!.messages.length === 30 && snap!.before.found_end, 10_000, `the start of the conversation (${snap!.messages.length} shown, ${JSON.stringify(snap!.before)})`);
+    expect(snap!.messages.map((m) => m.id)).toEqual(ids);
+    h.close();
+    await s.close();
+  });
+
   it('query answers satisfy the protocol schemas', async () => {
     const s = openSession(t, ':memory:');
     s.start();
