@@ -217,7 +217,11 @@ export class EngineService {
     this.offSession = [
       session.onStatus((status) => this.broadcast({ type: 'status', status })),
       session.onChanges((c) => {
-        if (c.areas.size > 0) this.broadcast({ type: 'areas', areas: [...c.areas] });
+        // Messages added or removed change topic lists even when no unread count moves (one's own
+        // message, a read one); `messages` tells the sidebar to look again.
+        const areas: string[] = [...c.areas];
+        if (c.addedMessageIds.size + c.removedMessageIds.size > 0) areas.push('messages');
+        if (areas.length > 0) this.broadcast({ type: 'areas', areas });
       }),
     ];
     session.start();

@@ -159,6 +159,10 @@ describe('engine service: live views', () => {
     const viewId = (opened.value as { view_id: string }).view_id;
     await t.as('othello').post('/messages', { type: 'stream', to: 'general', topic: 'service test', content: 'hello from othello' });
     await until(() => events.some((e) => e.type === 'view' && e.view_id === viewId && e.changes.added.some((m) => m.content.includes('hello from othello'))), 10_000, 'view push');
+    // The sidebar hears about new messages even with no unread count moving (hamlet's own message).
+    events.length = 0;
+    await t.as('hamlet').post('/messages', { type: 'stream', to: 'general', topic: 'a brand new topic', content: 'mine' });
+    await until(() => events.some((e) => e.type === 'areas' && e.areas.includes('messages')), 10_000, 'a messages area event');
     // Another client cannot drive this client's view.
     const foreign = await other.invoke('loadOlder', { view_id: viewId, count: 10 });
     expect(foreign.ok === false && foreign.error.code).toBe('INVALID_REQUEST');
