@@ -21,6 +21,13 @@ describe('POST /saved_snippets', () => {
     expect(snippets).toContainEqual({ id: r.json.saved_snippet_id, title: 'Greeting', content: 'Hello **there**', date_created: nowSeconds(t) });
   });
 
+  it('never reuses the id of a deleted snippet, even the newest (a late DELETE must not hit a newer one)', async () => {
+    const a = (await create('othello', 'Temp', 'x')).json.saved_snippet_id as number;
+    expect((await t.as('othello').delete(`/saved_snippets/${a}`)).status).toBe(200);
+    const b = (await create('othello', 'Next', 'y')).json.saved_snippet_id as number;
+    expect(b).toBeGreaterThan(a);
+  });
+
   it('an empty title is BAD_REQUEST "Title cannot be empty."', async () => {
     const r = await create('hamlet', '', 'content');
     expect(r.status).toBe(400);

@@ -15,7 +15,7 @@ CREATE TABLE user_topics (
   PRIMARY KEY (user_id, channel_id, topic)
 ) WITHOUT ROWID;
 CREATE TABLE saved_snippets (
-  id           INTEGER PRIMARY KEY,
+  id           INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused (real Zulip never reuses ids; a lost DELETE verified later must not hit a newer snippet)
   user_id      INTEGER NOT NULL,
   title        TEXT NOT NULL,
   content      TEXT NOT NULL,
@@ -23,7 +23,7 @@ CREATE TABLE saved_snippets (
 );
 CREATE INDEX saved_snippets_by_user ON saved_snippets(user_id, id);
 CREATE TABLE navigation_views (
-  id        INTEGER PRIMARY KEY,
+  id        INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id   INTEGER NOT NULL,
   fragment  TEXT NOT NULL,
   is_pinned INTEGER NOT NULL,
