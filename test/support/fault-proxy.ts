@@ -51,6 +51,8 @@ export interface PlanOptions {
 
 export interface ProxyLogEntry extends RequestInfo {
   readonly outcome: Outcome;
+  /** The request body as text, once read (tests check what a retry actually sent). */
+  body?: string;
 }
 
 export interface FaultProxyOptions {
@@ -210,9 +212,11 @@ export class FaultProxy {
     const fault = this.choose(info);
     const outcome: Outcome = fault?.kind ?? 'pass';
     this.counts[outcome]++;
-    this.log.push({ ...info, outcome });
+    const entry: ProxyLogEntry = { ...info, outcome };
+    this.log.push(entry);
     try {
       const body = await readAll(req);
+      entry.body = body.toString('utf8');
       switch (fault?.kind) {
         case 'reset':
           req.socket.resetAndDestroy();

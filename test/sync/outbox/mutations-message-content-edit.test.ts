@@ -61,6 +61,20 @@ describe('message_content_edit against the reference server', () => {
     expect(await serverRaw(id)).toBe('after');
   });
 
+  it('a retried edit keeps the original base: every attempt sends the hash of the text the user started from', async () => {
+    const id = post(t, 'hamlet', 'Verona', 'edits', 'started from this');
+    store.enqueue(kind, { message_id: id, content: 'changed to this' }, contentEditBaseOf(await readRawContent(conn, id)));
+    proxy.rule({ method: 'PATCH' }, { kind: 'error500' }, 2);
+    for (let i = 0; i < 3; i++) {
+      await drain();
+      env.time.advance(120_000); // past any backoff
+    }
+    const sent = proxy.log.filter((l) => l.method === 'PATCH').map((l) => new URLSearchParams(l.body ?? '').get('prev_content_sha256'));
+    expect(sent).toEqual([sha256Hex('started from this'), sha256Hex('started from this'), sha256Hex('started from this')]);
+    expect(store.all()[0]).toMatchObject({ state: 'done', attempts: 3 });
+    expect(await serverRaw(id)).toBe('changed to this');
+  });
+
   it('a non-overlapping edit made elsewhere meanwhile is merged and lands', async () => {
     const id = post(t, 'hamlet', 'Verona', 'edits', 'line one\nline two\nline three');
     const base = contentEditBaseOf(await readRawContent(conn, id));
