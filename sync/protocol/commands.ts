@@ -86,6 +86,8 @@ export const queries = {
   status: { request: none, response: sessionStatus },
   channels: { request: none, response: z.array(channelSummarySchema) },
   users: { request: none, response: z.array(userSummarySchema) },
+  /** The signed-in user's id (e.g. to offer editing one's own messages); null before the first sync. */
+  ownUser: { request: none, response: z.object({ user_id: int.nullable() }) },
   savedSnippets: { request: none, response: z.array(savedSnippetSchema) },
   navigationViews: { request: none, response: z.array(navigationViewSchema) },
   scheduledMessages: { request: none, response: z.array(scheduledMessageSchema) },

@@ -44,6 +44,7 @@ export const handlers: Handlers = {
   status: (ctx) => ctx.session().status,
   channels: (ctx) => ctx.session().queries.channels(),
   users: (ctx) => ctx.session().queries.users(),
+  ownUser: (ctx) => ({ user_id: ctx.session().selfUserId ?? null }),
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),

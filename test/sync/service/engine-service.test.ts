@@ -153,6 +153,11 @@ describe('engine service: live views', () => {
     const other = svc.connect(() => undefined);
     await client.invoke('signIn', { realm_url: t.url, email: 'hamlet@example.com', credentials: { password: 'sandbox' } });
     await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
+    // The own user id (the renderer offers "Edit" on messages sent by it) is hamlet's.
+    const users = await client.invoke('users', {});
+    const hamlet = users.ok ? (users.value as { user_id: number; full_name: string }[]).find((u) => u.full_name === 'King Hamlet') : undefined;
+    expect(hamlet).toBeDefined();
+    expect(await client.invoke('ownUser', {})).toEqual({ ok: true, value: { user_id: hamlet?.user_id } });
     const opened = await client.invoke('openNarrow', { narrow: [{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'service test' }], anchor: 'newest', before: 20, after: 0 });
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
