@@ -101,5 +101,12 @@ export async function demoUser(host: BrowserHost, email: string) {
     async edit(messageId: number, content: string): Promise<void> {
       await call('PATCH', `/messages/${messageId}`, { content });
     },
+    /** The server's raw Markdown of a message (what an edit from the app must have changed). */
+    async raw(messageId: number): Promise<string> {
+      const res = await fetch(`${base}/api/v1/messages/${messageId}?apply_markdown=false`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; message?: { content?: unknown } };
+      if (body.result !== 'success' || typeof body.message?.content !== 'string') throw new Error(`GET /messages/${messageId}: ${body.msg ?? res.status}`);
+      return body.message.content;
+    },
   };
 }

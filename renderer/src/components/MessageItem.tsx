@@ -1,14 +1,35 @@
-/** One message: avatar initials, sender, local time, edited / moved markers, sanitised content. */
+/**
+ * One message: avatar initials, sender, local time, edited / moved markers, the outbox marker of a
+ * local change, sanitised content, and for one's own messages an Edit button opening the inline editor.
+ */
 import { Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from '../format.js';
+import { canEdit, messageMarker } from '../outbox-reducer.js';
+import type { EditStore } from '../stores/edit.js';
+import { DraftNote, LocalMarker } from './LocalMarker.js';
 import { MessageContent } from './MessageContent.js';
+import { MessageEditor } from './MessageEditor.js';
 
-export function MessageItem(props: { message: LocalMessage; sender: string }) {
+export interface MessageItemProps {
+  message: LocalMessage;
+  sender: string;
+  ownUserId: number | null;
+  /** The kind of the outbox row behind a local change, when known. */
+  kind: string | undefined;
+  edit: EditStore;
+}
+
+export function MessageItem(props: MessageItemProps) {
   const markers = () => messageMarkers(props.message);
+  const local = () => messageMarker(props.message, props.kind);
   const iso = () => new Date(props.message.timestamp * 1000).toISOString();
+  const editing = () => {
+    const e = props.edit.current();
+    return e !== null && e.messageId === props.message.id ? e : null;
+  };
   return (
-    <li class="message" data-message-id={props.message.id}>
+    <li class="message" classList={{ [`local-${props.message.local.status}`]: props.message.local.status !== 'server' }} data-message-id={props.message.id}>
       <div class={`avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
         {initials(props.sender)}
       </div>
@@ -24,8 +45,18 @@ export function MessageItem(props: { message: LocalMessage; sender: string }) {
           <Show when={markers().moved}>
             <span class="marker marker-moved">moved</span>
           </Show>
+          <Show when={local()?.status === 'pending' && local()}>{(m) => <LocalMarker marker={m()} messageId={props.message.id} />}</Show>
+          <Show when={editing() === null && canEdit(props.message, props.ownUserId, props.kind)}>
+            <button type="button" class="link-button message-edit" aria-label="Edit message" onClick={() => props.edit.start(props.message.id)}>
+              Edit
+            </button>
+          </Show>
         </div>
-        <MessageContent html={props.message.content} />
+        <Show when={editing()} fallback={<MessageContent html={props.message.content} />}>
+          {(e) => <MessageEditor state={e()} store={props.edit} />}
+        </Show>
+        <Show when={local() !== null && local()?.status !== 'pending' && local()}>{(m) => <LocalMarker marker={m()} messageId={props.message.id} />}</Show>
+        <DraftNote messageId={props.message.id} />
       </div>
     </li>
   );

@@ -1,13 +1,16 @@
 /**
- * The open narrow: a header (channel › topic), then the messages, oldest first. Scrolling to the
- * top loads older messages (the position is kept when they land above); new messages scroll into
- * view only if the reader was already at the bottom.
+ * The open narrow: a header (channel › topic), then the messages, oldest first, and under a topic
+ * the composer. Scrolling to the top loads older messages (the position is kept when they land
+ * above); new messages scroll into view only if the reader was already at the bottom.
  */
 import { createEffect, For, on, Show } from 'solid-js';
 import { senderName, topicLabel } from '../format.js';
 import { canLoadOlder, startsTopicRun, topicOf, type ViewState } from '../narrow-reducer.js';
+import { createEditStore, type EditStore } from '../stores/edit.js';
 import { useNarrow } from '../stores/narrow.js';
+import { useOutbox } from '../stores/outbox.js';
 import { useUsers } from '../stores/users.js';
+import { Composer } from './Composer.js';
 import { MessageItem } from './MessageItem.js';
 
 /** How close to an edge counts as "at" it, in CSS pixels. */
@@ -28,9 +31,10 @@ function Header(props: { view: ViewState }) {
   );
 }
 
-function Messages(props: { view: ViewState }) {
+function Messages(props: { view: ViewState; edit: EditStore }) {
   const narrow = useNarrow();
   const users = useUsers();
+  const outbox = useOutbox();
   let scroller: HTMLDivElement | undefined;
   let atBottom = true;
   let fromBottom = 0;
@@ -90,7 +94,13 @@ function Messages(props: { view: ViewState }) {
                   {topicLabel(m.topic)}
                 </li>
               </Show>
-              <MessageItem message={m} sender={senderName(m, users.byId())} />
+              <MessageItem
+                message={m}
+                sender={senderName(m, users.byId())}
+                ownUserId={users.state.ownUserId}
+                kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
+                edit={props.edit}
+              />
             </>
           )}
         </For>
@@ -109,8 +119,15 @@ function Messages(props: { view: ViewState }) {
   );
 }
 
+/**
+ * Where the composer sends: a new object only when the topic changes (the store updates the target
+ * in place), so the keyed Show below remounts the composer per topic; null for a whole channel.
+ */
+const composerTarget = (t: ViewState['target']) => (t.kind === 'topic' ? { channelId: t.channelId, topic: t.topic } : null);
+
 export function NarrowView() {
   const narrow = useNarrow();
+  const edit = createEditStore();
   return (
     <section class="narrow" aria-label="Conversation">
       <Show
@@ -124,7 +141,11 @@ export function NarrowView() {
         {(v) => (
           <>
             <Header view={v()} />
-            <Messages view={v()} />
+            <Messages view={v()} edit={edit} />
+            {/* Keyed by the topic: another topic gets a fresh composer (a half-typed text never goes elsewhere). */}
+            <Show when={composerTarget(v().target)} keyed>
+              {(t) => <Composer channelId={t.channelId} topic={t.topic} />}
+            </Show>
           </>
         )}
       </Show>

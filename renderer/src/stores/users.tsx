@@ -1,28 +1,34 @@
-/** Users: id → summary, for sender names. Refetched when the engine touches `users` or the account changes. */
+/**
+ * Users: id → summary, for sender names, and the signed-in user's own id (Edit is offered on their
+ * messages). Refetched when the engine touches `users` or the account changes; the own id also once
+ * the first sync is live (it is unknown before).
+ */
 import { createContext, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { UserSummary } from '../../../sync/protocol/commands.js';
 import { bridge as defaultBridge, type Bridge } from '../bridge.js';
 
 export interface UsersStore {
-  readonly state: { readonly users: UserSummary[] };
+  readonly state: { readonly users: UserSummary[]; readonly ownUserId: number | null };
   byId(): ReadonlyMap<number, UserSummary>;
   refresh(): Promise<void>;
   dispose(): void;
 }
 
 export function createUsersStore(bridge: Bridge): UsersStore {
-  const [state, setState] = createStore<{ users: UserSummary[] }>({ users: [] });
+  const [state, setState] = createStore<{ users: UserSummary[]; ownUserId: number | null }>({ users: [], ownUserId: null });
   const refresh = async () => {
     try {
-      setState('users', reconcile(await bridge.invoke('users', {}), { key: 'user_id' }));
+      const [users, own] = await Promise.all([bridge.invoke('users', {}), bridge.invoke('ownUser', {})]);
+      setState('users', reconcile(users, { key: 'user_id' }));
+      setState('ownUserId', own.user_id);
     } catch {
       // No account yet, or the host is away: messages still carry their sender's name.
     }
   };
   const offEvents = bridge.subscribe((e) => {
     if (e.type === 'areas' && (e.areas.includes('users') || e.areas.includes('accounts'))) void refresh();
-    else if (e.type === 'status' && e.status.state === 'live' && state.users.length === 0) void refresh();
+    else if (e.type === 'status' && e.status.state === 'live' && (state.users.length === 0 || state.ownUserId === null)) void refresh();
   });
   const offConn = bridge.onConnection((s) => {
     if (s === 'up') void refresh();

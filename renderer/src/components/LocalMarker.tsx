@@ -1,0 +1,90 @@
+/**
+ * A message's outbox marker: pending (clock, "sending" / "saving"), failed (red, Retry / Discard)
+ * or conflict (amber, a short explanation, Keep mine / Take theirs). Taking theirs answers the
+ * user's own text: `DraftNote` shows it under the message so it is not lost.
+ */
+import { createSignal, Match, Show, Switch } from 'solid-js';
+import type { Marker } from '../outbox-reducer.js';
+import { errorText } from '../signin-reducer.js';
+import { useOutbox } from '../stores/outbox.js';
+
+export function LocalMarker(props: { marker: Marker; messageId: number }) {
+  const outbox = useOutbox();
+  const [busy, setBusy] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+
+  const act = (f: (id: number) => Promise<unknown>) => {
+    const id = props.marker.outboxId;
+    if (id === null || busy()) return;
+    setBusy(true);
+    setError(null);
+    f(id)
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      <Switch>
+        <Match when={props.marker.status === 'pending'}>
+          <span class="marker marker-pending">
+            {/* Drawn in CSS: an emoji clock depends on the system's fonts. */}
+            <span class="clock" aria-hidden="true" />
+            {props.marker.label}
+          </span>
+        </Match>
+        <Match when={props.marker.status === 'failed' && props.marker}>
+          {(m) => (
+            <div class="local-banner local-failed" role="alert">
+              <span class="local-title">{m().label}</span>
+              <Show when={'detail' in m() && m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
+              <button type="button" class="small" disabled={busy()} onClick={() => act(outbox.retry)}>
+                Retry
+              </button>
+              <button type="button" class="small quiet" disabled={busy()} onClick={() => act(outbox.discard)}>
+                Discard
+              </button>
+            </div>
+          )}
+        </Match>
+        <Match when={props.marker.status === 'conflict' && props.marker}>
+          {(m) => (
+            <div class="local-banner local-conflict" role="alert">
+              <span class="local-title">{m().label}</span>
+              <Show when={'detail' in m() && m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
+              <button type="button" class="small" disabled={busy()} onClick={() => act((id) => outbox.resolve(id, 'keep_mine', props.messageId))}>
+                Keep mine
+              </button>
+              <button type="button" class="small quiet" disabled={busy()} onClick={() => act((id) => outbox.resolve(id, 'take_theirs', props.messageId))}>
+                Take theirs
+              </button>
+            </div>
+          )}
+        </Match>
+      </Switch>
+      <Show when={error()}>
+        <p class="error local-error" role="alert">
+          {error()}
+        </p>
+      </Show>
+    </>
+  );
+}
+
+/** The user's own text of an edit they gave up for someone else's (take theirs), until dismissed. */
+export function DraftNote(props: { messageId: number }) {
+  const outbox = useOutbox();
+  return (
+    <Show when={outbox.state.drafts[props.messageId]}>
+      {(d) => (
+        <details class="local-draft" open>
+          <summary>Your text (not saved)</summary>
+          <pre class="draft-text">{d()}</pre>
+          <button type="button" class="small quiet" onClick={() => outbox.dismissDraft(props.messageId)}>
+            Dismiss
+          </button>
+        </details>
+      )}
+    </Show>
+  );
+}

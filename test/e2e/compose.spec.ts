@@ -1,0 +1,63 @@
+/**
+ * Writing: a message sent from the composer shows at once (its local echo, marked "sending") and
+ * ends as the server's message without a marker; editing it inline shows the new text, and the
+ * server's copy has changed too (read back through the sandbox's REST API).
+ */
+import { demoUser, expect, messageList, openTopic, screenshot, test } from './fixtures.js';
+
+test.use({ sandboxAtStart: true });
+
+test('send from the composer, then edit the message inline', async ({ app, host }, testInfo) => {
+  await openTopic(app, 'general', 'lunch plans');
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const list = messageList(app);
+  const input = app.getByRole('textbox', { name: 'Message to lunch plans' });
+  const send = app.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+
+  // Shift+Enter is a new line, Enter sends.
+  await input.fill('Pizza on **Friday**?');
+  await expect(send).toBeEnabled();
+  await input.press('Shift+Enter');
+  await input.pressSequentially('Or curry.');
+  await expect(input).toHaveValue('Pizza on **Friday**?\nOr curry.');
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await expect(send).toBeDisabled();
+
+  const sent = list.locator('li.message', { hasText: 'Or curry.' });
+  await expect(sent).toHaveCount(1);
+  // The echo is replaced by the server's message: rendered Markdown, a server id, no marker.
+  await expect(sent.locator('strong')).toHaveText('Friday');
+  await expect.poll(async () => Number(await sent.getAttribute('data-message-id'))).toBeLessThan(2 ** 52);
+  const id = Number(await sent.getAttribute('data-message-id'));
+  // Found by id from here on: while the editor is open the text is in a textarea, not the item's text.
+  const mine = list.locator(`li.message[data-message-id="${id}"]`);
+  await expect(mine.locator('.marker-pending')).toHaveCount(0);
+  await expect(mine.locator('.sender')).toHaveText('Desdemona');
+  await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
+  await screenshot(app, testInfo, '09-composer-sent');
+
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  expect(await desdemona.raw(id)).toBe('Pizza on **Friday**?\nOr curry.');
+
+  // Edit: the raw Markdown comes back into the editor; Save queues the edit.
+  await mine.getByRole('button', { name: 'Edit message' }).click();
+  const editor = mine.getByRole('textbox', { name: 'Message text' });
+  await expect(editor).toHaveValue('Pizza on **Friday**?\nOr curry.');
+  await expect(mine.getByRole('button', { name: 'Save' })).toBeDisabled(); // nothing changed yet
+  await editor.fill('Pizza on **Saturday** instead.');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(mine.locator('strong')).toHaveText('Saturday');
+  await expect(mine.locator('.marker-pending')).toHaveCount(0);
+  await expect(mine.getByText('edited', { exact: true })).toBeVisible();
+  await expect.poll(() => desdemona.raw(id)).toBe('Pizza on **Saturday** instead.');
+  await screenshot(app, testInfo, '10-edited');
+
+  // Cancel leaves the message as it is; other users' messages offer no Edit.
+  await mine.getByRole('button', { name: 'Edit message' }).click();
+  await mine.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mine.getByRole('textbox')).toHaveCount(0);
+  await expect(list.locator('li.message', { hasText: 'I will bring the curry.' }).getByRole('button', { name: 'Edit message' })).toHaveCount(0);
+});

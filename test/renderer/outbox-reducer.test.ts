@@ -1,0 +1,70 @@
+/** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
+import { describe, expect, it } from 'vitest';
+import { canEdit, kindsById, messageMarker, outboxBadges, SEND_KIND } from '../../renderer/src/outbox-reducer.js';
+import { message } from './fixtures.js';
+
+const local = (status: 'server' | 'pending' | 'failed' | 'conflict', outbox_id: number | null = 7, error: string | null = null) => ({ local: { status, outbox_id, error } });
+
+describe('outbox badges', () => {
+  it('are hidden when nothing waits, and before the counts are known', () => {
+    expect(outboxBadges({ pending: 0, failed: 0, conflict: 0 })).toEqual([]);
+    expect(outboxBadges(null)).toEqual([]);
+  });
+
+  it('say how many are pending, failed and in conflict, the most urgent first', () => {
+    expect(outboxBadges({ pending: 3, failed: 1, conflict: 2 })).toEqual([
+      { tone: 'conflict', label: '2 conflicts' },
+      { tone: 'failed', label: '1 failed' },
+      { tone: 'pending', label: '3 pending' },
+    ]);
+    expect(outboxBadges({ pending: 1, failed: 0, conflict: 1 })).toEqual([
+      { tone: 'conflict', label: '1 conflict' },
+      { tone: 'pending', label: '1 pending' },
+    ]);
+  });
+});
+
+describe('message markers', () => {
+  it('none for the server state', () => {
+    expect(messageMarker(local('server', null), undefined)).toBeNull();
+  });
+
+  it('pending: "sending" for a message being sent, "saving" for an edit (also before the row is listed)', () => {
+    expect(messageMarker(local('pending', 4), SEND_KIND)).toEqual({ status: 'pending', label: 'sending', outboxId: 4 });
+    expect(messageMarker(local('pending', 5), 'message_content_edit')).toEqual({ status: 'pending', label: 'saving', outboxId: 5 });
+    expect(messageMarker(local('pending', 5), undefined)).toMatchObject({ label: 'saving' });
+  });
+
+  it('failed carries the reason and the row to retry or discard', () => {
+    expect(messageMarker(local('failed', 9, 'edit deadline passed'), 'message_content_edit')).toEqual({ status: 'failed', label: 'Edit not saved', detail: 'edit deadline passed', outboxId: 9 });
+    expect(messageMarker(local('failed', 9), SEND_KIND)).toMatchObject({ label: 'Not sent', detail: null });
+  });
+
+  it('conflict explains itself and appends the engine reason when there is one', () => {
+    const m = messageMarker(local('conflict', 3, 'both changed line 2'), 'message_content_edit');
+    expect(m).toMatchObject({ status: 'conflict', outboxId: 3 });
+    expect(m?.status === 'conflict' && m.detail).toMatch(/changed this message after you started editing.*\(both changed line 2\)$/);
+    expect(messageMarker(local('conflict', 3), undefined)).toMatchObject({ detail: expect.not.stringContaining('(') });
+  });
+
+  it('row kinds are looked up by outbox id', () => {
+    expect(kindsById([{ outbox_id: 1, kind: SEND_KIND }, { outbox_id: 2, kind: 'x' }]).get(2)).toBe('x');
+  });
+});
+
+describe('when Edit is offered', () => {
+  const own = 10;
+  it('on own server messages only, and only once the own id is known', () => {
+    expect(canEdit(message(1, { sender_id: own }), own, undefined)).toBe(true);
+    expect(canEdit(message(1, { sender_id: 11 }), own, undefined)).toBe(false);
+    expect(canEdit(message(1, { sender_id: own }), null, undefined)).toBe(false);
+  });
+
+  it('on an own message with an edit pending, never on a local echo being sent or a failed / conflicting one', () => {
+    expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, 'message_content_edit')).toBe(true);
+    expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, SEND_KIND)).toBe(false);
+    expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, undefined)).toBe(false);
+    expect(canEdit(message(1, { sender_id: own, ...local('failed') }), own, 'message_content_edit')).toBe(false);
+    expect(canEdit(message(1, { sender_id: own, ...local('conflict') }), own, 'message_content_edit')).toBe(false);
+  });
+});
