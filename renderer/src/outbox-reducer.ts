@@ -30,7 +30,7 @@ export const SEND_KIND = 'message_send';
 export type Marker =
   | { status: 'pending'; label: 'sending' | 'saving'; outboxId: number | null }
   | { status: 'failed'; label: string; detail: string | null; outboxId: number | null }
-  | { status: 'conflict'; label: string; detail: string; outboxId: number | null };
+  | { status: 'conflict'; label: string; detail: string; reason: string | null; outboxId: number | null };
 
 /**
  * The marker of a message with a local change, or null for the server's state. `kind` is the kind
@@ -51,8 +51,9 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
       return {
         status: 'conflict',
         label: 'Edited elsewhere meanwhile',
-        // Why it conflicts, in words a reader can act on; the engine's reason follows when it has one.
-        detail: `Someone changed this message after you started editing it and the two versions could not be merged.${error ? ` (${error})` : ''}`,
+        // In words a reader can act on; the engine's own reason stays available (a tooltip).
+        detail: 'Someone changed this message after you started editing it, and the two versions could not be merged.',
+        reason: error,
         outboxId,
       };
   }

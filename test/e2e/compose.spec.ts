@@ -61,3 +61,34 @@ test('send from the composer, then edit the message inline', async ({ app, host 
   await expect(mine.getByRole('textbox')).toHaveCount(0);
   await expect(list.locator('li.message', { hasText: 'I will bring the curry.' }).getByRole('button', { name: 'Edit message' })).toHaveCount(0);
 });
+
+// An edit started from a text someone changed meanwhile (here: the same user in another client)
+// meets the newer text on the server; the same words changed both ways cannot merge.
+test('an edit that conflicts with a newer one is marked, and Keep mine settles it', async ({ app, host }, testInfo) => {
+  await openTopic(app, 'general', 'lunch plans');
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  const id = await desdemona.send('general', 'lunch plans', 'We meet at noon.');
+  const mine = messageList(app).locator(`li.message[data-message-id="${id}"]`);
+  await expect(mine).toContainText('We meet at noon.');
+
+  await mine.getByRole('button', { name: 'Edit message' }).click();
+  const editor = mine.getByRole('textbox', { name: 'Message text' });
+  await expect(editor).toHaveValue('We meet at noon.');
+  await desdemona.edit(id, 'We meet at one.');
+  await editor.fill('We meet at two.');
+  await mine.getByRole('button', { name: 'Save' }).click();
+
+  const banner = mine.locator('.local-conflict');
+  await expect(banner).toContainText('Edited elsewhere meanwhile');
+  await expect(app.getByRole('status', { name: 'Outbox' })).toHaveText('1 conflict');
+  await screenshot(app, testInfo, '11-edit-conflict');
+  expect(await desdemona.raw(id)).toBe('We meet at one.');
+
+  await banner.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect.poll(() => desdemona.raw(id)).toBe('We meet at two.');
+  await expect(mine).toContainText('We meet at two.');
+  await expect(mine.locator('.marker-pending')).toHaveCount(0);
+  await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
+});

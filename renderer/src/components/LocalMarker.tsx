@@ -37,7 +37,7 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
           {(m) => (
             <div class="local-banner local-failed" role="alert">
               <span class="local-title">{m().label}</span>
-              <Show when={'detail' in m() && m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
+              <Show when={m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
               <button type="button" class="small" disabled={busy()} onClick={() => act(outbox.retry)}>
                 Retry
               </button>
@@ -49,9 +49,9 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
         </Match>
         <Match when={props.marker.status === 'conflict' && props.marker}>
           {(m) => (
-            <div class="local-banner local-conflict" role="alert">
+            <div class="local-banner local-conflict" role="alert" title={m().reason ?? undefined}>
               <span class="local-title">{m().label}</span>
-              <Show when={'detail' in m() && m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
+              <Show when={m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
               <button type="button" class="small" disabled={busy()} onClick={() => act((id) => outbox.resolve(id, 'keep_mine', props.messageId))}>
                 Keep mine
               </button>

@@ -29,7 +29,7 @@ export function MessageItem(props: MessageItemProps) {
     return e !== null && e.messageId === props.message.id ? e : null;
   };
   return (
-    <li class="message" classList={{ [`local-${props.message.local.status}`]: props.message.local.status !== 'server' }} data-message-id={props.message.id}>
+    <li class="message" classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server' }} data-message-id={props.message.id}>
       <div class={`avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
         {initials(props.sender)}
       </div>
