@@ -92,3 +92,33 @@ test('an edit that conflicts with a newer one is marked, and Keep mine settles i
   await expect(mine.locator('.marker-pending')).toHaveCount(0);
   await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
 });
+
+// Not connected (the session stopped through the contract, as a user's "work offline" would): the
+// message waits in the outbox with its marker and the header's badge, and goes once started again.
+test('a message written while not connected waits as pending, then goes when the session starts', async ({ app, host }, testInfo) => {
+  await openTopic(app, 'general', 'lunch plans');
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const control = host.service.connect(() => undefined);
+  try {
+    expect(await control.invoke('stop', {})).toEqual({ ok: true, value: { ok: true } });
+    await expect(app.getByRole('status').filter({ hasText: 'Stopped' })).toBeVisible();
+
+    const input = app.getByRole('textbox', { name: 'Message to lunch plans' });
+    await input.fill('Written on the train.');
+    await input.press('Enter');
+    const echo = messageList(app).locator('li.message', { hasText: 'Written on the train.' });
+    await expect(echo.locator('.marker-pending')).toHaveText('sending');
+    await expect(echo.getByRole('button', { name: 'Edit message' })).toHaveCount(0);
+    await expect(app.getByRole('status', { name: 'Outbox' })).toHaveText('1 pending');
+    await screenshot(app, testInfo, '12-offline-pending');
+
+    expect(await control.invoke('start', {})).toEqual({ ok: true, value: { ok: true } });
+    await expect(echo.locator('.marker-pending')).toHaveCount(0);
+    await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
+    await expect.poll(async () => Number(await echo.getAttribute('data-message-id'))).toBeLessThan(2 ** 52);
+    const desdemona = await demoUser(host, 'desdemona@example.com');
+    expect(await desdemona.raw(Number(await echo.getAttribute('data-message-id')))).toBe('Written on the train.');
+  } finally {
+    control.close();
+  }
+});
