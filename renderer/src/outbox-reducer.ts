@@ -29,7 +29,7 @@ export const SEND_KIND = 'message_send';
 
 export type Marker =
   | { status: 'pending'; label: 'sending' | 'saving'; outboxId: number | null }
-  | { status: 'failed'; label: string; detail: string | null; outboxId: number | null }
+  | { status: 'failed'; label: string; detail: string | null; reason: string | null; outboxId: number | null }
   | { status: 'conflict'; label: string; detail: string; reason: string | null; outboxId: number | null };
 
 /**
@@ -46,7 +46,7 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
       // A row not listed yet: an edit is what the user could have started on a server message.
       return { status: 'pending', label: sending ? 'sending' : 'saving', outboxId };
     case 'failed':
-      return { status: 'failed', label: sending ? 'Not sent' : 'Edit not saved', detail: error, outboxId };
+      return { status: 'failed', label: sending ? 'Not sent' : 'Edit not saved', detail: error === null ? null : readableReason(error), reason: error, outboxId };
     case 'conflict':
       return {
         status: 'conflict',
@@ -57,6 +57,16 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
         outboxId,
       };
   }
+}
+
+/**
+ * The part of an engine error a reader needs: the server's own sentence from
+ * "PATCH /messages/47: BAD_REQUEST (HTTP 400): Your organization has turned off message editing"
+ * (display only: the full text stays available as a tooltip; anything else is shown as it is).
+ */
+export function readableReason(error: string): string {
+  const m = /^[A-Z]+ \S+: [A-Z_]+ \(HTTP \d+\): (.+)$/s.exec(error);
+  return m?.[1] ?? error;
 }
 
 /** Row kind by outbox id, for `messageMarker`. */

@@ -122,3 +122,51 @@ test('a message written while not connected waits as pending, then goes when the
     control.close();
   }
 });
+
+// The server refuses an edit made while not connected (the organisation turned editing off
+// meanwhile): the message is marked failed with Retry / Discard. Retry once editing is back
+// saves it; Discard drops another such edit and shows the server's text again.
+test('a refused edit is marked failed; Retry saves it once allowed, Discard drops it', async ({ app, host }, testInfo) => {
+  await openTopic(app, 'general', 'lunch plans');
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  const id = await desdemona.send('general', 'lunch plans', 'Version one.');
+  const mine = messageList(app).locator(`li.message[data-message-id="${id}"]`);
+  await expect(mine).toContainText('Version one.');
+  const control = host.service.connect(() => undefined);
+
+  /** Open the editor while live, then edit with the session stopped and editing turned off on the server. */
+  const refusedEdit = async (text: string) => {
+    await mine.getByRole('button', { name: 'Edit message' }).click();
+    const editor = mine.getByRole('textbox', { name: 'Message text' });
+    await expect(editor).not.toHaveValue('Loading the message text…');
+    expect(await control.invoke('stop', {})).toMatchObject({ ok: true });
+    await desdemona.updateRealm({ allow_message_editing: 'false' });
+    await editor.fill(text);
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await expect(mine.locator('.marker-pending')).toHaveText('saving');
+    expect(await control.invoke('start', {})).toMatchObject({ ok: true });
+    await expect(mine.locator('.local-failed')).toContainText('Edit not saved');
+    await expect(app.getByRole('status', { name: 'Outbox' })).toHaveText('1 failed');
+  };
+
+  try {
+    await refusedEdit('Version two.');
+    await screenshot(app, testInfo, '13-edit-failed');
+    expect(await desdemona.raw(id)).toBe('Version one.');
+    await desdemona.updateRealm({ allow_message_editing: 'true' });
+    await mine.getByRole('button', { name: 'Retry' }).click();
+    await expect(mine.locator('.local-failed')).toHaveCount(0);
+    await expect.poll(() => desdemona.raw(id)).toBe('Version two.');
+    await expect(mine).toContainText('Version two.');
+
+    await refusedEdit('Version three.');
+    await mine.getByRole('button', { name: 'Discard' }).click();
+    await expect(mine.locator('.local-failed')).toHaveCount(0);
+    await expect(mine).toContainText('Version two.');
+    await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
+    expect(await desdemona.raw(id)).toBe('Version two.');
+  } finally {
+    control.close();
+  }
+});

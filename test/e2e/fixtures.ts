@@ -101,6 +101,10 @@ export async function demoUser(host: BrowserHost, email: string) {
     async edit(messageId: number, content: string): Promise<void> {
       await call('PATCH', `/messages/${messageId}`, { content });
     },
+    /** Change realm settings (administrators), e.g. `{ allow_message_editing: 'false' }`. */
+    async updateRealm(params: Record<string, string>): Promise<void> {
+      await call('PATCH', '/realm', params);
+    },
     /** The server's raw Markdown of a message (what an edit from the app must have changed). */
     async raw(messageId: number): Promise<string> {
       const res = await fetch(`${base}/api/v1/messages/${messageId}?apply_markdown=false`, { headers: { authorization: auth } });

@@ -1,6 +1,6 @@
 /** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
 import { describe, expect, it } from 'vitest';
-import { canEdit, kindsById, messageMarker, outboxBadges, SEND_KIND } from '../../renderer/src/outbox-reducer.js';
+import { canEdit, kindsById, messageMarker, outboxBadges, readableReason, SEND_KIND } from '../../renderer/src/outbox-reducer.js';
 import { message } from './fixtures.js';
 
 const local = (status: 'server' | 'pending' | 'failed' | 'conflict', outbox_id: number | null = 7, error: string | null = null) => ({ local: { status, outbox_id, error } });
@@ -36,8 +36,14 @@ describe('message markers', () => {
   });
 
   it('failed carries the reason and the row to retry or discard', () => {
-    expect(messageMarker(local('failed', 9, 'edit deadline passed'), 'message_content_edit')).toEqual({ status: 'failed', label: 'Edit not saved', detail: 'edit deadline passed', outboxId: 9 });
+    expect(messageMarker(local('failed', 9, 'edit deadline passed'), 'message_content_edit')).toEqual({ status: 'failed', label: 'Edit not saved', detail: 'edit deadline passed', reason: 'edit deadline passed', outboxId: 9 });
     expect(messageMarker(local('failed', 9), SEND_KIND)).toMatchObject({ label: 'Not sent', detail: null });
+  });
+
+  it("failed shows the server's own sentence of a request error, keeping the whole text as the reason", () => {
+    const error = 'PATCH /messages/47: BAD_REQUEST (HTTP 400): Your organization has turned off message editing';
+    expect(messageMarker(local('failed', 2, error), 'message_content_edit')).toMatchObject({ detail: 'Your organization has turned off message editing', reason: error });
+    expect(readableReason('network down: ECONNREFUSED 127.0.0.1:9')).toBe('network down: ECONNREFUSED 127.0.0.1:9');
   });
 
   it('conflict explains itself and keeps the engine reason apart', () => {

@@ -35,7 +35,7 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
         </Match>
         <Match when={props.marker.status === 'failed' && props.marker}>
           {(m) => (
-            <div class="local-banner local-failed" role="alert">
+            <div class="local-banner local-failed" role="alert" title={m().reason ?? undefined}>
               <span class="local-title">{m().label}</span>
               <Show when={m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
               <button type="button" class="small" disabled={busy()} onClick={() => act(outbox.retry)}>
