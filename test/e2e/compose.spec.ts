@@ -64,7 +64,7 @@ test('send from the composer, then edit the message inline', async ({ app, host 
 
 // An edit started from a text someone changed meanwhile (here: the same user in another client)
 // meets the newer text on the server; the same words changed both ways cannot merge.
-test('an edit that conflicts with a newer one is marked, and Keep mine settles it', async ({ app, host }, testInfo) => {
+test('an edit that conflicts with a newer one is marked; Keep mine or Take theirs settles it', async ({ app, host }, testInfo) => {
   await openTopic(app, 'general', 'lunch plans');
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
   const desdemona = await demoUser(host, 'desdemona@example.com');
@@ -91,6 +91,20 @@ test('an edit that conflicts with a newer one is marked, and Keep mine settles i
   await expect(mine).toContainText('We meet at two.');
   await expect(mine.locator('.marker-pending')).toHaveCount(0);
   await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
+
+  // Again, settled the other way: the server's text stays and the user's is kept as a draft.
+  await mine.getByRole('button', { name: 'Edit message' }).click();
+  await expect(editor).toHaveValue('We meet at two.');
+  await desdemona.edit(id, 'We meet at three.');
+  await editor.fill('We meet at four.');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await banner.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(mine.locator('.message-content')).toHaveText('We meet at three.');
+  await expect(mine.locator('.draft-text')).toHaveText('We meet at four.');
+  expect(await desdemona.raw(id)).toBe('We meet at three.');
+  await mine.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(mine.locator('.draft-text')).toHaveCount(0);
 });
 
 // Not connected (the session stopped through the contract, as a user's "work offline" would): the
