@@ -29,6 +29,7 @@ import { OutboxStore } from '../sync/outbox/store.js';
 import { startServer } from '../server/index.js';
 import { FaultProxy } from '../test/support/fault-proxy.js';
 import { printTable, type Stats } from './lib.js';
+import { benchOutboxHeads } from './outbox-heads.bench.js';
 
 const kinds = new KindRegistry([...personalKinds, ...messageKinds]);
 const kind = (name: string): RuntimeKind => {
@@ -358,6 +359,7 @@ export async function benchOutbox(): Promise<void> {
     await benchEnqueue(dir);
     await benchDrain(dir);
     await benchRegained(dir);
+    await benchOutboxHeads();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

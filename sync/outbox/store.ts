@@ -44,6 +44,40 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
 
 const TMP_ID = /^tmp-\d+$/;
 
+/** `alias` is its entity's head: no older row of the entity is live (outbox_live_by_entity). */
+const isHead = (alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM outbox p WHERE p.entity_key = ${alias}.entity_key AND p.id < ${alias}.id AND p.state NOT IN ('done', 'discarded'))`;
+
+/**
+ * Runnable heads in the pusher's order, without reading every live row (migration 0003): queued
+ * rows are walked in that order along `outbox_queued_order` and the walk stops at the limit;
+ * waiting rows are read only once due, from `outbox_waiting_due`; SQLite merges the two. INDEXED
+ * BY because the planner, left alone, prefers `outbox_by_state` plus a sort of every queued row,
+ * and because a lost index should fail loudly rather than slowly (test/sync/outbox/heads-plan.test.ts
+ * checks the plan). A compound ORDER BY may only name result columns, hence `no_deadline`.
+ * Worst case: queued rows behind a blocked head are each walked and rejected by one probe (5,000
+ * sends queued in one conversation behind a waiting head: about 1 ms; bench/outbox-heads.bench.ts).
+ * Parameters: now, limit (-1: all).
+ */
+export const RUNNABLE_HEADS_SQL = `
+  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_queued_order
+   WHERE o.state = 'queued' AND ${isHead('o')}
+  UNION ALL
+  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_waiting_due
+   WHERE o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ? AND ${isHead('o')}
+  ORDER BY no_deadline, deadline_at, id
+  LIMIT ?`;
+
+/** The id of an entity's head (one probe of outbox_live_by_entity). Parameter: entity key. */
+export const ENTITY_HEAD_SQL = "SELECT MIN(id) FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded')";
+
+/** The earliest due time among waiting heads: the first head along `outbox_waiting_due`. */
+export const NEXT_WAKE_SQL = `
+  SELECT coalesce(o.next_attempt_at, 0) FROM outbox o INDEXED BY outbox_waiting_due
+   WHERE o.state IN ('retry_wait', 'unknown') AND ${isHead('o')}
+   ORDER BY coalesce(o.next_attempt_at, 0)
+   LIMIT 1`;
+
 interface DbRow {
   id: number;
   kind: string;
@@ -192,13 +226,7 @@ export class OutboxStore {
    * completed row made draining quadratic).
    */
   runnableHeads(now: number, limit?: number): OutboxRow[] {
-    return this.sql<[number, number], DbRow>(
-      `SELECT o.* FROM outbox o
-       WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)
-         AND (o.state = 'queued' OR (o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ?))
-       ORDER BY o.deadline_at IS NULL, o.deadline_at, o.id
-       LIMIT ?`,
-    )
+    return this.sql<[number, number], DbRow>(RUNNABLE_HEADS_SQL)
       .all(now, limit ?? -1)
       .map(fromDb);
   }
@@ -209,19 +237,13 @@ export class OutboxStore {
     if (!r) return undefined;
     const due = r.state === 'queued' || ((r.state === 'retry_wait' || r.state === 'unknown') && (r.nextAttemptAt ?? 0) <= now);
     if (!due) return undefined;
-    const first: unknown = this.sql("SELECT MIN(id) FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded')").pluck().get(r.entityKey);
+    const first: unknown = this.sql(ENTITY_HEAD_SQL).pluck().get(r.entityKey);
     return first === r.id ? r : undefined;
   }
 
   /** When the earliest waiting head becomes runnable (null: nothing waits on time). */
   nextWakeAt(): number | null {
-    const v: unknown = this.sql(
-      `SELECT MIN(coalesce(next_attempt_at, 0)) FROM outbox
-       WHERE state IN ('retry_wait', 'unknown')
-         AND id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)`,
-    )
-      .pluck()
-      .get();
+    const v: unknown = this.sql(NEXT_WAKE_SQL).pluck().get();
     return typeof v === 'number' ? v : null;
   }
 

@@ -1,6 +1,7 @@
 /** Every migration, in order. Add `NNNN-name.ts` files here; never edit or reorder landed ones. */
 import { migration as m0001 } from './0001-initial.js';
 import { migration as m0002 } from './0002-outbox.js';
+import { migration as m0003 } from './0003-outbox-heads.js';
 import type { Migration } from './types.js';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003];

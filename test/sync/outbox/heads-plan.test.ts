@@ -1,0 +1,135 @@
+/**
+ * Runnable heads after migration 0003: SQLite walks the partial indexes (checked with EXPLAIN
+ * QUERY PLAN, so a query edit cannot silently fall back to reading every live row), and the
+ * answers equal those of the version-2 query (kept below as the reference) on random outboxes.
+ */
+import { describe, expect, it } from 'vitest';
+import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
+import { systemClock } from '../../../sync/engine/seams.js';
+import { KindRegistry } from '../../../sync/outbox/kinds.js';
+import { ENTITY_HEAD_SQL, NEXT_WAKE_SQL, OutboxStore, RUNNABLE_HEADS_SQL } from '../../../sync/outbox/store.js';
+
+interface PlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+function plan(db: LocalDb, sql: string, ...params: unknown[]): PlanRow[] {
+  return db.prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
+}
+
+/** The version-2 queries: correct, but they read every live row. */
+const REFERENCE_HEADS = `SELECT o.id FROM outbox o
+  WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)
+    AND (o.state = 'queued' OR (o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ?))
+  ORDER BY o.deadline_at IS NULL, o.deadline_at, o.id LIMIT ?`;
+const REFERENCE_WAKE = `SELECT MIN(coalesce(next_attempt_at, 0)) FROM outbox
+  WHERE state IN ('retry_wait', 'unknown')
+    AND id IN (SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key)`;
+
+const STATES = ['queued', 'queued', 'queued', 'sending', 'retry_wait', 'retry_wait', 'unknown', 'failed', 'conflict', 'verifying', 'done', 'discarded'] as const;
+
+/** A small deterministic PRNG (mulberry32) so a failure reproduces. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fill(db: LocalDb, rows: number, entities: number, rand: () => number): void {
+  const insert = db.prepare(
+    `INSERT INTO outbox (kind, kind_version, entity_key, args, state, next_attempt_at, deadline_at, created_at, updated_at)
+     VALUES ('k', 1, ?, '{}', ?, ?, ?, 1, 1)`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < rows; i++) {
+      const state = STATES[Math.floor(rand() * STATES.length)]!;
+      const waits = state === 'retry_wait' || state === 'unknown';
+      // Null next_attempt_at (a crash-recovered row) counts as due at 0; deadlines collide on purpose.
+      const nextAttemptAt = waits && rand() < 0.8 ? Math.floor(rand() * 1000) : null;
+      const deadlineAt = rand() < 0.3 ? Math.floor(rand() * 20) : null;
+      insert.run(`e:${Math.floor(rand() * entities)}`, state, nextAttemptAt, deadlineAt);
+    }
+  })();
+}
+
+describe('runnable heads use the partial indexes of migration 0003', () => {
+  it('the heads query walks outbox_queued_order in order (no sort of the queued rows) and reads only due waiting rows', () => {
+    const db = openLocalDb(':memory:');
+    const rows = plan(db, RUNNABLE_HEADS_SQL, 0, 64);
+    const details = rows.map((r) => r.detail);
+    expect(details).toContain('SCAN o USING INDEX outbox_queued_order');
+    expect(details).toContain('SEARCH o USING INDEX outbox_waiting_due (<expr><?)');
+    // Each head check is a probe, twice (one per arm), never a scan.
+    expect(details.filter((d) => d === 'SEARCH p USING INDEX outbox_live_by_entity (entity_key=? AND id<?)')).toHaveLength(2);
+    const sorts = rows.filter((r) => r.detail.startsWith('USE TEMP B-TREE'));
+    // Only the due waiting rows may be sorted (by deadline); the queued arm streams in index order.
+    expect(sorts).toHaveLength(1);
+    const arm = rows.find((r) => r.id === sorts[0]!.parent);
+    expect(arm && rows.filter((r) => r.parent === arm.id).map((r) => r.detail)).toContain('SEARCH o USING INDEX outbox_waiting_due (<expr><?)');
+    expect(details.some((d) => d.includes('outbox_by_state') || /^SCAN (outbox|o|p)$/.test(d))).toBe(false);
+    db.close();
+  });
+
+  it('the next wake-up is the first head along outbox_waiting_due, and a head check one probe', () => {
+    const db = openLocalDb(':memory:');
+    const wake = plan(db, NEXT_WAKE_SQL).map((r) => r.detail);
+    expect(wake).toContain('SCAN o USING INDEX outbox_waiting_due');
+    expect(wake.some((d) => d.startsWith('USE TEMP B-TREE'))).toBe(false);
+    const head = plan(db, ENTITY_HEAD_SQL, 'e:1').map((r) => r.detail);
+    expect(head).toHaveLength(1);
+    expect(head[0]).toMatch(/^SEARCH outbox USING (COVERING )?INDEX outbox_live_by_entity \(entity_key=\?\)$/);
+    db.close();
+  });
+
+  it('without the index the queries fail loudly instead of scanning', () => {
+    const db = openLocalDb(':memory:');
+    db.exec('DROP INDEX outbox_queued_order');
+    expect(() => db.prepare(RUNNABLE_HEADS_SQL)).toThrow(/no such index/);
+    db.exec('DROP INDEX outbox_waiting_due');
+    expect(() => db.prepare(NEXT_WAKE_SQL)).toThrow(/no such index/);
+    db.close();
+  });
+});
+
+describe('runnable heads answer as the version-2 query did', () => {
+  it.each([
+    { seed: 1, rows: 300, entities: 40 },
+    { seed: 2, rows: 300, entities: 300 },
+    { seed: 3, rows: 500, entities: 5 },
+    { seed: 4, rows: 0, entities: 1 },
+  ])('random outbox (seed $seed, $rows rows over $entities entities)', ({ seed, rows, entities }) => {
+    const db = openLocalDb(':memory:');
+    const rand = prng(seed);
+    fill(db, rows, entities, rand);
+    const store = new OutboxStore(db, new KindRegistry(), systemClock);
+    const reference = db.prepare<[number, number], number>(REFERENCE_HEADS).pluck();
+    for (let i = 0; i < 25; i++) {
+      const now = Math.floor(rand() * 1100);
+      const limit = i % 5 === 0 ? -1 : 1 + Math.floor(rand() * 20);
+      expect(store.runnableHeads(now, limit === -1 ? undefined : limit).map((r) => r.id)).toEqual(reference.all(now, limit));
+    }
+    expect(store.nextWakeAt()).toEqual(db.prepare(REFERENCE_WAKE).pluck().get());
+    // Move some rows on (heads finish, waiting rows become queued) and compare again.
+    db.prepare("UPDATE outbox SET state = 'done' WHERE id % 3 = 0 AND state IN ('sending', 'failed')").run();
+    db.prepare("UPDATE outbox SET state = 'queued', next_attempt_at = NULL WHERE id % 4 = 0 AND state = 'retry_wait'").run();
+    expect(store.runnableHeads(500).map((r) => r.id)).toEqual(reference.all(500, -1));
+    expect(store.nextWakeAt()).toEqual(db.prepare(REFERENCE_WAKE).pluck().get());
+    db.close();
+  });
+
+  it('heads come back as plain rows (the sort column stays inside the query)', () => {
+    const db = openLocalDb(':memory:');
+    fill(db, 50, 10, prng(7));
+    const [head] = new OutboxStore(db, new KindRegistry(), systemClock).runnableHeads(2000, 1);
+    expect(head).toBeDefined();
+    expect(Object.keys(head ?? {})).not.toContain('no_deadline');
+    db.close();
+  });
+});
