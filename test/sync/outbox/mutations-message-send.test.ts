@@ -10,6 +10,7 @@ import { claimedIds } from '../../../sync/engine/outbox-local.js';
 import type { LocalDb } from '../../../sync/db/open.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { outboxEnv, type Env } from './outbox-env.js';
+import { serverTopic } from './session-support.js';
 
 let t: TestServer;
 let env: Env;
@@ -34,20 +35,6 @@ function enqueue(topic: string, content: string): number {
   return env.store.enqueue(kind, { local_id: String(1000 + nextLocal++), to: { type: 'channel', stream_id: channelId(t, 'Verona'), topic }, content }, { enqueued_at: seconds }).id;
 }
 
-async function serverTopic(topic: string): Promise<Array<{ id: number; content: string }>> {
-  const r = await t.as('hamlet').get('/messages', {
-    anchor: 'newest',
-    num_before: 100,
-    num_after: 0,
-    apply_markdown: false,
-    narrow: [
-      { operator: 'channel', operand: 'Verona' },
-      { operator: 'topic', operand: topic },
-    ],
-  });
-  return r.json.messages as Array<{ id: number; content: string }>;
-}
-
 const posts = () => env.requests(/^POST \/api\/v1\/messages$/);
 
 describe('message_send against the reference server', () => {
@@ -59,7 +46,7 @@ describe('message_send against the reference server', () => {
     expect(posts()).toBe(1);
     const row = env.store.get(id);
     expect(row?.state).toBe('done');
-    const msgs = await serverTopic('send drop');
+    const msgs = await serverTopic(t, 'send drop');
     expect(msgs.map((m) => m.content)).toEqual(['hello once']);
     // The verified row remembers which message it became.
     expect(JSON.stringify(row?.history)).toContain(`"created_id":${msgs[0]!.id}`);
@@ -69,7 +56,7 @@ describe('message_send against the reference server', () => {
     env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/messages$/ }, { kind: 'reset' }, 1);
     enqueue('send reset', 'hello after reset');
     await env.drain();
-    expect((await serverTopic('send reset')).map((m) => m.content)).toEqual(['hello after reset']);
+    expect((await serverTopic(t, 'send reset')).map((m) => m.content)).toEqual(['hello after reset']);
   });
 
   it('two identical texts are two messages, even when the second answer is lost', async () => {
@@ -82,7 +69,7 @@ describe('message_send against the reference server', () => {
     expect(env.proxy.counts.drop).toBe(1);
     expect(posts()).toBe(2);
     expect(env.store.all().map((r) => r.state)).toEqual(['done', 'done']);
-    expect((await serverTopic('send twice')).map((m) => m.content)).toEqual(['ok', 'ok']);
+    expect((await serverTopic(t, 'send twice')).map((m) => m.content)).toEqual(['ok', 'ok']);
   });
 
   it("a lost second 'ok' that never landed is sent again: the first 'ok' is not taken for it", async () => {
@@ -92,7 +79,7 @@ describe('message_send against the reference server', () => {
     env.proxy.rule((req) => req.method === 'POST' && req.path === '/api/v1/messages' && ++n === 2, { kind: 'stall', apply: false }, 1);
     await env.drain();
     expect(env.store.all().map((r) => r.state)).toEqual(['done', 'done']);
-    const landed = await serverTopic('send twice lost');
+    const landed = await serverTopic(t, 'send twice lost');
     expect(landed.map((m) => m.content)).toEqual(['ok', 'ok']);
     // Each row names its own message.
     const ids = env.store.all().map((r) => JSON.stringify(r.history).match(/"created_id":(\d+)/)?.[1]);
@@ -104,7 +91,7 @@ describe('message_send against the reference server', () => {
     env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/messages$/ }, { kind: 'stall', apply: false }, 1);
     enqueue('send stall', 'typed once');
     await env.drain();
-    expect((await serverTopic('send stall')).map((m) => m.content)).toEqual(['typed once']);
+    expect((await serverTopic(t, 'send stall')).map((m) => m.content)).toEqual(['typed once']);
     expect(env.store.all()[0]?.state).toBe('done');
   });
 
@@ -118,7 +105,7 @@ describe('message_send against the reference server', () => {
     }
     env.proxy.clearPlan();
     expect(env.store.all().every((r) => r.state === 'done')).toBe(true);
-    const landed = (await serverTopic('send order')).sort((a, b) => a.id - b.id).map((m) => m.content);
+    const landed = (await serverTopic(t, 'send order')).sort((a, b) => a.id - b.id).map((m) => m.content);
     expect(landed).toEqual(typed);
   });
 

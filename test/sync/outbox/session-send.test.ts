@@ -9,7 +9,7 @@ import { LOCAL_ECHO_MIN_ID } from '../../../sync/db/queries/messages.js';
 import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
-import { sessionEnv, watch, type SessionEnv } from './session-support.js';
+import { serverTopic, sessionEnv, watch, type SessionEnv } from './session-support.js';
 
 let t: TestServer;
 let env: SessionEnv;
@@ -21,20 +21,6 @@ beforeEach(async () => {
   env = await sessionEnv(t);
 });
 afterEach(() => env.close());
-
-async function serverTopic(topic: string): Promise<Array<{ id: number; content: string }>> {
-  const r = await t.as('hamlet').get('/messages', {
-    anchor: 'newest',
-    num_before: 50,
-    num_after: 0,
-    apply_markdown: false,
-    narrow: [
-      { operator: 'channel', operand: 'Verona' },
-      { operator: 'topic', operand: topic },
-    ],
-  });
-  return (r.json.messages as Array<{ id: number; content: string }>).sort((a, b) => a.id - b.id);
-}
 
 describe('sending messages through the session', () => {
   it('offline sends echo at once in order; back online each lands exactly once and replaces its echo', async () => {
@@ -63,7 +49,7 @@ describe('sending messages through the session', () => {
     s.nudge('network');
     await until(() => s.outbox.counts().pending === 0, 15_000, 'all sent');
     expect(proxy.counts.drop).toBe(1);
-    expect((await serverTopic('offline sends')).map((m) => m.content)).toEqual(typed);
+    expect((await serverTopic(t, 'offline sends')).map((m) => m.content)).toEqual(typed);
     // Every echo replaced by its real message: three messages shown, none local.
     await until(() => v.view().messages.every((m) => m.id < LOCAL_ECHO_MIN_ID) && v.view().messages.length === 3, 10_000, 'echoes replaced');
     expect(v.view().messages.map((m) => m.content)).toEqual(['<p>first</p>', '<p>second <strong>bold</strong></p>', '<p>third</p>']);
@@ -87,7 +73,7 @@ describe('sending messages through the session', () => {
     await proxy.resume();
     s.nudge('network');
     await until(() => s.outbox.counts().pending === 0, 15_000, 'sent');
-    expect((await serverTopic('edit unsent')).map((m) => m.content)).toEqual(['typo here']);
+    expect((await serverTopic(t, 'edit unsent')).map((m) => m.content)).toEqual(['typo here']);
   });
 
   it('a snippet created offline is shown under a negative id, then adopted under its real id', async () => {

@@ -51,3 +51,18 @@ export function watch(s: AccountSession, narrow: Array<{ operator: string; opera
   snap = early.reduce(applyChangeSet, h.snapshot);
   return { view: () => snap ?? h.snapshot, close: () => h.close() };
 }
+
+/** The server's raw messages of a Verona topic as hamlet reads them, oldest first. */
+export async function serverTopic(t: TestServer, topic: string): Promise<Array<{ id: number; content: string }>> {
+  const r = await t.as('hamlet').get('/messages', {
+    anchor: 'newest',
+    num_before: 100,
+    num_after: 0,
+    apply_markdown: false,
+    narrow: [
+      { operator: 'channel', operand: 'Verona' },
+      { operator: 'topic', operand: topic },
+    ],
+  });
+  return (r.json.messages as Array<{ id: number; content: string }>).sort((a, b) => a.id - b.id);
+}
