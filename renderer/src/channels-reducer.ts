@@ -43,3 +43,14 @@ export function unreadBadge(n: number): string {
   if (n <= 0) return '';
   return n > 999 ? '999+' : String(n);
 }
+
+/**
+ * Unread messages of one topic as the sidebar counts them (0 when the topic is not listed), so
+ * "Mark as read" shows exactly while the sidebar has a count for the topic. Topic names compare
+ * without case, as the server does.
+ */
+export function topicUnread(channels: readonly Pick<ChannelSummary, 'channel_id' | 'topics'>[], channelId: number, topic: string): number {
+  const name = topic.toLowerCase();
+  const t = channels.find((c) => c.channel_id === channelId)?.topics.find((x) => x.topic.toLowerCase() === name);
+  return t?.unread_count ?? 0;
+}

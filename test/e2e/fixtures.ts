@@ -105,6 +105,18 @@ export async function demoUser(host: BrowserHost, email: string) {
     async updateRealm(params: Record<string, string>): Promise<void> {
       await call('PATCH', '/realm', params);
     },
+    /** Ids of this user's unread messages in a channel topic, as the server says (GET /messages with flags). */
+    async unreadIn(channel: string, topic: string): Promise<number[]> {
+      const narrow = JSON.stringify([
+        { operator: 'channel', operand: channel },
+        { operator: 'topic', operand: topic },
+      ]);
+      const q = new URLSearchParams({ narrow, anchor: 'newest', num_before: '1000', num_after: '0', apply_markdown: 'false' });
+      const res = await fetch(`${base}/api/v1/messages?${q}`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; messages?: { id: number; flags: string[] }[] };
+      if (body.result !== 'success' || body.messages === undefined) throw new Error(`GET /messages: ${body.msg ?? res.status}`);
+      return body.messages.filter((m) => !m.flags.includes('read')).map((m) => m.id);
+    },
     /** The server's raw Markdown of a message (what an edit from the app must have changed). */
     async raw(messageId: number): Promise<string> {
       const res = await fetch(`${base}/api/v1/messages/${messageId}?apply_markdown=false`, { headers: { authorization: auth } });

@@ -1,6 +1,6 @@
 /** Sidebar rules: which events refetch channels, ordering, muted topics, unread badges. */
 import { describe, expect, it } from 'vitest';
-import { isTopicMuted, refreshesChannels, sidebarChannels, unreadBadge, VISIBILITY } from '../../renderer/src/channels-reducer.js';
+import { isTopicMuted, refreshesChannels, sidebarChannels, topicUnread, unreadBadge, VISIBILITY } from '../../renderer/src/channels-reducer.js';
 import { channel, message, topic } from './fixtures.js';
 
 describe('refetching channels', () => {
@@ -48,5 +48,22 @@ describe('sidebar listing', () => {
     expect(unreadBadge(7)).toBe('7');
     expect(unreadBadge(999)).toBe('999');
     expect(unreadBadge(1000)).toBe('999+');
+  });
+});
+
+describe('a topic\'s unread count (Mark as read)', () => {
+  const list = [channel(1, 'general', { topics: [topic('Lunch plans', { unread_count: 3 }), topic('done', { unread_count: 0 })] }), channel(2, 'random', { topics: [topic('lunch plans', { unread_count: 5 })] })];
+
+  it("is the sidebar's count of that topic in that channel, topic names compared without case", () => {
+    expect(topicUnread(list, 1, 'Lunch plans')).toBe(3);
+    expect(topicUnread(list, 1, 'lunch PLANS')).toBe(3);
+    expect(topicUnread(list, 2, 'lunch plans')).toBe(5);
+    expect(topicUnread(list, 1, 'done')).toBe(0);
+  });
+
+  it('is zero for a topic or channel the sidebar does not list', () => {
+    expect(topicUnread(list, 1, 'elsewhere')).toBe(0);
+    expect(topicUnread(list, 9, 'Lunch plans')).toBe(0);
+    expect(topicUnread([], 1, 'Lunch plans')).toBe(0);
   });
 });

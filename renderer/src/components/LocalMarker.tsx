@@ -1,12 +1,13 @@
 /**
  * A message's outbox marker: pending (clock, "sending" / "saving"), failed (red, Retry / Discard)
- * or conflict (amber, a short explanation, Keep mine / Take theirs). Taking theirs answers the
- * user's own text: `DraftNote` shows it under the message so it is not lost.
+ * or conflict (ConflictPanel: both versions, Keep mine / Take theirs / Edit a merge). Taking theirs
+ * answers the user's own text: `DraftNote` shows it under the message so it is not lost.
  */
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import type { Marker } from '../outbox-reducer.js';
 import { errorText } from '../signin-reducer.js';
 import { useOutbox } from '../stores/outbox.js';
+import { ConflictPanel } from './ConflictPanel.js';
 
 export function LocalMarker(props: { marker: Marker; messageId: number }) {
   const outbox = useOutbox();
@@ -48,18 +49,7 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
           )}
         </Match>
         <Match when={props.marker.status === 'conflict' && props.marker}>
-          {(m) => (
-            <div class="local-banner local-conflict" role="alert" title={m().reason ?? undefined}>
-              <span class="local-title">{m().label}</span>
-              <Show when={m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
-              <button type="button" class="small" disabled={busy()} onClick={() => act((id) => outbox.resolve(id, 'keep_mine', props.messageId))}>
-                Keep mine
-              </button>
-              <button type="button" class="small quiet" disabled={busy()} onClick={() => act((id) => outbox.resolve(id, 'take_theirs', props.messageId))}>
-                Take theirs
-              </button>
-            </div>
-          )}
+          {(m) => <ConflictPanel marker={m()} messageId={props.messageId} busy={busy()} act={act} />}
         </Match>
       </Switch>
       <Show when={error()}>

@@ -1,12 +1,16 @@
 /**
- * The open narrow: a header (channel › topic), then the messages, oldest first, and under a topic
+ * The open narrow: a header (channel › topic, Mark as read for a topic with unreads), then the messages, oldest first, and under a topic
  * the composer. Scrolling to the top loads older messages (the position is kept when they land
  * above); new messages scroll into view only if the reader was already at the bottom.
  */
-import { createEffect, For, on, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
+import { bridge as defaultBridge, type Bridge } from '../bridge.js';
+import { topicUnread } from '../channels-reducer.js';
 import { senderName, topicLabel } from '../format.js';
 import { canLoadOlder, startsTopicRun, topicOf, type ViewState } from '../narrow-reducer.js';
 import { createEditStore, type EditStore } from '../stores/edit.js';
+import { errorText } from '../signin-reducer.js';
+import { useChannels } from '../stores/channels.js';
 import { useNarrow } from '../stores/narrow.js';
 import { useOutbox } from '../stores/outbox.js';
 import { useUsers } from '../stores/users.js';
@@ -15,6 +19,42 @@ import { MessageItem } from './MessageItem.js';
 
 /** How close to an edge counts as "at" it, in CSS pixels. */
 const EDGE_PX = 48;
+
+/**
+ * "Mark as read" for a topic with unread messages (the contract marks whole topics only, so a
+ * channel narrow offers none). The engine applies it at once and tells the sidebar, whose count
+ * (and with it this button) goes away; offline it waits in the outbox like any change.
+ */
+function MarkRead(props: { channelId: number; topic: string; bridge?: Bridge }) {
+  const channels = useChannels();
+  const [busy, setBusy] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+  const unread = () => topicUnread(channels.state.channels, props.channelId, props.topic);
+  const markRead = () => {
+    setBusy(true);
+    setError(null);
+    (props.bridge ?? defaultBridge)
+      .invoke('markTopicRead', { channel_id: props.channelId, topic: props.topic })
+      // Without waiting for the debounced refetch an area event would bring: the count drops now.
+      .then(() => channels.refresh())
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div class="narrow-actions">
+      <Show when={unread() > 0}>
+        <button type="button" class="small" disabled={busy()} onClick={markRead}>
+          Mark as read
+        </button>
+      </Show>
+      <Show when={error()}>
+        <span class="error" role="alert">
+          {error()}
+        </span>
+      </Show>
+    </div>
+  );
+}
 
 function Header(props: { view: ViewState }) {
   const t = () => props.view.target;
@@ -27,6 +67,9 @@ function Header(props: { view: ViewState }) {
           <span class="narrow-topic">{topicLabel(topicOf(t()) ?? '')}</span>
         </Show>
       </h1>
+      <Show when={composerTarget(t())} keyed>
+        {(c) => <MarkRead channelId={c.channelId} topic={c.topic} />}
+      </Show>
     </header>
   );
 }

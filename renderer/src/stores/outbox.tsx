@@ -2,7 +2,7 @@
  * Outbox: the badge counts and the unfinished rows (whose kind tells a message being sent from one
  * being edited), refetched (coalesced: one request in flight, one more queued at most) when the
  * engine touches the `outbox` area, when the account changes and when the host comes back; plus the
- * user's actions on a row (retry, discard, resolve a conflict).
+ * user's actions on a row (retry, discard, resolve a conflict: keep mine, take theirs or a merge).
  */
 import { createContext, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
@@ -26,6 +26,8 @@ export interface OutboxStore {
   discard(outboxId: number): Promise<void>;
   /** Taking theirs keeps the user's own text as a draft of `messageId` (the marker goes away). */
   resolve(outboxId: number, choice: 'keep_mine' | 'take_theirs', messageId: number): Promise<void>;
+  /** Settle a conflict with a text the user merged from both versions (sent as the edit). */
+  merge(outboxId: number, text: string): Promise<void>;
   dismissDraft(messageId: number): void;
   dispose(): void;
 }
@@ -80,6 +82,7 @@ export function createOutboxStore(bridge: Bridge): OutboxStore {
       const { draft } = await bridge.invoke('outboxResolveConflict', { outbox_id: id, choice: { choice } });
       if (draft !== null) setState('drafts', messageId, draft);
     },
+    merge: async (id, text) => void (await bridge.invoke('outboxResolveConflict', { outbox_id: id, choice: { choice: 'edited', text } })),
     dismissDraft: (messageId) => setState('drafts', messageId, undefined),
     dispose: () => {
       offEvents();
