@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensureElectronSqlite } from './electron-native.mjs';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'out');
@@ -53,11 +54,13 @@ function electronBinary() {
 }
 
 const exe = electronBinary();
-if (exe) {
-  const child = spawn(exe, [root, ...args], { stdio: 'inherit' });
+// Electron needs better-sqlite3 built for its own ABI; that build lives beside Node's.
+const native = exe ? ensureElectronSqlite(root) : undefined;
+if (exe && native?.path) {
+  const child = spawn(exe, [root, ...args], { stdio: 'inherit', env: { ...process.env, ZULIP_SQLITE_NATIVE: native.path } });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.log('No Electron binary installed: starting the browser-mode host instead.');
+  console.log(exe ? `Electron is installed, but ${native?.error}: starting the browser-mode host instead.` : 'No Electron binary installed: starting the browser-mode host instead.');
   // Same process, same argv (`--sandbox`, `--port N`, `--data-dir DIR`): Ctrl-C reaches it directly.
   await import(pathToFileURL(join(out, 'main', 'browser-host.js')).href);
 }

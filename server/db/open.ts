@@ -7,8 +7,14 @@ import { allTables, SCHEMA_VERSION } from './tables/index.js';
 
 export type Db = Database.Database;
 
+/** `ZULIP_SQLITE_NATIVE`: the addon built for the runtime we run in (see sync/db/open.ts; the sandbox runs inside Electron too). */
+function sqliteOptions(): Database.Options {
+  const native = process.env['ZULIP_SQLITE_NATIVE'];
+  return native ? { nativeBinding: native } : {};
+}
+
 export function openDb(path: string | undefined): Db {
-  const db = new Database(path ?? ':memory:');
+  const db = new Database(path ?? ':memory:', sqliteOptions());
   if (path) db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = OFF');

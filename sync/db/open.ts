@@ -38,9 +38,19 @@ export function migrate(db: LocalDb, migrations: readonly Migration[] = MIGRATIO
   }
 }
 
+/**
+ * Where the SQLite addon comes from: `ZULIP_SQLITE_NATIVE` names a build for another runtime (the
+ * Electron build `npm start` keeps beside Node's, so development under Electron and `npm test`
+ * under Node never rebuild over each other); unset, the package's own build.
+ */
+export function sqliteOptions(): Database.Options {
+  const native = process.env['ZULIP_SQLITE_NATIVE'];
+  return native ? { nativeBinding: native } : {};
+}
+
 /** Open (creating if needed) an account database; `:memory:` for tests. */
 export function openLocalDb(path: string, opts: { migrations?: readonly Migration[] } = {}): LocalDb {
-  const db = new Database(path);
+  const db = new Database(path, sqliteOptions());
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = OFF');
