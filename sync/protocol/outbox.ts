@@ -125,6 +125,10 @@ export const outboxCommands = {
     response: ok,
   },
   createUser: { request: z.object({ email: z.string().min(3), password: z.string().min(1), full_name: z.string().min(1) }), response: z.object({ user_id: int }) },
+  /** A test push to one registered device (`device_id`) or to all of them. */
+  sendTestNotification: { request: z.object({ device_id: id.optional() }), response: ok },
+  /** Register an APNs device token (deprecated by the server from FL 406, still accepted). */
+  registerApnsToken: { request: z.object({ token: z.string().min(1).max(4096), appid: z.string().min(1).max(255) }), response: ok },
 } as const;
 
 export const outboxRowSchema = z.object({

@@ -1,5 +1,5 @@
 /** Turning anything a handler throws into the contract's closed error shape (`RpcError`). */
-import { isApiError } from '../api/index.js';
+import { isApiError, UnsupportedFeatureError } from '../api/index.js';
 import { LocalNarrowError } from '../engine/narrow/resolve.js';
 import type { RpcError, RpcErrorCode } from '../protocol/rpc.js';
 
@@ -18,6 +18,7 @@ export class RpcFailure extends Error {
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof RpcFailure) return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
   if (e instanceof LocalNarrowError) return { code: 'INVALID_REQUEST', message: e.message };
+  if (e instanceof UnsupportedFeatureError) return { code: 'UNAVAILABLE', message: `the server is too old for this (${e.message})` };
   if (isApiError(e)) {
     switch (e.kind) {
       case 'network':

@@ -7,7 +7,7 @@
  * at once otherwise) and are never queued: a request that fails in flight is `OFFLINE` too
  * (toRpcError), and none of them changes local state before the server has answered.
  */
-import { createUser, deleteTopic, sendInvites } from '../api/index.js';
+import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites } from '../api/index.js';
 import { OutboxIntents } from '../engine/outbox-intents.js';
 import { OutboxIntentError } from '../engine/session-outbox.js';
 import type { AccountSession } from '../engine/session.js';
@@ -135,6 +135,14 @@ export const outboxHandlers: OutboxHandlers = {
     return OK;
   },
   createUser: async (ctx, req) => ({ user_id: (await createUser(live(ctx).conn, req)).user_id }),
+  sendTestNotification: async (ctx, req) => {
+    await sendE2eeTestNotification(live(ctx).conn, req.device_id === undefined ? {} : { deviceId: req.device_id });
+    return OK;
+  },
+  registerApnsToken: async (ctx, req) => {
+    await addApnsDeviceToken(live(ctx).conn, req);
+    return OK;
+  },
 };
 
 function enqueued(ctx: HandlerContext, kind: string, args: unknown) {

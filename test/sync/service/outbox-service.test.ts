@@ -118,6 +118,8 @@ describe('the outbox through the engine service', () => {
       ['sendInvites', { emails: ['new@example.com'], channel_ids: [] }],
       ['createUser', { email: 'made@example.com', password: 'pw-123456', full_name: 'Made' }],
       ['messageRawContent', { message_id: 1 }],
+      ['sendTestNotification', {}],
+      ['registerApnsToken', { token: 'abcdef', appid: 'org.example.app' }],
     ] as const) {
       const r = await client.invoke(name, payload);
       expect(r.ok === false && r.error.code, name).toBe('OFFLINE');
@@ -134,6 +136,14 @@ describe('the outbox through the engine service', () => {
     const left = await t.as('iago').get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'doomed online' }] });
     expect(left.json.messages).toEqual([]);
     expect(await call('sendInvites', { emails: ['invited-by-outbox-test@example.com'], channel_ids: [channelId(t, 'Verona')] })).toEqual({ ok: true });
+    await svc.close();
+  });
+
+  it('online, push registration and the test notification reach the server (its refusal comes back with its code)', async () => {
+    const { svc, client, call } = await signedIn('iago');
+    const none = await client.invoke('sendTestNotification', {});
+    expect(none.ok === false && none.error).toMatchObject({ code: 'SERVER', details: { code: 'NO_ACTIVE_PUSH_DEVICE' } });
+    expect(await call('registerApnsToken', { token: 'abcdef0123', appid: 'org.example.app' })).toEqual({ ok: true });
     await svc.close();
   });
 });
