@@ -9,6 +9,7 @@ import type { ChannelSummary } from '../../../sync/protocol/commands.js';
 import { bridge as defaultBridge, type Bridge } from '../bridge.js';
 import { refreshesChannels, sidebarChannels } from '../channels-reducer.js';
 import { errorText } from '../signin-reducer.js';
+import { singleFlight } from '../single-flight.js';
 
 export interface ChannelsStore {
   readonly state: { readonly channels: ChannelSummary[]; readonly loaded: boolean; readonly error: string | null };
@@ -22,8 +23,6 @@ const DEBOUNCE_MS = 150;
 
 export function createChannelsStore(bridge: Bridge): ChannelsStore {
   const [state, setState] = createStore<{ channels: ChannelSummary[]; loaded: boolean; error: string | null }>({ channels: [], loaded: false, error: null });
-  let inFlight: Promise<void> | undefined;
-  let again = false;
   let timer: number | undefined;
 
   const fetchOnce = async () => {
@@ -37,20 +36,7 @@ export function createChannelsStore(bridge: Bridge): ChannelsStore {
     }
   };
 
-  const refresh = (): Promise<void> => {
-    if (inFlight) {
-      again = true;
-      return inFlight;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        await fetchOnce();
-      } while (again);
-      inFlight = undefined;
-    })();
-    return inFlight;
-  };
+  const refresh = singleFlight(fetchOnce);
 
   const soon = () => {
     if (timer !== undefined) return;

@@ -9,6 +9,7 @@ import { createStore, reconcile } from 'solid-js/store';
 import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { bridge as defaultBridge, type Bridge } from '../bridge.js';
 import { kindsById } from '../outbox-reducer.js';
+import { singleFlight } from '../single-flight.js';
 
 interface State {
   counts: OutboxCounts | null;
@@ -34,8 +35,6 @@ export interface OutboxStore {
 
 export function createOutboxStore(bridge: Bridge): OutboxStore {
   const [state, setState] = createStore<State>({ counts: null, rows: [], drafts: {} });
-  let inFlight: Promise<void> | undefined;
-  let again = false;
 
   const fetchOnce = async () => {
     try {
@@ -48,20 +47,7 @@ export function createOutboxStore(bridge: Bridge): OutboxStore {
     }
   };
 
-  const refresh = (): Promise<void> => {
-    if (inFlight) {
-      again = true;
-      return inFlight;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        await fetchOnce();
-      } while (again);
-      inFlight = undefined;
-    })();
-    return inFlight;
-  };
+  const refresh = singleFlight(fetchOnce);
 
   const offEvents = bridge.subscribe((e) => {
     if (e.type === 'areas' && (e.areas.includes('outbox') || e.areas.includes('accounts'))) void refresh();
