@@ -11,77 +11,28 @@ import { fakeServer, ok } from '../fake-transport.js';
 
 describe('getScheduledMessages (GET /scheduled_messages)', () => {
   it('sends no parameters and parses both kinds, degrading an unknown type', async () => {
+    const channelMessage = {
+      scheduled_message_id: 27,
+      to: 14,
+      type: 'stream',
+      content: 'Hi',
+      rendered_content: '<p>Hi</p>',
+      topic: 'Introduction',
+      scheduled_delivery_timestamp: 1681662420,
+      failed: false,
+    };
+    const directMessage = { scheduled_message_id: 28, to: [9, 10], type: 'private', content: 'Yo', rendered_content: '<p>Yo</p>', scheduled_delivery_timestamp: 1681662480, failed: true };
+    // Before FL 181 there was no `failed`; an unknown type degrades to `unknown`.
+    const oddMessage = { scheduled_message_id: 29, to: [9], type: 'carrier_pigeon', content: 'x', rendered_content: '<p>x</p>', scheduled_delivery_timestamp: 1681662490 };
     const f = fakeServer();
-    f.reply(
-      ok({
-        scheduled_messages: [
-          {
-            scheduled_message_id: 27,
-            to: 14,
-            type: 'stream',
-            content: 'Hi',
-            rendered_content: '<p>Hi</p>',
-            topic: 'Introduction',
-            scheduled_delivery_timestamp: 1681662420,
-            failed: false,
-          },
-          {
-            scheduled_message_id: 28,
-            to: [9, 10],
-            type: 'private',
-            content: 'Yo',
-            rendered_content: '<p>Yo</p>',
-            scheduled_delivery_timestamp: 1681662480,
-            failed: true,
-          },
-          {
-            scheduled_message_id: 29,
-            to: [9],
-            type: 'carrier_pigeon',
-            content: 'x',
-            rendered_content: '<p>x</p>',
-            scheduled_delivery_timestamp: 1681662490,
-          },
-        ],
-      }),
-    );
+    f.reply(ok({ scheduled_messages: [channelMessage, directMessage, oddMessage] }));
     const res = await getScheduledMessages(f.conn);
     const req = f.only();
     expect(req.method).toBe('GET');
     expect(req.path).toBe('/scheduled_messages');
     expect(req.query).toEqual({});
     expect(req.rawBody).toBeUndefined();
-    expect(res.scheduled_messages).toEqual([
-      {
-        scheduled_message_id: 27,
-        to: 14,
-        type: 'stream',
-        content: 'Hi',
-        rendered_content: '<p>Hi</p>',
-        topic: 'Introduction',
-        scheduled_delivery_timestamp: 1681662420,
-        failed: false,
-      },
-      {
-        scheduled_message_id: 28,
-        to: [9, 10],
-        type: 'private',
-        content: 'Yo',
-        rendered_content: '<p>Yo</p>',
-        scheduled_delivery_timestamp: 1681662480,
-        failed: true,
-      },
-      {
-        scheduled_message_id: 29,
-        to: [9],
-        type: 'unknown',
-        content: 'x',
-        rendered_content: '<p>x</p>',
-        scheduled_delivery_timestamp: 1681662490,
-        // Before FL 181 there was no `failed`.
-        failed: false,
-      },
-    ]);
+    expect(res.scheduled_messages).toEqual([channelMessage, directMessage, { ...oddMessage, type: 'unknown', failed: false }]);
   });
 });
 
