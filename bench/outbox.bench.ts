@@ -10,6 +10,7 @@
  *  - network regained -> first request: rows in `retry_wait` after the proxy went offline, then
  *    `retryNow()`; time until the proxy sees the first request. Target under 100 ms.
  */
+import { ALL_KINDS } from '../sync/outbox/registry.js';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -22,8 +23,6 @@ import { openLocalDb, type LocalDb } from '../sync/db/open.js';
 import { silentEngineLogger, systemClock } from '../sync/engine/seams.js';
 import { KindRegistry, type RuntimeKind } from '../sync/outbox/kinds.js';
 import { contentEditBaseOf } from '../sync/outbox/mutations/message-content-edit.js';
-import { messageKinds } from '../sync/outbox/mutations/messages.js';
-import { personalKinds } from '../sync/outbox/mutations/personal.js';
 import { OutboxPusher } from '../sync/outbox/pusher.js';
 import { OutboxStore } from '../sync/outbox/store.js';
 import { startServer } from '../server/index.js';
@@ -31,7 +30,7 @@ import { FaultProxy } from '../test/support/fault-proxy.js';
 import { printTable, type Stats } from './lib.js';
 import { benchOutboxHeads } from './outbox-heads.bench.js';
 
-const kinds = new KindRegistry([...personalKinds, ...messageKinds]);
+const kinds = new KindRegistry(ALL_KINDS);
 const kind = (name: string): RuntimeKind => {
   const k = kinds.get(name, 1);
   if (!k) throw new Error(`no kind ${name}`);

@@ -4,17 +4,25 @@
  * base the user saw, and deadlines from the realm's edit and move limits (sync design:
  * "Deadlines"). Each returns at once; nothing here touches the network.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { LocalDb } from '../db/open.js';
 import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { getUser } from '../db/queries/users.js';
-import { contentEditBaseOf } from '../outbox/mutations/message-content-edit.js';
-import { RESOLVED_PREFIX } from '../outbox/mutations/message-move.js';
+import { markTopicRead } from '../outbox/mutations/mark-topic-read.js';
+import { contentEditBaseOf, messageContentEdit } from '../outbox/mutations/message-content-edit.js';
+import { messageMove, RESOLVED_PREFIX } from '../outbox/mutations/message-move.js';
 import { echoIdOf, localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs } from '../outbox/mutations/message-send.js';
+import { savedSnippetCreate } from '../outbox/mutations/saved-snippet-create.js';
+import { savedSnippetDelete } from '../outbox/mutations/saved-snippet-delete.js';
+import { savedSnippetEdit } from '../outbox/mutations/saved-snippet-edit.js';
+import { scheduledMessageEdit } from '../outbox/mutations/scheduled-message-edit.js';
 import { localSnippetId } from '../outbox/mutations/snippet-local.js';
-import { GROUP_PERMISSIONS, type GroupPermission } from '../outbox/mutations/user-group-permissions.js';
+import { userGroupMembers } from '../outbox/mutations/user-group-members.js';
+import { GROUP_PERMISSIONS, userGroupPermissions } from '../outbox/mutations/user-group-permissions.js';
+import { userGroupUpdate } from '../outbox/mutations/user-group-update.js';
+import { userTopicSet } from '../outbox/mutations/user-topic-set.js';
 import type { EnqueueResult } from '../outbox/store.js';
 import type { Enqueued, outboxCommands } from '../protocol/outbox.js';
 import { OutboxIntentError, type SessionOutbox } from './session-outbox.js';
@@ -33,7 +41,7 @@ export class OutboxIntents {
   editMessage(r: Req<'editMessage'>): Enqueued {
     const localId = localIdOfEcho(r.message_id);
     if (localId !== undefined) return this.editUnsent(localId, r.content);
-    return answer(this.outbox.enqueue('message_content_edit', { message_id: r.message_id, content: r.content }, contentEditBaseOf(r.base_raw_content), { deadlineAt: this.editDeadline(r.message_id) }));
+    return answer(this.outbox.enqueue(messageContentEdit, { message_id: r.message_id, content: r.content }, contentEditBaseOf(r.base_raw_content), { deadlineAt: this.editDeadline(r.message_id) }));
   }
 
   moveMessages(r: Req<'moveMessages'>): Enqueued {
@@ -46,7 +54,7 @@ export class OutboxIntents {
       send_notification_to_old_thread: r.send_notification_to_old_thread,
       send_notification_to_new_thread: r.send_notification_to_new_thread,
     };
-    return answer(this.outbox.enqueue('message_move', args, null, { deadlineAt: this.moveDeadline(r.message_id, r.channel_id !== undefined, r.propagate_mode) }));
+    return answer(this.outbox.enqueue(messageMove, args, null, { deadlineAt: this.moveDeadline(r.message_id, r.channel_id !== undefined, r.propagate_mode) }));
   }
 
   resolveTopic(r: Req<'resolveTopic'>): Enqueued {
@@ -72,46 +80,47 @@ export class OutboxIntents {
   }
 
   setTopicVisibility(r: Req<'setTopicVisibility'>): Enqueued {
-    return answer(this.outbox.enqueue('user_topic_set', { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }));
+    return answer(this.outbox.enqueue(userTopicSet, { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }, null));
   }
 
   markTopicRead(r: Req<'markTopicRead'>): Enqueued {
-    return answer(this.outbox.enqueue('mark_topic_read', { stream_id: r.channel_id, topic_name: r.topic }));
+    return answer(this.outbox.enqueue(markTopicRead, { stream_id: r.channel_id, topic_name: r.topic }, null));
   }
 
   createSnippet(r: Req<'createSnippet'>): Enqueued & { snippet_id: number } {
     const tmp = this.outbox.newTempId();
-    const res = this.outbox.enqueue('saved_snippet_create', { tmp_id: tmp, title: r.title, content: r.content }, { enqueued_at: seconds(this.outbox.now()) });
+    const res = this.outbox.enqueue(savedSnippetCreate, { tmp_id: tmp, title: r.title, content: r.content }, { enqueued_at: seconds(this.outbox.now()) });
     return { ...answer(res), snippet_id: localSnippetId(tmp) ?? 0 };
   }
 
   editSnippet(r: Req<'editSnippet'>): Enqueued {
     const args = { saved_snippet_id: this.snippetRef(r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
-    return answer(this.outbox.enqueue('saved_snippet_edit', args));
+    return answer(this.outbox.enqueue(savedSnippetEdit, args, null));
   }
 
   deleteSnippet(r: Req<'deleteSnippet'>): Enqueued {
-    return answer(this.outbox.enqueue('saved_snippet_delete', { saved_snippet_id: this.snippetRef(r.snippet_id) }));
+    return answer(this.outbox.enqueue(savedSnippetDelete, { saved_snippet_id: this.snippetRef(r.snippet_id) }, null));
   }
 
   updateUserGroup(r: Req<'updateUserGroup'>): { outbox_ids: number[] } {
     const ids: number[] = [];
     if (r.name !== undefined || r.description !== undefined) {
-      ids.push(this.outbox.enqueue('user_group_update', { user_group_id: r.user_group_id, name: r.name, description: r.description }).id);
+      ids.push(this.outbox.enqueue(userGroupUpdate, { user_group_id: r.user_group_id, name: r.name, description: r.description }, null).id);
     }
     if (r.permissions !== undefined && Object.keys(r.permissions).length > 0) {
       const known = new Set<string>(GROUP_PERMISSIONS);
       const unknown = Object.keys(r.permissions).filter((k) => !known.has(k));
       if (unknown.length > 0) throw new OutboxIntentError(`unknown group permissions: ${unknown.join(', ')}`);
-      const settings: Partial<Record<GroupPermission, unknown>> = r.permissions;
-      ids.push(this.outbox.enqueue('user_group_permissions', { user_group_id: r.user_group_id, settings }).id);
+      const args = userGroupPermissions.argsSchema.safeParse({ user_group_id: r.user_group_id, settings: r.permissions });
+      if (!args.success) throw new OutboxIntentError(`user_group_permissions: ${z.prettifyError(args.error)}`);
+      ids.push(this.outbox.enqueue(userGroupPermissions, args.data, null).id);
     }
     if (ids.length === 0) throw new OutboxIntentError('nothing to change');
     return { outbox_ids: ids };
   }
 
   updateUserGroupMembers(r: Req<'updateUserGroupMembers'>): Enqueued {
-    return answer(this.outbox.enqueue('user_group_members', { user_group_id: r.user_group_id, add: r.add, delete: r.delete }));
+    return answer(this.outbox.enqueue(userGroupMembers, { user_group_id: r.user_group_id, add: r.add, delete: r.delete }, null));
   }
 
   editScheduledMessage(r: Req<'editScheduledMessage'>): Enqueued {
@@ -124,7 +133,7 @@ export class OutboxIntents {
       scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
       recipient,
     };
-    return answer(this.outbox.enqueue('scheduled_message_edit', args));
+    return answer(this.outbox.enqueue(scheduledMessageEdit, args, null));
   }
 
   /** A message not sent yet is edited in its send row (queued, waiting to retry, or failed). */

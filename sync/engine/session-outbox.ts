@@ -19,17 +19,15 @@
 import type { ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
-import { KindRegistry, runtimeKind, type RuntimeKind } from '../outbox/kinds.js';
-import { localEffectOf } from '../outbox/local-effects.js';
+import type { KindContext, KindRegistry, OutboxKind, RuntimeKind } from '../outbox/kinds.js';
 import { applyResolution, parseConflictDetails, resolveConflict, type ConflictChoice } from '../outbox/mutations/message-conflict.js';
-import { messageKinds } from '../outbox/mutations/messages.js';
-import { MESSAGE_SEND_KIND, messageSendKind, removeEcho, type SendTarget } from '../outbox/mutations/message-send.js';
-import { personalKinds } from '../outbox/mutations/personal.js';
+import { MESSAGE_SEND_KIND, messageSend, removeEcho, type MessageSendArgs, type MessageSendBase, type SendTarget } from '../outbox/mutations/message-send.js';
+import { allKinds, CURRENT_KINDS, localEffectOf } from '../outbox/registry.js';
 import { OutboxPusher } from '../outbox/pusher.js';
 import { OutboxStore, type EnqueueResult, type OutboxRow, type TransitionPatch } from '../outbox/store.js';
 import type { OutboxEvent } from '../outbox/states.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
-import { claimedIds, isRetryable, onLanded, reapplyAll, refreshFromServer, undoOf, type Undo } from './outbox-local.js';
+import { claimedIds, isRetryable, reapplyAll, refreshFromServer, undoOf, type Undo } from './outbox-local.js';
 import { SleepAborted, type Seams } from './seams.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
@@ -56,7 +54,7 @@ class ReportingStore extends OutboxStore {
     db: LocalDb,
     kinds: KindRegistry,
     clock: Seams['clock'],
-    private readonly report: { row(r: OutboxRow): void; landed(entityKey: string, createdId: number | string): void },
+    private readonly report: { row(r: OutboxRow): void; landed(r: Pick<OutboxRow, 'kind' | 'kindVersion' | 'args'>, createdId: number | string): void },
   ) {
     super(db, kinds, clock);
   }
@@ -65,9 +63,9 @@ class ReportingStore extends OutboxStore {
     this.report.row(out);
     return out;
   }
-  override landCreate(entityKey: string, createdId: number | string): void {
-    super.landCreate(entityKey, createdId);
-    this.report.landed(entityKey, createdId);
+  override landCreate(row: OutboxRow, createdId: number | string): void {
+    super.landCreate(row, createdId);
+    this.report.landed(row, createdId);
   }
 }
 
@@ -75,22 +73,18 @@ export class SessionOutbox {
   readonly store: OutboxStore;
   readonly pusher: OutboxPusher;
   private readonly db: LocalDb;
-  /** The newest version of each kind: what new intents are written as. */
-  private readonly current = new Map<string, RuntimeKind>();
   private pending = new ChangeCollector();
   private flushQueued = false;
   private pruneTimer: AbortController | undefined;
 
   constructor(private readonly host: OutboxHost) {
     this.db = host.db;
-    const send = runtimeKind(messageSendKind({ queueId: () => host.queueId(), claimed: (key, localId) => claimedIds(this.db, key, localId) }));
-    const all = [...messageKinds, ...personalKinds, send];
-    for (const k of all) if ((this.current.get(k.kind)?.version ?? 0) < k.version) this.current.set(k.kind, k);
-    this.store = new ReportingStore(this.db, new KindRegistry(all), host.seams.clock, {
+    const context: KindContext = { queueId: () => host.queueId(), claimed: (key, localId) => claimedIds(this.db, key, localId) };
+    this.store = new ReportingStore(this.db, allKinds(), host.seams.clock, {
       row: (r) => this.noteRow(r),
-      landed: (key, id) => onLanded(this.db, key, id, this.pending),
+      landed: (r, id) => this.store.kinds.get(r.kind, r.kindVersion)?.landed(this.db, r.args, id, this.pending),
     });
-    this.pusher = new OutboxPusher({ store: this.store, conn: host.conn, seams: host.seams });
+    this.pusher = new OutboxPusher({ store: this.store, conn: host.conn, seams: host.seams, context });
   }
 
   start(): void {
@@ -112,9 +106,9 @@ export class SessionOutbox {
    * Record an intent: the kind's local effect and the row commit together. Throws on args the
    * kind rejects (nothing is written). `cancelled`: it annulled a queued intent (both gone).
    */
-  enqueue(kind: string, args: unknown, base: unknown = null, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
+  enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
     const changes = new ChangeCollector();
-    const result = this.db.transaction(() => this.enqueueIn(kind, args, base, opts, changes))();
+    const result = this.db.transaction(() => this.enqueueIn(kind.kind, args, base, opts, changes))();
     this.host.emit(changes.freeze());
     this.pusher.kick();
     return result;
@@ -128,7 +122,9 @@ export class SessionOutbox {
       // (AUTOINCREMENT: the stored sequence + 1), and checked after it.
       const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").pluck().get();
       const next = (typeof seq === 'number' ? seq : 0) + 1;
-      const r = this.enqueueIn(MESSAGE_SEND_KIND, { local_id: String(next), to, content }, { enqueued_at: enqueuedAtSeconds }, {}, changes);
+      const args: MessageSendArgs = { local_id: String(next), to, content };
+      const base: MessageSendBase = { enqueued_at: enqueuedAtSeconds };
+      const r = this.enqueueIn(messageSend.kind, args, base, {}, changes);
       if (r.id !== next) throw new Error(`outbox: message row got id ${r.id}, expected ${next}`);
       return r;
     })();
@@ -271,7 +267,7 @@ export class SessionOutbox {
   }
 
   private kindOf(kind: string): RuntimeKind {
-    const k = this.current.get(kind);
+    const k = CURRENT_KINDS.get(kind);
     if (!k) throw new OutboxIntentError(`outbox: no kind named ${kind}`);
     return k;
   }

@@ -8,6 +8,40 @@
  */
 import type { z } from 'zod';
 import type { ApiConnection } from '../api/core.js';
+import type { LocalDb } from '../db/open.js';
+import type { ChangeCollector, StoreArea } from '../engine/changes.js';
+
+/** A `tmp-N` id handed out by `OutboxStore.newTempId()` for an object created offline. */
+export const TEMP_ID = /^tmp-\d+$/;
+export const isTempId = (v: unknown): v is string => typeof v === 'string' && TEMP_ID.test(v);
+
+/** What the session offers a kind's `send` and `verify` beyond the connection. */
+export interface KindContext {
+  /** The session's registered event queue, if any (a send's local echo event goes there). */
+  queueId(): string | undefined;
+  /** Server ids that other done send rows of a conversation landed as (not ours to adopt). */
+  claimed(entityKey: string, localId: string): ReadonlySet<number>;
+}
+
+/** For stores and pushers without a session (tests, benches): no queue, nothing claimed. */
+export const NO_CONTEXT: KindContext = { queueId: () => undefined, claimed: () => new Set() };
+
+/**
+ * A kind's optimistic effect on the local cache: run in the enqueue transaction, and again
+ * whenever server changes may have overwritten it (idempotent). Undo is a re-read of what
+ * `messageIds` and `refetch` name, not an inverse (outbox-local.ts).
+ */
+export interface LocalSpec<A, B> {
+  apply(db: LocalDb, args: A, base: B, changes: ChangeCollector): void;
+  /** The cached messages carrying the row's marker, and whose server changes re-apply it. */
+  messageIds?(args: A): number[];
+  /** Store areas whose server changes may have overwritten the effect. */
+  readonly areas?: readonly StoreArea[];
+  /** Register `fetch_event_types` that read the server's state back on undo (empty: message kinds). */
+  readonly refetch?: readonly string[];
+  /** Messages to re-read on undo beyond `messageIds` (a move took the rest of its topic along). */
+  undoMessageIds?(db: LocalDb, args: A): number[];
+}
 
 /** What the user's earlier intent (the row being coalesced into) looks like, kind-neutral. */
 export interface PendingIntent {
@@ -46,6 +80,11 @@ export class OutboxConflict extends Error {
   }
 }
 
+/**
+ * Everything about one queued kind, declared in its own module (sync/outbox/mutations/) and listed
+ * once in registry.ts: its argument schema, entity key, optimistic local effect, request,
+ * verify-by-reading, landing (created ids) and undo (a re-read of what `local` names).
+ */
 export interface OutboxKind<A, B> {
   readonly kind: string;
   readonly version: number;
@@ -54,11 +93,33 @@ export interface OutboxKind<A, B> {
   readonly baseSchema: z.ZodType<B>;
   /** Rows with the same key are sent strictly in order, e.g. `message:42`, `snippet:tmp-3`. */
   entityKey(args: A): string;
+  /**
+   * The top-level argument fields that may name an object created offline (`tmp-N` until its
+   * create lands). Only these are ever rewritten to the server id: a text that happens to read
+   * `tmp-1` is the user's text.
+   */
+  readonly tempIdFields?: readonly (keyof A & string)[];
+  /** For a create made offline: the field holding the `tmp-N` id it creates the object under. */
+  readonly createsTempIdIn?: keyof A & string;
   /** Issue the request. Throws an `ApiError` (or `OutboxConflict`) on failure. */
-  send(conn: ApiConnection, args: A, base: B): Promise<SendOutcome | void>;
+  send(conn: ApiConnection, args: A, base: B, ctx: KindContext): Promise<SendOutcome | void>;
   /** After a lost answer: read the server's state and say whether the earlier attempt landed. */
-  verify(conn: ApiConnection, args: A, base: B): Promise<VerifyOutcome>;
+  verify(conn: ApiConnection, args: A, base: B, ctx: KindContext): Promise<VerifyOutcome>;
   coalesce?(prev: PendingIntent, next: { readonly args: A; readonly base: B }): CoalesceDecision;
+  /** The optimistic effect on the local cache (none: the change shows once the server's event arrives). */
+  readonly local?: LocalSpec<A, B>;
+  /** The create landed as `createdId` (inside the pusher's `succeeded` transaction): local copies follow it. */
+  landed?(db: LocalDb, args: A, createdId: number | string, changes: ChangeCollector): void;
+}
+
+/** A kind's local effect with its types erased: rows whose args no longer parse are skipped. */
+export interface LocalEffect {
+  readonly kind: string;
+  apply(db: LocalDb, args: unknown, base: unknown, changes: ChangeCollector): void;
+  messageIds(args: unknown): number[];
+  undoMessageIds(db: LocalDb, args: unknown): number[];
+  readonly areas: readonly StoreArea[];
+  readonly refetch: readonly string[];
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: string };
@@ -69,9 +130,44 @@ export interface RuntimeKind {
   readonly version: number;
   parse(args: unknown, base: unknown): Parsed<{ args: unknown; base: unknown }>;
   entityKey(args: unknown): string;
-  send(conn: ApiConnection, args: unknown, base: unknown): Promise<SendOutcome | void>;
-  verify(conn: ApiConnection, args: unknown, base: unknown): Promise<VerifyOutcome>;
+  send(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<SendOutcome | void>;
+  verify(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<VerifyOutcome>;
   coalesce(prev: PendingIntent, next: { readonly args: unknown; readonly base: unknown }): CoalesceDecision;
+  /** The `tmp-N` id a create's args make the object under (undefined: not a create). */
+  createdTempId(args: unknown): string | undefined;
+  /** The temporary ids the args name in their declared fields. */
+  tempIdsIn(args: unknown): string[];
+  /** The args with every declared field equal to `tmp` set to `id` (other fields untouched). */
+  withTempResolved(args: unknown, tmp: string, id: number | string): unknown;
+  readonly local: LocalEffect | undefined;
+  landed(db: LocalDb, args: unknown, createdId: number | string, changes: ChangeCollector): void;
+}
+
+function localEffect<A, B>(k: OutboxKind<A, B>): LocalEffect | undefined {
+  const s = k.local;
+  if (!s) return undefined;
+  const args = (v: unknown): A | undefined => {
+    const a = k.argsSchema.safeParse(v);
+    return a.success ? a.data : undefined;
+  };
+  return {
+    kind: k.kind,
+    apply(db, rawArgs, rawBase, changes) {
+      const a = args(rawArgs);
+      const b = k.baseSchema.safeParse(rawBase);
+      if (a !== undefined && b.success) s.apply(db, a, b.data, changes);
+    },
+    messageIds(rawArgs) {
+      const a = args(rawArgs);
+      return a !== undefined && s.messageIds ? s.messageIds(a) : [];
+    },
+    undoMessageIds(db, rawArgs) {
+      const a = args(rawArgs);
+      return a !== undefined && s.undoMessageIds ? s.undoMessageIds(db, a) : [];
+    },
+    areas: s.areas ?? [],
+    refetch: s.refetch ?? [],
+  };
 }
 
 export function runtimeKind<A, B>(k: OutboxKind<A, B>): RuntimeKind {
@@ -93,13 +189,35 @@ export function runtimeKind<A, B>(k: OutboxKind<A, B>): RuntimeKind {
     version: k.version,
     parse: parseBoth,
     entityKey: (args) => k.entityKey(k.argsSchema.parse(args)),
-    send: (conn, args, base) => {
+    send: (conn, args, base, ctx = NO_CONTEXT) => {
       const v = must(args, base);
-      return k.send(conn, v.args, v.base);
+      return k.send(conn, v.args, v.base, ctx);
     },
-    verify: (conn, args, base) => {
+    verify: (conn, args, base, ctx = NO_CONTEXT) => {
       const v = must(args, base);
-      return k.verify(conn, v.args, v.base);
+      return k.verify(conn, v.args, v.base, ctx);
+    },
+    createdTempId(args) {
+      if (k.createsTempIdIn === undefined || typeof args !== 'object' || args === null) return undefined;
+      const v = (args as Record<string, unknown>)[k.createsTempIdIn];
+      return isTempId(v) ? v : undefined;
+    },
+    tempIdsIn(args) {
+      if (typeof args !== 'object' || args === null) return [];
+      const rec = args as Record<string, unknown>;
+      return (k.tempIdFields ?? []).map((f) => rec[f]).filter(isTempId);
+    },
+    withTempResolved(args, tmp, id) {
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+      const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+      for (const f of k.tempIdFields ?? []) if (out[f] === tmp) out[f] = id;
+      return out;
+    },
+    local: localEffect(k),
+    landed(db, args, createdId, changes) {
+      if (!k.landed) return;
+      const a = k.argsSchema.safeParse(args);
+      if (a.success) k.landed(db, a.data, createdId, changes);
     },
     coalesce: (prev, next) => {
       if (!k.coalesce) return { action: 'append' };

@@ -18,7 +18,7 @@ import type { ApiConnection } from '../api/core.js';
 import { isApiError, type ApiError } from '../api/errors.js';
 import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
-import { OutboxConflict, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
+import { NO_CONTEXT, OutboxConflict, type KindContext, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
 import type { OutboxRow, OutboxStore } from './store.js';
 
 export type PusherStatus = 'stopped' | 'running' | 'paused_unauthorized';
@@ -30,6 +30,8 @@ export interface PusherOptions {
   /** Entities drained at once. */
   readonly concurrency?: number;
   readonly backoff?: BackoffPolicy;
+  /** What the session offers the kinds (its event queue, landed ids); none by default. */
+  readonly context?: KindContext;
 }
 
 /** Runnable heads fetched at once (see `ahead`). */
@@ -76,6 +78,7 @@ export class OutboxPusher {
   private readonly seams: Seams;
   private readonly concurrency: number;
   private readonly backoff: BackoffPolicy;
+  private readonly context: KindContext;
   private readonly inFlight = new Map<string, Promise<void>>();
   private state: PusherStatus = 'stopped';
   private timer: AbortController | undefined;
@@ -95,6 +98,7 @@ export class OutboxPusher {
     this.seams = { ...defaultSeams, ...opts.seams };
     this.concurrency = Math.max(1, opts.concurrency ?? 4);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
+    this.context = opts.context ?? NO_CONTEXT;
   }
 
   get status(): PusherStatus {
@@ -229,7 +233,7 @@ export class OutboxPusher {
     let createdId: number | string | undefined;
     let outcome: SendOutcome | void;
     try {
-      outcome = await kind.send(this.conn, parsed.value.args, parsed.value.base);
+      outcome = await kind.send(this.conn, parsed.value.args, parsed.value.base, this.context);
       createdId = outcome?.createdId;
     } catch (e) {
       this.onSendError(sending, e);
@@ -237,7 +241,7 @@ export class OutboxPusher {
     }
     this.store.db.transaction(() => {
       this.store.apply(sending, 'succeeded', { lastError: null, nextAttemptAt: null, ...outcomeNote(outcome) });
-      if (createdId !== undefined) this.store.landCreate(sending.entityKey, createdId);
+      if (createdId !== undefined) this.store.landCreate(sending, createdId);
     })();
   }
 
@@ -258,7 +262,7 @@ export class OutboxPusher {
     const tries = verifying.history.filter((h) => typeof h === 'object' && h !== null && 'event' in h && h.event === 'verify').length;
     let outcome: VerifyOutcome;
     try {
-      outcome = await kind.verify(this.conn, v.args, v.base);
+      outcome = await kind.verify(this.conn, v.args, v.base, this.context);
     } catch (e) {
       const lastError = describe(e);
       const now = this.seams.clock.now();
@@ -277,7 +281,7 @@ export class OutboxPusher {
     } else {
       this.store.db.transaction(() => {
         this.store.apply(verifying, 'verified_applied', { lastError: null, nextAttemptAt: null, note: { verified: 'applied', ...(typeof outcome === 'object' ? { created_id: outcome.createdId } : {}) } });
-        if (typeof outcome === 'object') this.store.landCreate(verifying.entityKey, outcome.createdId);
+        if (typeof outcome === 'object') this.store.landCreate(verifying, outcome.createdId);
       })();
     }
   }

@@ -41,9 +41,10 @@
  *
  * `done` and `discarded` are terminal; nothing leaves them except pruning.
  */
+import { OUTBOX_ROW_STATES, type OutboxRowState } from '../protocol/outbox.js';
 
-export const OUTBOX_STATES = ['queued', 'sending', 'retry_wait', 'done', 'failed', 'conflict', 'unknown', 'verifying', 'discarded'] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
+export const OUTBOX_STATES = OUTBOX_ROW_STATES;
+export type OutboxState = OutboxRowState;
 
 export const OUTBOX_EVENTS = [
   'send',

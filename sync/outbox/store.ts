@@ -8,7 +8,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { LocalDb } from '../db/open.js';
 import type { Clock } from '../engine/seams.js';
-import type { KindRegistry, RuntimeKind } from './kinds.js';
+import { TEMP_ID, type KindRegistry, type RuntimeKind } from './kinds.js';
 import { isOutboxState, transition, type OutboxEvent, type OutboxState } from './states.js';
 
 export interface OutboxRow {
@@ -41,8 +41,6 @@ export interface TransitionPatch {
 
 /** Done and discarded rows are kept this long (for the outbox view and bug reports), then pruned. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
-
-const TMP_ID = /^tmp-\d+$/;
 
 /** `alias` is its entity's head: no older row of the entity is live (outbox_live_by_entity). */
 const isHead = (alias: string) =>
@@ -117,14 +115,6 @@ function fromDb(r: DbRow): OutboxRow {
   };
 }
 
-/** Replace every string equal to `from` inside a JSON value (temporary id -> server id). */
-function rewriteJson(v: unknown, from: string, to: number | string): unknown {
-  if (v === from) return to;
-  if (Array.isArray(v)) return v.map((x) => rewriteJson(x, from, to));
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewriteJson(x, from, to)]));
-  return v;
-}
-
 export class OutboxStore {
   // Preparing a statement costs more than running it, and enqueue is on every user action's path
   // (bench/outbox.bench.ts): statements and transaction wrappers are made once per store.
@@ -157,7 +147,7 @@ export class OutboxStore {
 
   /** The server id a temporary id got, once its create landed. */
   resolvedTempId(tmp: string): string | undefined {
-    if (!TMP_ID.test(tmp)) return undefined;
+    if (!TEMP_ID.test(tmp)) return undefined;
     const v: unknown = this.sql('SELECT server_id FROM outbox_temp_ids WHERE n = ?').pluck().get(Number(tmp.slice(4)));
     return typeof v === 'string' ? v : undefined;
   }
@@ -171,7 +161,7 @@ export class OutboxStore {
   }
 
   private enqueueNow(kind: RuntimeKind, args: unknown, base: unknown, deadlineAt: number | null): EnqueueResult {
-    ({ args, base } = this.resolveTemps(args, base));
+    args = this.resolveTemps(kind, args);
     const parsed = kind.parse(args, base);
     if (!parsed.ok) throw new Error(`outbox: bad ${kind.kind} intent: ${parsed.problems}`);
     const entityKey = kind.entityKey(parsed.value.args);
@@ -325,17 +315,22 @@ export class OutboxStore {
   }
 
   /**
-   * A create under `entityKey` (`...:tmp-N`) landed as `createdId`: remember it and point every
-   * later row of that entity at the server id (key and args). Call inside the row's `succeeded`.
+   * The create `row` landed as `createdId`: remember it and point every later row of its entity at
+   * the server id (the fields their kinds declare as naming offline-created objects, nothing else,
+   * and the entity key those give). Only a kind that declares it creates under a temporary id
+   * lands one: a topic named `tmp-1` is a topic. Call inside the row's `succeeded`.
    */
-  landCreate(entityKey: string, createdId: number | string): void {
-    const tmp = entityKey.slice(entityKey.lastIndexOf(':') + 1);
-    if (!TMP_ID.test(tmp)) return;
-    const newKey = `${entityKey.slice(0, entityKey.lastIndexOf(':') + 1)}${createdId}`;
+  landCreate(row: Pick<OutboxRow, 'kind' | 'kindVersion' | 'args' | 'entityKey'>, createdId: number | string): void {
+    const tmp = this.kinds.get(row.kind, row.kindVersion)?.createdTempId(row.args);
+    if (tmp === undefined) return;
     this.sql('UPDATE outbox_temp_ids SET server_id = ? WHERE n = ?').run(String(createdId), Number(tmp.slice(4)));
-    const update = this.sql('UPDATE outbox SET entity_key = ?, args = ?, base = ? WHERE id = ?');
-    for (const r of this.liveRows(entityKey)) {
-      update.run(newKey, JSON.stringify(rewriteJson(r.args, tmp, createdId)), JSON.stringify(rewriteJson(r.base, tmp, createdId)), r.id);
+    const update = this.sql('UPDATE outbox SET entity_key = ?, args = ? WHERE id = ?');
+    for (const r of this.liveRows(row.entityKey)) {
+      const kind = this.kinds.get(r.kind, r.kindVersion);
+      // A row of a kind this app does not know keeps its args and key: the pusher fails it softly.
+      if (!kind) continue;
+      const args = kind.withTempResolved(r.args, tmp, createdId);
+      update.run(kind.entityKey(args), JSON.stringify(args), r.id);
     }
   }
 
@@ -344,22 +339,13 @@ export class OutboxStore {
     return this.sql("DELETE FROM outbox WHERE state IN ('done', 'discarded') AND updated_at < ?").run(this.clock.now() - retentionMs).changes;
   }
 
-  /** An intent naming a temporary id whose create already landed is pointed at the server id. */
-  private resolveTemps(args: unknown, base: unknown): { args: unknown; base: unknown } {
-    const temps = new Set<string>();
-    const collect = (v: unknown): void => {
-      if (typeof v === 'string' && TMP_ID.test(v)) temps.add(v);
-      else if (Array.isArray(v)) v.forEach(collect);
-      else if (typeof v === 'object' && v !== null) Object.values(v).forEach(collect);
-    };
-    collect(args);
-    for (const tmp of temps) {
+  /** An intent naming (in a declared field) a temporary id whose create already landed is pointed at the server id. */
+  private resolveTemps(kind: RuntimeKind, args: unknown): unknown {
+    for (const tmp of new Set(kind.tempIdsIn(args))) {
       const server = this.resolvedTempId(tmp);
       if (server === undefined) continue;
-      const id = /^\d+$/.test(server) ? Number(server) : server;
-      args = rewriteJson(args, tmp, id);
-      base = rewriteJson(base, tmp, id);
+      args = kind.withTempResolved(args, tmp, /^\d+$/.test(server) ? Number(server) : server);
     }
-    return { args, base };
+    return args;
   }
 }

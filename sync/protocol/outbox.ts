@@ -14,7 +14,37 @@ const int = z.number().int();
 const id = int.positive();
 const ok = z.object({ ok: z.literal(true) });
 
+/** A row's states: the outbox's state machine (sync/outbox/states.ts) uses this very list. */
 export const OUTBOX_ROW_STATES = ['queued', 'sending', 'retry_wait', 'done', 'failed', 'conflict', 'unknown', 'verifying', 'discarded'] as const;
+export type OutboxRowState = (typeof OUTBOX_ROW_STATES)[number];
+
+/**
+ * The kinds of change the outbox queues, as rows name them. The engine's registry
+ * (sync/outbox/registry.ts) lists exactly these (a test checks it). A row's `kind` stays a plain
+ * string in `outboxRowSchema`: a database written by a newer app may hold a kind this one does not
+ * know, and the user must still see (and discard) it.
+ */
+export const OUTBOX_KINDS = [
+  'message_send',
+  'message_content_edit',
+  'message_move',
+  'saved_snippet_create',
+  'saved_snippet_edit',
+  'saved_snippet_delete',
+  'user_topic_set',
+  'user_settings_update',
+  'navigation_view_add',
+  'navigation_view_edit',
+  'navigation_view_delete',
+  'mark_topic_read',
+  'subscription_set',
+  'subscription_remove',
+  'user_group_update',
+  'user_group_members',
+  'user_group_permissions',
+  'scheduled_message_edit',
+] as const;
+export type OutboxKindName = (typeof OUTBOX_KINDS)[number];
 
 /** What every queued command answers: the row (`merged` into an earlier queued one, or `cancelled` with it). */
 export const enqueuedSchema = z.object({ outbox_id: int, outcome: z.enum(['added', 'merged', 'cancelled']) });

@@ -8,6 +8,13 @@
  * (toRpcError), and none of them changes local state before the server has answered.
  */
 import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites } from '../api/index.js';
+import type { OutboxKind } from '../outbox/kinds.js';
+import { navigationViewAdd } from '../outbox/mutations/navigation-view-add.js';
+import { navigationViewDelete } from '../outbox/mutations/navigation-view-delete.js';
+import { navigationViewEdit } from '../outbox/mutations/navigation-view-edit.js';
+import { subscriptionRemove } from '../outbox/mutations/subscription-remove.js';
+import { subscriptionSet } from '../outbox/mutations/subscription-set.js';
+import { userSettingsUpdate } from '../outbox/mutations/user-settings-update.js';
 import { OutboxIntents } from '../engine/outbox-intents.js';
 import { OutboxIntentError } from '../engine/session-outbox.js';
 import type { AccountSession } from '../engine/session.js';
@@ -100,12 +107,12 @@ export const outboxHandlers: OutboxHandlers = {
   createSnippet: (ctx, req) => refusing(() => intents(ctx).createSnippet(req)),
   editSnippet: (ctx, req) => refusing(() => intents(ctx).editSnippet(req)),
   deleteSnippet: (ctx, req) => refusing(() => intents(ctx).deleteSnippet(req)),
-  addNavigationView: (ctx, req) => refusing(() => enqueued(ctx, 'navigation_view_add', req)),
-  editNavigationView: (ctx, req) => refusing(() => enqueued(ctx, 'navigation_view_edit', req)),
-  deleteNavigationView: (ctx, req) => refusing(() => enqueued(ctx, 'navigation_view_delete', req)),
-  updateSettings: (ctx, req) => refusing(() => enqueued(ctx, 'user_settings_update', req.settings)),
-  subscribe: (ctx, req) => refusing(() => enqueued(ctx, 'subscription_set', { subscriptions: req.channels })),
-  unsubscribe: (ctx, req) => refusing(() => enqueued(ctx, 'subscription_remove', { subscriptions: req.channels })),
+  addNavigationView: (ctx, req) => refusing(() => enqueued(ctx, navigationViewAdd, req)),
+  editNavigationView: (ctx, req) => refusing(() => enqueued(ctx, navigationViewEdit, req)),
+  deleteNavigationView: (ctx, req) => refusing(() => enqueued(ctx, navigationViewDelete, req)),
+  updateSettings: (ctx, req) => refusing(() => enqueued(ctx, userSettingsUpdate, req.settings)),
+  subscribe: (ctx, req) => refusing(() => enqueued(ctx, subscriptionSet, { subscriptions: req.channels })),
+  unsubscribe: (ctx, req) => refusing(() => enqueued(ctx, subscriptionRemove, { subscriptions: req.channels })),
   updateUserGroup: (ctx, req) => refusing(() => intents(ctx).updateUserGroup(req)),
   updateUserGroupMembers: (ctx, req) => refusing(() => intents(ctx).updateUserGroupMembers(req)),
   editScheduledMessage: (ctx, req) => refusing(() => intents(ctx).editScheduledMessage(req)),
@@ -145,7 +152,7 @@ export const outboxHandlers: OutboxHandlers = {
   },
 };
 
-function enqueued(ctx: HandlerContext, kind: string, args: unknown) {
-  const r = ctx.session().outbox.enqueue(kind, args);
+function enqueued<A>(ctx: HandlerContext, kind: OutboxKind<A, null>, args: A) {
+  const r = ctx.session().outbox.enqueue(kind, args, null);
   return { outbox_id: r.id, outcome: r.outcome };
 }

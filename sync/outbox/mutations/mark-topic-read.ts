@@ -39,6 +39,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
   coalesce: (prev, next) => (prev.kind === 'mark_topic_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {

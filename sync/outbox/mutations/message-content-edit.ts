@@ -102,6 +102,7 @@ export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase> = 
   verify,
   // The FIRST base stays: it is the text the user actually saw before all of these edits.
   coalesce: (prev, next) => (prev.kind === CONTENT_EDIT_KIND ? { action: 'merge', args: next.args, base: prev.base } : { action: 'append' }),
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id] },
 };
 
 function escapeHtml(s: string): string {

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { ApiConnection } from '../../api/core.js';
 import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';
-import { updateStoredMessage } from '../../db/queries/messages.js';
+import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
+import { cachedStatement } from '../../db/queries/statements.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind, VerifyOutcome } from '../kinds.js';
 
@@ -85,6 +86,7 @@ export const messageMove: OutboxKind<MoveArgs, null> = {
   entityKey: (a) => `message:${a.message_id}`,
   send: (conn, a) => send(conn, a),
   verify: (conn, a) => verify(conn, a),
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id], undoMessageIds: movedAlong },
 };
 
 /**
@@ -119,4 +121,11 @@ export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollect
     if (ok) moved.push(id);
   }
   return moved;
+}
+
+/** On undo: the optimistic move took the cached rest of the topic along; re-read where it put them. */
+function movedAlong(db: LocalDb, a: MoveArgs): number[] {
+  const at = cachedStatement(db, 'SELECT channel_id, topic FROM messages WHERE id = ?').get(a.message_id) as { channel_id: number | null; topic: string } | undefined;
+  if (!at || at.channel_id === null) return [];
+  return cachedStatement(db, 'SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND id < ?').pluck().all(at.channel_id, at.topic, LOCAL_ECHO_MIN_ID) as number[];
 }

@@ -36,7 +36,8 @@ import { messageRow } from '../../db/queries/message-columns.js';
 import { getAccount } from '../../db/queries/state.js';
 import { getUser, getUsers } from '../../db/queries/users.js';
 import type { ChangeCollector } from '../../engine/changes.js';
-import type { OutboxKind, VerifyOutcome } from '../kinds.js';
+import { cachedStatement } from '../../db/queries/statements.js';
+import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
 import { plainTextHtml } from './message-content-edit.js';
 
 const int = z.number().int();
@@ -64,13 +65,6 @@ export const MESSAGE_SEND_KIND = 'message_send';
 export const VERIFY_CLOCK_SLACK_S = 60;
 const VERIFY_WINDOW = 100;
 
-export interface MessageSendHooks {
-  /** The session's registered event queue, if any: the echo event goes there. */
-  queueId(): string | undefined;
-  /** Server ids that other send rows of this conversation landed as (not ours to adopt). */
-  claimed(entityKey: string, localId: string): ReadonlySet<number>;
-}
-
 export function conversationKey(to: SendTarget): string {
   if (to.type === 'channel') return `conversation:channel:${to.stream_id}:${to.topic.toLowerCase()}`;
   return `conversation:dm:${[...new Set(to.user_ids)].sort((a, b) => a - b).join(',')}`;
@@ -92,7 +86,7 @@ function wireArgs(a: MessageSendArgs, queueId: string | undefined): SendMessageA
   return { type: 'direct', to: a.to.user_ids, content: a.content, ...echo };
 }
 
-async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBase, hooks: MessageSendHooks): Promise<VerifyOutcome> {
+async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBase, ctx: KindContext): Promise<VerifyOutcome> {
   const where: NarrowTerm[] = a.to.type === 'channel' ? [narrowTerm.channel(a.to.stream_id), narrowTerm.topic(a.to.topic)] : [narrowTerm.dm(a.to.user_ids)];
   const res = await getMessages(conn, {
     anchor: 'newest',
@@ -102,7 +96,7 @@ async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBas
     apply_markdown: false,
     allow_empty_topic_name: true,
   });
-  const claimed = hooks.claimed(conversationKey(a.to), a.local_id);
+  const claimed = ctx.claimed(conversationKey(a.to), a.local_id);
   const ours = normalise(a.content);
   const found = res.messages
     .filter((m) => m.sender_email.toLowerCase() === conn.email.toLowerCase())
@@ -111,21 +105,21 @@ async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBas
   return found ? { status: 'applied', createdId: found.id } : 'not_applied';
 }
 
-/** The kind, bound to the session that knows the current queue and the landed ids. */
-export function messageSendKind(hooks: MessageSendHooks): OutboxKind<MessageSendArgs, MessageSendBase> {
-  return {
-    kind: MESSAGE_SEND_KIND,
-    version: 1,
-    argsSchema: messageSendArgs,
-    baseSchema: messageSendBase,
-    entityKey: (a) => conversationKey(a.to),
-    async send(conn, a) {
-      const res = await sendMessage(conn, wireArgs(a, hooks.queueId()));
-      return { createdId: res.id };
-    },
-    verify: (conn, a, b) => verify(conn, a, b, hooks),
-  };
-}
+/** The queue and the landed ids come from the session (`KindContext`). */
+export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase> = {
+  kind: MESSAGE_SEND_KIND,
+  version: 1,
+  argsSchema: messageSendArgs,
+  baseSchema: messageSendBase,
+  entityKey: (a) => conversationKey(a.to),
+  async send(conn, a, _b, ctx) {
+    const res = await sendMessage(conn, wireArgs(a, ctx.queueId()));
+    return { createdId: res.id };
+  },
+  verify: (conn, a, b, ctx) => verify(conn, a, b, ctx),
+  local: { apply: (db, a, b, c) => applyOptimistic(db, a, b, c), messageIds: (a) => [echoIdOf(a.local_id)] },
+  landed: (db, _a, _id, changes) => retireEchoes(db, [], changes),
+};
 
 function echoMessage(db: LocalDb, a: MessageSendArgs, b: MessageSendBase): Message | undefined {
   const selfId = getAccount(db)?.user_id ?? undefined;
@@ -176,4 +170,36 @@ export function applyOptimistic(db: LocalDb, args: MessageSendArgs, base: Messag
 /** The real message replaced the echo (or the send was discarded): the echo goes. */
 export function removeEcho(db: LocalDb, localId: string, changes: ChangeCollector): boolean {
   return deleteMessages(db, [echoIdOf(localId)], changes).length > 0;
+}
+
+/** The server id a finished send row landed as (from its history), if it says. */
+export function landedIdOf(historyJson: string): number | undefined {
+  const history: unknown = JSON.parse(historyJson);
+  if (!Array.isArray(history)) return undefined;
+  for (const h of history) {
+    if (typeof h !== 'object' || h === null || !('note' in h)) continue;
+    const note: unknown = h.note;
+    if (typeof note === 'object' && note !== null && 'created_id' in note && typeof note.created_id === 'number') return note.created_id;
+  }
+  return undefined;
+}
+
+/**
+ * Echoes whose send is over: the echoed event named them (`localEchoes`), the row was discarded
+ * or pruned, or it landed and the real message is cached now. Cheap when nothing is being sent:
+ * one primary-key range probe.
+ */
+export function retireEchoes(db: LocalDb, echoed: ReadonlyArray<{ local_message_id: string }>, changes: ChangeCollector): void {
+  for (const e of echoed) if (/^[1-9]\d*$/.test(e.local_message_id)) removeEcho(db, e.local_message_id, changes);
+  const echoes = cachedStatement(db, 'SELECT id FROM messages WHERE id > ?').pluck().all(LOCAL_ECHO_MIN_ID) as number[];
+  for (const echoId of echoes) {
+    const localId = localIdOfEcho(echoId);
+    if (localId === undefined) continue;
+    const row = cachedStatement(db, 'SELECT state, history FROM outbox WHERE id = ?').get(Number(localId)) as { state: string; history: string } | undefined;
+    if (row && row.state !== 'done' && row.state !== 'discarded') continue;
+    const landed = row?.state === 'done' ? landedIdOf(row.history) : undefined;
+    // Landed but not cached yet: the echo stays until the real message arrives.
+    if (landed !== undefined && !getStoredMessage(db, landed)) continue;
+    removeEcho(db, localId, changes);
+  }
 }

@@ -36,6 +36,7 @@ export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null> = {
     const v = await serverView(conn, a.fragment);
     return v && v.is_pinned === a.is_pinned && v.name === (a.name ?? null) ? 'applied' : 'not_applied';
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, changes: ChangeCollector): void {

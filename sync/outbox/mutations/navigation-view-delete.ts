@@ -21,6 +21,7 @@ export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null> = 
   },
   verify: async (conn, a) => ((await serverView(conn, a.fragment)) ? 'not_applied' : 'applied'),
   coalesce: (prev) => (prev.kind === 'navigation_view_add' ? { action: 'cancel' } : { action: 'append' }),
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewDeleteArgs, changes: ChangeCollector): void {

@@ -36,6 +36,7 @@ export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null> = {
     const p = parsed.data;
     return { action: 'merge', args: { ...p, is_pinned: n.is_pinned ?? p.is_pinned, name: n.name ?? p.name }, base: null };
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, changes: ChangeCollector): void {

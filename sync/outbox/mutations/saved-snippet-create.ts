@@ -9,7 +9,7 @@ import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind } from '../kinds.js';
-import { localSnippetId } from './snippet-local.js';
+import { adoptCreatedSnippet, localSnippetId } from './snippet-local.js';
 
 export const snippetCreateArgs = z.object({
   /** `tmp-N` from `OutboxStore.newTempId()`. */
@@ -29,6 +29,7 @@ export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase
   argsSchema: snippetCreateArgs,
   baseSchema: snippetCreateBase,
   entityKey: (a) => `snippet:${a.tmp_id}`,
+  createsTempIdIn: 'tmp_id',
   async send(conn, a) {
     const res = await createSavedSnippet(conn, { title: a.title, content: a.content });
     return { createdId: res.saved_snippet_id };
@@ -40,6 +41,12 @@ export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase
       .filter((s) => s.title === a.title && s.content === a.content && s.date_created >= b.enqueued_at)
       .sort((x, y) => x.id - y.id)[0];
     return found ? { status: 'applied', createdId: found.id } : 'not_applied';
+  },
+  local: { apply: (db, a, b, c) => applyOptimistic(db, a, c, b), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
+  landed(db, a, createdId, changes) {
+    if (typeof createdId !== 'number') return;
+    adoptCreatedSnippet(db, a.tmp_id, createdId);
+    changes.touched('saved_snippets');
   },
 };
 

@@ -35,6 +35,8 @@ export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null> = {
     return saved_snippets.some((s) => s.id === id) ? 'not_applied' : 'applied';
   },
   coalesce: (prev) => (prev.kind === 'saved_snippet_create' ? { action: 'cancel' } : { action: 'append' }),
+  tempIdFields: ['saved_snippet_id'],
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: SnippetDeleteArgs, changes: ChangeCollector): void {

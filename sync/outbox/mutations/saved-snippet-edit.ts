@@ -59,6 +59,8 @@ export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null> = {
     }
     return { action: 'append' };
   },
+  tempIdFields: ['saved_snippet_id'],
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: ChangeCollector): void {

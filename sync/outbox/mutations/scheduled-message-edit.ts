@@ -71,6 +71,7 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
     if (!n.recipient && n.topic !== undefined && merged.recipient?.type === 'channel') merged.recipient = { ...merged.recipient, topic: n.topic };
     return { action: 'merge', args: merged, base: null };
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: ChangeCollector): void {

@@ -37,6 +37,7 @@ export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null> = {
   // Never cancelled against a queued subscribe: if the user was subscribed already, that subscribe
   // was a no-op and the unsubscribe is the only real intent. A repeated unsubscribe adds nothing.
   coalesce: (prev) => (prev.kind === 'subscription_remove' ? { action: 'merge', args: prev.args, base: null } : { action: 'append' }),
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['subscriptions', 'channels'], refetch: ['subscription'] },
 };
 
 /** The subscriptions go at once; the channels stay known (they can be browsed and rejoined). */

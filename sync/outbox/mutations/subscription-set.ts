@@ -31,6 +31,7 @@ export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null> = {
     const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));
     return a.subscriptions.every((s) => mine.has(s.name.toLowerCase())) ? 'applied' : 'not_applied';
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['subscriptions', 'channels'], refetch: ['subscription'] },
 };
 
 /**

@@ -52,6 +52,7 @@ export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null> = {
     if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: UserGroupMembersArgs, changes: ChangeCollector): void {

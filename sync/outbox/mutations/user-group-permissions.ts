@@ -82,6 +82,7 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null> = 
     }
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, settings: merged }, base: null };
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: UserGroupPermissionsArgs, changes: ChangeCollector): void {

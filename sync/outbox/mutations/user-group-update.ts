@@ -36,6 +36,7 @@ export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null> = {
     if (!p?.success) return { action: 'append' };
     return { action: 'merge', args: { ...p.data, name: next.args.name ?? p.data.name, description: next.args.description ?? p.data.description }, base: null };
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: UserGroupUpdateArgs, changes: ChangeCollector): void {

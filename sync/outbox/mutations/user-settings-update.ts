@@ -41,6 +41,7 @@ export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null> = {
     const p = userSettingsArgs.safeParse(prev.args);
     return p.success ? { action: 'merge', args: { ...p.data, ...next.args }, base: null } : { action: 'append' };
   },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_settings'], refetch: ['user_settings'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: UserSettingsArgs, changes: ChangeCollector): void {

@@ -37,6 +37,7 @@ export const userTopicSet: OutboxKind<UserTopicSetArgs, null> = {
     return (row?.visibility_policy ?? 0) === a.visibility_policy ? 'applied' : 'not_applied';
   },
   coalesce: (prev, next) => (prev.kind === 'user_topic_set' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_topics'], refetch: ['user_topic'] },
 };
 
 export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: ChangeCollector): void {

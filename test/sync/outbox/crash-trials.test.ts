@@ -9,6 +9,7 @@
  * esbuild so a restart costs a Node start, not a TypeScript compile. `CRASH_TRIALS` sets the number
  * of trials (default 50; `npm run crash-trials -- --trials 500` runs more), `CRASH_SEED` the seed.
  */
+import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
 import { seededRandom, systemClock } from '../../../sync/engine/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
-import { messageKinds } from '../../../sync/outbox/mutations/messages.js';
-import { personalKinds } from '../../../sync/outbox/mutations/personal.js';
 import { OutboxStore, type OutboxRow } from '../../../sync/outbox/store.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
 import { realm } from '../../server/edit-helpers.js';
@@ -120,7 +119,7 @@ async function fixtures(prefix: string): Promise<WorkloadFixtures> {
 function readRows(dbPath: string): OutboxRow[] {
   const db = openLocalDb(dbPath);
   try {
-    return new OutboxStore(db, new KindRegistry([...personalKinds, ...messageKinds]), systemClock).all();
+    return new OutboxStore(db, new KindRegistry(ALL_KINDS), systemClock).all();
   } finally {
     db.close();
   }

@@ -9,14 +9,13 @@
  * A restart after a kill is just another run: the pusher's start turns rows left `sending` into
  * `unknown`, and they are verified by reading before anything is resent.
  */
+import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiConnection } from '../../../sync/api/index.js';
 import { openLocalDb } from '../../../sync/db/open.js';
 import { seededRandom, silentEngineLogger, systemClock } from '../../../sync/engine/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
-import { messageKinds } from '../../../sync/outbox/mutations/messages.js';
-import { personalKinds } from '../../../sync/outbox/mutations/personal.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
 import { enqueueIntent, generateWorkload, type Handles, type WorkloadFixtures, type WorkloadOptions } from './workload.js';
@@ -39,7 +38,7 @@ async function main(configPath: string): Promise<void> {
     INSERT OR IGNORE INTO crash_cursor (id, enqueued) VALUES (1, 0);
     CREATE TABLE IF NOT EXISTS crash_handles (handle INTEGER PRIMARY KEY, tmp_id TEXT NOT NULL);
   `);
-  const store = new OutboxStore(db, new KindRegistry([...personalKinds, ...messageKinds]), systemClock);
+  const store = new OutboxStore(db, new KindRegistry(ALL_KINDS), systemClock);
   const conn = new ApiConnection({ realmUrl: cfg.realmUrl, email: cfg.email, apiKey: cfg.apiKey, logger: { warn: () => undefined }, timeoutMs: 5_000 });
   // Short backoff: nothing fails here on purpose except the process itself.
   const pusher = new OutboxPusher({ store, conn, seams: { logger: silentEngineLogger }, concurrency: 4, backoff: { firstBoundMs: 20, capMs: 200 } });

@@ -9,10 +9,9 @@
  * At the end every intent must have landed exactly once, in order, with nothing stuck, and the
  * server must hold exactly the intended state (workload-check.ts).
  */
+import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../sync/engine/seams.js';
-import { messageKinds } from '../../../sync/outbox/mutations/messages.js';
-import { personalKinds } from '../../../sync/outbox/mutations/personal.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { post, realm } from '../../server/edit-helpers.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
@@ -33,7 +32,7 @@ beforeAll(async () => {
   // what this test is about.
   realm(t, { message_content_edit_limit_seconds: null });
   installAudit(t);
-  env = await outboxEnv({ kinds: [...personalKinds, ...messageKinds], email: 'iago@example.com', server: t });
+  env = await outboxEnv({ kinds: ALL_KINDS, email: 'iago@example.com', server: t });
   // Stalls cost real time: give up after 1 s.
   env.conn.timeoutMs = 1_000;
 });

@@ -71,6 +71,7 @@ export function testKinds(api: FakeApi) {
     argsSchema: snippetCreate,
     baseSchema: z.null(),
     entityKey: (a) => `snippet:${a.tmpId}`,
+    createsTempIdIn: 'tmpId',
     send: (_c, a) => api.call('create', `snippet:${a.tmpId}`, () => ({ createdId: api.createSnippet(a.title, a.content) })),
     verify: async (_c, a) => {
       const found = [...api.snippets].find(([, s]) => s.title === a.title && s.content === a.content);
@@ -83,6 +84,7 @@ export function testKinds(api: FakeApi) {
     argsSchema: snippetEdit,
     baseSchema: z.null(),
     entityKey: (a) => `snippet:${a.snippetId}`,
+    tempIdFields: ['snippetId'],
     send: (_c, a) => api.call('snippet_edit', `snippet:${a.snippetId}`, () => void api.snippets.set(Number(a.snippetId), { title: '?', content: a.content })),
     verify: async (_c, a) => (api.snippets.get(Number(a.snippetId))?.content === a.content ? 'applied' : 'not_applied'),
     coalesce: (prev, next) => {
@@ -96,6 +98,7 @@ export function testKinds(api: FakeApi) {
     argsSchema: snippetDelete,
     baseSchema: z.null(),
     entityKey: (a) => `snippet:${a.snippetId}`,
+    tempIdFields: ['snippetId'],
     send: (_c, a) => api.call('snippet_delete', `snippet:${a.snippetId}`, () => void api.snippets.delete(Number(a.snippetId))),
     verify: async (_c, a) => (api.snippets.has(Number(a.snippetId)) ? 'not_applied' : 'applied'),
     coalesce: (prev) => (prev.kind === 'test_snippet_create' ? { action: 'cancel' } : { action: 'append' }),

@@ -2,9 +2,9 @@
  * `message_move` end to end: topic edits, channel moves, resolve / unresolve, a lost answer, and the
  * partial move after MOVE_MESSAGES_TIME_LIMIT_EXCEEDED (realm limit, server ManualClock).
  */
+import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
-import { messageKinds } from '../../../sync/outbox/mutations/messages.js';
 import { moveLimitDetailsOf, partialMoveFrom, type MoveArgs } from '../../../sync/outbox/mutations/message-move.js';
 import type { OutboxStore } from '../../../sync/outbox/store.js';
 import type { FaultProxy } from '../../support/fault-proxy.js';
@@ -16,14 +16,14 @@ let t: TestServer;
 let proxy: FaultProxy;
 let store: OutboxStore;
 let env: Env;
-const kind = new KindRegistry(messageKinds).get('message_move', 1)!;
+const kind = new KindRegistry(ALL_KINDS).get('message_move', 1)!;
 
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  env = await outboxEnv({ kinds: messageKinds, email: 'hamlet@example.com', server: t });
+  env = await outboxEnv({ kinds: ALL_KINDS, email: 'hamlet@example.com', server: t });
   ({ proxy, store } = env);
 });
 afterEach(() => env.close());

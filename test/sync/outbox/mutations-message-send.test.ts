@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeKind } from '../../../sync/outbox/kinds.js';
-import { conversationKey, messageSendKind, VERIFY_CLOCK_SLACK_S } from '../../../sync/outbox/mutations/message-send.js';
+import { conversationKey, messageSend, VERIFY_CLOCK_SLACK_S } from '../../../sync/outbox/mutations/message-send.js';
 import { claimedIds } from '../../../sync/engine/outbox-local.js';
 import type { LocalDb } from '../../../sync/db/open.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
@@ -15,15 +15,15 @@ import { serverTopic } from './session-support.js';
 let t: TestServer;
 let env: Env;
 let db: LocalDb | undefined;
-// The kind asks the session for landed ids; here the env's own database plays the session.
-const kind = runtimeKind(messageSendKind({ queueId: () => undefined, claimed: (key, localId) => (db ? claimedIds(db, key, localId) : new Set()) }));
+const kind = runtimeKind(messageSend);
 
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  env = await outboxEnv({ kinds: [kind], email: 'hamlet@example.com', server: t });
+  // The kind asks the session for landed ids; here the env's own database plays the session.
+  env = await outboxEnv({ kinds: [kind], email: 'hamlet@example.com', server: t, context: { queueId: () => undefined, claimed: (key, localId) => (db ? claimedIds(db, key, localId) : new Set()) } });
   db = env.db;
 });
 afterEach(() => env.close());

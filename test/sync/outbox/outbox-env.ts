@@ -3,10 +3,10 @@
  * the real pusher on a fake clock, and an `ApiConnection` as the given demo user. The proxy's log
  * counts requests. Shared by every mutation-kind test.
  */
+import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { ApiConnection } from '../../../sync/api/index.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
-import { KindRegistry, type RuntimeKind } from '../../../sync/outbox/kinds.js';
-import { personalKinds } from '../../../sync/outbox/mutations/personal.js';
+import { KindRegistry, type KindContext, type RuntimeKind } from '../../../sync/outbox/kinds.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
@@ -33,6 +33,8 @@ export interface EnvOptions {
   readonly email: string;
   /** Reuse a running server (closed by its owner, not by the env). */
   readonly server?: TestServer;
+  /** What the session would offer the kinds (none by default). */
+  readonly context?: KindContext;
 }
 
 export async function outboxEnv(opts: EnvOptions): Promise<Env> {
@@ -52,7 +54,7 @@ export async function outboxEnv(opts: EnvOptions): Promise<Env> {
     store,
     time,
     async drain() {
-      const p = new OutboxPusher({ store, conn, seams: time.seams, concurrency: 4 });
+      const p = new OutboxPusher({ store, conn, seams: time.seams, concurrency: 4, ...(opts.context ? { context: opts.context } : {}) });
       p.start();
       await p.idle();
       await p.stop();
@@ -67,8 +69,8 @@ export async function outboxEnv(opts: EnvOptions): Promise<Env> {
   };
 }
 
-/** The personal kinds, acting as iago (an administrator, so group and realm kinds are allowed). */
-export const personalEnv = () => outboxEnv({ kinds: personalKinds, email: 'iago@example.com' });
+/** Every kind, acting as iago (an administrator, so group and realm kinds are allowed). */
+export const personalEnv = () => outboxEnv({ kinds: ALL_KINDS, email: 'iago@example.com' });
 
 /** The kind registered under `name`, for enqueue. */
 export function kindOf(store: OutboxStore, name: string) {

@@ -3,6 +3,7 @@
  * server refused) and the next successful poll proves they work again; a successful poll after a
  * failed one means the network is back, so rows waiting out a long backoff go at once.
  */
+import { userSettingsUpdate } from '../../../sync/outbox/mutations/user-settings-update.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciTransport, type Transport } from '../../../sync/api/index.js';
 import { SleepAborted, type Sleep } from '../../../sync/engine/seams.js';
@@ -49,7 +50,7 @@ describe('the outbox and the event stream', () => {
     };
     const env = await sessionEnv(t, 'hamlet', { transport });
     const { s } = env;
-    const r = s.outbox.enqueue('user_settings_update', { enter_sends: true });
+    const r = s.outbox.enqueue(userSettingsUpdate, { enter_sends: true }, null);
     await until(() => s.outbox.pusher.status === 'paused_unauthorized', 5_000, 'paused');
     expect(s.outbox.store.get(r.id)?.state).toBe('retry_wait');
     // Any event (a new message) means a poll succeeded with our credentials.
@@ -64,7 +65,7 @@ describe('the outbox and the event stream', () => {
     const env = await sessionEnv(t, 'hamlet', { seams: { ...skippingTime(t.clock.now()), random: () => 0.999 } });
     const { s, proxy } = env;
     proxy.rule({ method: 'PATCH' }, { kind: 'error500' });
-    const r = s.outbox.enqueue('user_settings_update', { enter_sends: false });
+    const r = s.outbox.enqueue(userSettingsUpdate, { enter_sends: false }, null);
     // Backoff bounds double from 0.5 s: after a few failures the next try is seconds away.
     await until(() => {
       const row = s.outbox.store.get(r.id);

@@ -4,6 +4,8 @@
  * `retryNow` sends waiting rows without waiting out their backoff, and finished rows are pruned at
  * start and then every hour.
  */
+import { navigationViewAdd } from '../../../sync/outbox/mutations/navigation-view-add.js';
+import { userSettingsUpdate } from '../../../sync/outbox/mutations/user-settings-update.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { getUserSettings } from '../../../sync/db/queries/personal.js';
@@ -49,7 +51,7 @@ const settle = async () => {
 describe('SessionOutbox', () => {
   it('writes the row and its local effect in one transaction and announces both at once', () => {
     const { db, outbox, emitted } = rig();
-    const r = outbox.enqueue('user_settings_update', { enter_sends: true });
+    const r = outbox.enqueue(userSettingsUpdate, { enter_sends: true }, null);
     expect(r.outcome).toBe('added');
     expect(getUserSettings(db)['enter_sends']).toBe(true);
     expect(outbox.store.get(r.id)?.state).toBe('queued');
@@ -58,8 +60,8 @@ describe('SessionOutbox', () => {
 
   it('a refused intent writes nothing: no row, no effect', () => {
     const { db, outbox } = rig();
-    expect(() => outbox.enqueue('user_settings_update', { new_password: 'x' })).toThrow(OutboxIntentError);
-    expect(() => outbox.enqueue('no_such_kind', {})).toThrow(OutboxIntentError);
+    expect(() => outbox.enqueue(userSettingsUpdate, { new_password: 'x' } as never, null)).toThrow(OutboxIntentError);
+    expect(() => outbox.enqueue({ ...userSettingsUpdate, kind: 'no_such_kind' }, {}, null)).toThrow(OutboxIntentError);
     expect(outbox.store.all()).toEqual([]);
     expect(getUserSettings(db)['new_password']).toBeUndefined();
   });
@@ -68,7 +70,7 @@ describe('SessionOutbox', () => {
     const { outbox, server, emitted } = rig();
     server.reply({ status: 503, json: { result: 'error', msg: 'down', code: 'BAD_REQUEST' } });
     outbox.start();
-    const r = outbox.enqueue('user_settings_update', { enter_sends: true });
+    const r = outbox.enqueue(userSettingsUpdate, { enter_sends: true }, null);
     await settle();
     const waiting = outbox.store.get(r.id);
     expect(waiting?.state).toBe('retry_wait');
@@ -84,11 +86,11 @@ describe('SessionOutbox', () => {
 
   it('prunes finished rows at start, then every hour', async () => {
     const { outbox, time } = rig();
-    const old = outbox.enqueue('user_settings_update', { enter_sends: true });
+    const old = outbox.enqueue(userSettingsUpdate, { enter_sends: true }, null);
     outbox.store.apply({ id: old.id }, 'send');
     outbox.store.apply({ id: old.id }, 'succeeded');
     time.advance(DEFAULT_RETENTION_MS + 1);
-    const recent = outbox.enqueue('navigation_view_add', { fragment: 'narrow/channel/1', is_pinned: true });
+    const recent = outbox.enqueue(navigationViewAdd, { fragment: 'narrow/channel/1', is_pinned: true }, null);
     outbox.store.apply({ id: recent.id }, 'discard');
     outbox.start();
     // At start: the old row goes, the recent one is kept for review.

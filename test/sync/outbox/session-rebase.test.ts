@@ -3,9 +3,10 @@
  * pending rows on top, re-applied when events change the same message; the row's state shows on
  * the message in live views; once the row is done the server's own rendering takes over.
  */
+import { messageMove } from '../../../sync/outbox/mutations/message-move.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStoredMessage } from '../../../sync/db/queries/messages.js';
-import { contentEditBaseOf } from '../../../sync/outbox/mutations/message-content-edit.js';
+import { contentEditBaseOf, messageContentEdit } from '../../../sync/outbox/mutations/message-content-edit.js';
 import { post } from '../../server/edit-helpers.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
@@ -41,7 +42,7 @@ describe('pending rows over server changes', () => {
     ]);
     // Every edit request fails transiently: the row stays pending.
     proxy.rule({ method: 'PATCH' }, { kind: 'error500' });
-    const r = s.outbox.enqueue('message_content_edit', { message_id: id, content: '**mine** now' }, contentEditBaseOf('original text'));
+    const r = s.outbox.enqueue(messageContentEdit, { message_id: id, content: '**mine** now' }, contentEditBaseOf('original text'));
     // At once, before any request: the cache and the view show ours, marked pending.
     expect(getStoredMessage(s.db, id)?.content).toBe(OPTIMISTIC);
     await until(() => v.view().messages.some((m) => m.id === id && m.content === OPTIMISTIC && m.local.status === 'pending'), 5_000, 'view shows ours');
@@ -87,7 +88,7 @@ describe('pending rows over server changes', () => {
       { operator: 'topic', operand: 'rebase conflict' },
     ]);
     proxy.rule({ method: 'PATCH' }, { kind: 'error500' });
-    const r = s.outbox.enqueue('message_content_edit', { message_id: id, content: '**mine** now' }, contentEditBaseOf('original text'));
+    const r = s.outbox.enqueue(messageContentEdit, { message_id: id, content: '**mine** now' }, contentEditBaseOf('original text'));
     await until(() => s.outbox.store.get(r.id)?.state === 'retry_wait', 5_000, 'a failed attempt');
     // The same user on another device (only the sender edits content).
     expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'theirs entirely' })).status).toBe(200);
@@ -112,7 +113,7 @@ describe('pending rows over server changes', () => {
     const { s, proxy } = env;
     const ids = [await cachedPost('move me', 'one'), await cachedPost('move me', 'two'), await cachedPost('move me', 'three')];
     proxy.rule({ method: 'PATCH' }, { kind: 'error500' });
-    const r = s.outbox.enqueue('message_move', { message_id: ids[0], topic: 'moved away', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false });
+    const r = s.outbox.enqueue(messageMove, { message_id: ids[0] ?? 0, topic: 'moved away', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false }, null);
     expect(ids.map((id) => getStoredMessage(s.db, id)?.subject)).toEqual(['moved away', 'moved away', 'moved away']);
     await until(() => s.outbox.store.get(r.id)?.state === 'retry_wait', 5_000, 'waiting');
     s.outbox.discard(r.id);
@@ -130,7 +131,7 @@ describe('pending rows over server changes', () => {
       { operator: 'channel', operand: 'Verona' },
       { operator: 'topic', operand: 'refused' },
     ]);
-    const r = s.outbox.enqueue('message_content_edit', { message_id: id, content: 'hijack' }, contentEditBaseOf('not yours'));
+    const r = s.outbox.enqueue(messageContentEdit, { message_id: id, content: 'hijack' }, contentEditBaseOf('not yours'));
     await until(() => s.outbox.store.get(r.id)?.state === 'failed', 10_000, 'failed');
     await until(() => v.view().messages.some((m) => m.id === id && m.local.status === 'failed' && m.content === '<p>hijack</p>'), 5_000, 'failed marker');
     expect(v.view().messages.find((m) => m.id === id)?.local.error).toBeTruthy();

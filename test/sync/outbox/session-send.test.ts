@@ -102,4 +102,33 @@ describe('sending messages through the session', () => {
     const server = (await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as Array<{ id: number; title: string }>;
     expect(server.filter((x) => x.id === mine[0]!.id).map((x) => x.title)).toEqual(['renamed']);
   });
+
+  it('texts that read exactly like temporary ids are the user\'s text, never rewritten (ids live in declared fields only)', async () => {
+    const { s, proxy } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    // The first object created offline in this account is tmp-1; let it land.
+    const first = intents.createSnippet({ title: 'first', content: 'lands as a server id' });
+    expect(s.outbox.store.all().at(-1)?.args).toMatchObject({ tmp_id: 'tmp-1' });
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'first snippet landed');
+    expect(s.outbox.store.resolvedTempId('tmp-1')).toMatch(/^\d+$/);
+    // Offline: texts equal to landed and pending temporary ids, and an edit by the old local id.
+    await proxy.pause();
+    const second = intents.createSnippet({ title: 'tmp-1', content: 'tmp-2' });
+    expect(s.outbox.store.all().at(-1)?.args).toMatchObject({ tmp_id: 'tmp-2', title: 'tmp-1', content: 'tmp-2' });
+    intents.editSnippet({ snippet_id: second.snippet_id, content: 'tmp-1' });
+    intents.editSnippet({ snippet_id: first.snippet_id, title: 'tmp-2', content: 'tmp-1' });
+    const verona = channelId(t, 'Verona');
+    intents.sendMessage({ to: { type: 'channel', channel_id: verona, topic: 'tmp-1' }, content: 'tmp-1' });
+    intents.sendMessage({ to: { type: 'channel', channel_id: verona, topic: 'tmp-1' }, content: 'tmp-2' });
+    expect(s.outbox.store.all().filter((r) => r.kind === 'message_send').map((r) => (r.args as { content: string }).content)).toEqual(['tmp-1', 'tmp-2']);
+    await proxy.resume();
+    s.outbox.retryNow();
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'all landed');
+    expect(s.outbox.counts()).toEqual({ pending: 0, failed: 0, conflict: 0 });
+    const server = (await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as Array<{ id: number; title: string; content: string }>;
+    const firstId = Number(s.outbox.store.resolvedTempId('tmp-1'));
+    expect(server.find((x) => x.id === firstId)).toMatchObject({ title: 'tmp-2', content: 'tmp-1' });
+    expect(server.filter((x) => x.title === 'tmp-1').map((x) => x.content)).toEqual(['tmp-1']);
+    expect((await serverTopic(t, 'tmp-1')).map((m) => m.content)).toEqual(['tmp-1', 'tmp-2']);
+  });
 });

@@ -73,7 +73,7 @@ describe('outbox store', () => {
     f.store.enqueue(f.kinds.editSnippet, { snippetId: tmp, content: 'later' }, null);
     f.db.transaction(() => {
       f.store.apply({ id: c.id }, 'succeeded');
-      f.store.landCreate(`snippet:${tmp}`, 123);
+      f.store.landCreate(f.store.get(c.id)!, 123);
     })();
     expect(f.store.liveRows('snippet:123').map((r) => r.args)).toEqual([{ snippetId: 123, content: 'later' }]);
     // A stale temporary id from the UI after the create landed still reaches the right object.

@@ -1,0 +1,42 @@
+/** The kinds are registered once, and the contract names exactly them and the outbox's states. */
+import { describe, expect, it } from 'vitest';
+import { OUTBOX_KINDS, OUTBOX_ROW_STATES } from '../../../sync/protocol/outbox.js';
+import { ALL_KINDS, CURRENT_KINDS, KIND_NAMES, kindsForAreas, localEffectOf } from '../../../sync/outbox/registry.js';
+import { OUTBOX_STATES } from '../../../sync/outbox/states.js';
+
+describe('outbox kind registry', () => {
+  it('lists every kind the contract names, and no other', () => {
+    expect([...KIND_NAMES].sort()).toEqual([...OUTBOX_KINDS].sort());
+  });
+
+  it('the contract and the state machine share one list of states', () => {
+    expect(OUTBOX_STATES).toBe(OUTBOX_ROW_STATES);
+  });
+
+  it('registers each name and version once; the current one is the newest', () => {
+    const keys = ALL_KINDS.map((k) => `${k.kind}@${k.version}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of ALL_KINDS) expect(CURRENT_KINDS.get(k.kind)!.version).toBeGreaterThanOrEqual(k.version);
+  });
+
+  it('every kind with a local effect names what re-applies or undoes it', () => {
+    for (const name of KIND_NAMES) {
+      const e = localEffectOf(name);
+      expect(e, name).toBeDefined();
+      // A message kind marks messages; the others name store areas that re-apply them and a refetch to undo.
+      expect(e!.areas.length > 0 || name.startsWith('message_'), name).toBe(true);
+      if (!name.startsWith('message_')) expect(e!.refetch.length, name).toBeGreaterThan(0);
+    }
+    expect(kindsForAreas(['saved_snippets']).sort()).toEqual(['saved_snippet_create', 'saved_snippet_delete', 'saved_snippet_edit']);
+  });
+
+  it('only declared fields carry temporary ids', () => {
+    const edit = CURRENT_KINDS.get('saved_snippet_edit')!;
+    expect(edit.tempIdsIn({ saved_snippet_id: 'tmp-3', title: 'tmp-4', content: 'tmp-5' })).toEqual(['tmp-3']);
+    expect(edit.withTempResolved({ saved_snippet_id: 'tmp-3', title: 'tmp-3', content: 'tmp-3' }, 'tmp-3', 9)).toEqual({ saved_snippet_id: 9, title: 'tmp-3', content: 'tmp-3' });
+    const send = CURRENT_KINDS.get('message_send')!;
+    expect(send.tempIdsIn({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toEqual([]);
+    expect(send.createdTempId({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toBeUndefined();
+    expect(CURRENT_KINDS.get('saved_snippet_create')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
+  });
+});
