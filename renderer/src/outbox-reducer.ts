@@ -3,7 +3,7 @@
  * marker from its `local` state (the outbox row behind it says whether it is a send or an edit).
  */
 import type { LocalMessage } from '../../sync/protocol/messages.js';
-import type { OutboxCounts, OutboxRowView } from '../../sync/protocol/outbox.js';
+import type { OutboxCounts, OutboxError, OutboxRowView } from '../../sync/protocol/outbox.js';
 
 export type BadgeTone = 'pending' | 'failed' | 'conflict';
 
@@ -46,27 +46,26 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
       // A row not listed yet: an edit is what the user could have started on a server message.
       return { status: 'pending', label: sending ? 'sending' : 'saving', outboxId };
     case 'failed':
-      return { status: 'failed', label: sending ? 'Not sent' : 'Edit not saved', detail: error === null ? null : readableReason(error), reason: error, outboxId };
+      return { status: 'failed', label: sending ? 'Not sent' : 'Edit not saved', detail: error?.message ?? null, reason: technicalReason(error), outboxId };
     case 'conflict':
       return {
         status: 'conflict',
         label: 'Edited elsewhere meanwhile',
         // In words a reader can act on; the engine's own reason stays available (a tooltip).
         detail: 'Someone changed this message after you started editing it, and the two versions could not be merged.',
-        reason: error,
+        reason: technicalReason(error),
         outboxId,
       };
   }
 }
 
 /**
- * The part of an engine error a reader needs: the server's own sentence from
- * "PATCH /messages/47: BAD_REQUEST (HTTP 400): Your organization has turned off message editing"
- * (display only: the full text stays available as a tooltip; anything else is shown as it is).
+ * The engine's reason in one line, for a tooltip ("api BAD_REQUEST: Your organization has turned
+ * off message editing"); what the reader sees is the structured error's `message` alone.
  */
-export function readableReason(error: string): string {
-  const m = /^[A-Z]+ \S+: [A-Z_]+ \(HTTP \d+\): (.+)$/s.exec(error);
-  return m?.[1] ?? error;
+export function technicalReason(error: OutboxError | null): string | null {
+  if (error === null) return null;
+  return `${error.kind}${error.code === null ? '' : ` ${error.code}`}: ${error.message}`;
 }
 
 /** Row kind by outbox id, for `messageMarker`. */

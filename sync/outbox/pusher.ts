@@ -18,6 +18,7 @@ import type { ApiConnection } from '../api/core.js';
 import { isApiError, type ApiError } from '../api/errors.js';
 import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
+import { describeError } from './errors.js';
 import { NO_CONTEXT, OutboxConflict, type KindContext, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
 import type { OutboxRow, OutboxStore } from './store.js';
 
@@ -39,20 +40,6 @@ const AHEAD = 64;
 
 /** errnos meaning the connection was never made, so the request cannot have reached the server. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function describe(e: unknown): Record<string, unknown> {
-  if (e instanceof OutboxConflict) return { kind: 'conflict', message: e.message, ...e.details };
-  if (isApiError(e)) {
-    const out: Record<string, unknown> = { kind: e.kind, message: e.message };
-    if ('code' in e && e.code !== undefined) out['code'] = e.code;
-    if ('httpStatus' in e) out['httpStatus'] = e.httpStatus;
-    if (e.kind === 'rate_limited') out['retryAfterMs'] = e.retryAfterMs;
-    // Typed extra fields (e.g. the movable part of a topic) are what the user acts on later.
-    if (e.kind === 'api' && e.details !== undefined) out['details'] = e.details;
-    return out;
-  }
-  return { kind: 'internal', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
-}
 
 /**
  * What a successful send reported, for the row's history: the created object's id (`created_id`)
@@ -177,7 +164,7 @@ export class OutboxPusher {
         const head = this.store.runnableHead(id, now);
         if (!head || this.inFlight.has(head.entityKey)) continue;
         const task = this.run(head)
-          .catch((e: unknown) => this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describe(e) }))
+          .catch((e: unknown) => this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describeError(e) }))
           .finally(() => {
             this.inFlight.delete(head.entityKey);
             this.pump();
@@ -208,7 +195,7 @@ export class OutboxPusher {
         if (this.timer === ctl) this.refresh();
       },
       (e: unknown) => {
-        if (!(e instanceof SleepAborted)) this.seams.logger.error('outbox: timer failed', { error: describe(e) });
+        if (!(e instanceof SleepAborted)) this.seams.logger.error('outbox: timer failed', { error: describeError(e) });
       },
     );
   }
@@ -246,7 +233,7 @@ export class OutboxPusher {
   }
 
   private onSendError(row: OutboxRow, e: unknown): void {
-    const lastError = describe(e);
+    const lastError = describeError(e);
     const now = this.seams.clock.now();
     if (e instanceof OutboxConflict) this.store.apply(row, 'conflicted', { lastError });
     else if (!isApiError(e) || e.kind === 'api') this.store.apply(row, 'permanent', { lastError });
@@ -264,7 +251,7 @@ export class OutboxPusher {
     try {
       outcome = await kind.verify(this.conn, v.args, v.base, this.context);
     } catch (e) {
-      const lastError = describe(e);
+      const lastError = describeError(e);
       const now = this.seams.clock.now();
       if (isApiError(e) && e.kind === 'unauthorized') {
         this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: now });
@@ -289,6 +276,6 @@ export class OutboxPusher {
   private pause(e: ApiError): void {
     if (this.state !== 'running') return;
     this.state = 'paused_unauthorized';
-    this.seams.logger.warn('outbox: paused until credentials are fixed', { error: describe(e) });
+    this.seams.logger.warn('outbox: paused until credentials are fixed', { error: describeError(e) });
   }
 }

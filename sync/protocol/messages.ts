@@ -6,6 +6,7 @@
  * `stream` / `private` / `subject` still found in server message objects.
  */
 import { z } from 'zod';
+import { outboxErrorSchema } from './outbox.js';
 
 const int = z.number().int();
 
@@ -30,8 +31,8 @@ export const localStateSchema = z.object({
   status: z.enum(['server', 'pending', 'failed', 'conflict']),
   /** The outbox row behind a non-`server` status. */
   outbox_id: int.nullable(),
-  /** Why it failed or conflicts, for the message's inline banner. */
-  error: z.string().nullable(),
+  /** Why it failed or conflicts, for the message's inline banner (structured: no string to parse). */
+  error: outboxErrorSchema.nullable(),
 });
 export type LocalState = z.output<typeof localStateSchema>;
 

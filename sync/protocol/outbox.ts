@@ -46,6 +46,20 @@ export const OUTBOX_KINDS = [
 ] as const;
 export type OutboxKindName = (typeof OUTBOX_KINDS)[number];
 
+/**
+ * Why a row failed or conflicts, in the API error union's shape: `kind` (network, timeout, server,
+ * rate_limited, unauthorized, api, malformed, conflict, deadline_expired, bad_args, unknown_kind,
+ * internal), the server's `code` when it gave one, `message` a sentence for a person (the server's
+ * own words where it gave some), and `details` the typed extra fields (e.g. a move's time limit).
+ */
+export const outboxErrorSchema = z.object({
+  kind: z.string(),
+  code: z.string().nullable(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type OutboxError = z.output<typeof outboxErrorSchema>;
+
 /** What every queued command answers: the row (`merged` into an earlier queued one, or `cancelled` with it). */
 export const enqueuedSchema = z.object({ outbox_id: int, outcome: z.enum(['added', 'merged', 'cancelled']) });
 export type Enqueued = z.output<typeof enqueuedSchema>;
@@ -173,7 +187,7 @@ export const outboxRowSchema = z.object({
   next_attempt_at: int.nullable(),
   /** UNIX ms after which it fails (realm edit and move limits). */
   deadline_at: int.nullable(),
-  last_error: z.object({ kind: z.string(), message: z.string(), code: z.string().nullable() }).nullable(),
+  last_error: outboxErrorSchema.nullable(),
   /** For a content conflict: the three texts (the UI offers keep mine / take theirs / edit). */
   conflict: z.object({ base: z.string(), ours: z.string(), theirs: z.string() }).nullable(),
   created_at: int,

@@ -8,6 +8,7 @@
  * (toRpcError), and none of them changes local state before the server has answered.
  */
 import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites } from '../api/index.js';
+import { outboxErrorView } from '../outbox/errors.js';
 import type { OutboxKind } from '../outbox/kinds.js';
 import { navigationViewAdd } from '../outbox/mutations/navigation-view-add.js';
 import { navigationViewDelete } from '../outbox/mutations/navigation-view-delete.js';
@@ -54,14 +55,6 @@ function live(ctx: HandlerContext): AccountSession {
   return s;
 }
 
-function errorView(e: unknown): OutboxRowView['last_error'] {
-  if (typeof e !== 'object' || e === null) return null;
-  const kind = 'kind' in e && typeof e.kind === 'string' ? e.kind : 'internal';
-  const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
-  const code = 'code' in e && typeof e.code === 'string' ? e.code : null;
-  return { kind, message, code };
-}
-
 export function rowView(r: OutboxRow): OutboxRowView {
   const c = r.state === 'conflict' ? parseConflictDetails(r.lastError) : undefined;
   return {
@@ -73,7 +66,7 @@ export function rowView(r: OutboxRow): OutboxRowView {
     attempts: r.attempts,
     next_attempt_at: r.nextAttemptAt,
     deadline_at: r.deadlineAt,
-    last_error: errorView(r.lastError),
+    last_error: outboxErrorView(r.lastError),
     conflict: c ? { base: c.base, ours: c.ours, theirs: c.theirs } : null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,

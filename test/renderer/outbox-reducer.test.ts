@@ -1,9 +1,11 @@
 /** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
 import { describe, expect, it } from 'vitest';
-import { canEdit, kindsById, messageMarker, outboxBadges, readableReason, SEND_KIND } from '../../renderer/src/outbox-reducer.js';
+import { canEdit, kindsById, messageMarker, outboxBadges, SEND_KIND, technicalReason } from '../../renderer/src/outbox-reducer.js';
 import { message } from './fixtures.js';
 
-const local = (status: 'server' | 'pending' | 'failed' | 'conflict', outbox_id: number | null = 7, error: string | null = null) => ({ local: { status, outbox_id, error } });
+type Err = { kind: string; code: string | null; message: string; details: Record<string, unknown> | null };
+const err = (message: string, kind = 'internal', code: string | null = null): Err => ({ kind, code, message, details: null });
+const local = (status: 'server' | 'pending' | 'failed' | 'conflict', outbox_id: number | null = 7, error: Err | null = null) => ({ local: { status, outbox_id, error } });
 
 describe('outbox badges', () => {
   it('are hidden when nothing waits, and before the counts are known', () => {
@@ -36,19 +38,25 @@ describe('message markers', () => {
   });
 
   it('failed carries the reason and the row to retry or discard', () => {
-    expect(messageMarker(local('failed', 9, 'edit deadline passed'), 'message_content_edit')).toEqual({ status: 'failed', label: 'Edit not saved', detail: 'edit deadline passed', reason: 'edit deadline passed', outboxId: 9 });
+    expect(messageMarker(local('failed', 9, err('edit deadline passed', 'deadline_expired')), 'message_content_edit')).toEqual({
+      status: 'failed',
+      label: 'Edit not saved',
+      detail: 'edit deadline passed',
+      reason: 'deadline_expired: edit deadline passed',
+      outboxId: 9,
+    });
     expect(messageMarker(local('failed', 9), SEND_KIND)).toMatchObject({ label: 'Not sent', detail: null });
   });
 
-  it("failed shows the server's own sentence of a request error, keeping the whole text as the reason", () => {
-    const error = 'PATCH /messages/47: BAD_REQUEST (HTTP 400): Your organization has turned off message editing';
-    expect(messageMarker(local('failed', 2, error), 'message_content_edit')).toMatchObject({ detail: 'Your organization has turned off message editing', reason: error });
-    expect(readableReason('network down: ECONNREFUSED 127.0.0.1:9')).toBe('network down: ECONNREFUSED 127.0.0.1:9');
+  it("failed shows the server's own sentence from the structured error, its kind and code as the reason", () => {
+    const error = err('Your organization has turned off message editing', 'api', 'BAD_REQUEST');
+    expect(messageMarker(local('failed', 2, error), 'message_content_edit')).toMatchObject({ detail: 'Your organization has turned off message editing', reason: 'api BAD_REQUEST: Your organization has turned off message editing' });
+    expect(technicalReason(null)).toBeNull();
   });
 
   it('conflict explains itself and keeps the engine reason apart', () => {
-    const m = messageMarker(local('conflict', 3, 'both changed line 2'), 'message_content_edit');
-    expect(m).toMatchObject({ status: 'conflict', outboxId: 3, reason: 'both changed line 2' });
+    const m = messageMarker(local('conflict', 3, err('both changed line 2', 'conflict')), 'message_content_edit');
+    expect(m).toMatchObject({ status: 'conflict', outboxId: 3, reason: 'conflict: both changed line 2' });
     expect(m?.status === 'conflict' && m.detail).toMatch(/changed this message after you started editing it/);
     expect(messageMarker(local('conflict', 3), undefined)).toMatchObject({ reason: null });
   });

@@ -3,11 +3,12 @@ import type { Message } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, rowToMessage } from '../../db/queries/messages.js';
 import { cachedStatement } from '../../db/queries/statements.js';
+import { outboxErrorView } from '../../outbox/errors.js';
 import { SERVER_STATE, type LocalMessage, type LocalState } from '../../protocol/messages.js';
 
 /** What the readers select for each message: `channel_name` from the channels table, not the
  * message's `display_recipient`, so a renamed channel shows its current name; `local`, the outbox
- * row shown on the message (JSON `[id, state, error message]`), or null. */
+ * row shown on the message (JSON `[id, state, last_error]`), or null. */
 export interface ViewRow {
   readonly id: number;
   readonly flags: number;
@@ -16,7 +17,7 @@ export interface ViewRow {
   readonly local: string | null;
 }
 
-const MARKER = "json_array(o.id, o.state, json_extract(o.last_error, '$.message'))";
+const MARKER = 'json_array(o.id, o.state, json(o.last_error))';
 const BASE_COLUMNS = 'm.id, m.flags, m.json, (SELECT c.name FROM channels c WHERE c.id = m.channel_id) AS channel_name';
 /** A local echo shows its `message_send` row (by id: the echo's id is LOCAL_ECHO_MIN_ID + the row id). */
 const ECHO_MARKER = `CASE WHEN m.id > ${LOCAL_ECHO_MIN_ID} THEN (SELECT ${MARKER} FROM outbox o WHERE o.id = m.id - ${LOCAL_ECHO_MIN_ID}) END`;
@@ -44,7 +45,7 @@ export function localStateOf(marker: string | null): LocalState {
   const v: unknown = JSON.parse(marker);
   if (!Array.isArray(v) || typeof v[0] !== 'number' || typeof v[1] !== 'string') return SERVER_STATE;
   const [id, state, error] = v;
-  const why = typeof error === 'string' ? error : null;
+  const why = outboxErrorView(error);
   if (state === 'conflict') return { status: 'conflict', outbox_id: id, error: why };
   if (state === 'failed') return { status: 'failed', outbox_id: id, error: why };
   return { status: 'pending', outbox_id: id, error: null };

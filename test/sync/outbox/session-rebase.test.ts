@@ -134,7 +134,11 @@ describe('pending rows over server changes', () => {
     const r = s.outbox.enqueue(messageContentEdit, { message_id: id, content: 'hijack' }, contentEditBaseOf('not yours'));
     await until(() => s.outbox.store.get(r.id)?.state === 'failed', 10_000, 'failed');
     await until(() => v.view().messages.some((m) => m.id === id && m.local.status === 'failed' && m.content === '<p>hijack</p>'), 5_000, 'failed marker');
-    expect(v.view().messages.find((m) => m.id === id)?.local.error).toBeTruthy();
+    // Structured, in the server's own words: nothing for the UI to take apart.
+    const error = v.view().messages.find((m) => m.id === id)?.local.error;
+    expect(error).toMatchObject({ kind: 'api', code: expect.any(String) });
+    expect(error?.message).not.toMatch(/HTTP \d{3}|PATCH \//);
+    expect(error?.message.length).toBeGreaterThan(5);
     expect(s.outbox.counts()).toEqual({ pending: 0, failed: 1, conflict: 0 });
 
     s.outbox.discard(r.id);
