@@ -10,13 +10,18 @@ import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { getUser } from '../db/queries/users.js';
+import { markNarrowRead, markNarrowReadArgs } from '../outbox/mutations/mark-narrow-read.js';
 import { markTopicRead } from '../outbox/mutations/mark-topic-read.js';
+import { messageFlags } from '../outbox/mutations/message-flags.js';
+import { messageReaction } from '../outbox/mutations/message-reaction.js';
 import { contentEditBaseOf, messageContentEdit } from '../outbox/mutations/message-content-edit.js';
 import { messageMove, RESOLVED_PREFIX } from '../outbox/mutations/message-move.js';
 import { echoIdOf, localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs } from '../outbox/mutations/message-send.js';
 import { savedSnippetCreate } from '../outbox/mutations/saved-snippet-create.js';
 import { savedSnippetDelete } from '../outbox/mutations/saved-snippet-delete.js';
 import { savedSnippetEdit } from '../outbox/mutations/saved-snippet-edit.js';
+import { scheduledMessageCreate } from '../outbox/mutations/scheduled-message-create.js';
+import { scheduledMessageDelete } from '../outbox/mutations/scheduled-message-delete.js';
 import { scheduledMessageEdit } from '../outbox/mutations/scheduled-message-edit.js';
 import { localSnippetId } from '../outbox/mutations/snippet-local.js';
 import { userGroupMembers } from '../outbox/mutations/user-group-members.js';
@@ -123,11 +128,40 @@ export class OutboxIntents {
     return answer(this.outbox.enqueue(userGroupMembers, { user_group_id: r.user_group_id, add: r.add, delete: r.delete }, null));
   }
 
+  setMessageFlags(r: Req<'setMessageFlags'>): Enqueued {
+    // A message still being sent has no server id: it is read (ours), and is starred once it lands.
+    const ids = r.message_ids.filter((id) => id < LOCAL_ECHO_MIN_ID);
+    if (ids.length === 0) throw new OutboxIntentError('the message is being sent: change its flags once it has arrived');
+    return answer(this.outbox.enqueue(messageFlags, { messages: ids, op: r.op, flag: r.flag }, null));
+  }
+
+  markNarrowRead(r: Req<'markNarrowRead'>): Enqueued {
+    const args = markNarrowReadArgs.safeParse({ narrow: r.narrow });
+    if (!args.success) throw new OutboxIntentError(`markNarrowRead: ${z.prettifyError(args.error)}`);
+    return answer(this.outbox.enqueue(markNarrowRead, args.data, null));
+  }
+
+  setReaction(r: Req<'setReaction'>): Enqueued {
+    this.notUnsent(r.message_id);
+    return answer(this.outbox.enqueue(messageReaction, r, null));
+  }
+
+  createScheduledMessage(r: Req<'createScheduledMessage'>): Enqueued & { scheduled_message_id: number } {
+    const tmp = this.outbox.newTempId();
+    const recipient = r.to.type === 'channel' ? { type: 'channel' as const, to: r.to.channel_id, topic: r.to.topic } : { type: 'direct' as const, to: r.to.user_ids };
+    const res = this.outbox.enqueue(scheduledMessageCreate, { tmp_id: tmp, recipient, content: r.content, scheduled_delivery_timestamp: r.scheduled_delivery_timestamp }, null);
+    return { ...answer(res), scheduled_message_id: localSnippetId(tmp) ?? 0 };
+  }
+
+  deleteScheduledMessage(r: Req<'deleteScheduledMessage'>): Enqueued {
+    return answer(this.outbox.enqueue(scheduledMessageDelete, { scheduled_message_id: this.tempRef(r.scheduled_message_id) }, null));
+  }
+
   editScheduledMessage(r: Req<'editScheduledMessage'>): Enqueued {
     const rc = r.recipient;
     const recipient = rc === undefined ? undefined : rc.type === 'channel' ? { type: 'channel' as const, to: rc.channel_id, topic: rc.topic } : { type: 'direct' as const, to: rc.user_ids };
     const args = {
-      scheduled_message_id: r.scheduled_message_id,
+      scheduled_message_id: this.tempRef(r.scheduled_message_id),
       content: r.content,
       topic: r.topic,
       scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
@@ -153,6 +187,11 @@ export class OutboxIntents {
 
   /** A negative local id is the snippet created offline as `tmp-N` (or the server id it got since). */
   private snippetRef(id: number): number | string {
+    return this.tempRef(id);
+  }
+
+  /** A negative local id is an object created offline as `tmp-N` (or the server id it got since). */
+  private tempRef(id: number): number | string {
     if (id >= 0) return id;
     const tmp = `tmp-${-id}`;
     const landed = this.outbox.store.resolvedTempId(tmp);

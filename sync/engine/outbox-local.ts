@@ -9,7 +9,7 @@ import type { LocalDb } from '../db/open.js';
 import { LOCAL_ECHO_MIN_ID, upsertMessages } from '../db/queries/messages.js';
 import { storeRegisterSnapshot } from '../db/queries/snapshot.js';
 import { cachedStatement } from '../db/queries/statements.js';
-import { kindsForAreas, localEffectOf } from '../outbox/registry.js';
+import { KINDS_OVER_MANY_MESSAGES, kindsForAreas, localEffectOf } from '../outbox/registry.js';
 import { landedIdOf, MESSAGE_SEND_KIND, retireEchoes } from '../outbox/mutations/message-send.js';
 import { readState } from '../outbox/mutations/read-state.js';
 import type { OutboxRow } from '../outbox/store.js';
@@ -43,13 +43,18 @@ export function reapplyTouched(db: LocalDb, changes: ChangeCollector): number {
   const ids = [...changes.added, ...changes.updated].filter((id) => id < LOCAL_ECHO_MIN_ID);
   const kinds = kindsForAreas(changes.areas);
   if (ids.length === 0 && kinds.length === 0) return 0;
+  const many = ids.length > 0 ? KINDS_OVER_MANY_MESSAGES : [];
   const rows = cachedStatement(
     db,
     `SELECT id, kind, args, base FROM outbox WHERE ${LIVE}
        AND (entity_key IN (SELECT 'message:' || value FROM json_each(?)) OR kind IN (SELECT value FROM json_each(?)))
      ORDER BY id`,
-  ).all(JSON.stringify(ids), JSON.stringify(kinds)) as LiveRow[];
-  return reapplyRows(db, rows, changes);
+  ).all(JSON.stringify(ids), JSON.stringify([...kinds, ...many])) as LiveRow[];
+  // Rows over many messages are re-applied only when they name a touched one (or an area asks).
+  const touched = new Set(ids);
+  const byArea = new Set(kinds);
+  const wanted = rows.filter((r) => byArea.has(r.kind) || !many.includes(r.kind) || (localEffectOf(r.kind)?.messageIds(JSON.parse(r.args)) ?? []).some((id) => touched.has(id)));
+  return reapplyRows(db, wanted, changes);
 }
 
 /** Every live row, in order (start, cache resets). */

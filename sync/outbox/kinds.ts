@@ -35,6 +35,11 @@ export interface LocalSpec<A, B> {
   apply(db: LocalDb, args: A, base: B, changes: ChangeCollector): void;
   /** The cached messages carrying the row's marker, and whose server changes re-apply it. */
   messageIds?(args: A): number[];
+  /**
+   * The row names many messages under one entity key (not `message:<id>`): a server change of any
+   * cached message is checked against `messageIds` to see whether the row must be re-applied.
+   */
+  readonly overManyMessages?: boolean;
   /** Store areas whose server changes may have overwritten the effect. */
   readonly areas?: readonly StoreArea[];
   /** Register `fetch_event_types` that read the server's state back on undo (empty: message kinds). */
@@ -118,6 +123,7 @@ export interface LocalEffect {
   apply(db: LocalDb, args: unknown, base: unknown, changes: ChangeCollector): void;
   messageIds(args: unknown): number[];
   undoMessageIds(db: LocalDb, args: unknown): number[];
+  readonly overManyMessages: boolean;
   readonly areas: readonly StoreArea[];
   readonly refetch: readonly string[];
 }
@@ -165,6 +171,7 @@ function localEffect<A, B>(k: OutboxKind<A, B>): LocalEffect | undefined {
       const a = args(rawArgs);
       return a !== undefined && s.undoMessageIds ? s.undoMessageIds(db, a) : [];
     },
+    overManyMessages: s.overManyMessages ?? false,
     areas: s.areas ?? [],
     refetch: s.refetch ?? [],
   };

@@ -8,7 +8,10 @@
  */
 import type { StoreArea } from '../engine/changes.js';
 import { KindRegistry, runtimeKind, type LocalEffect, type RuntimeKind } from './kinds.js';
+import { markNarrowRead } from './mutations/mark-narrow-read.js';
 import { markTopicRead } from './mutations/mark-topic-read.js';
+import { messageFlags } from './mutations/message-flags.js';
+import { messageReaction } from './mutations/message-reaction.js';
 import { messageContentEdit } from './mutations/message-content-edit.js';
 import { messageMove } from './mutations/message-move.js';
 import { messageSend } from './mutations/message-send.js';
@@ -18,6 +21,8 @@ import { navigationViewEdit } from './mutations/navigation-view-edit.js';
 import { savedSnippetCreate } from './mutations/saved-snippet-create.js';
 import { savedSnippetDelete } from './mutations/saved-snippet-delete.js';
 import { savedSnippetEdit } from './mutations/saved-snippet-edit.js';
+import { scheduledMessageCreate } from './mutations/scheduled-message-create.js';
+import { scheduledMessageDelete } from './mutations/scheduled-message-delete.js';
 import { scheduledMessageEdit } from './mutations/scheduled-message-edit.js';
 import { subscriptionRemove } from './mutations/subscription-remove.js';
 import { subscriptionSet } from './mutations/subscription-set.js';
@@ -31,6 +36,8 @@ export const ALL_KINDS: readonly RuntimeKind[] = [
   runtimeKind(messageSend),
   runtimeKind(messageContentEdit),
   runtimeKind(messageMove),
+  runtimeKind(messageFlags),
+  runtimeKind(messageReaction),
   runtimeKind(savedSnippetCreate),
   runtimeKind(savedSnippetEdit),
   runtimeKind(savedSnippetDelete),
@@ -40,12 +47,15 @@ export const ALL_KINDS: readonly RuntimeKind[] = [
   runtimeKind(navigationViewEdit),
   runtimeKind(navigationViewDelete),
   runtimeKind(markTopicRead),
+  runtimeKind(markNarrowRead),
   runtimeKind(subscriptionSet),
   runtimeKind(subscriptionRemove),
   runtimeKind(userGroupUpdate),
   runtimeKind(userGroupMembers),
   runtimeKind(userGroupPermissions),
+  runtimeKind(scheduledMessageCreate),
   runtimeKind(scheduledMessageEdit),
+  runtimeKind(scheduledMessageDelete),
 ];
 
 /** The registry of every kind, for stores (the session's and the tests'). */
@@ -65,6 +75,9 @@ export const KIND_NAMES: readonly string[] = [...CURRENT_KINDS.keys()];
 export function localEffectOf(kind: string): LocalEffect | undefined {
   return CURRENT_KINDS.get(kind)?.local;
 }
+
+/** Kinds whose rows name many messages under one entity key (see `LocalSpec.overManyMessages`). */
+export const KINDS_OVER_MANY_MESSAGES: readonly string[] = [...CURRENT_KINDS.values()].filter((k) => k.local?.overManyMessages).map((k) => k.kind);
 
 /** Kinds whose rows a change of `area` may have overwritten. */
 export function kindsForAreas(areas: Iterable<StoreArea>): string[] {

@@ -28,6 +28,8 @@ export const OUTBOX_KINDS = [
   'message_send',
   'message_content_edit',
   'message_move',
+  'message_flags',
+  'message_reaction',
   'saved_snippet_create',
   'saved_snippet_edit',
   'saved_snippet_delete',
@@ -37,12 +39,15 @@ export const OUTBOX_KINDS = [
   'navigation_view_edit',
   'navigation_view_delete',
   'mark_topic_read',
+  'mark_narrow_read',
   'subscription_set',
   'subscription_remove',
   'user_group_update',
   'user_group_members',
   'user_group_permissions',
+  'scheduled_message_create',
   'scheduled_message_edit',
+  'scheduled_message_delete',
 ] as const;
 export type OutboxKindName = (typeof OUTBOX_KINDS)[number];
 
@@ -125,9 +130,45 @@ export const outboxCommands = {
     response: z.object({ outbox_ids: z.array(int) }),
   },
   updateUserGroupMembers: { request: z.object({ user_group_id: id, add: z.array(id).default([]), delete: z.array(id).default([]) }), response: enqueuedSchema },
+  /** Star, unstar, mark read or unread, by message id (shown at once; unread counts follow). */
+  setMessageFlags: {
+    request: z.object({ message_ids: z.array(id).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) }),
+    response: enqueuedSchema,
+  },
+  /** Every message of a narrow (a channel, a DM conversation, everything: `[]`) becomes read. */
+  markNarrowRead: {
+    request: z.object({ narrow: z.array(z.object({ operator: z.string(), operand: z.union([z.string(), int, z.array(int)]), negated: z.boolean().optional() })).max(20) }),
+    response: enqueuedSchema,
+  },
+  /** The user's own reaction, added or removed (a toggle back while queued annuls both). */
+  setReaction: {
+    request: z.object({
+      message_id: id,
+      op: z.enum(['add', 'remove']),
+      emoji_name: z.string().min(1),
+      emoji_code: z.string().min(1),
+      reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
+    }),
+    response: enqueuedSchema,
+  },
+  /** `scheduled_message_id`: a negative local id until the server's id is known. */
+  createScheduledMessage: {
+    request: z.object({
+      to: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('channel'), channel_id: id, topic: z.string() }),
+        z.object({ type: z.literal('direct'), user_ids: z.array(id).min(1) }),
+      ]),
+      content: z.string().min(1),
+      /** UNIX seconds. */
+      scheduled_delivery_timestamp: int,
+    }),
+    response: enqueuedSchema.extend({ scheduled_message_id: int }),
+  },
+  deleteScheduledMessage: { request: z.object({ scheduled_message_id: int }), response: enqueuedSchema },
   editScheduledMessage: {
     request: z.object({
-      scheduled_message_id: id,
+      /** A server id, or the negative local id `createScheduledMessage` answered. */
+      scheduled_message_id: int,
       content: z.string().min(1).optional(),
       topic: z.string().optional(),
       scheduled_delivery_timestamp: int.optional(),

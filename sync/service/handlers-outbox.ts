@@ -109,6 +109,11 @@ export const outboxHandlers: OutboxHandlers = {
   updateUserGroup: (ctx, req) => refusing(() => intents(ctx).updateUserGroup(req)),
   updateUserGroupMembers: (ctx, req) => refusing(() => intents(ctx).updateUserGroupMembers(req)),
   editScheduledMessage: (ctx, req) => refusing(() => intents(ctx).editScheduledMessage(req)),
+  createScheduledMessage: (ctx, req) => refusing(() => intents(ctx).createScheduledMessage(req)),
+  deleteScheduledMessage: (ctx, req) => refusing(() => intents(ctx).deleteScheduledMessage(req)),
+  setMessageFlags: (ctx, req) => refusing(() => intents(ctx).setMessageFlags(req)),
+  markNarrowRead: (ctx, req) => refusing(() => intents(ctx).markNarrowRead(req)),
+  setReaction: (ctx, req) => refusing(() => intents(ctx).setReaction(req)),
   // actions on rows
   outboxRetry: (ctx, req) => refusing(() => (ctx.session().outbox.retry(req.outbox_id), OK)),
   outboxDiscard: (ctx, req) => refusing(() => (ctx.session().outbox.discard(req.outbox_id), OK)),

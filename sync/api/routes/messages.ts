@@ -106,6 +106,8 @@ export const messageResponses = {
   'GET /messages/{message_id}/history': getMessageHistoryResponse,
   'POST /typing': emptySuccess,
   'POST /messages/{message_id}/typing': emptySuccess,
+  'POST /messages/{message_id}/reactions': emptySuccess,
+  'DELETE /messages/{message_id}/reactions': emptySuccess,
   'POST /streams/{stream_id}/delete_topic': deleteTopicResponse,
 } as const;
 
@@ -346,6 +348,35 @@ export function updateMessageFlagsForNarrow(
     schema: updateMessageFlagsForNarrowResponse,
     ...opts,
   });
+}
+
+export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
+export interface ReactionArgs {
+  messageId: number;
+  emoji_name: string;
+  /** With `reaction_type`, names the emoji exactly (the name alone is resolved by the server). */
+  emoji_code?: string;
+  reaction_type?: ReactionType;
+}
+
+function reactionRequest(conn: ApiConnection, method: 'POST' | 'DELETE', args: ReactionArgs, opts: RequestOptions) {
+  return conn.request({
+    method,
+    path: `/messages/${pathSegment(args.messageId)}/reactions`,
+    params: { emoji_name: args.emoji_name, emoji_code: args.emoji_code, reaction_type: args.reaction_type },
+    schema: emptySuccess,
+    ...opts,
+  });
+}
+
+/** POST /messages/{message_id}/reactions: add the user's emoji reaction (REACTION_ALREADY_EXISTS if there). */
+export function addReaction(conn: ApiConnection, args: ReactionArgs, opts: RequestOptions = {}) {
+  return reactionRequest(conn, 'POST', args, opts);
+}
+
+/** DELETE /messages/{message_id}/reactions: remove it (REACTION_DOES_NOT_EXIST if not there). */
+export function removeReaction(conn: ApiConnection, args: ReactionArgs, opts: RequestOptions = {}) {
+  return reactionRequest(conn, 'DELETE', args, opts);
 }
 
 /** Spec "POST /mark_topic_as_read" (deprecated; prefer updateMessageFlagsForNarrow). */

@@ -9,6 +9,9 @@ import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { SCHEDULED_CREATE_KIND, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
+import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
+import { localSnippetId as localObjectId } from './snippet-local.js';
 
 const recipient = z.union([
   z.object({ type: z.literal('channel'), to: z.number().int(), topic: z.string() }),
@@ -16,7 +19,8 @@ const recipient = z.union([
 ]);
 
 export const scheduledEditArgs = z.object({
-  scheduled_message_id: z.number().int(),
+  /** A server id, or `tmp-N` while its offline create is queued (widened in place: old rows still parse). */
+  scheduled_message_id: scheduledId,
   content: z.string().min(1).optional(),
   topic: z.string().optional(),
   scheduled_delivery_timestamp: z.number().int().optional(),
@@ -26,7 +30,7 @@ export const scheduledEditArgs = z.object({
 export type ScheduledEditArgs = z.output<typeof scheduledEditArgs>;
 
 function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
-  const common = { scheduledMessageId: a.scheduled_message_id, content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
+  const common = { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'scheduled_message_edit'), content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
   const r = a.recipient;
   if (r?.type === 'channel') return { ...common, type: 'channel', to: r.to, topic: r.topic };
   if (r?.type === 'direct') return { ...common, type: 'direct', to: r.to };
@@ -41,6 +45,7 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
   argsSchema: scheduledEditArgs,
   baseSchema: z.null(),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
+  tempIdFields: ['scheduled_message_id'],
   async send(conn, a) {
     await updateScheduledMessage(conn, wireArgs(a));
   },
@@ -57,9 +62,17 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
     return ok ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
+    const n = next.args;
+    if (prev.kind === SCHEDULED_CREATE_KIND) {
+      // Still queued: the create goes out finished.
+      const c = scheduledCreateArgs.safeParse(prev.args);
+      if (!c.success) return { action: 'append' };
+      const recipient = n.recipient ?? (n.topic !== undefined && c.data.recipient.type === 'channel' ? { ...c.data.recipient, topic: n.topic } : c.data.recipient);
+      const merged: ScheduledCreateArgs = { ...c.data, recipient, content: n.content ?? c.data.content, scheduled_delivery_timestamp: n.scheduled_delivery_timestamp ?? c.data.scheduled_delivery_timestamp };
+      return { action: 'merge', args: merged, base: prev.base };
+    }
     const p = prev.kind === 'scheduled_message_edit' ? scheduledEditArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
-    const n = next.args;
     const merged: ScheduledEditArgs = {
       scheduled_message_id: p.data.scheduled_message_id,
       content: n.content ?? p.data.content,
@@ -75,7 +88,8 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
 };
 
 export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: ChangeCollector): void {
-  const m = localScheduled(db).find((x) => x.scheduled_message_id === args.scheduled_message_id);
+  const local = localObjectId(args.scheduled_message_id);
+  const m = localScheduled(db).find((x) => x.scheduled_message_id === local);
   if (!m) return;
   const r = args.recipient;
   putScheduledMessage(db, {

@@ -113,7 +113,7 @@ async function fixtures(prefix: string): Promise<WorkloadFixtures> {
     const r = await t.as('iago').post('/messages', { type: 'channel', to: 'Verona', topic: m.topic, content: m.content });
     messages.push({ ...m, id: Number(r.json.id) });
   }
-  return { prefix, messages, streamId: channelId(t, 'Verona') };
+  return { prefix, messages, streamId: channelId(t, 'Verona'), scheduleAt: Math.floor(Date.now() / 1000) + 365 * 86_400 };
 }
 
 function readRows(dbPath: string): OutboxRow[] {

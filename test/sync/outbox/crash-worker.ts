@@ -70,7 +70,7 @@ async function main(configPath: string): Promise<void> {
     for (const intent of burst.intents) {
       if (index++ < done) continue;
       db.transaction(() => {
-        enqueueIntent(store, handles, intent, Date.now());
+        enqueueIntent(store, handles, intent, Date.now(), cfg.fixtures);
         db.prepare('UPDATE crash_cursor SET enqueued = enqueued + 1').run();
       })();
       enqueued = true;

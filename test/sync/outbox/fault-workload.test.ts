@@ -55,7 +55,7 @@ describe('outbox under injected faults', () => {
       const m = { content: `${prefix} message ${i} original`, topic: `${prefix} topic ${i}` };
       return { ...m, id: post(t, 'iago', 'Verona', m.topic, m.content) };
     });
-    const fx: WorkloadFixtures = { prefix, messages, streamId };
+    const fx: WorkloadFixtures = { prefix, messages, streamId, scheduleAt: Math.floor(t.clock.now() / 1000) + 365 * 86_400 };
     const w = generateWorkload(fx, { seed: SEED, intents: 1_500, snippets: 150, topics: 150, views: 40, maxBurst: 30, moves: true });
     expect(w.count).toBeGreaterThanOrEqual(1_000);
 
@@ -82,7 +82,7 @@ describe('outbox under injected faults', () => {
     for (const burst of w.bursts) {
       for (const intent of burst.intents) {
         // One transaction per user action, as the engine does with the optimistic effect.
-        const r = env.db.transaction(() => enqueueIntent(store, handles, intent, env.time.now()))();
+        const r = env.db.transaction(() => enqueueIntent(store, handles, intent, env.time.now(), fx))();
         outcomes[r.outcome]++;
       }
       pusher.kick();
@@ -108,6 +108,10 @@ describe('outbox under injected faults', () => {
     // Every fault kind was exercised, and both coalescing paths occurred.
     for (const k of ['reset', 'drop', 'error500', 'rate_limit', 'stall'] as const) expect(proxy.counts[k]).toBeGreaterThan(0);
     expect(outcomes.merged).toBeGreaterThan(0);
+    // The kinds the screens need took part, each landing some rows.
+    const doneKinds = new Set(rows.filter((r) => r.state === 'done').map((r) => r.kind));
+    for (const k of ['message_flags', 'message_reaction', 'scheduled_message_create', 'scheduled_message_edit', 'scheduled_message_delete']) expect(doneKinds, k).toContain(k);
+    expect(w.intended.scheduled.size).toBeGreaterThan(0);
     expect(outcomes.cancelled).toBeGreaterThan(0);
   });
 });

@@ -131,4 +131,45 @@ describe('sending messages through the session', () => {
     expect(server.filter((x) => x.title === 'tmp-1').map((x) => x.content)).toEqual(['tmp-1']);
     expect((await serverTopic(t, 'tmp-1')).map((m) => m.content)).toEqual(['tmp-1', 'tmp-2']);
   });
+
+  it('offline: a star, a reaction, a channel marked read and a scheduled message show at once, then land', async () => {
+    const { s, proxy } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    const verona = channelId(t, 'Verona');
+    const ids: number[] = [];
+    for (const text of ['star me', 'react to me', 'read me']) ids.push((await t.as('othello').post('/messages', { type: 'stream', to: verona, topic: 'offline marks', content: text })).json.id as number);
+    const v = watch(s, [
+      { operator: 'channel', operand: 'Verona' },
+      { operator: 'topic', operand: 'offline marks' },
+    ]);
+    await until(() => v.view().messages.length === 3, 10_000, 'messages cached');
+    const unreadInVerona = () => s.queries.channels().find((c) => c.channel_id === verona)?.unread_count ?? -1;
+    expect(unreadInVerona()).toBeGreaterThanOrEqual(3);
+    await proxy.pause();
+    const [star, react] = ids as [number, number, number];
+    intents.setMessageFlags({ message_ids: [star], flag: 'starred', op: 'add' });
+    intents.setReaction({ message_id: react, op: 'add', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
+    intents.markNarrowRead({ narrow: [{ operator: 'channel', operand: verona }] });
+    const at = Math.floor(s.outbox.now() / 1000) + 7200;
+    const sched = intents.createScheduledMessage({ to: { type: 'channel', channel_id: verona, topic: 'later' }, content: 'scheduled offline', scheduled_delivery_timestamp: at });
+    expect(sched.scheduled_message_id).toBeLessThan(0);
+    await until(() => v.view().messages.find((m) => m.id === star)?.flags.includes('starred') === true, 5_000, 'star shown');
+    await until(() => v.view().messages.find((m) => m.id === react)?.reactions.some((r) => r.emoji_name === 'tada') === true, 5_000, 'reaction shown');
+    expect(unreadInVerona()).toBe(0);
+    expect(s.queries.scheduledMessages().find((m) => m.scheduled_message_id === sched.scheduled_message_id)).toMatchObject({ content: 'scheduled offline' });
+    await proxy.resume();
+    s.outbox.retryNow();
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'all landed');
+    expect(s.outbox.counts()).toEqual({ pending: 0, failed: 0, conflict: 0 });
+    const server = async (id: number) => (await t.as('hamlet').get(`/messages/${id}`)).json.message as { flags: string[]; reactions: Array<{ emoji_name: string }> };
+    expect((await server(star)).flags).toContain('starred');
+    expect((await server(react)).reactions.map((r) => r.emoji_name)).toEqual(['tada']);
+    for (const id of ids) expect((await server(id)).flags).toContain('read');
+    const onServer = (await t.as('hamlet').get('/scheduled_messages')).json.scheduled_messages as Array<{ scheduled_message_id: number; content: string }>;
+    const landed = onServer.filter((m) => m.content === 'scheduled offline');
+    expect(landed).toHaveLength(1);
+    await until(() => s.queries.scheduledMessages().some((m) => m.scheduled_message_id === landed[0]!.scheduled_message_id), 10_000, 'adopted');
+    expect(s.queries.scheduledMessages().filter((m) => m.content === 'scheduled offline')).toHaveLength(1);
+    v.close();
+  });
 });

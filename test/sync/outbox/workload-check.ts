@@ -8,8 +8,8 @@
  *                   trigger on the server's tables counts inserts, deleted rows included); a
  *                   message's edit history holds one snapshot per landed edit or move row
  *   order kept      a message's history walks its edits and moves in the order the user made them
- *   state           snippets, message contents and topics, topic policies, settings and views equal
- *                   the intended state; no message was created
+ *   state           snippets, message contents and topics, topic policies, settings, views, stars,
+ *                   reactions and scheduled messages equal the intended state; no message was created
  */
 import type { OutboxRow } from '../../../sync/outbox/store.js';
 import type { TestServer } from '../../server/harness.js';
@@ -35,6 +35,9 @@ export function installAudit(t: TestServer): void {
       BEGIN INSERT INTO audit_snippet_inserts (title) VALUES (new.title); END;
     CREATE TEMP TRIGGER IF NOT EXISTS audit_views AFTER INSERT ON main.navigation_views
       BEGIN INSERT INTO audit_view_inserts (fragment) VALUES (new.fragment); END;
+    CREATE TEMP TABLE IF NOT EXISTS audit_scheduled_inserts (content TEXT NOT NULL);
+    CREATE TEMP TRIGGER IF NOT EXISTS audit_scheduled AFTER INSERT ON main.scheduled_messages
+      BEGIN INSERT INTO audit_scheduled_inserts (content) VALUES (new.content); END;
   `);
 }
 
@@ -138,5 +141,28 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   const viewInserts = tally(strings(t, 'SELECT fragment FROM temp.audit_view_inserts').filter(mine));
   const viewAdds = tally(rows.filter((r) => r.kind === 'navigation_view_add' && r.state === 'done').map((r) => String(argsField(r, 'fragment'))));
   for (const f of new Set([...viewInserts.keys(), ...viewAdds.keys()])) expectEq(`server inserts of view ${f}`, viewInserts.get(f) ?? 0, viewAdds.get(f) ?? 0);
+
+  // Stars and reactions: the last toggle wins (the server keeps one reaction per user and emoji).
+  const self = (await as.get('/users/me')).json.user_id as number;
+  for (const id of new Set([...intended.starred.keys(), ...[...intended.reactions.keys()].map((k) => Number(k.split(' ')[0]))])) {
+    const m = (await as.get(`/messages/${id}`)).json.message as { flags: string[]; reactions: Array<{ emoji_name: string; user_id: number }> };
+    const star = intended.starred.get(id);
+    if (star !== undefined) expectEq(`message ${id} starred`, m.flags.includes('starred'), star);
+    for (const [key, on] of intended.reactions) {
+      if (Number(key.split(' ')[0]) !== id) continue;
+      const name = key.slice(key.indexOf(' ') + 1);
+      expectEq(`message ${id} reaction ${name}`, m.reactions.filter((x) => x.user_id === self && x.emoji_name === name).length, on ? 1 : 0);
+    }
+  }
+
+  // Scheduled messages: the intended set; one server insert per landed create.
+  const tagOf = (content: string) => content.split(' ')[0] ?? '';
+  const mineQ = (content: string) => new RegExp(`^${p}q\\d+ `).test(content);
+  const sched = ((await as.get('/scheduled_messages')).json.scheduled_messages as Array<{ content: string }>).filter((m) => mineQ(m.content));
+  expectEq('scheduled tags (sorted, duplicates kept)', sched.map((m) => tagOf(m.content)).sort(), [...intended.scheduled.keys()].sort());
+  for (const m of sched) expectEq(`scheduled ${tagOf(m.content)}`, m.content, intended.scheduled.get(tagOf(m.content)));
+  const schedInserts = tally(strings(t, 'SELECT content FROM temp.audit_scheduled_inserts').filter(mineQ).map(tagOf));
+  const schedCreates = tally(rows.filter((r) => r.kind === 'scheduled_message_create' && r.state === 'done').map((r) => tagOf(String(argsField(r, 'content')))));
+  for (const tag of new Set([...schedInserts.keys(), ...schedCreates.keys()])) expectEq(`server creates of scheduled ${tag}`, schedInserts.get(tag) ?? 0, schedCreates.get(tag) ?? 0);
   return problems;
 }

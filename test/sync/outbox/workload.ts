@@ -3,7 +3,8 @@
  * drained: saved snippets (create / edit / delete, often create-then-edit or create-then-delete in
  * one burst), content edits and topic moves of many messages (one entity per message, so the two
  * kinds keep the user's order between them), topic visibility on many topics, user settings and
- * navigation views (add / edit / delete).
+ * navigation views (add / edit / delete), stars and reactions toggled on the messages (as the UI
+ * toggles them), and scheduled messages (create / edit / delete, often back to back while queued).
  *
  * Every value the workload writes is unique (it names its entity and a sequence number), so the
  * server's state and edit history say exactly which intent produced them: a duplicate or a
@@ -28,6 +29,8 @@ export interface WorkloadFixtures {
   readonly messages: readonly FixtureMessage[];
   /** A channel the acting user can access, for topic visibility. */
   readonly streamId: number;
+  /** UNIX seconds far enough ahead that nothing scheduled is delivered during the run. */
+  readonly scheduleAt: number;
 }
 
 export interface WorkloadOptions {
@@ -50,7 +53,21 @@ export type Intent =
   | { readonly t: 'settings'; readonly values: Readonly<Record<string, string | boolean>> }
   | { readonly t: 'view_add'; readonly fragment: string; readonly name: string; readonly isPinned: boolean }
   | { readonly t: 'view_edit'; readonly fragment: string; readonly name?: string; readonly isPinned?: boolean }
-  | { readonly t: 'view_delete'; readonly fragment: string };
+  | { readonly t: 'view_delete'; readonly fragment: string }
+  | { readonly t: 'star'; readonly messageId: number; readonly on: boolean }
+  | { readonly t: 'reaction'; readonly messageId: number; readonly emoji: EmojiChoice; readonly on: boolean }
+  | { readonly t: 'sched_create'; readonly handle: number; readonly content: string; readonly topic: string }
+  | { readonly t: 'sched_edit'; readonly handle: number; readonly content: string }
+  | { readonly t: 'sched_delete'; readonly handle: number };
+
+export const EMOJI_CHOICES = [
+  { emoji_name: 'heart', emoji_code: '2764', reaction_type: 'unicode_emoji' },
+  { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' },
+  { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' },
+] as const;
+export type EmojiChoice = (typeof EMOJI_CHOICES)[number];
+/** Scheduled messages' handles live beside the snippets' in one handle table, from here up. */
+export const SCHEDULED_HANDLE_BASE = 100_000;
 
 /** After a burst: let requests fly a little (`some`), drain completely (`full`), or go on at once. */
 export type Pause = 'none' | 'some' | 'full';
@@ -70,6 +87,12 @@ export interface Intended {
   readonly topics: Map<string, number>;
   readonly settings: Record<string, string | boolean>;
   readonly views: Map<string, { name: string; isPinned: boolean }>;
+  /** Message id -> starred at the end (absent: never toggled). */
+  readonly starred: Map<number, boolean>;
+  /** `${message id} ${emoji name}` -> our reaction there at the end. */
+  readonly reactions: Map<string, boolean>;
+  /** Live scheduled messages: content tag (`${prefix}q${k}`) -> content. */
+  readonly scheduled: Map<string, string>;
 }
 
 export interface Workload {
@@ -100,10 +123,11 @@ type Life = 'unborn' | 'alive' | 'deleted';
 export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Workload {
   const r = seededRandom(o.seed);
   const p = fx.prefix;
-  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map() };
+  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map() };
   for (const m of fx.messages) intended.messages.set(m.id, { content: m.content, topic: m.topic, ops: [] });
   const snippet = Array.from({ length: o.snippets }, () => ({ life: 'unborn' as Life, title: '', content: '', n: 0 }));
   const view = Array.from({ length: o.views }, () => ({ life: 'unborn' as Life, name: '', isPinned: false, n: 0 }));
+  const sched = Array.from({ length: Math.max(2, Math.floor(o.snippets / 2)) }, () => ({ life: 'unborn' as Life, content: '', n: 0 }));
   let seq = 0;
   const out: Intent[] = [];
 
@@ -180,17 +204,57 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
     return [{ t: 'view_edit', fragment: fragment(k), isPinned: v.isPinned }];
   };
 
+  const schedOps = (): Intent[] => {
+    const unborn = sched.flatMap((q, i) => (q.life === 'unborn' ? [i] : []));
+    const alive = sched.flatMap((q, i) => (q.life === 'alive' ? [i] : []));
+    const edit = (k: number): Intent => {
+      const q = sched[k]!;
+      q.n++;
+      q.content = `${p}q${k} v${q.n}`;
+      return { t: 'sched_edit', handle: SCHEDULED_HANDLE_BASE + k, content: q.content };
+    };
+    const del = (k: number): Intent => {
+      sched[k]!.life = 'deleted';
+      return { t: 'sched_delete', handle: SCHEDULED_HANDLE_BASE + k };
+    };
+    if (unborn.length > 0 && (alive.length === 0 || r() < 0.4)) {
+      const k = pick(r, unborn);
+      Object.assign(sched[k]!, { life: 'alive', content: `${p}q${k} v0` });
+      const ops: Intent[] = [{ t: 'sched_create', handle: SCHEDULED_HANDLE_BASE + k, content: sched[k]!.content, topic: `${p} plans` }];
+      const y = r();
+      if (y < 0.3) ops.push(edit(k));
+      else if (y < 0.45) ops.push(del(k));
+      return ops;
+    }
+    if (alive.length === 0) return [];
+    const k = pick(r, alive);
+    return [r() < 0.8 ? edit(k) : del(k)];
+  };
+
   while (out.length < o.intents) {
     const x = r();
     let ops: Intent[];
-    if (x < 0.2) ops = snippetOps();
-    else if (x < 0.5) ops = messageOp();
-    else if (x < 0.72) {
+    if (x >= 0.76) {
+      const m = pick(r, fx.messages);
+      if (x < 0.84) {
+        const on = !(intended.starred.get(m.id) ?? false);
+        intended.starred.set(m.id, on);
+        ops = [{ t: 'star', messageId: m.id, on }];
+      } else if (x < 0.92) {
+        const emoji = pick(r, EMOJI_CHOICES);
+        const key = `${m.id} ${emoji.emoji_name}`;
+        const on = !(intended.reactions.get(key) ?? false);
+        intended.reactions.set(key, on);
+        ops = [{ t: 'reaction', messageId: m.id, emoji, on }];
+      } else ops = schedOps();
+    } else if (x < 0.15) ops = snippetOps();
+    else if (x < 0.42) ops = messageOp();
+    else if (x < 0.6) {
       const topic = `${p}t${Math.floor(r() * o.topics)}`;
       const policy = pick(r, [0, 1, 2, 3] as const);
       intended.topics.set(topic, policy);
       ops = [{ t: 'user_topic', streamId: fx.streamId, topic, policy }];
-    } else if (x < 0.8) {
+    } else if (x < 0.66) {
       const values: Record<string, string | boolean> = {};
       for (let i = 0, n = 1 + Math.floor(r() * 2); i < n; i++) {
         const key = pick(r, Object.keys(SETTING_CHOICES));
@@ -202,6 +266,9 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
     out.push(...ops);
   }
   for (const s of snippet) if (s.life === 'alive') intended.snippets.set(s.title, s.content);
+  sched.forEach((q, k) => {
+    if (q.life === 'alive') intended.scheduled.set(`${p}q${k}`, q.content);
+  });
   view.forEach((v, k) => {
     if (v.life === 'alive') intended.views.set(`narrow/channel/${fx.streamId}-${p}v${k}`, { name: v.name, isPinned: v.isPinned });
   });
@@ -229,10 +296,10 @@ function kind(store: OutboxStore, name: string): RuntimeKind {
 }
 
 /** Enqueue one intent as the UI would (the caller wraps it in the user action's transaction). */
-export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, nowMs: number): EnqueueResult {
+export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, nowMs: number, fx: Pick<WorkloadFixtures, 'streamId' | 'scheduleAt'>): EnqueueResult {
   const tmpOf = (h: number): string => {
     const tmp = handles.get(h);
-    if (tmp === undefined) throw new Error(`snippet handle ${h} was never created`);
+    if (tmp === undefined) throw new Error(`handle ${h} was never created`);
     return tmp;
   };
   switch (it.t) {
@@ -261,5 +328,19 @@ export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, 
       return store.enqueue(kind(store, 'navigation_view_edit'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
     case 'view_delete':
       return store.enqueue(kind(store, 'navigation_view_delete'), { fragment: it.fragment }, null);
+    case 'star':
+      return store.enqueue(kind(store, 'message_flags'), { messages: [it.messageId], op: it.on ? 'add' : 'remove', flag: 'starred' }, null);
+    case 'reaction':
+      return store.enqueue(kind(store, 'message_reaction'), { message_id: it.messageId, op: it.on ? 'add' : 'remove', ...it.emoji }, null);
+    case 'sched_create': {
+      const tmp = store.newTempId();
+      handles.set(it.handle, tmp);
+      const args = { tmp_id: tmp, recipient: { type: 'channel', to: fx.streamId, topic: it.topic }, content: it.content, scheduled_delivery_timestamp: fx.scheduleAt };
+      return store.enqueue(kind(store, 'scheduled_message_create'), args, null);
+    }
+    case 'sched_edit':
+      return store.enqueue(kind(store, 'scheduled_message_edit'), { scheduled_message_id: tmpOf(it.handle), content: it.content }, null);
+    case 'sched_delete':
+      return store.enqueue(kind(store, 'scheduled_message_delete'), { scheduled_message_id: tmpOf(it.handle) }, null);
   }
 }

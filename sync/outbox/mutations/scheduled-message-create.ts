@@ -1,0 +1,90 @@
+/**
+ * `scheduled_message_create` v1: schedule a message (possibly offline) under a temporary id, shown
+ * at once in the scheduled list under the negative local id `-N` (as offline snippets are). Later
+ * edits and a delete of it queue behind it (same entity) and fold into it while it is queued: an
+ * offline create-then-delete sends nothing.
+ *
+ * Verify after a lost answer: a scheduled message with our recipient, delivery time and content
+ * (as the server stores it: trailing whitespace dropped) is ours, and is adopted.
+ */
+import { z } from 'zod';
+import { createScheduledMessage, getScheduledMessages } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { plainTextHtml } from './message-content-edit.js';
+import { localSnippetId as localObjectId } from './snippet-local.js';
+
+export const scheduledRecipient = z.union([
+  z.object({ type: z.literal('channel'), to: z.number().int(), topic: z.string() }),
+  z.object({ type: z.literal('direct'), to: z.array(z.number().int()).min(1) }),
+]);
+
+export const scheduledCreateArgs = z.object({
+  /** `tmp-N` from `OutboxStore.newTempId()`. */
+  tmp_id: z.string().regex(/^tmp-\d+$/),
+  recipient: scheduledRecipient,
+  content: z.string().min(1),
+  /** UNIX seconds. */
+  scheduled_delivery_timestamp: z.number().int(),
+});
+export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
+
+export const SCHEDULED_CREATE_KIND = 'scheduled_message_create';
+
+/** What the server stores of a content (it drops trailing whitespace and normalises line ends). */
+const stored = (s: string) => s.replace(/\r\n?/g, '\n').trimEnd();
+const sameIds = (x: readonly number[], y: readonly number[]) => {
+  const a = [...x].sort((p, q) => p - q);
+  const b = [...y].sort((p, q) => p - q);
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+};
+
+export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null> = {
+  kind: SCHEDULED_CREATE_KIND,
+  version: 1,
+  argsSchema: scheduledCreateArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `scheduled_message:${a.tmp_id}`,
+  createsTempIdIn: 'tmp_id',
+  async send(conn, a) {
+    const r = a.recipient;
+    const target = r.type === 'channel' ? { type: 'channel' as const, to: r.to, topic: r.topic } : { type: 'direct' as const, to: r.to };
+    const res = await createScheduledMessage(conn, { ...target, content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp });
+    return { createdId: res.scheduled_message_id };
+  },
+  async verify(conn, a) {
+    const r = a.recipient;
+    const found = (await getScheduledMessages(conn)).scheduled_messages
+      .filter((m) => m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp && stored(m.content) === stored(a.content))
+      .filter((m) => (r.type === 'channel' ? m.to === r.to && (m.topic ?? '') === conn.topicForWire(r.topic).trim() : Array.isArray(m.to) && sameIds(m.to, r.to)))
+      .sort((x, y) => x.scheduled_message_id - y.scheduled_message_id)[0];
+    return found ? { status: 'applied', createdId: found.scheduled_message_id } : 'not_applied';
+  },
+  local: { apply: (db, a, _b, c) => applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
+  landed(db, a, createdId, changes) {
+    if (typeof createdId !== 'number') return;
+    const local = localObjectId(a.tmp_id);
+    const m = localScheduled(db).find((x) => x.scheduled_message_id === local);
+    if (local === undefined || !m) return;
+    deleteLocal(db, local);
+    putScheduledMessage(db, { ...m, scheduled_message_id: createdId });
+    changes.touched('scheduled_messages');
+  },
+};
+
+export function applyOptimistic(db: LocalDb, a: ScheduledCreateArgs, changes: ChangeCollector): void {
+  const id = localObjectId(a.tmp_id);
+  if (id === undefined) return;
+  const r = a.recipient;
+  putScheduledMessage(db, {
+    scheduled_message_id: id,
+    ...(r.type === 'channel' ? { type: 'stream', to: r.to, topic: r.topic } : { type: 'private', to: r.to }),
+    content: a.content,
+    rendered_content: plainTextHtml(a.content),
+    scheduled_delivery_timestamp: a.scheduled_delivery_timestamp,
+    failed: false,
+  });
+  changes.touched('scheduled_messages');
+}

@@ -1,0 +1,51 @@
+/**
+ * `scheduled_message_delete` v1: unschedule a message. Queued behind its offline create (same
+ * entity), the two annul each other: nothing is sent. A message the server already delivered
+ * cannot be unscheduled: that failure is what the user should see (it was sent).
+ */
+import { z } from 'zod';
+import { deleteScheduledMessage, getScheduledMessages } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { deleteScheduledMessage as deleteLocal } from '../../db/queries/personal.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
+import { localSnippetId as localObjectId } from './snippet-local.js';
+
+/** A server id, or `tmp-N` until its create lands (the store rewrites it then). */
+export const scheduledId = z.union([z.number().int(), z.string().regex(/^tmp-\d+$/)]);
+
+export const scheduledDeleteArgs = z.object({ scheduled_message_id: scheduledId });
+export type ScheduledDeleteArgs = z.output<typeof scheduledDeleteArgs>;
+
+export function serverScheduledId(id: number | string, kind: string): number {
+  // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
+  if (typeof id !== 'number') throw new Error(`${kind}: ${id} is not a server id`);
+  return id;
+}
+
+export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null> = {
+  kind: 'scheduled_message_delete',
+  version: 1,
+  argsSchema: scheduledDeleteArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
+  tempIdFields: ['scheduled_message_id'],
+  async send(conn, a) {
+    await deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'scheduled_message_delete') });
+  },
+  async verify(conn, a) {
+    const id = serverScheduledId(a.scheduled_message_id, 'scheduled_message_delete');
+    const there = (await getScheduledMessages(conn)).scheduled_messages.some((m) => m.scheduled_message_id === id);
+    return there ? 'not_applied' : 'applied';
+  },
+  coalesce: (prev) => (prev.kind === SCHEDULED_CREATE_KIND ? { action: 'cancel' } : { action: 'append' }),
+  local: { apply: (db, a, _b, c) => applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
+};
+
+export function applyOptimistic(db: LocalDb, a: ScheduledDeleteArgs, changes: ChangeCollector): void {
+  const id = localObjectId(a.scheduled_message_id);
+  if (id === undefined) return;
+  deleteLocal(db, id);
+  changes.touched('scheduled_messages');
+}
