@@ -27,6 +27,8 @@ export type StoreArea =
   | 'realm'
   | 'typing'
   | 'unread'
+  /** The composer's drafts (engine/drafts.ts). */
+  | 'drafts'
   /** Outbox rows were added or changed state (the outbox view, counts, per-message markers). */
   | 'outbox';
 

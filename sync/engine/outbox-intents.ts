@@ -30,6 +30,7 @@ import { userGroupUpdate } from '../outbox/mutations/user-group-update.js';
 import { userTopicSet } from '../outbox/mutations/user-topic-set.js';
 import type { EnqueueResult } from '../outbox/store.js';
 import type { Enqueued, outboxCommands } from '../protocol/outbox.js';
+import { deleteDraftOf, type DraftTarget } from './drafts.js';
 import { OutboxIntentError, type SessionOutbox } from './session-outbox.js';
 
 type Req<N extends keyof typeof outboxCommands> = z.output<(typeof outboxCommands)[N]['request']>;
@@ -80,7 +81,9 @@ export class OutboxIntents {
       r.to.type === 'channel'
         ? { type: 'channel' as const, stream_id: r.to.channel_id, topic: r.to.topic }
         : { type: 'direct' as const, user_ids: others.length > 0 ? others : r.to.user_ids };
-    const res = this.outbox.send(to, r.content, seconds(this.outbox.now()));
+    // The conversation's draft goes in the transaction that queues the send: never both, never neither.
+    const draft: DraftTarget = r.to.type === 'channel' ? { type: 'channel', channel_id: r.to.channel_id, topic: r.to.topic } : { type: 'direct', user_ids: r.to.user_ids };
+    const res = this.outbox.send(to, r.content, seconds(this.outbox.now()), (changes) => void deleteDraftOf(this.db, draft, changes));
     return { ...answer(res), message_id: echoIdOf(String(res.id)) };
   }
 

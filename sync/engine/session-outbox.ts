@@ -115,9 +115,10 @@ export class SessionOutbox {
   }
 
   /** Send a message: the echo shows at once, under the id the row gives it. */
-  send(to: SendTarget, content: string, enqueuedAtSeconds: number): EnqueueResult {
+  send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void): EnqueueResult {
     const changes = new ChangeCollector();
     const result = this.db.transaction(() => {
+      alsoInTransaction?.(changes);
       // local_id is the row's id, known before the insert inside this write transaction
       // (AUTOINCREMENT: the stored sequence + 1), and checked after it.
       const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").pluck().get();

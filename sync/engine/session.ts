@@ -17,6 +17,7 @@
  * rows on the objects it touched, so an event for a message with a pending edit does not clobber
  * the text the user typed.
  */
+import { SessionDrafts } from './drafts.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -76,6 +77,7 @@ export class AccountSession {
   readonly conn: ApiConnection;
   readonly queries: SessionQueries;
   readonly outbox: SessionOutbox;
+  readonly drafts: SessionDrafts;
   private readonly seams: Seams;
   private readonly typing: TypingEditors;
   private poller: EventPoller | undefined;
@@ -113,6 +115,7 @@ export class AccountSession {
       return typeof v === 'number' && v > 0 ? v : DEFAULT_TYPING_EXPIRY_MS;
     });
     this.queries = new SessionQueries(db);
+    this.drafts = new SessionDrafts(db, () => this.seams.clock.now(), (c) => this.emit(c.freeze()));
     this.outbox = new SessionOutbox({
       db,
       conn: this.conn,

@@ -81,6 +81,15 @@ export type EditHistory = z.output<typeof editHistorySchema>;
 export const typingEditorSchema = z.object({ message_id: int, user_ids: z.array(int) });
 export type TypingEditor = z.output<typeof typingEditorSchema>;
 
+/** Where a draft (or a message) goes: a channel's topic (`""` while the new topic has no name), or a DM group. */
+export const draftTargetSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('channel'), channel_id: int.positive(), topic: z.string() }),
+  z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()).min(1) }),
+]);
+/** The composer's text of one conversation, kept by the engine across reloads, restarts and crashes. */
+export const draftSchema = z.object({ key: z.string(), to: draftTargetSchema, content: z.string(), updated_at: int });
+export type DraftView = z.output<typeof draftSchema>;
+
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
 export const queries = {
   status: { request: none, response: sessionStatus },
@@ -94,6 +103,8 @@ export const queries = {
   userSettings: { request: none, response: userSettingsSchema },
   editHistory: { request: z.object({ message_id: int }), response: editHistorySchema },
   typingEditors: { request: none, response: z.array(typingEditorSchema) },
+  /** Every draft, newest first (live area `drafts`). */
+  drafts: { request: none, response: z.array(draftSchema) },
 } as const;
 
 export const commands = {
@@ -105,6 +116,9 @@ export const commands = {
   loadOlder: { request: z.object({ view_id: z.string(), count: int.min(1).max(5000) }), response: ok },
   loadNewer: { request: z.object({ view_id: z.string(), count: int.min(1).max(5000) }), response: ok },
   closeNarrow: { request: z.object({ view_id: z.string() }), response: ok },
+  /** Save the composer's text of a conversation (debounced by the UI); blank text deletes the draft. */
+  saveDraft: { request: z.object({ to: draftTargetSchema, content: z.string().max(1_000_000) }), response: z.object({ key: z.string() }) },
+  deleteDraft: { request: z.object({ key: z.string() }), response: ok },
 } as const;
 
 export type QueryName = keyof typeof queries;

@@ -8,6 +8,7 @@
  * (toRpcError), and none of them changes local state before the server has answered.
  */
 import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites } from '../api/index.js';
+import { conversationOf } from '../engine/drafts.js';
 import { outboxErrorView } from '../outbox/errors.js';
 import type { OutboxKind } from '../outbox/kinds.js';
 import { navigationViewAdd } from '../outbox/mutations/navigation-view-add.js';
@@ -118,7 +119,17 @@ export const outboxHandlers: OutboxHandlers = {
   outboxRetry: (ctx, req) => refusing(() => (ctx.session().outbox.retry(req.outbox_id), OK)),
   outboxDiscard: (ctx, req) => refusing(() => (ctx.session().outbox.discard(req.outbox_id), OK)),
   outboxEdit: (ctx, req) => refusing(() => (ctx.session().outbox.edit(req.outbox_id, req.args), OK)),
-  outboxResolveConflict: (ctx, req) => refusing(() => ({ ok: true as const, draft: ctx.session().outbox.resolveConflict(req.outbox_id, req.choice).draft })),
+  outboxResolveConflict: (ctx, req) =>
+    refusing(() => {
+      const s = ctx.session();
+      const row = s.outbox.store.get(req.outbox_id);
+      const { draft } = s.outbox.resolveConflict(req.outbox_id, req.choice);
+      // "Take theirs": the user's text is kept as a draft of the message's conversation, durably.
+      const messageId = row && typeof row.args === 'object' && row.args !== null ? Reflect.get(row.args, 'message_id') : undefined;
+      const to = draft !== null && typeof messageId === 'number' ? conversationOf(s.db, messageId) : undefined;
+      if (draft !== null && to) s.drafts.keep(to, draft);
+      return { ok: true as const, draft };
+    }),
   // online only
   deleteTopic: async (ctx, req) => {
     const s = live(ctx);

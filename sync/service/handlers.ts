@@ -48,6 +48,7 @@ export const handlers: Handlers = {
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),
+  drafts: (ctx) => ctx.session().drafts.list(),
   userSettings: (ctx) => ctx.session().queries.userSettings(),
   editHistory: (ctx, req) => ctx.session().editHistory(req.message_id),
   typingEditors: (ctx) => ctx.session().typingEditors(),
@@ -71,6 +72,8 @@ export const handlers: Handlers = {
     ctx.views.delete(req.view_id);
     return OK;
   },
+  saveDraft: (ctx, req) => ({ key: ctx.session().drafts.save(req.to, req.content) }),
+  deleteDraft: (ctx, req) => (ctx.session().drafts.delete(req.key), OK),
   // accounts
   accounts: (ctx) => ctx.accounts.state(),
   signIn: (ctx, req) => ctx.accounts.signIn(req),

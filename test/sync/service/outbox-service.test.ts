@@ -103,6 +103,10 @@ describe('the outbox through the engine service', () => {
     const [conflict] = (await call('outbox')) as OutboxRowView[];
     expect(conflict).toMatchObject({ state: 'conflict', conflict: { base: 'meet at 10:00', ours: 'meet at 11:00', theirs: 'meet at 10:30' }, last_error: { kind: 'conflict' } });
     expect(await call('outboxResolveConflict', { outbox_id: edited.outbox_id, choice: { choice: 'take_theirs' } })).toEqual({ ok: true, draft: 'meet at 11:00' });
+    // The text the user gave up is kept as a draft of that conversation, durably (not in renderer memory).
+    expect((await call('drafts')) as Array<{ to: unknown; content: string }>).toContainEqual(
+      expect.objectContaining({ to: { type: 'channel', channel_id: channelId(t, 'Verona'), topic: 'service edit' }, content: 'meet at 11:00' }),
+    );
     expect((await call('outboxCounts')) as OutboxCounts).toEqual({ pending: 0, failed: 0, conflict: 0 });
     expect(((await t.as('hamlet').get(`/messages/${id}`, { apply_markdown: false })).json as { raw_content: string }).raw_content).toBe('meet at 10:30');
     await svc.close();

@@ -1,0 +1,143 @@
+/**
+ * Drafts: the composer's text per conversation, owned by the engine in a durable table so what
+ * the user typed survives switching away, a reload, a restart or a crash. One draft per
+ * conversation (a channel's topic, a channel's not-yet-named new topic, a DM group); saving an
+ * empty text deletes it. A send deletes the draft of its conversation in the transaction that
+ * queues the send; a "take theirs" in an edit conflict keeps the user's text as a draft.
+ */
+import { z } from 'zod';
+import type { LocalDb } from '../db/open.js';
+import { cachedStatement } from '../db/queries/statements.js';
+import { getStoredMessage } from '../db/queries/messages.js';
+import { getAccount } from '../db/queries/state.js';
+import { ChangeCollector } from './changes.js';
+
+export const draftTarget = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
+  z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
+]);
+export type DraftTarget = z.output<typeof draftTarget>;
+
+export interface Draft {
+  readonly key: string;
+  readonly to: DraftTarget;
+  readonly content: string;
+  /** UNIX ms. */
+  readonly updated_at: number;
+}
+
+/** Drafts kept per account at most (the oldest go first): a bound on a table written as one types. */
+export const MAX_DRAFTS = 1000;
+/** Characters kept per draft (far above any server's message limit; a paste of a book is cut). */
+export const MAX_DRAFT_CHARS = 1_000_000;
+
+/**
+ * The conversation's key: topics compare case-insensitively; a DM group is its users, sorted,
+ * without the signed-in user (as Zulip names a conversation), unless that leaves no one.
+ */
+export function draftKey(to: DraftTarget, selfId?: number): string {
+  if (to.type === 'channel') return `channel:${to.channel_id}:${to.topic.toLowerCase()}`;
+  const others = [...new Set(to.user_ids)].filter((u) => u !== selfId);
+  return `dm:${(others.length > 0 ? others : [...new Set(to.user_ids)]).sort((a, b) => a - b).join(',')}`;
+}
+
+const selfOf = (db: LocalDb): number | undefined => getAccount(db)?.user_id ?? undefined;
+
+interface Row {
+  key: string;
+  target: string;
+  content: string;
+  updated_at: number;
+}
+
+function fromRow(r: Row): Draft | undefined {
+  const to = draftTarget.safeParse(JSON.parse(r.target));
+  return to.success ? { key: r.key, to: to.data, content: r.content, updated_at: r.updated_at } : undefined;
+}
+
+export function listDrafts(db: LocalDb): Draft[] {
+  return (cachedStatement(db, 'SELECT key, target, content, updated_at FROM drafts ORDER BY updated_at DESC, key').all() as Row[]).flatMap((r) => fromRow(r) ?? []);
+}
+
+export function getDraft(db: LocalDb, key: string): Draft | undefined {
+  const r = cachedStatement(db, 'SELECT key, target, content, updated_at FROM drafts WHERE key = ?').get(key) as Row | undefined;
+  return r && fromRow(r);
+}
+
+/** Save (or, for blank text, delete) the draft of `to`. Returns its key. */
+export function saveDraft(db: LocalDb, to: DraftTarget, content: string, now: number, changes: ChangeCollector): string {
+  const key = draftKey(to, selfOf(db));
+  if (content.trim() === '') {
+    deleteDraft(db, key, changes);
+    return key;
+  }
+  const text = content.length > MAX_DRAFT_CHARS ? content.slice(0, MAX_DRAFT_CHARS) : content;
+  const had = getDraft(db, key);
+  if (had?.content === text) return key;
+  cachedStatement(db, 'INSERT OR REPLACE INTO drafts (key, target, content, updated_at) VALUES (?, ?, ?, ?)').run(key, JSON.stringify(to), text, now);
+  cachedStatement(db, `DELETE FROM drafts WHERE key NOT IN (SELECT key FROM drafts ORDER BY updated_at DESC LIMIT ${MAX_DRAFTS})`).run();
+  changes.touched('drafts');
+  return key;
+}
+
+/** Delete the draft of a conversation (a send to it). */
+export function deleteDraftOf(db: LocalDb, to: DraftTarget, changes: ChangeCollector): boolean {
+  return deleteDraft(db, draftKey(to, selfOf(db)), changes);
+}
+
+export function deleteDraft(db: LocalDb, key: string, changes: ChangeCollector): boolean {
+  const gone = cachedStatement(db, 'DELETE FROM drafts WHERE key = ?').run(key).changes > 0;
+  if (gone) changes.touched('drafts');
+  return gone;
+}
+
+/**
+ * Keep `text` as a draft of `to` without losing what the composer holds there already: it is
+ * added after the existing draft (a blank line between) unless already part of it.
+ */
+export function keepAsDraft(db: LocalDb, to: DraftTarget, text: string, now: number, changes: ChangeCollector): string {
+  const had = getDraft(db, draftKey(to, selfOf(db)))?.content ?? '';
+  const content = had.trim() === '' ? text : had.includes(text) ? had : `${had.trimEnd()}\n\n${text}`;
+  return saveDraft(db, to, content, now, changes);
+}
+
+/** The session's drafts: each change commits, then the `drafts` area is announced. */
+export class SessionDrafts {
+  constructor(
+    private readonly db: LocalDb,
+    private readonly now: () => number,
+    private readonly emit: (changes: ChangeCollector) => void,
+  ) {}
+
+  list(): Draft[] {
+    return listDrafts(this.db);
+  }
+
+  save(to: DraftTarget, content: string): string {
+    return this.write((c) => saveDraft(this.db, to, content, this.now(), c));
+  }
+
+  delete(key: string): boolean {
+    return this.write((c) => deleteDraft(this.db, key, c));
+  }
+
+  keep(to: DraftTarget, text: string): string {
+    return this.write((c) => keepAsDraft(this.db, to, text, this.now(), c));
+  }
+
+  private write<T>(f: (c: ChangeCollector) => T): T {
+    const changes = new ChangeCollector();
+    const out = this.db.transaction(() => f(changes))();
+    if (!changes.empty) this.emit(changes);
+    return out;
+  }
+}
+
+/** The conversation a cached message belongs to, as a draft target. */
+export function conversationOf(db: LocalDb, messageId: number): DraftTarget | undefined {
+  const m = getStoredMessage(db, messageId);
+  if (!m) return undefined;
+  if (m.type === 'stream') return m.stream_id === undefined ? undefined : { type: 'channel', channel_id: m.stream_id, topic: m.subject };
+  const ids = Array.isArray(m.display_recipient) ? m.display_recipient.map((u) => u.id) : [];
+  return ids.length > 0 ? { type: 'direct', user_ids: ids } : undefined;
+}
