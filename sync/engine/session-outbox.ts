@@ -18,7 +18,9 @@
  */
 import type { ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
+import { getRealmEditingSettings, getRealmLimits } from '../db/queries/realm.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
+import { DEFAULT_LIMITS } from '../outbox/normalize.js';
 import type { KindContext, KindRegistry, OutboxKind, RuntimeKind } from '../outbox/kinds.js';
 import { applyResolution, parseConflictDetails, resolveConflict, type ConflictChoice } from '../outbox/mutations/message-conflict.js';
 import { MESSAGE_SEND_KIND, messageSend, removeEcho, type MessageSendArgs, type MessageSendBase, type SendTarget } from '../outbox/mutations/message-send.js';
@@ -79,7 +81,15 @@ export class SessionOutbox {
 
   constructor(private readonly host: OutboxHost) {
     this.db = host.db;
-    const context: KindContext = { queueId: () => host.queueId(), claimed: (key, localId) => claimedIds(this.db, key, localId) };
+    const context: KindContext = {
+      queueId: () => host.queueId(),
+      claimed: (key, localId) => claimedIds(this.db, key, localId),
+      limits: () => {
+        const l = getRealmLimits(this.db);
+        const empty = getRealmEditingSettings(this.db).emptyTopicDisplayName;
+        return { maxMessageLength: l.maxMessageLength ?? DEFAULT_LIMITS.maxMessageLength, maxTopicLength: l.maxTopicLength ?? DEFAULT_LIMITS.maxTopicLength, emptyTopicName: empty };
+      },
+    };
     this.store = new ReportingStore(this.db, allKinds(), host.seams.clock, {
       row: (r) => this.noteRow(r),
       landed: (r, id) => this.store.kinds.get(r.kind, r.kindVersion)?.landed(this.db, r.args, id, this.pending),

@@ -18,6 +18,7 @@
  * the text the user typed.
  */
 import { SessionDrafts } from './drafts.js';
+import { refreshOwnRaw } from './raw-cache.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -181,6 +182,7 @@ export class AccountSession {
 
   async close(): Promise<void> {
     await this.stop();
+    await this.rawRefresh;
     await this.conn.close();
     this.db.close();
   }
@@ -249,7 +251,19 @@ export class AccountSession {
     if (s.state === 'live' && !wasLive) {
       this.outbox.credentialsWork();
       this.outbox.retryNow();
+      this.refreshRaw();
     }
+  }
+
+  private rawRefresh: Promise<void> | undefined;
+
+  /** In the background: the raw text of the user's own editable messages, for offline edits. */
+  private refreshRaw(): void {
+    if (this.rawRefresh) return;
+    this.rawRefresh = refreshOwnRaw(this.conn, this.db, this.seams.clock.now())
+      .then(() => undefined)
+      .catch((e: unknown) => this.seams.logger.warn('raw text refresh failed (offline edits fall back to the server)', { error: e instanceof Error ? e.message : String(e) }))
+      .finally(() => (this.rawRefresh = undefined));
   }
 
   private progress(p: SyncProgress): void {

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { ApiConnection } from '../api/core.js';
 import type { LocalDb } from '../db/open.js';
 import type { ChangeCollector, StoreArea } from '../engine/changes.js';
+import { DEFAULT_LIMITS, type ServerLimits } from './normalize.js';
 
 /** A `tmp-N` id handed out by `OutboxStore.newTempId()` for an object created offline. */
 export const TEMP_ID = /^tmp-\d+$/;
@@ -21,10 +22,12 @@ export interface KindContext {
   queueId(): string | undefined;
   /** Server ids that other done send rows of a conversation landed as (not ours to adopt). */
   claimed(entityKey: string, localId: string): ReadonlySet<number>;
+  /** The realm's limits, for comparing what we sent with what the server stored (normalize.ts). */
+  limits(): ServerLimits;
 }
 
-/** For stores and pushers without a session (tests, benches): no queue, nothing claimed. */
-export const NO_CONTEXT: KindContext = { queueId: () => undefined, claimed: () => new Set() };
+/** For stores and pushers without a session (tests, benches): no queue, nothing claimed, Zulip's default limits. */
+export const NO_CONTEXT: KindContext = { queueId: () => undefined, claimed: () => new Set(), limits: () => DEFAULT_LIMITS };
 
 /**
  * A kind's optimistic effect on the local cache: run in the enqueue transaction, and again

@@ -167,7 +167,9 @@ export class OutboxStore {
     const entityKey = kind.entityKey(parsed.value.args);
     const now = this.clock.now();
     const last = this.lastLiveRow(entityKey);
-    if (last?.state === 'queued') {
+    // A row waiting out a backoff did not land (the connection was never made, or the server said
+    // so), so folding a new intent into it is as safe as into a queued one.
+    if (last?.state === 'queued' || last?.state === 'retry_wait') {
       const decision = kind.coalesce({ kind: last.kind, args: last.args, base: last.base }, parsed.value);
       if (decision.action === 'cancel') {
         this.applyTo(last, 'discard', { note: { coalesced: 'cancelled by a later intent', by: kind.kind, args: parsed.value.args } });

@@ -243,8 +243,12 @@ export const outboxQueries = {
   /** Rows not yet finished, oldest first; `include_finished` adds done and discarded ones kept for review. */
   outbox: { request: z.object({ include_finished: z.boolean().default(false) }), response: z.array(outboxRowSchema) },
   outboxCounts: { request: z.object({}), response: outboxCountsSchema },
-  /** The raw Markdown of a message, to start an edit from (online only, unless it is our own send). */
-  messageRawContent: { request: z.object({ message_id: id }), response: z.object({ raw_content: z.string() }) },
+  /**
+   * The raw Markdown to start an edit from: a pending edit's text (what the user sees), else the
+   * device's copy (the user's own editable messages are kept), else the server's. Offline with no
+   * copy: `OFFLINE` with the reason in words.
+   */
+  messageRawContent: { request: z.object({ message_id: id }), response: z.object({ raw_content: z.string(), source: z.enum(['pending', 'cache', 'server', 'outbox']) }) },
 } as const;
 
 /** Everything above, for the contract's operation table. */

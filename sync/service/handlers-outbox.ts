@@ -9,6 +9,7 @@
  */
 import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites } from '../api/index.js';
 import { conversationOf } from '../engine/drafts.js';
+import { rawForEdit } from '../engine/raw-cache.js';
 import { outboxErrorView } from '../outbox/errors.js';
 import type { OutboxKind } from '../outbox/kinds.js';
 import { navigationViewAdd } from '../outbox/mutations/navigation-view-add.js';
@@ -20,7 +21,6 @@ import { userSettingsUpdate } from '../outbox/mutations/user-settings-update.js'
 import { OutboxIntents } from '../engine/outbox-intents.js';
 import { OutboxIntentError } from '../engine/session-outbox.js';
 import type { AccountSession } from '../engine/session.js';
-import { readRawContent } from '../outbox/mutations/message-content-edit.js';
 import { localIdOfEcho, messageSendArgs } from '../outbox/mutations/message-send.js';
 import { parseConflictDetails } from '../outbox/mutations/message-conflict.js';
 import { IllegalTransitionError } from '../outbox/states.js';
@@ -87,9 +87,12 @@ export const outboxHandlers: OutboxHandlers = {
       const row = ctx.session().outbox.store.get(Number(localId));
       const args = messageSendArgs.safeParse(row?.args);
       if (!args.success) throw new RpcFailure('INVALID_REQUEST', `no message ${req.message_id}`);
-      return { raw_content: args.data.content };
+      return { raw_content: args.data.content, source: 'outbox' as const };
     }
-    return { raw_content: await readRawContent(live(ctx).conn, req.message_id) };
+    const s = ctx.session();
+    const r = await rawForEdit(s.conn, s.db, req.message_id, s.status.state === 'live', s.outbox.now());
+    if ('unknown' in r) throw new RpcFailure('OFFLINE', r.unknown, { state: s.status.state });
+    return r;
   },
   // queued commands
   editMessage: (ctx, req) => refusing(() => intents(ctx).editMessage(req)),

@@ -11,7 +11,9 @@
 import type { EditHistoryEntry, EventOf, Message } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelName } from '../../db/queries/channels.js';
-import { updateStoredMessage } from '../../db/queries/messages.js';
+import { getStoredMessage, updateStoredMessage } from '../../db/queries/messages.js';
+import { hasRawContent, putRawContent } from '../../db/queries/raw.js';
+import { getAccount } from '../../db/queries/state.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import type { ChangeCollector } from '../changes.js';
 import type { HandlerContext } from './types.js';
@@ -28,6 +30,13 @@ export function onUpdateMessage(db: LocalDb, e: UpdateMessageEvent, _ctx: Handle
     // Not a user edit: new rendering (e.g. an inline preview), no history, no timestamps.
     if (contentChanged) updateStoredMessage(db, e.message_id, (m) => ({ ...m, content: e.rendered_content ?? m.content }), changes);
     return;
+  }
+
+  // The new raw Markdown (the event's `content` is raw) keeps the offline-edit copy current:
+  // for a message whose raw text the device keeps, or one of the user's own.
+  if (e.content !== undefined && e.rendered_content !== undefined) {
+    const self = getAccount(db)?.user_id ?? undefined;
+    if (hasRawContent(db, e.message_id) || (self !== undefined && getStoredMessage(db, e.message_id)?.sender_id === self)) putRawContent(db, e.message_id, e.content, Date.now());
   }
 
   const origTopic = e.orig_subject;

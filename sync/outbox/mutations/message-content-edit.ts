@@ -20,6 +20,7 @@ import { updateStoredMessage } from '../../db/queries/messages.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import { OutboxConflict, type OutboxKind, type SendOutcome, type VerifyOutcome } from '../kinds.js';
 import { sha256Hex, threeWayMerge } from '../merge.js';
+import { storedEditContent, type ServerLimits } from '../normalize.js';
 
 const int = z.number().int().positive();
 
@@ -86,9 +87,10 @@ async function send(conn: ApiConnection, args: ContentEditArgs, base: ContentEdi
  * Applied when the server's raw content is exactly ours. A lost answer to a rebased resend reads
  * as not applied; the resend then merges against our own merge, which is clean and idempotent.
  */
-async function verify(conn: ApiConnection, args: ContentEditArgs): Promise<VerifyOutcome> {
+async function verify(conn: ApiConnection, args: ContentEditArgs, limits: ServerLimits): Promise<VerifyOutcome> {
   const raw = await readRawContent(conn, args.message_id);
-  return sha256Hex(raw) === sha256Hex(args.content) ? 'applied' : 'not_applied';
+  // As stored: "X\n" lands as "X", blank text as "(deleted)".
+  return raw === storedEditContent(args.content, limits) ? 'applied' : 'not_applied';
 }
 
 export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase> = {
@@ -99,7 +101,7 @@ export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase> = 
   // Shared with moves of the same message, so an edit and a move keep the user's order.
   entityKey: (a) => `message:${a.message_id}`,
   send,
-  verify,
+  verify: (conn, a, _b, ctx) => verify(conn, a, ctx.limits()),
   // The FIRST base stays: it is the text the user actually saw before all of these edits.
   coalesce: (prev, next) => (prev.kind === CONTENT_EDIT_KIND ? { action: 'merge', args: next.args, base: prev.base } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id] },

@@ -18,6 +18,7 @@ import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/message
 import { cachedStatement } from '../../db/queries/statements.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind, VerifyOutcome } from '../kinds.js';
+import { storedTopic, type ServerLimits } from '../normalize.js';
 
 const int = z.number().int().positive();
 
@@ -70,9 +71,10 @@ async function send(conn: ApiConnection, a: MoveArgs): Promise<void> {
 }
 
 /** Applied when the target message is where the user wanted it (the rest of the topic follows it). */
-async function verify(conn: ApiConnection, a: MoveArgs): Promise<VerifyOutcome> {
+async function verify(conn: ApiConnection, a: MoveArgs, limits: ServerLimits): Promise<VerifyOutcome> {
   const { message: m } = await getMessage(conn, { messageId: a.message_id, apply_markdown: false, allow_empty_topic_name: true });
-  const topicOk = a.topic === undefined || m.subject === conn.topicForWire(a.topic);
+  // As stored: trimmed, truncated, the empty topic's names mean "".
+  const topicOk = a.topic === undefined || m.subject === storedTopic(a.topic, limits) || m.subject === conn.topicForWire(a.topic);
   const channelOk = a.stream_id === undefined || m.stream_id === a.stream_id;
   return topicOk && channelOk ? 'applied' : 'not_applied';
 }
@@ -85,7 +87,7 @@ export const messageMove: OutboxKind<MoveArgs, null> = {
   // Shared with content edits of the message, so the user's order between them is kept.
   entityKey: (a) => `message:${a.message_id}`,
   send: (conn, a) => send(conn, a),
-  verify: (conn, a) => verify(conn, a),
+  verify: (conn, a, _b, ctx) => verify(conn, a, ctx.limits()),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id], undoMessageIds: movedAlong },
 };
 

@@ -36,8 +36,11 @@ import { messageRow } from '../../db/queries/message-columns.js';
 import { getAccount } from '../../db/queries/state.js';
 import { getUser, getUsers } from '../../db/queries/users.js';
 import type { ChangeCollector } from '../../engine/changes.js';
+import { putRawContent } from '../../db/queries/raw.js';
+import { getRealmLimits } from '../../db/queries/realm.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
+import { DEFAULT_LIMITS, storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
 
 const int = z.number().int();
@@ -87,7 +90,9 @@ function wireArgs(a: MessageSendArgs, queueId: string | undefined): SendMessageA
 }
 
 async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBase, ctx: KindContext): Promise<VerifyOutcome> {
-  const where: NarrowTerm[] = a.to.type === 'channel' ? [narrowTerm.channel(a.to.stream_id), narrowTerm.topic(a.to.topic)] : [narrowTerm.dm(a.to.user_ids)];
+  // Compared as the server stores them: a trimmed or truncated topic, trimmed or truncated content.
+  const limits = ctx.limits();
+  const where: NarrowTerm[] = a.to.type === 'channel' ? [narrowTerm.channel(a.to.stream_id), narrowTerm.topic(storedTopic(a.to.topic, limits))] : [narrowTerm.dm(a.to.user_ids)];
   const res = await getMessages(conn, {
     anchor: 'newest',
     num_before: VERIFY_WINDOW,
@@ -97,7 +102,7 @@ async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBas
     allow_empty_topic_name: true,
   });
   const claimed = ctx.claimed(conversationKey(a.to), a.local_id);
-  const ours = normalise(a.content);
+  const ours = storedContent(a.content, limits);
   const found = res.messages
     .filter((m) => m.sender_email.toLowerCase() === conn.email.toLowerCase())
     .filter((m) => m.timestamp >= b.enqueued_at - VERIFY_CLOCK_SLACK_S && !claimed.has(m.id) && normalise(m.content) === ours)
@@ -118,7 +123,12 @@ export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase> = {
   },
   verify: (conn, a, b, ctx) => verify(conn, a, b, ctx),
   local: { apply: (db, a, b, c) => applyOptimistic(db, a, b, c), messageIds: (a) => [echoIdOf(a.local_id)] },
-  landed: (db, _a, _id, changes) => retireEchoes(db, [], changes),
+  landed(db, a, createdId, changes) {
+    // The server stores the text trimmed: that is the raw Markdown an offline edit starts from.
+    const max = getRealmLimits(db).maxMessageLength ?? DEFAULT_LIMITS.maxMessageLength;
+    if (typeof createdId === 'number') putRawContent(db, createdId, storedContent(a.content, { ...DEFAULT_LIMITS, maxMessageLength: max }), Date.now());
+    retireEchoes(db, [], changes);
+  },
 };
 
 function echoMessage(db: LocalDb, a: MessageSendArgs, b: MessageSendBase): Message | undefined {

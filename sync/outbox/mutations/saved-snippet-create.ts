@@ -9,6 +9,7 @@ import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { storedSnippetText } from '../normalize.js';
 import { adoptCreatedSnippet, localSnippetId } from './snippet-local.js';
 
 export const snippetCreateArgs = z.object({
@@ -38,7 +39,7 @@ export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase
     const { saved_snippets } = await getSavedSnippets(conn);
     // The oldest match: if the user made two identical snippets, the other row adopts the newer.
     const found = saved_snippets
-      .filter((s) => s.title === a.title && s.content === a.content && s.date_created >= b.enqueued_at)
+      .filter((s) => s.title === storedSnippetText(a.title) && s.content === storedSnippetText(a.content) && s.date_created >= b.enqueued_at)
       .sort((x, y) => x.id - y.id)[0];
     return found ? { status: 'applied', createdId: found.id } : 'not_applied';
   },

@@ -8,6 +8,7 @@ import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
 import { localSnippet, localSnippetId } from './snippet-local.js';
 
@@ -42,7 +43,7 @@ export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null> = {
     const s = (await getSavedSnippets(conn)).saved_snippets.find((x) => x.id === id);
     // Gone: resending would fail anyway, and the failure is what the user should see.
     if (!s) return 'not_applied';
-    const same = (a.title === undefined || s.title === a.title) && (a.content === undefined || s.content === a.content);
+    const same = (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content));
     return same ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {

@@ -13,6 +13,7 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../engine/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 
@@ -33,8 +34,6 @@ export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
 
 export const SCHEDULED_CREATE_KIND = 'scheduled_message_create';
 
-/** What the server stores of a content (it drops trailing whitespace and normalises line ends). */
-const stored = (s: string) => s.replace(/\r\n?/g, '\n').trimEnd();
 const sameIds = (x: readonly number[], y: readonly number[]) => {
   const a = [...x].sort((p, q) => p - q);
   const b = [...y].sort((p, q) => p - q);
@@ -54,11 +53,12 @@ export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null> = {
     const res = await createScheduledMessage(conn, { ...target, content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp });
     return { createdId: res.scheduled_message_id };
   },
-  async verify(conn, a) {
+  async verify(conn, a, _b, ctx) {
     const r = a.recipient;
+    const limits = ctx.limits();
     const found = (await getScheduledMessages(conn)).scheduled_messages
-      .filter((m) => m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp && stored(m.content) === stored(a.content))
-      .filter((m) => (r.type === 'channel' ? m.to === r.to && (m.topic ?? '') === conn.topicForWire(r.topic).trim() : Array.isArray(m.to) && sameIds(m.to, r.to)))
+      .filter((m) => m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp && storedContent(m.content, limits) === storedContent(a.content, limits))
+      .filter((m) => (r.type === 'channel' ? m.to === r.to && (m.topic ?? '') === storedTopic(r.topic, limits) : Array.isArray(m.to) && sameIds(m.to, r.to)))
       .sort((x, y) => x.scheduled_message_id - y.scheduled_message_id)[0];
     return found ? { status: 'applied', createdId: found.scheduled_message_id } : 'not_applied';
   },

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeKind } from '../../../sync/outbox/kinds.js';
+import { DEFAULT_LIMITS } from '../../../sync/outbox/normalize.js';
 import { conversationKey, messageSend, VERIFY_CLOCK_SLACK_S } from '../../../sync/outbox/mutations/message-send.js';
 import { claimedIds } from '../../../sync/engine/outbox-local.js';
 import type { LocalDb } from '../../../sync/db/open.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   // The kind asks the session for landed ids; here the env's own database plays the session.
-  env = await outboxEnv({ kinds: [kind], email: 'hamlet@example.com', server: t, context: { queueId: () => undefined, claimed: (key, localId) => (db ? claimedIds(db, key, localId) : new Set()) } });
+  env = await outboxEnv({ kinds: [kind], email: 'hamlet@example.com', server: t, context: { queueId: () => undefined, claimed: (key, localId) => (db ? claimedIds(db, key, localId) : new Set()), limits: () => DEFAULT_LIMITS } });
   db = env.db;
 });
 afterEach(() => env.close());

@@ -46,6 +46,16 @@ describe('outbox store', () => {
     ]);
   });
 
+  it('folds into a row waiting out a backoff (it did not land), keeping the FIRST base', () => {
+    const f = fixture();
+    const a = f.store.enqueue(f.kinds.edit, { messageId: 42, content: 'a' }, { content: 'v0' });
+    f.store.apply({ id: a.id }, 'send', { attempts: 1 });
+    f.store.apply({ id: a.id }, 'transient', { nextAttemptAt: 10_000 });
+    const b = f.store.enqueue(f.kinds.edit, { messageId: 42, content: 'b' }, { content: 'a' });
+    expect(b).toEqual({ outcome: 'merged', id: a.id });
+    expect(f.store.all().map((r) => [r.state, r.args, r.base])).toEqual([['queued', { messageId: 42, content: 'b' }, { content: 'v0' }]]);
+  });
+
   it('toggles keep the last value', () => {
     const f = fixture();
     for (const starred of [true, false, true, false]) f.store.enqueue(f.kinds.star, { messageId: 7, starred }, null);

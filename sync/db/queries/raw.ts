@@ -1,0 +1,25 @@
+/**
+ * The raw Markdown of messages the user may edit (migration 0004 `message_raw`): their own
+ * still-editable messages, fetched in the background, and any message whose raw text was read
+ * (`messageRawContent`), kept current by `update_message` events. Edit opens from it offline.
+ */
+import type { LocalDb } from '../open.js';
+import { cachedStatement } from './statements.js';
+
+export function putRawContent(db: LocalDb, messageId: number, raw: string, now: number): void {
+  cachedStatement(db, 'INSERT OR REPLACE INTO message_raw (message_id, raw, fetched_at) VALUES (?, ?, ?)').run(messageId, raw, now);
+}
+
+export function getRawContent(db: LocalDb, messageId: number): string | undefined {
+  const v: unknown = cachedStatement(db, 'SELECT raw FROM message_raw WHERE message_id = ?').pluck().get(messageId);
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function hasRawContent(db: LocalDb, messageId: number): boolean {
+  return cachedStatement(db, 'SELECT 1 FROM message_raw WHERE message_id = ?').pluck().get(messageId) === 1;
+}
+
+export function deleteRawContent(db: LocalDb, messageIds: readonly number[]): void {
+  const del = cachedStatement(db, 'DELETE FROM message_raw WHERE message_id = ?');
+  for (const id of messageIds) del.run(id);
+}

@@ -1,0 +1,91 @@
+/**
+ * Edit any of one's own messages offline: the engine keeps the raw Markdown of the user's own
+ * editable messages (fetched in the background with apply_markdown=false, kept current by
+ * update_message events, durable), so `messageRawContent` answers offline; an editor opened on a
+ * message with a pending edit starts from the pending text; where the text is truly unknown the
+ * refusal says why in words.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import type { RpcResult } from '../../../sync/protocol/index.js';
+import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
+import { FaultProxy } from '../../support/fault-proxy.js';
+import { post } from '../../server/edit-helpers.js';
+import { startTestServer, type TestServer } from '../../server/harness.js';
+import { quickSleep, until } from '../engine/session-helpers.js';
+
+let t: TestServer;
+let proxy: FaultProxy;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+afterEach(() => proxy.close());
+
+async function signedIn(who: string) {
+  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
+  const base = t.clock.now();
+  const started = Date.now();
+  const seams = { logger: silentEngineLogger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
+  const svc = new EngineService({ dataDir: ':memory:', secrets: new MemorySecretStore(), seams, timeoutMs: 3_000 });
+  const client = svc.connect(() => undefined);
+  expect((await client.invoke('signIn', { realm_url: proxy.url, email: `${who}@example.com`, credentials: { password: 'sandbox' } })).ok).toBe(true);
+  await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
+  const invoke = (name: string, payload: unknown = {}): Promise<RpcResult> => client.invoke(name, payload);
+  const call = async (name: string, payload: unknown = {}): Promise<unknown> => {
+    const r = await invoke(name, payload);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+  return { svc, invoke, call };
+}
+
+describe('offline edits of old messages', () => {
+  it("opens from the device's copy offline, the pending text after an edit, and explains the unknown", async () => {
+    // Sent before this device signed in (the raw text only on the server), and by someone else.
+    const mine = post(t, 'hamlet', 'Verona', 'offline edit', 'sent an hour ago, **with Markdown**');
+    const theirs = post(t, 'othello', 'Verona', 'offline edit', 'not yours');
+    const { svc, invoke, call } = await signedIn('hamlet');
+    const s = svc.activeSession!;
+    await until(() => s.db.prepare('SELECT count(*) FROM message_raw WHERE message_id = ?').pluck().get(mine) === 1, 10_000, 'raw cached in the background');
+
+    // Edited on the phone meanwhile: the event keeps the copy current.
+    expect((await t.as('hamlet').patch(`/messages/${mine}`, { content: 'edited on the phone, **with Markdown**' })).status).toBe(200);
+    await until(() => s.db.prepare('SELECT raw FROM message_raw WHERE message_id = ?').pluck().get(mine) === 'edited on the phone, **with Markdown**', 10_000, 'event applied');
+
+    await proxy.pause();
+    await until(() => s.status.state !== 'live', 10_000, 'offline');
+    expect(await call('messageRawContent', { message_id: mine })).toEqual({ raw_content: 'edited on the phone, **with Markdown**', source: 'cache' });
+    const refused = await invoke('messageRawContent', { message_id: theirs });
+    expect(refused.ok === false && refused.error.code).toBe('OFFLINE');
+    expect(refused.ok === false && refused.error.message).toMatch(/not yours.*needs a connection/);
+
+    // Edit offline with that text's hash; reopening starts from the pending text.
+    await call('editMessage', { message_id: mine, content: 'first offline edit', base_raw_content: 'edited on the phone, **with Markdown**' });
+    expect(await call('messageRawContent', { message_id: mine })).toEqual({ raw_content: 'first offline edit', source: 'pending' });
+    // Its attempt found no server (refused: it did not land) and waits to retry.
+    await until(() => s.outbox.rows().some((r) => r.kind === 'message_content_edit' && r.state === 'retry_wait'), 10_000, 'waiting');
+    await call('editMessage', { message_id: mine, content: 'second offline edit', base_raw_content: 'first offline edit' });
+    // The two coalesce against the first base.
+    const rows = s.outbox.rows().filter((r) => r.kind === 'message_content_edit');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.base).toMatchObject({ raw_content: 'edited on the phone, **with Markdown**' });
+
+    await proxy.resume();
+    await call('nudge', { reason: 'network' });
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'landed');
+    expect(s.outbox.counts()).toEqual({ pending: 0, failed: 0, conflict: 0 });
+    expect(((await t.as('hamlet').get(`/messages/${mine}`, { apply_markdown: false })).json as { raw_content: string }).raw_content).toBe('second offline edit');
+    await svc.close();
+  });
+
+  it('a message sent from this device keeps its text for offline edits once it lands', async () => {
+    const { svc, call } = await signedIn('hamlet');
+    const s = svc.activeSession!;
+    const sent = (await call('sendMessage', { to: { type: 'channel', channel_id: (s.queries.channels().find((c) => c.name === 'Verona'))!.channel_id, topic: 'sent here' }, content: 'typed here  \n' })) as { outbox_id: number };
+    await until(() => s.outbox.store.get(sent.outbox_id)?.state === 'done', 10_000, 'landed');
+    const id = Number(JSON.stringify(s.outbox.store.get(sent.outbox_id)?.history).match(/"created_id":(\d+)/)?.[1]);
+    expect(s.db.prepare('SELECT raw FROM message_raw WHERE message_id = ?').pluck().get(id)).toBe('typed here');
+    await svc.close();
+  });
+});
