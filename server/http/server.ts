@@ -1,6 +1,7 @@
 /**
- * The HTTP front: `/api/v1/*` only, JSON envelopes for every answer (including 404, 405, 413,
- * malformed input and internal errors), Basic auth, rate limits, parameters from body and query.
+ * The HTTP front: `/api/v1/*` (and uploaded files under `/user_uploads/*`), JSON envelopes for
+ * every answer (including 404, 405, 413, malformed input and internal errors), Basic auth, rate
+ * limits, parameters from body and query.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { atomically } from '../events/emit.js';
@@ -8,12 +9,15 @@ import { authenticate } from './auth.js';
 import { readBody } from './body.js';
 import { JsonableError } from './errors.js';
 import { Params } from './params.js';
+import { RawResponse } from './raw.js';
 import { RateLimiter } from './ratelimit.js';
 import type { Router } from './router.js';
 import type { PublicCtx } from '../routes/context.js';
 import type { ServerState } from '../state.js';
 
 const API_PREFIX = '/api/v1';
+/** Served outside the API, as in Zulip. */
+const ROOT_PREFIX = '/user_uploads/';
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
@@ -31,7 +35,17 @@ function sendError(res: ServerResponse, e: JsonableError, headers: Record<string
   send(res, e.httpStatus, { result: 'error', msg: e.message, code: e.code, ...e.extra }, { ...headers, ...e.headers });
 }
 
-export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): Server {
+function sendRaw(res: ServerResponse, r: RawResponse, headers: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(r.status, { ...headers, ...r.headers, 'content-length': String(r.body.length) });
+  res.end(r.body);
+}
+
+/**
+ * `router` serves the API below `/api/v1`; `rootRouter` the few paths real Zulip serves outside
+ * it (uploaded files under `/user_uploads/`), with the same authentication and error envelopes.
+ */
+export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, rootRouter?: Router<PublicCtx>): Server {
   const rl = srv.config.rateLimit;
   const userLimiter = rl ? new RateLimiter(srv.clock, rl.requests, rl.windowSeconds) : undefined;
   const authLimiter = rl ? new RateLimiter(srv.clock, rl.authRequests, rl.authWindowSeconds) : undefined;
@@ -45,8 +59,9 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
         throw new JsonableError('SERVER_NOT_READY', 'The server is shutting down', 503, {}, { Connection: 'close' });
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (!url.pathname.startsWith(API_PREFIX + '/')) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
-      const match = router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length));
+      const isApi = url.pathname.startsWith(API_PREFIX + '/');
+      if (!isApi && !(rootRouter && url.pathname.startsWith(ROOT_PREFIX))) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
+      const match = isApi ? router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length)) : rootRouter!.match(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
       if (match.kind === 'method_not_allowed') {
         throw new JsonableError('BAD_REQUEST', 'Method Not Allowed', 405, { allowed_methods: match.allowed }, { Allow: match.allowed.join(', ') });
@@ -67,6 +82,10 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
       res.on('close', () => abort.abort());
       const ctx = { srv, user, params, path: pathParams, signal: abort.signal, remoteAddress };
       const result: unknown = route.options.async ? await route.handler(ctx) : atomically(srv, () => route.handler(ctx));
+      if (result instanceof RawResponse) {
+        sendRaw(res, result, rateHeaders);
+        return;
+      }
       const ignored = params.ignored();
       send(
         res,

@@ -11,6 +11,7 @@ import type { QueueView } from '../events/queues.js';
 import { badRequest, JsonableError } from '../http/errors.js';
 import { renderMarkdown, type RenderedMessage } from '../markdown/render.js';
 import type { ServerState } from '../state.js';
+import { usersAlertedBy } from './alert-words.js';
 import { dmRecipientId, getChannel, isSubscribed, subscriberIds, type ChannelRow } from './access.js';
 import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
@@ -222,9 +223,11 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
   syncAttachments(srv, id, rendered);
 
   const flagsByUser = new Map<number, number>();
+  const alerted = usersAlertedBy(srv, content, recipients, sender.id);
   const insertUm = sql(srv, 'INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)');
   for (const uid of recipients) {
     let bits = mentionFlags(uid, rendered, mentioned, participants);
+    if (alerted.has(uid)) bits |= FLAG.has_alert_word;
     if (!channel) bits |= FLAG.is_private;
     if (uid === sender.id && args.readBySender !== false) bits |= FLAG.read;
     insertUm.run(uid, id, bits);

@@ -35,7 +35,8 @@ export function matchesEventNarrow(
       }
       case 'is':
         if ((lower === 'dm' || lower === 'private') && m.type !== 'private') return false;
-        if ((lower === 'mentioned' || lower === 'alerted') && !((flags ?? 0) & MENTION_BITS)) return false;
+        if (lower === 'mentioned' && !((flags ?? 0) & MENTION_BITS)) return false;
+        if (lower === 'alerted' && !((flags ?? 0) & FLAG.has_alert_word)) return false;
         if (lower === 'starred' && !((flags ?? 0) & FLAG.starred)) return false;
         if (lower === 'unread' && (flags ?? FLAG.read) & FLAG.read) return false;
         break;

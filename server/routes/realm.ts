@@ -1,4 +1,5 @@
 /**
+ * GET /realm/emoji and GET /realm/linkifiers (this realm has neither; see model/realm.ts), and
  * PATCH /realm, limited to the message editing and moving settings (spec Events 2): administrators
  * only; time limits are seconds, or "unlimited" / null for no limit; group settings take an update
  * value {new, old?} or a plain group-setting value. One `realm` op `update_dict` event with
@@ -9,7 +10,7 @@ import { emit } from '../events/emit.js';
 import { badRequest, JsonableError } from '../http/errors.js';
 import type { Params } from '../http/params.js';
 import { validateGroupSettingValue, type GroupSettingValue } from '../model/groups.js';
-import { getRealm, setRealmSettings, type RealmSettings } from '../model/realm.js';
+import { getRealm, realmEmoji, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
 import { apiGroupSettingValue, groupSettingEquals } from '../model/user-groups.js';
 import { activeUserIds, isAdmin } from '../model/users.js';
 import type { ServerState } from '../state.js';
@@ -84,4 +85,6 @@ function emitRealmChange(srv: ServerState, changed: Partial<RealmSettings>): voi
 
 export function registerRealmRoutes(r: ApiRouter): void {
   route(r, 'PATCH', '/realm', updateRealm);
+  route(r, 'GET', '/realm/emoji', ({ srv }) => ({ emoji: realmEmoji(srv) }));
+  route(r, 'GET', '/realm/linkifiers', ({ srv }) => ({ linkifiers: realmLinkifiers(srv) }));
 }

@@ -24,3 +24,4 @@ export * from './schemas/user-settings.js';
 export * from './schemas/snippets.js';
 export * from './schemas/navigation-views.js';
 export * from './schemas/scheduled-messages.js';
+export * from './schemas/realm-data.js';

@@ -1,5 +1,5 @@
 /**
- * Per-user objects: topic preferences, saved snippets, navigation views, push devices.
+ * Per-user objects: topic preferences, alert words, saved snippets, navigation views, push devices.
  *
  * Topic names compare case-insensitively (as Zulip's `topic__iexact`), so a user has at most one
  * policy per (channel, topic) whatever the case. Navigation views keep their insertion order (the
@@ -14,6 +14,12 @@ CREATE TABLE user_topics (
   last_updated      INTEGER NOT NULL,
   PRIMARY KEY (user_id, channel_id, topic)
 ) WITHOUT ROWID;
+CREATE TABLE alert_words (
+  id      INTEGER PRIMARY KEY,                 -- insertion order, the order the API lists them in
+  user_id INTEGER NOT NULL,
+  word    TEXT NOT NULL                        -- as the user typed it; compared case-insensitively
+);
+CREATE INDEX alert_words_by_user ON alert_words(user_id, id);
 CREATE TABLE saved_snippets (
   id           INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused (real Zulip never reuses ids; a lost DELETE verified later must not hit a newer snippet)
   user_id      INTEGER NOT NULL,

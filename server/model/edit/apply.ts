@@ -8,6 +8,7 @@ import { seconds } from '../../clock.js';
 import { emit } from '../../events/emit.js';
 import type { ServerState } from '../../state.js';
 import { subscriberIds } from '../access.js';
+import { usersAlertedBy } from '../alert-words.js';
 import { FLAG, flagNames, MENTION_BITS } from '../flags.js';
 import type { EditHistoryEntry } from '../messages.js';
 import { mentionedUserIds, mentionFlags, topicParticipants } from '../message-send.js';
@@ -41,14 +42,18 @@ function applyContent(srv: ServerState, r: EditRequest, entry: EditHistoryEntry,
     .prepare('UPDATE messages SET content = ?, rendered_content = ?, is_me_message = ?, has_link = ?, has_image = ?, last_edit_timestamp = ? WHERE id = ?')
     .run(content.content, html, content.rendered.isMe ? 1 : 0, content.rendered.hasLink ? 1 : 0, content.rendered.hasImage ? 1 : 0, now, m.id);
   const { unlinked } = syncAttachments(srv, m.id, content.rendered);
-  // Mention flags follow the new rendering (Zulip's update_user_message_flags).
+  // Mention and alert-word flags follow the new content (Zulip's update_user_message_flags).
   const mentioned = mentionedUserIds(srv, content.rendered);
   const participants = r.origChannel && content.rendered.topicWildcard ? topicParticipants(srv, r.origChannel.id, r.targetTopic) : new Set<number>();
   participants.add(m.sender_id);
   const rows = srv.db.prepare('SELECT user_id, flags FROM user_messages WHERE message_id = ?').all(m.id) as Array<{ user_id: number; flags: number }>;
+  const alerted = usersAlertedBy(srv, content.content, rows.map((row) => row.user_id), m.sender_id);
   const update = srv.db.prepare('UPDATE user_messages SET flags = ? WHERE user_id = ? AND message_id = ?');
   for (const row of rows) {
-    const bits = (row.flags & ~MENTION_BITS) | mentionFlags(row.user_id, content.rendered, mentioned, participants);
+    const bits =
+      (row.flags & ~MENTION_BITS & ~FLAG.has_alert_word) |
+      mentionFlags(row.user_id, content.rendered, mentioned, participants) |
+      (alerted.has(row.user_id) ? FLAG.has_alert_word : 0);
     if (bits !== row.flags) update.run(bits, row.user_id, m.id);
   }
   return unlinked;
