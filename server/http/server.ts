@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { atomically } from '../events/emit.js';
 import { authenticate } from './auth.js';
-import { readBody } from './body.js';
+import { readBody, type BodyLimits } from './body.js';
 import { JsonableError } from './errors.js';
 import { Params } from './params.js';
 import { RawResponse } from './raw.js';
@@ -72,7 +72,8 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, ro
       if (route.options.authAttempt && authLimiter) rateHeaders = authLimiter.hit(`addr:${remoteAddress}`).headers;
       else if (user && userLimiter && !user.is_bot) rateHeaders = userLimiter.hit(`user:${user.id}`).headers;
 
-      const body = await readBody(req, { form: srv.config.formBodyLimitBytes, multipart: srv.config.maxFileUploadMib * 1024 * 1024 });
+      // Only now, authenticated (or on a public route), is any of the body read.
+      const body = await readBody(req, bodyLimits(srv, route.options.auth === false));
       const values = new Map<string, string>();
       for (const [k, v] of url.searchParams) values.set(k, v);
       for (const [k, v] of body.fields) values.set(k, v); // the body wins, as in Zulip
@@ -94,14 +95,13 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, ro
         rateHeaders,
       );
     } catch (e) {
+      const closing = settleUnreadBody(req);
       if (e instanceof JsonableError) {
-        sendError(res, e, rateHeaders);
+        sendError(res, e, { ...rateHeaders, ...closing });
       } else {
         srv.log.error(`internal error on ${req.method} ${req.url}`, e);
-        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
+        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' }, closing);
       }
-      // Drain an unread body so keep-alive connections stay usable.
-      if (!req.readableEnded) req.resume();
     }
   }
 
@@ -119,6 +119,36 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, ro
     );
   });
   return server;
+}
+
+/** Slack above the largest file for a multipart body's other fields and part headers. */
+const MULTIPART_SLACK_BYTES = 1024 * 1024;
+
+/** Authenticated routes may carry an upload; unauthenticated ones (fetch_api_key) only a small form. */
+function bodyLimits(srv: ServerState, isPublic: boolean): BodyLimits {
+  const c = srv.config;
+  if (isPublic) return { form: c.publicBodyLimitBytes, multipart: c.publicBodyLimitBytes };
+  return { form: c.formBodyLimitBytes, multipart: c.maxFileUploadMib * 1024 * 1024 + MULTIPART_SLACK_BYTES };
+}
+
+/** Unread bodies up to this size are drained after an error so the keep-alive connection stays usable. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * After an error the request body may be unread (refused before reading: bad auth, 404, a
+ * declared length over the limit) or partly read (over the limit while reading). A small declared
+ * body is drained to keep the connection; anything else is not read further: the answer says
+ * `Connection: close`, and Node closes the socket once it is sent.
+ */
+function settleUnreadBody(req: IncomingMessage): Record<string, string> {
+  if (req.complete) return {};
+  const declared = Number(req.headers['content-length']);
+  if (req.readableFlowing === null && Number.isFinite(declared) && declared <= DRAIN_LIMIT_BYTES) {
+    req.resume();
+    return {};
+  }
+  req.pause();
+  return { Connection: 'close' };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
