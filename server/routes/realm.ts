@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { emit } from '../events/emit.js';
 import { badRequest, JsonableError } from '../http/errors.js';
+import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';
 import { validateGroupSettingValue, type GroupSettingValue } from '../model/groups.js';
 import { getRealm, realmEmoji, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
@@ -29,12 +30,8 @@ const groupChangeSchema = z.union([z.object({ new: groupSettingValueSchema, old:
 function readLimit(params: Params, name: LimitSetting): number | null | undefined {
   const raw = params.raw(name);
   if (raw === undefined) return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    v = raw; // Lenient: a raw `unlimited`.
-  }
+  const parsed = parseJsonParam(name, raw);
+  const v: unknown = parsed.ok ? parsed.value : raw; // Lenient: a raw `unlimited`.
   if (v === null || v === 'unlimited') return null;
   if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
   throw badRequest(`Bad value for '${name}': ${raw}`);
