@@ -99,7 +99,7 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, ro
       if (e instanceof JsonableError) {
         sendError(res, e, { ...rateHeaders, ...closing });
       } else {
-        srv.log.error(`internal error on ${req.method} ${req.url}`, e);
+        srv.log.error(`internal error on ${req.method} ${logUrl(req.url)}`, e);
         send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' }, closing);
       }
     }
@@ -149,6 +149,15 @@ function settleUnreadBody(req: IncomingMessage): Record<string, string> {
   }
   req.pause();
   return { Connection: 'close' };
+}
+
+/** Longest URL a log line quotes: query strings are legitimately up to 1 MiB (narrows, message_ids). */
+export const LOGGED_URL_MAX = 200;
+
+/** A request URL as log lines quote it: cut to `LOGGED_URL_MAX` characters plus "…". */
+export function logUrl(url: string | undefined): string {
+  const u = url ?? '';
+  return u.length > LOGGED_URL_MAX ? `${u.slice(0, LOGGED_URL_MAX)}…` : u;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
