@@ -8,6 +8,7 @@ import type { ServerState } from '../state.js';
 import type { ChannelRow } from './access.js';
 import { sql } from './messages.js';
 import { getRealm } from './realm.js';
+import { topicKey } from './topic-key.js';
 
 export interface TopicHistoryEntry {
   name: string;
@@ -26,7 +27,7 @@ export function channelTopicHistory(srv: ServerState, userId: number, ch: Channe
   // Spellings of one topic fold together; the most recent spelling names it (as in Zulip).
   const byKey = new Map<string, TopicHistoryEntry>();
   for (const r of rows) {
-    const key = r.topic.toLowerCase();
+    const key = topicKey(r.topic);
     const seen = byKey.get(key);
     if (!seen || r.max_id > seen.max_id) byKey.set(key, { name: r.topic, max_id: r.max_id });
   }

@@ -21,6 +21,7 @@ import { applySendVisibilityPolicies } from './message-visibility.js';
 import { matchesEventNarrow } from './narrow-match.js';
 import { getRealm, type RealmSettings } from './realm.js';
 import { indexMessage } from './search.js';
+import { topicKey } from './topic-key.js';
 import { syncAttachments } from './uploads.js';
 import { groupPermission } from './user-groups.js';
 import { isGuest, type UserRow } from './users.js';
@@ -101,11 +102,11 @@ export function checkTopicsPolicy(srv: ServerState, ch: ChannelRow, topic: strin
 export function topicParticipants(srv: ServerState, channelId: number, topic: string): Set<number> {
   const ids = sql(
     srv,
-    `SELECT sender_id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE
-     UNION SELECT r.user_id FROM reactions r JOIN messages m ON m.id = r.message_id WHERE m.channel_id = ? AND m.topic = ? COLLATE NOCASE`,
+    `SELECT sender_id FROM messages WHERE channel_id = ? AND topic_key = ?
+     UNION SELECT r.user_id FROM reactions r JOIN messages m ON m.id = r.message_id WHERE m.channel_id = ? AND m.topic_key = ?`,
   )
     .pluck()
-    .all(channelId, topic, channelId, topic) as number[];
+    .all(channelId, topicKey(topic), channelId, topicKey(topic)) as number[];
   return new Set(ids);
 }
 
@@ -201,12 +202,13 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
   const dateSent = args.dateSent ?? seconds(srv.clock);
   const info = sql(
     srv,
-    `INSERT INTO messages (type, channel_id, topic, recipient_id, sender_id, content, rendered_content, date_sent, client, is_me_message, has_link, has_image, has_attachment)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO messages (type, channel_id, topic, topic_key, recipient_id, sender_id, content, rendered_content, date_sent, client, is_me_message, has_link, has_image, has_attachment)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     channel ? 'stream' : 'private',
     channel?.id ?? null,
     topic,
+    topicKey(topic),
     recipientId,
     sender.id,
     content,

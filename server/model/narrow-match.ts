@@ -6,6 +6,7 @@
 import type { ServerState } from '../state.js';
 import { FLAG, MENTION_BITS } from './flags.js';
 import { dmParticipantIds, sql, type MessageRow } from './messages.js';
+import { sameTopic } from './topic-key.js';
 
 export function matchesEventNarrow(
   srv: ServerState,
@@ -26,7 +27,7 @@ export function matchesEventNarrow(
         break;
       }
       case 'topic':
-        if (m.type !== 'stream' || m.topic.toLowerCase() !== lower) return false;
+        if (m.type !== 'stream' || !sameTopic(m.topic, String(operand))) return false;
         break;
       case 'sender': {
         const email = sql(srv, 'SELECT email FROM users WHERE id = ?').pluck().get(m.sender_id) as string | undefined;

@@ -32,6 +32,12 @@ function v1File(name: string): string {
   db.exec(V1_SCHEMA);
   db.pragma('user_version = 1');
   db.prepare("INSERT INTO users (email, delivery_email, full_name, role, api_key, date_joined) VALUES ('old@example.com', 'old@example.com', 'Old', 400, 'k', 0)").run();
+  const msg = db.prepare("INSERT INTO messages (type, channel_id, topic, recipient_id, sender_id, content, rendered_content, date_sent) VALUES ('stream', 1, ?, 1, 1, 'x', 'x', 0)");
+  for (const topic of ['Äpfel', 'äpfel', 'castle']) msg.run(topic);
+  // Version 1 compared topics with NOCASE (ASCII only), so these were two preferences.
+  const pref = db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES (1, 1, ?, ?, ?)');
+  pref.run('äpfel', 1, 10);
+  pref.run('ÄPFEL', 3, 20);
   db.close();
   return path;
 }
@@ -46,6 +52,13 @@ describe('server database migrations', () => {
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT full_name FROM users').pluck().all()).toEqual(['Old']);
+      // 2 → 3: every message gets its topic key; preferences that are now one topic keep the newest.
+      expect(db.prepare('SELECT topic, topic_key FROM messages ORDER BY id').all()).toEqual([
+        { topic: 'Äpfel', topic_key: 'äpfel' },
+        { topic: 'äpfel', topic_key: 'äpfel' },
+        { topic: 'castle', topic_key: 'castle' },
+      ]);
+      expect(db.prepare('SELECT topic, topic_key, visibility_policy FROM user_topics').all()).toEqual([{ topic: 'ÄPFEL', topic_key: 'äpfel', visibility_policy: 3 }]);
       const fresh = openDb(undefined);
       expect(shape(db)).toEqual(shape(fresh));
       fresh.close();

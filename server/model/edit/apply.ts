@@ -13,6 +13,7 @@ import { FLAG, flagNames, MENTION_BITS } from '../flags.js';
 import type { EditHistoryEntry } from '../messages.js';
 import { mentionedUserIds, mentionFlags, topicParticipants } from '../message-send.js';
 import { indexMessage } from '../search.js';
+import { topicKey } from '../topic-key.js';
 import { detachedUploads, syncAttachments } from '../uploads.js';
 import type { UserRow } from '../users.js';
 import { deleteMessageEvents } from './delete.js';
@@ -91,10 +92,11 @@ function moveMessages(srv: ServerState, r: EditRequest, changed: readonly number
   if (r.isStreamEdited) Object.assign(moveEntry, { prev_stream: r.origChannel!.id, stream: target.id });
   const countsAsMove = r.isStreamEdited || !isResolveToggle(r);
   const update = srv.db.prepare(
-    `UPDATE messages SET channel_id = ?, recipient_id = ?, topic = ?, last_moved_timestamp = CASE WHEN ? THEN ? ELSE last_moved_timestamp END WHERE id = ?`,
+    `UPDATE messages SET channel_id = ?, recipient_id = ?, topic = ?, topic_key = ?, last_moved_timestamp = CASE WHEN ? THEN ? ELSE last_moved_timestamp END WHERE id = ?`,
   );
+  const key = topicKey(r.targetTopic);
   for (const id of changed) {
-    update.run(target.id, target.recipient_id, r.targetTopic, countsAsMove ? 1 : 0, now, id);
+    update.run(target.id, target.recipient_id, r.targetTopic, key, countsAsMove ? 1 : 0, now, id);
     if (id !== r.message.id) appendHistory(srv, id, moveEntry);
   }
 }
@@ -129,7 +131,7 @@ export function applyEdit(srv: ServerState, actor: UserRow, r: EditRequest): Edi
 
   const changed = messagesToChange(srv, actor, r);
   data.messageIds = changed;
-  const targetTopicHadMessages = isMoved(r) && !!srv.db.prepare('SELECT 1 FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE').get(target.id, r.targetTopic);
+  const targetTopicHadMessages = isMoved(r) && !!srv.db.prepare('SELECT 1 FROM messages WHERE channel_id = ? AND topic_key = ?').get(target.id, topicKey(r.targetTopic));
   let access: AccessChange | undefined;
   if (isMoved(r)) {
     if (r.isStreamEdited) access = accessChange(srv, r, changed);
