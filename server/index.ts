@@ -13,7 +13,7 @@ import { EventQueues } from './events/queues.js';
 import { createHttpServer } from './http/server.js';
 import { deliverDueScheduledMessages } from './model/scheduled-messages.js';
 import { getUserByEmail } from './model/users.js';
-import { buildRouter } from './routes/index.js';
+import { buildRootRouter, buildRouter } from './routes/index.js';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerLog, type ServerState } from './state.js';
 
 export interface StartOptions {
@@ -56,7 +56,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const queues = new EventQueues(clock, config);
   const state: ServerState = { lifecycle: { closing: false }, db, clock, config, queues, log: opts.log ?? quietLog };
 
-  const http = createHttpServer(state, buildRouter());
+  const http = createHttpServer(state, buildRouter(), buildRootRouter());
   try {
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);

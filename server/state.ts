@@ -25,7 +25,10 @@ export interface ServerConfig {
   readonly deleteTopicBatchSize: number;
   pushRelay: PushRelayMode;
   readonly maxFileUploadMib: number;
+  /** Total body of an authenticated urlencoded request (multipart: the upload size plus slack). */
   readonly formBodyLimitBytes: number;
+  /** Total body of a request to an unauthenticated route (fetch_api_key), any content type. */
+  readonly publicBodyLimitBytes: number;
 }
 
 export interface RateLimitConfig {
@@ -66,4 +69,5 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, 'realmUrl'> = {
   pushRelay: 'ok',
   maxFileUploadMib: 25,
   formBodyLimitBytes: 5 * 1024 * 1024,
+  publicBodyLimitBytes: 64 * 1024,
 };

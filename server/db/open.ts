@@ -1,8 +1,10 @@
 /**
  * Opens the server's database: in memory, or a file (WAL). A new file gets the schema; an existing
- * one must carry the same schema version (the sandbox keeps its data across restarts).
+ * one is upgraded from its schema version by `migrations.ts` (the sandbox keeps its data across
+ * restarts and app updates); one from a newer server is refused.
  */
 import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.js';
 import { allTables, SCHEMA_VERSION } from './tables/index.js';
 
 export type Db = Database.Database;
@@ -24,9 +26,14 @@ export function openDb(path: string | undefined): Db {
       for (const ddl of allTables) db.exec(ddl);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
-  } else if (version !== SCHEMA_VERSION) {
+  } else if (version > SCHEMA_VERSION || version + MIGRATIONS.length < SCHEMA_VERSION) {
     db.close();
     throw new Error(`database ${path} has schema version ${version}; this server needs ${SCHEMA_VERSION} (delete the file to start over)`);
+  } else if (version < SCHEMA_VERSION) {
+    db.transaction(() => {
+      for (let v = version; v < SCHEMA_VERSION; v++) MIGRATIONS[v - 1]!(db);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
   }
   return db;
 }

@@ -8,6 +8,7 @@
 import { escapeHtml } from '../markdown/zulip-syntax.js';
 import { dmRecipientId, subscriberIds, type ChannelRow } from '../model/access.js';
 import { FLAG } from '../model/flags.js';
+import { topicKey } from '../model/topic-key.js';
 import type { ServerState } from '../state.js';
 
 /** mulberry32: small, fast, deterministic. */
@@ -85,8 +86,8 @@ export function seedGeneratedMessages(srv: ServerState, count: number, start: nu
   }
 
   const insertMessage = db.prepare(
-    `INSERT INTO messages (type, channel_id, topic, recipient_id, sender_id, content, rendered_content, date_sent, client, has_link)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+    `INSERT INTO messages (type, channel_id, topic, topic_key, recipient_id, sender_id, content, rendered_content, date_sent, client, has_link)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
   );
   const insertUm = db.prepare('INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)');
   const insertFts = db.prepare('INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)');
@@ -111,6 +112,7 @@ export function seedGeneratedMessages(srv: ServerState, count: number, start: nu
       conv.channelId === null ? 'private' : 'stream',
       conv.channelId,
       conv.topic,
+      topicKey(conv.topic),
       conv.recipientId,
       senderId,
       text,

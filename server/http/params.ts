@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { invalidJson, invalidParam, missingParam } from './errors.js';
+import { parseJsonParam } from './json.js';
 
 export interface UploadedFile {
   readonly field: string;
@@ -67,15 +68,13 @@ export class Params {
     return v;
   }
 
-  /** A JSON value, undecoded-validated: `undefined` when absent. */
+  /** A JSON value (nesting bounded, see json.ts), not validated: `undefined` when absent. */
   jsonValue(name: string): unknown {
     const v = this.raw(name);
     if (v === undefined) return undefined;
-    try {
-      return JSON.parse(v);
-    } catch {
-      throw invalidJson(name);
-    }
+    const parsed = parseJsonParam(name, v);
+    if (!parsed.ok) throw invalidJson(name);
+    return parsed.value;
   }
 
   json<S extends z.ZodType>(name: string, schema: S): z.output<S> | undefined {

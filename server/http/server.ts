@@ -1,19 +1,23 @@
 /**
- * The HTTP front: `/api/v1/*` only, JSON envelopes for every answer (including 404, 405, 413,
- * malformed input and internal errors), Basic auth, rate limits, parameters from body and query.
+ * The HTTP front: `/api/v1/*` (and uploaded files under `/user_uploads/*`), JSON envelopes for
+ * every answer (including 404, 405, 413, malformed input and internal errors), Basic auth, rate
+ * limits, parameters from body and query.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { atomically } from '../events/emit.js';
 import { authenticate } from './auth.js';
-import { readBody } from './body.js';
+import { readBody, type BodyLimits } from './body.js';
 import { JsonableError } from './errors.js';
 import { Params } from './params.js';
+import { RawResponse } from './raw.js';
 import { RateLimiter } from './ratelimit.js';
 import type { Router } from './router.js';
 import type { PublicCtx } from '../routes/context.js';
 import type { ServerState } from '../state.js';
 
 const API_PREFIX = '/api/v1';
+/** Served outside the API, as in Zulip. */
+const ROOT_PREFIX = '/user_uploads/';
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
@@ -31,7 +35,17 @@ function sendError(res: ServerResponse, e: JsonableError, headers: Record<string
   send(res, e.httpStatus, { result: 'error', msg: e.message, code: e.code, ...e.extra }, { ...headers, ...e.headers });
 }
 
-export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): Server {
+function sendRaw(res: ServerResponse, r: RawResponse, headers: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(r.status, { ...headers, ...r.headers, 'content-length': String(r.body.length) });
+  res.end(r.body);
+}
+
+/**
+ * `router` serves the API below `/api/v1`; `rootRouter` the few paths real Zulip serves outside
+ * it (uploaded files under `/user_uploads/`), with the same authentication and error envelopes.
+ */
+export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, rootRouter?: Router<PublicCtx>): Server {
   const rl = srv.config.rateLimit;
   const userLimiter = rl ? new RateLimiter(srv.clock, rl.requests, rl.windowSeconds) : undefined;
   const authLimiter = rl ? new RateLimiter(srv.clock, rl.authRequests, rl.authWindowSeconds) : undefined;
@@ -45,8 +59,9 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
         throw new JsonableError('SERVER_NOT_READY', 'The server is shutting down', 503, {}, { Connection: 'close' });
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (!url.pathname.startsWith(API_PREFIX + '/')) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
-      const match = router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length));
+      const isApi = url.pathname.startsWith(API_PREFIX + '/');
+      if (!isApi && !(rootRouter && url.pathname.startsWith(ROOT_PREFIX))) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
+      const match = isApi ? router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length)) : rootRouter!.match(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
       if (match.kind === 'method_not_allowed') {
         throw new JsonableError('BAD_REQUEST', 'Method Not Allowed', 405, { allowed_methods: match.allowed }, { Allow: match.allowed.join(', ') });
@@ -57,7 +72,8 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
       if (route.options.authAttempt && authLimiter) rateHeaders = authLimiter.hit(`addr:${remoteAddress}`).headers;
       else if (user && userLimiter && !user.is_bot) rateHeaders = userLimiter.hit(`user:${user.id}`).headers;
 
-      const body = await readBody(req, { form: srv.config.formBodyLimitBytes, multipart: srv.config.maxFileUploadMib * 1024 * 1024 });
+      // Only now, authenticated (or on a public route), is any of the body read.
+      const body = await readBody(req, bodyLimits(srv, route.options.auth === false));
       const values = new Map<string, string>();
       for (const [k, v] of url.searchParams) values.set(k, v);
       for (const [k, v] of body.fields) values.set(k, v); // the body wins, as in Zulip
@@ -67,6 +83,10 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
       res.on('close', () => abort.abort());
       const ctx = { srv, user, params, path: pathParams, signal: abort.signal, remoteAddress };
       const result: unknown = route.options.async ? await route.handler(ctx) : atomically(srv, () => route.handler(ctx));
+      if (result instanceof RawResponse) {
+        sendRaw(res, result, rateHeaders);
+        return;
+      }
       const ignored = params.ignored();
       send(
         res,
@@ -75,14 +95,13 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
         rateHeaders,
       );
     } catch (e) {
+      const closing = settleUnreadBody(req);
       if (e instanceof JsonableError) {
-        sendError(res, e, rateHeaders);
+        sendError(res, e, { ...rateHeaders, ...closing });
       } else {
-        srv.log.error(`internal error on ${req.method} ${req.url}`, e);
-        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
+        srv.log.error(`internal error on ${req.method} ${logUrl(req.url)}`, e);
+        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' }, closing);
       }
-      // Drain an unread body so keep-alive connections stay usable.
-      if (!req.readableEnded) req.resume();
     }
   }
 
@@ -100,6 +119,45 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>): S
     );
   });
   return server;
+}
+
+/** Slack above the largest file for a multipart body's other fields and part headers. */
+const MULTIPART_SLACK_BYTES = 1024 * 1024;
+
+/** Authenticated routes may carry an upload; unauthenticated ones (fetch_api_key) only a small form. */
+function bodyLimits(srv: ServerState, isPublic: boolean): BodyLimits {
+  const c = srv.config;
+  if (isPublic) return { form: c.publicBodyLimitBytes, multipart: c.publicBodyLimitBytes };
+  return { form: c.formBodyLimitBytes, multipart: c.maxFileUploadMib * 1024 * 1024 + MULTIPART_SLACK_BYTES };
+}
+
+/** Unread bodies up to this size are drained after an error so the keep-alive connection stays usable. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * After an error the request body may be unread (refused before reading: bad auth, 404, a
+ * declared length over the limit) or partly read (over the limit while reading). A small declared
+ * body is drained to keep the connection; anything else is not read further: the answer says
+ * `Connection: close`, and Node closes the socket once it is sent.
+ */
+function settleUnreadBody(req: IncomingMessage): Record<string, string> {
+  if (req.complete) return {};
+  const declared = Number(req.headers['content-length']);
+  if (req.readableFlowing === null && Number.isFinite(declared) && declared <= DRAIN_LIMIT_BYTES) {
+    req.resume();
+    return {};
+  }
+  req.pause();
+  return { Connection: 'close' };
+}
+
+/** Longest URL a log line quotes: query strings are legitimately up to 1 MiB (narrows, message_ids). */
+export const LOGGED_URL_MAX = 200;
+
+/** A request URL as log lines quote it: cut to `LOGGED_URL_MAX` characters plus "…". */
+export function logUrl(url: string | undefined): string {
+  const u = url ?? '';
+  return u.length > LOGGED_URL_MAX ? `${u.slice(0, LOGGED_URL_MAX)}…` : u;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

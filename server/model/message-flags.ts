@@ -13,6 +13,7 @@ import { canAccessMessage } from './access.js';
 import { EDITABLE_FLAGS, FLAG, HISTORICAL_FLAGS, MENTION_BITS, type EditableFlag } from './flags.js';
 import { dmParticipantIds, sql, type MessageRow } from './messages.js';
 import { getRealm } from './realm.js';
+import { topicKey } from './topic-key.js';
 import type { UserRow } from './users.js';
 
 const API_FLAGS = ['read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'wildcard_mentioned', 'has_alert_word', 'historical'];
@@ -111,9 +112,9 @@ export function markChannelRead(srv: ServerState, user: UserRow, channelId: numb
   const ids = (
     topic === null
       ? sql(srv, `SELECT um.message_id FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND (um.flags & ${FLAG.read}) = 0 ORDER BY um.message_id`).pluck().all(user.id, channelId)
-      : sql(srv, `SELECT um.message_id FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND m.topic = ? COLLATE NOCASE AND (um.flags & ${FLAG.read}) = 0 ORDER BY um.message_id`)
+      : sql(srv, `SELECT um.message_id FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND m.topic_key = ? AND (um.flags & ${FLAG.read}) = 0 ORDER BY um.message_id`)
           .pluck()
-          .all(user.id, channelId, topic)
+          .all(user.id, channelId, topicKey(topic))
   ) as number[];
   const update = sql(srv, `UPDATE user_messages SET flags = flags | ${FLAG.read} WHERE user_id = ? AND message_id = ?`);
   for (const id of ids) update.run(user.id, id);

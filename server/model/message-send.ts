@@ -11,6 +11,7 @@ import type { QueueView } from '../events/queues.js';
 import { badRequest, JsonableError } from '../http/errors.js';
 import { renderMarkdown, type RenderedMessage } from '../markdown/render.js';
 import type { ServerState } from '../state.js';
+import { usersAlertedBy } from './alert-words.js';
 import { dmRecipientId, getChannel, isSubscribed, subscriberIds, type ChannelRow } from './access.js';
 import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
@@ -20,6 +21,7 @@ import { applySendVisibilityPolicies } from './message-visibility.js';
 import { matchesEventNarrow } from './narrow-match.js';
 import { getRealm, type RealmSettings } from './realm.js';
 import { indexMessage } from './search.js';
+import { topicKey } from './topic-key.js';
 import { syncAttachments } from './uploads.js';
 import { groupPermission } from './user-groups.js';
 import { isGuest, type UserRow } from './users.js';
@@ -100,11 +102,11 @@ export function checkTopicsPolicy(srv: ServerState, ch: ChannelRow, topic: strin
 export function topicParticipants(srv: ServerState, channelId: number, topic: string): Set<number> {
   const ids = sql(
     srv,
-    `SELECT sender_id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE
-     UNION SELECT r.user_id FROM reactions r JOIN messages m ON m.id = r.message_id WHERE m.channel_id = ? AND m.topic = ? COLLATE NOCASE`,
+    `SELECT sender_id FROM messages WHERE channel_id = ? AND topic_key = ?
+     UNION SELECT r.user_id FROM reactions r JOIN messages m ON m.id = r.message_id WHERE m.channel_id = ? AND m.topic_key = ?`,
   )
     .pluck()
-    .all(channelId, topic, channelId, topic) as number[];
+    .all(channelId, topicKey(topic), channelId, topicKey(topic)) as number[];
   return new Set(ids);
 }
 
@@ -200,12 +202,13 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
   const dateSent = args.dateSent ?? seconds(srv.clock);
   const info = sql(
     srv,
-    `INSERT INTO messages (type, channel_id, topic, recipient_id, sender_id, content, rendered_content, date_sent, client, is_me_message, has_link, has_image, has_attachment)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO messages (type, channel_id, topic, topic_key, recipient_id, sender_id, content, rendered_content, date_sent, client, is_me_message, has_link, has_image, has_attachment)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     channel ? 'stream' : 'private',
     channel?.id ?? null,
     topic,
+    topicKey(topic),
     recipientId,
     sender.id,
     content,
@@ -222,9 +225,11 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
   syncAttachments(srv, id, rendered);
 
   const flagsByUser = new Map<number, number>();
+  const alerted = usersAlertedBy(srv, content, recipients, sender.id);
   const insertUm = sql(srv, 'INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)');
   for (const uid of recipients) {
     let bits = mentionFlags(uid, rendered, mentioned, participants);
+    if (alerted.has(uid)) bits |= FLAG.has_alert_word;
     if (!channel) bits |= FLAG.is_private;
     if (uid === sender.id && args.readBySender !== false) bits |= FLAG.read;
     insertUm.run(uid, id, bits);

@@ -10,6 +10,7 @@
  *   `automatically_follow_topics_where_mentioned` is on, unless they muted or follow it already.
  */
 import type { ServerState } from '../state.js';
+import { topicKey } from './topic-key.js';
 import { hasHistoricalAccess, type ChannelRow } from './access.js';
 import { sql } from './messages.js';
 import { getUserSetting } from './user-settings.js';
@@ -34,11 +35,11 @@ function senderPolicy(srv: ServerState, sender: UserRow, ch: ChannelRow, topic: 
   if (current !== VISIBILITY_POLICY.inherit) return policy !== null && current === policy ? null : policy;
   // Did the sender start the topic? Only messages they may see count (protected history).
   const older = hasHistoricalAccess(srv, sender, ch)
-    ? sql(srv, 'SELECT 1 FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND id != ? LIMIT 1').get(ch.id, topic, messageId)
+    ? sql(srv, 'SELECT 1 FROM messages WHERE channel_id = ? AND topic_key = ? AND id != ? LIMIT 1').get(ch.id, topicKey(topic), messageId)
     : sql(
         srv,
-        'SELECT 1 FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND m.topic = ? COLLATE NOCASE AND m.id != ? LIMIT 1',
-      ).get(sender.id, ch.id, topic, messageId);
+        'SELECT 1 FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND m.topic_key = ? AND m.id != ? LIMIT 1',
+      ).get(sender.id, ch.id, topicKey(topic), messageId);
   if (!older && follow === ON_INITIATION) return VISIBILITY_POLICY.followed;
   if (!older && channelMuted && unmute === ON_INITIATION) policy = VISIBILITY_POLICY.unmuted;
   return policy;

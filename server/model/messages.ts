@@ -11,6 +11,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ServerState } from '../state.js';
 import { FLAG, flagNames, HISTORICAL_FLAGS, MENTION_BITS } from './flags.js';
 import { getRealm } from './realm.js';
+import { topicKey } from './topic-key.js';
 import { avatarUrl, type UserRow } from './users.js';
 
 export { sendMessage, type SendArgs } from './message-send.js';
@@ -234,7 +235,7 @@ export function unreadMsgs(srv: ServerState, userId: number, opts: { allowEmptyT
     if (r.flags & MENTION_BITS) mentions.push(r.id);
     if (r.type === 'stream') {
       const topic = r.topic === '' && !opts.allowEmptyTopicName ? emptyName : r.topic;
-      const key = `${r.channel_id}\u0000${r.topic.toLowerCase()}`;
+      const key = `${r.channel_id}\u0000${topicKey(r.topic)}`;
       const entry = streams.get(key) ?? { stream_id: r.channel_id ?? 0, topic, unread_message_ids: [] };
       entry.unread_message_ids.push(r.id);
       streams.set(key, entry);

@@ -6,6 +6,7 @@
 import type { ServerState } from '../state.js';
 import { FLAG, MENTION_BITS } from './flags.js';
 import { dmParticipantIds, sql, type MessageRow } from './messages.js';
+import { sameTopic } from './topic-key.js';
 
 export function matchesEventNarrow(
   srv: ServerState,
@@ -26,7 +27,7 @@ export function matchesEventNarrow(
         break;
       }
       case 'topic':
-        if (m.type !== 'stream' || m.topic.toLowerCase() !== lower) return false;
+        if (m.type !== 'stream' || !sameTopic(m.topic, String(operand))) return false;
         break;
       case 'sender': {
         const email = sql(srv, 'SELECT email FROM users WHERE id = ?').pluck().get(m.sender_id) as string | undefined;
@@ -35,7 +36,8 @@ export function matchesEventNarrow(
       }
       case 'is':
         if ((lower === 'dm' || lower === 'private') && m.type !== 'private') return false;
-        if ((lower === 'mentioned' || lower === 'alerted') && !((flags ?? 0) & MENTION_BITS)) return false;
+        if (lower === 'mentioned' && !((flags ?? 0) & MENTION_BITS)) return false;
+        if (lower === 'alerted' && !((flags ?? 0) & FLAG.has_alert_word)) return false;
         if (lower === 'starred' && !((flags ?? 0) & FLAG.starred)) return false;
         if (lower === 'unread' && (flags ?? FLAG.read) & FLAG.read) return false;
         break;

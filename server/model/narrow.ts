@@ -15,6 +15,7 @@ import { FLAG, MENTION_BITS } from './flags.js';
 import { dmParticipantIds, getMessage, sql } from './messages.js';
 import { getRealm } from './realm.js';
 import { ftsQuery } from './search.js';
+import { topicKey } from './topic-key.js';
 import { getUser, getUserByEmail, isGuest, type UserRow } from './users.js';
 
 export type Operand = string | number | number[];
@@ -163,9 +164,9 @@ function historyChannelIds(srv: ServerState, viewer: UserRow): number[] {
 
 function mutedSql(uid: number): string {
   return `(m.type = 'stream' AND (
-    EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${uid} AND ut.channel_id = m.channel_id AND ut.topic = m.topic AND ut.visibility_policy = 1)
+    EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${uid} AND ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy = 1)
     OR (EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = ${uid} AND s.channel_id = m.channel_id AND s.is_muted = 1)
-        AND NOT EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${uid} AND ut.channel_id = m.channel_id AND ut.topic = m.topic AND ut.visibility_policy IN (2, 3)))))`;
+        AND NOT EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${uid} AND ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy IN (2, 3)))))`;
 }
 
 /**
@@ -220,8 +221,8 @@ export function compileNarrow(srv: ServerState, viewer: UserRow, rawTerms: reado
       case 'topic': {
         if (typeof operand !== 'string') throw badNarrow('topic operand must be a string');
         const topic = operand === emptyName ? '' : operand;
-        c = "(m.type = 'stream' AND m.topic = ? COLLATE NOCASE)";
-        params.push(topic);
+        c = "(m.type = 'stream' AND m.topic_key = ?)";
+        params.push(topicKey(topic));
         break;
       }
       case 'sender':
@@ -303,7 +304,7 @@ function isCondition(operand: string, uid: number, hasFlag: (bits: number) => st
     case 'alerted':
       return hasFlag(FLAG.has_alert_word);
     case 'followed':
-      return `(m.type = 'stream' AND EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${uid} AND ut.channel_id = m.channel_id AND ut.topic = m.topic AND ut.visibility_policy = 3))`;
+      return `(m.type = 'stream' AND EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${uid} AND ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy = 3))`;
     case 'muted':
       return mutedSql(uid);
     default:

@@ -88,3 +88,26 @@ export function setRealmSettings(srv: ServerState, changes: Partial<RealmSetting
     if (v !== undefined) stmt.run(k, JSON.stringify(v));
   }
 }
+
+/** A custom emoji (OpenAPI `RealmEmoji`), keyed by its id in GET /realm/emoji and register. */
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  source_url: string;
+  still_url: string | null;
+  deactivated: boolean;
+  author_id: number | null;
+}
+
+/**
+ * The realm's custom emoji: none. Reactions refuse `realm_emoji` and the Markdown renderer knows
+ * only Unicode emoji, so listing any would promise what the server cannot do.
+ */
+export function realmEmoji(_srv: ServerState): Record<string, RealmEmoji> {
+  return {};
+}
+
+/** The realm's linkifiers (`{pattern, url_template, id}`, in processing order): none, as the renderer applies none. */
+export function realmLinkifiers(_srv: ServerState): Array<{ pattern: string; url_template: string; id: number }> {
+  return [];
+}

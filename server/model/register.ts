@@ -5,8 +5,10 @@
  */
 import type { ClientCapabilities } from '../events/queues.js';
 import type { ServerState } from '../state.js';
+import { listAlertWords } from './alert-words.js';
 import { unreadMsgs } from './messages.js';
 import { listNavigationViews } from './navigation-views.js';
+import { realmEmoji, realmLinkifiers } from './realm.js';
 import { defaultChannelIds, streamsState, subscriptionState, type IncludeSubscribers } from './register-channels.js';
 import { maxMessageId, recentPrivateConversations, starredMessageIds } from './register-messages.js';
 import { realmState, realmUserState } from './register-realm.js';
@@ -79,7 +81,7 @@ export function initialState(srv: ServerState, me: UserRow, opts: RegisterOption
   const archived = caps.archived_channels === true;
   const state: Record<string, unknown> = {};
 
-  if (want('alert_words')) state.alert_words = [];
+  if (want('alert_words')) state.alert_words = listAlertWords(srv, me.id);
   if (want('custom_profile_fields')) Object.assign(state, { custom_profile_fields: [], custom_profile_field_types: {} });
   if (want('drafts')) state.drafts = [];
   if (want('message')) state.max_message_id = maxMessageId(srv, me.id);
@@ -95,8 +97,8 @@ export function initialState(srv: ServerState, me: UserRow, opts: RegisterOption
   if (want('presence')) Object.assign(state, { presences: {}, presence_last_update_id: -1, server_timestamp: srv.clock.now() / 1000 });
   if (want('realm')) Object.assign(state, realmState(srv));
   if (want('realm_domains')) state.realm_domains = [];
-  if (want('realm_emoji')) state.realm_emoji = {};
-  if (want('realm_linkifiers')) state.realm_linkifiers = [];
+  if (want('realm_emoji')) state.realm_emoji = realmEmoji(srv);
+  if (want('realm_linkifiers')) state.realm_linkifiers = realmLinkifiers(srv);
   if (want('realm_filters')) state.realm_filters = [];
   if (want('realm_playgrounds')) state.realm_playgrounds = [];
   if (want('realm_user')) Object.assign(state, realmUserState(srv, me, opts.clientGravatar));

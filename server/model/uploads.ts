@@ -5,9 +5,11 @@
  * the links; files of the editor that lose their last reference are the edit's
  * `detached_uploads`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerState } from '../state.js';
+import { canAccessMessage, type MessageAccessRow } from './access.js';
 import { sql } from './messages.js';
+import type { UserRow } from './users.js';
 
 /** Zulip's path ids start with the realm id; this server has one realm. */
 export const REALM_ID = 2;
@@ -117,4 +119,69 @@ export function detachedUploads(srv: ServerState, actorId: number, unlinkedAttac
     out.push(apiAttachment(srv, a));
   }
   return out;
+}
+
+/**
+ * Zulip's validate_attachment_request: the owner may read a file, and so may anyone who can read
+ * a message linking it (received it, or reads the channel's shared history).
+ */
+export function canReadUpload(srv: ServerState, user: UserRow, a: Pick<AttachmentRow, 'id' | 'owner_id'>): boolean {
+  if (a.owner_id === user.id) return true;
+  const messages = sql(srv, 'SELECT m.id, m.type, m.channel_id FROM attachment_messages am JOIN messages m ON m.id = am.message_id WHERE am.attachment_id = ?').all(a.id) as MessageAccessRow[];
+  return messages.some((m) => canAccessMessage(srv, user, m));
+}
+
+/** How long a temporary URL works (Zulip: 60 seconds). */
+export const TEMPORARY_URL_SECONDS = 60;
+const secrets = new WeakMap<ServerState, Buffer>();
+const secretOf = (srv: ServerState) => {
+  let s = secrets.get(srv);
+  if (!s) secrets.set(srv, (s = randomBytes(32)));
+  return s;
+};
+const sign = (srv: ServerState, data: string) => createHmac('sha256', secretOf(srv)).update(data).digest('base64url');
+
+/**
+ * GET /user_uploads/{realm_id}/{path} under /api/v1: a URL that serves the file without
+ * authentication for a minute, `/user_uploads/temporary/<token>/<filename>` (Zulip's
+ * generate_unauthed_file_access_url: the token is the hex of the signed, timestamped path id).
+ */
+export function temporaryUploadUrl(srv: ServerState, pathId: string): string {
+  const data = `${pathId}:${Math.floor(srv.clock.now() / 1000) + TEMPORARY_URL_SECONDS}`;
+  const token = Buffer.from(`${data}:${sign(srv, data)}`, 'utf8').toString('hex').toUpperCase();
+  return `/user_uploads/temporary/${token}/${encodeURIComponent(pathId.split('/').pop() ?? '')}`;
+}
+
+/** The path id a temporary token grants, or undefined when it is forged, malformed or expired. */
+export function pathIdFromToken(srv: ServerState, token: string): string | undefined {
+  if (!/^(?:[0-9A-Fa-f]{2}){1,2048}$/.test(token)) return undefined;
+  const text = Buffer.from(token, 'hex').toString('utf8');
+  const sigAt = text.lastIndexOf(':');
+  if (sigAt < 0) return undefined;
+  const data = text.slice(0, sigAt);
+  const expected = Buffer.from(sign(srv, data));
+  const given = Buffer.from(text.slice(sigAt + 1));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  const expAt = data.lastIndexOf(':');
+  const expires = Number(data.slice(expAt + 1));
+  if (!Number.isSafeInteger(expires) || Math.floor(srv.clock.now() / 1000) > expires) return undefined;
+  return data.slice(0, expAt);
+}
+
+/** Types a browser may show inline; everything else downloads (Zulip's INLINE_MIME_TYPES, roughly). */
+const INLINE = /^(?:image\/(?:png|jpeg|gif|webp|avif|bmp)|audio\/[\w.+-]+|video\/[\w.+-]+|application\/pdf|text\/plain)$/;
+
+/** Response headers for serving an upload: its type, inline or attachment, and no scripting ever. */
+export function uploadHeaders(a: Pick<AttachmentRow, 'name' | 'mime_type' | 'size'>): Record<string, string> {
+  const type = a.mime_type.toLowerCase().split(';')[0]!.trim();
+  const inline = INLINE.test(type);
+  const ascii = a.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return {
+    'content-type': inline ? a.mime_type : 'application/octet-stream',
+    'content-length': String(a.size),
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.name)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, max-age=86400',
+  };
 }

@@ -156,11 +156,30 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
   'zh-hant': '繁體中文',
 };
 
-let zones: Set<string> | undefined;
-/** IANA time zones the server accepts (plus `UTC`, and `""` for "not set"). */
+/** An IANA name's shape: `Area/Location[/Sub]`, or a single word like `UTC`, `EST5EDT`, `Etc/GMT+5`. */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+let listedByLowerCase: Map<string, string> | undefined;
+
+/**
+ * IANA time zones the server accepts (and `""` for "not set"). `Intl.supportedValuesOf` is not the
+ * test: Node 20's ICU lists only the older spellings (`Asia/Calcutta`, `Europe/Kiev`), so the
+ * current names real Zulip accepts (`Asia/Kolkata`, `Europe/Kyiv`) would be refused. Any name the
+ * runtime can format with is accepted instead, provided it looks like an IANA name (newer runtimes
+ * also format offsets such as `+05:30`, which are not zone names) and is not a differently cased
+ * spelling of a listed zone (ICU matches case-insensitively; Zulip's `zoneinfo` does not).
+ */
 export function isValidTimezone(tz: string): boolean {
-  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
-  return tz === '' || zones.has(tz);
+  if (tz === '') return true;
+  if (tz.length > 64 || !IANA_NAME.test(tz)) return false;
+  listedByLowerCase ??= new Map(Intl.supportedValuesOf('timeZone').map((z) => [z.toLowerCase(), z]));
+  const listed = listedByLowerCase.get(tz.toLowerCase());
+  if (listed !== undefined && listed !== tz) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function getUserSettings(srv: ServerState, userId: number): UserSettings {

@@ -1,13 +1,14 @@
 /**
  * Per-topic visibility policies (spec "POST /user_topics"; notes §3 and §6 `user_topic`):
  * 0 none (inherit), 1 muted, 2 unmuted, 3 followed. Policy 0 is stored as no row. Topics need not
- * have messages; names compare case-insensitively.
+ * have messages; names compare by topicKey (topic-key.ts), as Zulip's `topic_name__iexact`.
  */
 import { seconds } from '../clock.js';
 import { emit } from '../events/emit.js';
 import type { QueueView } from '../events/queues.js';
 import type { ServerState } from '../state.js';
 import { getRealm } from './realm.js';
+import { topicKey } from './topic-key.js';
 
 export const VISIBILITY_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 export type VisibilityPolicy = 0 | 1 | 2 | 3;
@@ -23,9 +24,9 @@ export interface UserTopicRow {
 /** The user's policy for a topic (0 when none): used by the `is:followed` / `is:muted` narrows. */
 export function userTopicPolicy(srv: ServerState, userId: number, channelId: number, topic: string): VisibilityPolicy {
   const p = srv.db
-    .prepare('SELECT visibility_policy FROM user_topics WHERE user_id = ? AND channel_id = ? AND topic = ?')
+    .prepare('SELECT visibility_policy FROM user_topics WHERE user_id = ? AND channel_id = ? AND topic_key = ?')
     .pluck()
-    .get(userId, channelId, topic) as VisibilityPolicy | undefined;
+    .get(userId, channelId, topicKey(topic)) as VisibilityPolicy | undefined;
   return p ?? 0;
 }
 
@@ -69,14 +70,14 @@ export function setUserTopicPolicy(srv: ServerState, userId: number, channelId: 
   const current = userTopicPolicy(srv, userId, channelId, topic);
   if (current === policy) return false;
   if (policy === 0) {
-    srv.db.prepare('DELETE FROM user_topics WHERE user_id = ? AND channel_id = ? AND topic = ?').run(userId, channelId, topic);
+    srv.db.prepare('DELETE FROM user_topics WHERE user_id = ? AND channel_id = ? AND topic_key = ?').run(userId, channelId, topicKey(topic));
   } else {
     srv.db
       .prepare(
-        `INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (user_id, channel_id, topic) DO UPDATE SET visibility_policy = excluded.visibility_policy, last_updated = excluded.last_updated`,
+        `INSERT INTO user_topics (user_id, channel_id, topic, topic_key, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, channel_id, topic_key) DO UPDATE SET topic = excluded.topic, visibility_policy = excluded.visibility_policy, last_updated = excluded.last_updated`,
       )
-      .run(userId, channelId, topic, policy, now);
+      .run(userId, channelId, topic, topicKey(topic), policy, now);
   }
   emit(srv, [userId], (q) => ({
     type: 'user_topic',

@@ -107,8 +107,13 @@ export function insertUser(srv: ServerState, u: NewUser): UserRow {
   return getUser(srv, Number(info.lastInsertRowid))!;
 }
 
-/** The user object of GET /users and register's realm_users. */
+/**
+ * The user object of GET /users, GET /users/me, register's realm_users and realm_user events, as
+ * Zulip's format_user_row shapes it: `bot_type` and `bot_owner_id` only for bots (its /users/me
+ * schema forbids them for humans), `profile_data` only for humans.
+ */
 export function apiUser(srv: ServerState, u: UserRow, opts: { clientGravatar: boolean; includeIsActive: boolean }) {
+  const isBot = u.is_bot === 1;
   return {
     user_id: u.id,
     email: u.email,
@@ -119,14 +124,13 @@ export function apiUser(srv: ServerState, u: UserRow, opts: { clientGravatar: bo
     is_owner: u.role === ROLE.owner,
     is_admin: u.role <= ROLE.administrator,
     is_guest: u.role === ROLE.guest,
-    is_bot: u.is_bot === 1,
-    bot_type: u.bot_type,
-    bot_owner_id: u.bot_owner_id,
+    is_bot: isBot,
+    ...(isBot ? { bot_type: u.bot_type, bot_owner_id: u.bot_owner_id } : {}),
     role: u.role,
     timezone: u.timezone,
     avatar_url: opts.clientGravatar ? null : avatarUrl(srv, u),
     avatar_version: u.avatar_version,
-    profile_data: {},
+    ...(isBot ? {} : { profile_data: {} }),
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * Channels and subscriptions: POST (see subscribe.ts), GET and DELETE /users/me/subscriptions,
- * and GET /streams with Zulip's include_* filters.
+ * GET /streams with Zulip's include_* filters, and a channel's topics (GET /users/me/{id}/topics).
  */
 import { z } from 'zod';
 import { badRequest, invalidParam } from '../http/errors.js';
-import { getChannelByName, type ChannelRow } from '../model/access.js';
+import { getChannel, getChannelByName, type ChannelRow } from '../model/access.js';
+import { channelTopicHistory } from '../model/channel-topics.js';
 import { apiChannel, apiSubscription, hasChannelPermission, subscribedChannelIds } from '../model/channels.js';
 import { bulkUnsubscribe, hasContentAccess, hasMetadataAccess } from '../model/subscriptions.js';
 import { isAdmin, isGuest } from '../model/users.js';
-import { route, type ApiRouter, type Ctx } from './context.js';
+import { pathId, route, type ApiRouter, type Ctx } from './context.js';
 import { resolvePrincipals, subscribe } from './subscribe.js';
 
 /** Python's default string order (code points), which Zulip uses to sort channel lists by name. */
@@ -82,7 +83,21 @@ function getStreams({ srv, params, user }: Ctx) {
   return { streams: picked.map((ch) => apiChannel(srv, ch)).sort(byName) };
 }
 
+/**
+ * GET /users/me/{stream_id}/topics: Zulip's get_topics_backend, which needs content access to the
+ * channel (access_stream_by_id); a missing or inaccessible channel is "Invalid channel ID".
+ */
+function getTopics(ctx: Ctx) {
+  const { srv, user, params } = ctx;
+  const id = pathId(ctx, 'stream_id');
+  const allowEmptyTopicName = params.bool('allow_empty_topic_name') ?? false;
+  const ch = getChannel(srv, id);
+  if (!ch || !hasContentAccess(srv, user, ch)) throw badRequest('Invalid channel ID');
+  return { topics: channelTopicHistory(srv, user.id, ch, allowEmptyTopicName) };
+}
+
 export function registerChannelRoutes(r: ApiRouter): void {
+  route(r, 'GET', '/users/me/:stream_id/topics', getTopics);
   route(r, 'POST', '/users/me/subscriptions', subscribe);
   route(r, 'GET', '/users/me/subscriptions', listSubscriptions);
   route(r, 'DELETE', '/users/me/subscriptions', unsubscribe);

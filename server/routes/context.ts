@@ -2,6 +2,7 @@
 import { notLoggedIn } from '../http/auth.js';
 import { invalidParam } from '../http/errors.js';
 import type { Params } from '../http/params.js';
+import type { RawResponse } from '../http/raw.js';
 import type { Method, RouteOptions, Router } from '../http/router.js';
 import type { UserRow } from '../model/users.js';
 import type { ServerState } from '../state.js';
@@ -25,11 +26,12 @@ export interface Ctx extends PublicCtx {
 
 /**
  * A handler returns the extra fields of its success body (or nothing); the server wraps them in
- * `{result: "success", msg: ""}` and adds `ignored_parameters_unsupported` when needed. Errors are
- * thrown as `JsonableError`.
+ * `{result: "success", msg: ""}` and adds `ignored_parameters_unsupported` when needed, or a
+ * `RawResponse` (a file) sent as is. Errors are thrown as `JsonableError`.
  */
-export type Handler = (ctx: Ctx) => Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
-export type PublicHandler = (ctx: PublicCtx) => Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
+type HandlerResult = Record<string, unknown> | RawResponse | void;
+export type Handler = (ctx: Ctx) => HandlerResult | Promise<HandlerResult>;
+export type PublicHandler = (ctx: PublicCtx) => HandlerResult | Promise<HandlerResult>;
 
 export type ApiRouter = Router<PublicCtx>;
 

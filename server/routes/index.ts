@@ -1,5 +1,6 @@
-/** Every area's routes, registered on one router. */
+/** Every area's routes: the API's (below /api/v1) on one router, the few outside it on another. */
 import { Router } from '../http/router.js';
+import { registerAlertWordRoutes } from './alert-words.js';
 import { registerChannelRoutes } from './channels.js';
 import type { PublicCtx } from './context.js';
 import { registerEventRoutes } from './events.js';
@@ -13,7 +14,7 @@ import { registerSavedSnippetRoutes } from './saved-snippets.js';
 import { registerScheduledMessageRoutes } from './scheduled-messages.js';
 import { registerServerSettingsRoutes } from './server-settings.js';
 import { registerSettingsRoutes } from './settings.js';
-import { registerUploadRoutes } from './uploads.js';
+import { registerUploadFileRoutes, registerUploadRoutes } from './uploads.js';
 import { registerUserGroupRoutes } from './user-groups.js';
 import { registerUserTopicRoutes } from './user-topics.js';
 import { registerUserRoutes } from './users.js';
@@ -29,6 +30,7 @@ export function buildRouter(): Router<PublicCtx> {
   registerSettingsRoutes(r);
   registerChannelRoutes(r);
   registerUserRoutes(r);
+  registerAlertWordRoutes(r);
   registerUserGroupRoutes(r);
   registerUserTopicRoutes(r);
   registerInviteRoutes(r);
@@ -36,5 +38,12 @@ export function buildRouter(): Router<PublicCtx> {
   registerNavigationViewRoutes(r);
   registerSavedSnippetRoutes(r);
   registerRealmRoutes(r);
+  return r;
+}
+
+/** Routes matched on the full path from the server's root: serving uploaded files. */
+export function buildRootRouter(): Router<PublicCtx> {
+  const r = new Router<PublicCtx>();
+  registerUploadFileRoutes(r);
   return r;
 }

@@ -13,6 +13,7 @@ import { getRealm } from '../model/realm.js';
 import { canAccessChannel } from '../model/access.js';
 import type { ServerState } from '../state.js';
 import type { UserRow } from '../model/users.js';
+import { topicKey } from '../model/topic-key.js';
 import { route, type ApiRouter } from './context.js';
 
 /** Zulip's MAX_MESSAGES_PER_UPDATE. */
@@ -74,10 +75,10 @@ export function registerMessageFlagRoutes(r: ApiRouter): void {
     const topicRaw = params.reqStr('topic_name');
     const ch = accessChannel(srv, user, channelId);
     const topic = topicRaw === getRealm(srv).empty_topic_display_name ? '' : topicRaw;
-    const exists = sql(srv, 'SELECT 1 FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND m.topic = ? COLLATE NOCASE LIMIT 1').get(
+    const exists = sql(srv, 'SELECT 1 FROM user_messages um JOIN messages m ON m.id = um.message_id WHERE um.user_id = ? AND m.channel_id = ? AND m.topic_key = ? LIMIT 1').get(
       user.id,
       ch.id,
-      topic,
+      topicKey(topic),
     );
     if (!exists) throw badRequest(`No such topic '${topicRaw}'`);
     markChannelRead(srv, user, ch.id, topic);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { badRequest, JsonableError, missingParam } from '../http/errors.js';
+import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { escapeHtml } from '../markdown/zulip-syntax.js';
@@ -82,12 +83,8 @@ export function registerMessageRoutes(r: ApiRouter): void {
 
 /** `to` of a channel message: an id, a raw name, or (legacy) a JSON string or one-element list. */
 function channelFromTo(srv: ServerState, raw: string): number {
-  let data: unknown = raw;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    data = raw;
-  }
+  const parsed = parseJsonParam('to', raw);
+  let data: unknown = parsed.ok ? parsed.value : raw;
   if (Array.isArray(data)) {
     if (data.length !== 1) throw badRequest('Expected exactly one channel');
     data = data[0];
@@ -104,12 +101,8 @@ function channelFromTo(srv: ServerState, raw: string): number {
 
 /** `to` of a direct message: a JSON list of ids or emails, or a comma-separated email string. */
 function dmRecipientsFromTo(srv: ServerState, raw: string): number[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    data = raw;
-  }
+  const parsed = parseJsonParam('to', raw);
+  let data: unknown = parsed.ok ? parsed.value : raw;
   if (typeof data === 'string') data = data.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (typeof data === 'number') data = [data];
   if (!Array.isArray(data)) throw badRequest('Invalid data type for recipients');

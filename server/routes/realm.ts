@@ -1,4 +1,5 @@
 /**
+ * GET /realm/emoji and GET /realm/linkifiers (this realm has neither; see model/realm.ts), and
  * PATCH /realm, limited to the message editing and moving settings (spec Events 2): administrators
  * only; time limits are seconds, or "unlimited" / null for no limit; group settings take an update
  * value {new, old?} or a plain group-setting value. One `realm` op `update_dict` event with
@@ -7,9 +8,10 @@
 import { z } from 'zod';
 import { emit } from '../events/emit.js';
 import { badRequest, JsonableError } from '../http/errors.js';
+import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';
 import { validateGroupSettingValue, type GroupSettingValue } from '../model/groups.js';
-import { getRealm, setRealmSettings, type RealmSettings } from '../model/realm.js';
+import { getRealm, realmEmoji, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
 import { apiGroupSettingValue, groupSettingEquals } from '../model/user-groups.js';
 import { activeUserIds, isAdmin } from '../model/users.js';
 import type { ServerState } from '../state.js';
@@ -28,12 +30,8 @@ const groupChangeSchema = z.union([z.object({ new: groupSettingValueSchema, old:
 function readLimit(params: Params, name: LimitSetting): number | null | undefined {
   const raw = params.raw(name);
   if (raw === undefined) return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    v = raw; // Lenient: a raw `unlimited`.
-  }
+  const parsed = parseJsonParam(name, raw);
+  const v: unknown = parsed.ok ? parsed.value : raw; // Lenient: a raw `unlimited`.
   if (v === null || v === 'unlimited') return null;
   if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
   throw badRequest(`Bad value for '${name}': ${raw}`);
@@ -84,4 +82,6 @@ function emitRealmChange(srv: ServerState, changed: Partial<RealmSettings>): voi
 
 export function registerRealmRoutes(r: ApiRouter): void {
   route(r, 'PATCH', '/realm', updateRealm);
+  route(r, 'GET', '/realm/emoji', ({ srv }) => ({ emoji: realmEmoji(srv) }));
+  route(r, 'GET', '/realm/linkifiers', ({ srv }) => ({ linkifiers: realmLinkifiers(srv) }));
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { emit } from '../events/emit.js';
 import { badRequest, invalidParam, JsonableError } from '../http/errors.js';
+import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';
 import { getChannelByName, type ChannelRow } from '../model/access.js';
 import { apiChannel, CHANNEL_PERMISSION_SETTINGS, CHANNEL_SETTINGS_WITHOUT_EVERYONE, hasChannelPermission, type ChannelPermissionSetting } from '../model/channels.js';
@@ -34,11 +35,8 @@ export const ownerRequired = () => new JsonableError('UNAUTHORIZED_PRINCIPAL', '
 function jsonOrRawString(params: Params, name: string): unknown {
   const raw = params.raw(name);
   if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
+  const parsed = parseJsonParam(name, raw);
+  return parsed.ok ? parsed.value : raw;
 }
 
 /** message_retention_days: "realm_default" → null, "unlimited" → -1, or a positive number of days. */

@@ -17,9 +17,10 @@ interface UserViewOptions {
 }
 
 /** The user object of GET /users and GET /users/{id}: with is_active; profile_data only when asked for (humans). */
-function userForApi(srv: ServerState, u: UserRow, o: UserViewOptions) {
-  const { profile_data, ...rest } = apiUser(srv, u, { clientGravatar: o.clientGravatar, includeIsActive: true });
-  return o.profileFields && u.is_bot === 0 ? { ...rest, profile_data } : rest;
+function userForApi(srv: ServerState, u: UserRow, o: UserViewOptions): Record<string, unknown> {
+  const full: Record<string, unknown> = apiUser(srv, u, { clientGravatar: o.clientGravatar, includeIsActive: true });
+  if (!o.profileFields) delete full.profile_data;
+  return full;
 }
 
 function viewOptions(ctx: Ctx): UserViewOptions {

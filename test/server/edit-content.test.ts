@@ -129,6 +129,14 @@ describe('PATCH /messages/{id}: content', () => {
     expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Cannot change message content while changing channel' });
   });
 
+  it('content with stream_id naming the message\'s own channel is rejected too (the raw parameter counts, as in Zulip)', async () => {
+    const id = post(t, 'hamlet', 'Verona', 'castle', 'hello');
+    const r = await t.as('hamlet').patch(`/messages/${id}`, { content: 'x', stream_id: channelId(t, 'Verona') });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Cannot change message content while changing channel' });
+    expect(row(t, id)?.content).toBe('hello');
+  });
+
   it('an edit with nothing to change is rejected', async () => {
     const id = post(t, 'hamlet', 'Verona', 'castle', 'hello');
     const r = await t.as('hamlet').patch(`/messages/${id}`, {});

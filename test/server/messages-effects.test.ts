@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRealm, type RealmSettings } from '../../server/model/realm.js';
+import { topicKey } from '../../server/model/topic-key.js';
 import { setGroupPermission } from '../../server/model/user-groups.js';
 import { setUserSetting } from '../../server/model/user-settings.js';
 import { startTestServer, withRealm as withRealmOn, type TestServer } from './harness.js';
@@ -300,7 +301,7 @@ describe('POST /messages: automatic topic visibility (Zulip defaults)', () => {
   it('recipients mentioned personally follow the topic unless they muted it', async () => {
     const topic = uniqueTopic('mentioned');
     const db = t.server.state.db;
-    db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, 1, 0)').run(t.userId('shiva'), channelId(t, 'Verona'), topic);
+    db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, topic_key, visibility_policy, last_updated) VALUES (?, ?, ?, ?, 1, 0)').run(t.userId('shiva'), channelId(t, 'Verona'), topic, topicKey(topic));
     await send('hamlet', { type: 'stream', to: channelId(t, 'Verona'), topic, content: '@**Othello, the Moor of Venice** @**Shiva** look' });
     expect(policyOf('othello', 'Verona', topic)).toBe(3);
     expect(policyOf('shiva', 'Verona', topic)).toBe(1);

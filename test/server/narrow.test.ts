@@ -4,6 +4,7 @@
  * errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topicKey } from '../../server/model/topic-key.js';
 import { startTestServer, type ParamValue, type TestServer } from './harness.js';
 import { channelId, uniqueTopic } from './messages-util.js';
 
@@ -259,9 +260,9 @@ describe('is, has, in', () => {
     const muted = uniqueTopic('muted');
     const f = await toChannel('othello', 'Verona', followed, 'f');
     const m = await toChannel('othello', 'Verona', muted, 'm');
-    const ins = t.server.state.db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, 0)');
-    ins.run(t.userId('hamlet'), channelId(t, 'Verona'), followed, 3);
-    ins.run(t.userId('hamlet'), channelId(t, 'Verona'), muted, 1);
+    const ins = t.server.state.db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, topic_key, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?, 0)');
+    ins.run(t.userId('hamlet'), channelId(t, 'Verona'), followed, topicKey(followed), 3);
+    ins.run(t.userId('hamlet'), channelId(t, 'Verona'), muted, topicKey(muted), 1);
     // (Hamlet also follows the topics he started here: POST /messages auto-follows.)
     const followedIds = await idsFor('hamlet', [op('channel', 'Verona'), op('is', 'followed')]);
     expect(followedIds).toContain(f);
@@ -281,7 +282,7 @@ describe('is, has, in', () => {
     const b = await toChannel('iago', 'Denmark', unmuted, 'b');
     const db = t.server.state.db;
     db.prepare('UPDATE subscriptions SET is_muted = 1 WHERE user_id = ? AND channel_id = ?').run(t.userId('cordelia'), channelId(t, 'Denmark'));
-    db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, 2, 0)').run(t.userId('cordelia'), channelId(t, 'Denmark'), unmuted);
+    db.prepare('INSERT INTO user_topics (user_id, channel_id, topic, topic_key, visibility_policy, last_updated) VALUES (?, ?, ?, ?, 2, 0)').run(t.userId('cordelia'), channelId(t, 'Denmark'), unmuted, topicKey(unmuted));
     const home = await idsFor('cordelia', [op('in', 'home')]);
     expect(home).toContain(b);
     expect(home).not.toContain(a);

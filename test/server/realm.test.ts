@@ -121,3 +121,24 @@ describe('PATCH /realm', () => {
     expect(r.json).toMatchObject({ result: 'success', ignored_parameters_unsupported: ['name'] });
   });
 });
+
+describe('GET /realm/emoji and GET /realm/linkifiers', () => {
+  it('this realm has no custom emoji: emoji is an empty object, the same as register realm_emoji', async () => {
+    const r = await t.as('hamlet').get('/realm/emoji');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ result: 'success', msg: '', emoji: {} });
+    expect((await t.as('hamlet').post('/register', { fetch_event_types: ['realm_emoji'] })).json.realm_emoji).toEqual(r.json.emoji);
+  });
+
+  it('and no linkifiers: linkifiers is an empty list, the same as register realm_linkifiers', async () => {
+    const r = await t.as('polonius').get('/realm/linkifiers');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ result: 'success', msg: '', linkifiers: [] });
+    expect((await t.as('polonius').post('/register', { fetch_event_types: ['realm_linkifiers'] })).json.realm_linkifiers).toEqual(r.json.linkifiers);
+  });
+
+  it('both need authentication', async () => {
+    expect((await t.raw('GET', '/realm/emoji')).json).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await t.raw('GET', '/realm/linkifiers')).json).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

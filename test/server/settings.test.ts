@@ -113,6 +113,22 @@ describe('PATCH /settings: display and behavior', () => {
     expect((await t.as('shiva').patch('/settings', { timezone: 'UTC' })).status).toBe(200);
   });
 
+  it('current IANA names the runtime formats but does not list (Asia/Kolkata, Europe/Kyiv) are accepted', async () => {
+    for (const tz of ['Asia/Kolkata', 'Europe/Kyiv', 'Etc/GMT+5', 'Asia/Calcutta']) {
+      const r = await t.as('shiva').patch('/settings', { timezone: tz });
+      expect(r.status, tz).toBe(200);
+      expect(t.server.state.db.prepare('SELECT timezone FROM users WHERE id = ?').pluck().get(t.userId('shiva'))).toBe(tz);
+    }
+  });
+
+  it('garbage, offsets and miscased listed names are refused with REQUEST_VARIABLE_INVALID', async () => {
+    for (const tz of ['Garbage/Zone', '+05:30', 'asia/calcutta', 'Europe/', '../etc/passwd', 'x'.repeat(100)]) {
+      const r = await t.as('shiva').patch('/settings', { timezone: tz });
+      expect(r.status, tz).toBe(400);
+      expect(r.json, tz).toMatchObject({ result: 'error', code: 'REQUEST_VARIABLE_INVALID', var_name: 'timezone' });
+    }
+  });
+
   it('a timezone change updates the user row and tells everyone through realm_user update', async () => {
     const other = listen('hamlet');
     const own = listen('shiva');

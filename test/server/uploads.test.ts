@@ -99,3 +99,96 @@ describe('attachment tracking', () => {
     expect(detachedUploads(srv, t.userId('othello'), unlinked)).toEqual([]);
   });
 });
+
+describe('reading uploads: GET /user_uploads/{realm}/{path} (file, Basic auth) and the temporary URL', () => {
+  const basic = (who: string) => {
+    const c = t.as(who);
+    return `Basic ${Buffer.from(`${c.email}:${c.apiKey}`).toString('base64')}`;
+  };
+  const fetchRoot = (path: string, who?: string) => fetch(`${t.url}${path}`, { headers: who ? { authorization: basic(who) } : {} });
+
+  it('the owner reads the file with API-key Basic auth, outside /api/v1, with safe headers', async () => {
+    const up = await upload('hamlet', [{ name: 'notes.txt', data: 'the rest is silence', type: 'text/plain' }]);
+    const res = await fetchRoot(up.json.url as string, 'hamlet');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('the rest is silence');
+    expect(res.headers.get('content-type')).toBe('text/plain');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="notes\.txt"/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('HTML or unknown types download as application/octet-stream attachments, never render', async () => {
+    const up = await upload('hamlet', [{ name: 'page.html', data: '<script>alert(1)</script>', type: 'text/html' }]);
+    const res = await fetchRoot(up.json.url as string, 'hamlet');
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+  });
+
+  it('without credentials it is 401 UNAUTHORIZED; a bad key 401 INVALID_API_KEY (JSON envelopes)', async () => {
+    const up = await upload('hamlet', [{ name: 'private.txt', data: 'x' }]);
+    const none = await fetchRoot(up.json.url as string);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ result: 'error', code: 'UNAUTHORIZED' });
+    const bad = await fetch(`${t.url}${up.json.url as string}`, { headers: { authorization: `Basic ${Buffer.from('hamlet@example.com:nope').toString('base64')}` } });
+    expect(await bad.json()).toMatchObject({ code: 'INVALID_API_KEY' });
+  });
+
+  it('others may read it once a message they can read links it; before that 403, and a private channel stays closed', async () => {
+    const up = await upload('hamlet', [{ name: 'shared.txt', data: 'shared' }]);
+    const url = up.json.url as string;
+    const before = await fetchRoot(url, 'othello');
+    expect(before.status).toBe(403);
+    expect(await before.json()).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' });
+    await t.as('hamlet').post('/messages', { type: 'stream', to: channelId(t, 'core team'), topic: 'files', content: `[shared](${url})` });
+    expect((await fetchRoot(url, 'othello')).status).toBe(403);
+    expect((await fetchRoot(url, 'iago')).status).toBe(200);
+    await t.as('hamlet').post('/messages', { type: 'stream', to: channelId(t, 'Verona'), topic: 'files', content: `[shared](${url})` });
+    const after = await fetchRoot(url, 'othello');
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe('shared');
+  });
+
+  it('an unknown file or realm is 404 "File not found"', async () => {
+    for (const path of ['/user_uploads/2/00/nothing/here.txt', '/user_uploads/7/00/nothing/here.txt']) {
+      const res = await fetchRoot(path, 'hamlet');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'File not found' });
+    }
+  });
+
+  it('GET /api/v1/user_uploads/{realm}/{path} answers a temporary URL that serves the file without auth for 60 s', async () => {
+    const up = await upload('hamlet', [{ name: 'temp file.txt', data: 'for a minute' }]);
+    // The same path as the file's URL, asked of the API (t.as(...) prefixes /api/v1).
+    const r = await t.as('hamlet').get(up.json.url as string);
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.json).sort()).toEqual(['msg', 'result', 'url']);
+    const temp = r.json.url as string;
+    expect(temp).toMatch(/^\/user_uploads\/temporary\/[0-9A-F]+\/temp-file\.txt$/);
+    const res = await fetchRoot(temp);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('for a minute');
+    t.clock.advance(61_000);
+    const late = await fetchRoot(temp);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid token' });
+  });
+
+  it('a forged or altered token, or another file name, is refused', async () => {
+    const up = await upload('hamlet', [{ name: 'sealed.txt', data: 'sealed' }]);
+    const temp = (await t.as('hamlet').get(up.json.url as string)).json.url as string;
+    const [, , , token, name] = temp.split('/');
+    const flipped = token!.slice(0, -2) + (token!.endsWith('41') ? '42' : '41');
+    expect(await (await fetchRoot(`/user_uploads/temporary/${flipped}/${name}`)).json()).toMatchObject({ msg: 'Invalid token' });
+    const forged = Buffer.from(`2/aa/bb/sealed.txt:${Math.floor(t.clock.now() / 1000) + 60}:AAAA`).toString('hex');
+    expect(await (await fetchRoot(`/user_uploads/temporary/${forged}/sealed.txt`)).json()).toMatchObject({ msg: 'Invalid token' });
+    expect(await (await fetchRoot(`/user_uploads/temporary/${token}/other.txt`)).json()).toMatchObject({ msg: 'Invalid filename' });
+  });
+
+  it('the API form answers 403 for a file the user may not read', async () => {
+    const up = await upload('hamlet', [{ name: 'mine.txt', data: 'x' }]);
+    const r = await t.as('othello').get(up.json.url as string);
+    expect(r.status).toBe(403);
+    expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' });
+  });
+});

@@ -1,6 +1,7 @@
 /** Users: GET /users, GET /users/me, GET /users/{id}, POST /users (spec "create a user"; notes §3, §4). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities } from '../../server/events/queues.js';
+import { insertUser, ROLE } from '../../server/model/users.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -32,8 +33,6 @@ describe('GET /users', () => {
       is_admin: true,
       is_guest: false,
       is_bot: false,
-      bot_type: null,
-      bot_owner_id: null,
       role: 200,
       timezone: 'Europe/Rome',
       avatar_version: expect.any(Number),
@@ -81,6 +80,48 @@ describe('GET /users/me and /users/{user_id}', () => {
   });
 });
 
+describe('bot_type and bot_owner_id: only on bots (real Zulip; its /users/me schema forbids them for humans)', () => {
+  let botId: number;
+  beforeAll(() => {
+    const bot = insertUser(t.server.state, { email: 'hamlet-bot@example.com', full_name: "Hamlet's Bot", role: ROLE.member, is_bot: true });
+    t.server.state.db.prepare('UPDATE users SET bot_type = 1, bot_owner_id = ? WHERE id = ?').run(t.userId('hamlet'), bot.id);
+    botId = bot.id;
+  });
+
+  it('GET /users: humans carry neither key, the bot carries both (and no profile_data)', async () => {
+    const members = (await t.as('hamlet').get('/users', { include_custom_profile_fields: true })).json.members as Member[];
+    const humans = members.filter((m) => m.is_bot === false);
+    expect(humans.length).toBeGreaterThanOrEqual(7);
+    for (const h of humans) {
+      expect(h).not.toHaveProperty('bot_type');
+      expect(h).not.toHaveProperty('bot_owner_id');
+      expect(h).toHaveProperty('profile_data');
+    }
+    const bot = members.find((m) => m.user_id === botId);
+    expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: t.userId('hamlet') });
+    expect(bot).not.toHaveProperty('profile_data');
+  });
+
+  it('GET /users/me and /users/{id}: a human has no bot keys, a bot has both', async () => {
+    const me = (await t.as('hamlet').get('/users/me')).json;
+    expect(me).not.toHaveProperty('bot_type');
+    expect(me).not.toHaveProperty('bot_owner_id');
+    const botMe = (await t.as('hamlet-bot').get('/users/me')).json;
+    expect(botMe).toMatchObject({ user_id: botId, is_bot: true, bot_type: 1, bot_owner_id: t.userId('hamlet') });
+    const one = (await t.as('iago').get(`/users/${t.userId('othello')}`)).json.user as Member;
+    expect(Object.keys(one)).not.toContain('bot_type');
+    expect((await t.as('iago').get(`/users/${botId}`)).json.user).toMatchObject({ bot_type: 1, bot_owner_id: t.userId('hamlet') });
+  });
+
+  it("register's realm_users: the same rule", async () => {
+    const r = (await t.as('hamlet').post('/register', { fetch_event_types: ['realm_user'] })).json;
+    const users = r.realm_users as Member[];
+    expect(users.find((u) => u.user_id === t.userId('iago'))).not.toHaveProperty('bot_type');
+    expect(users.find((u) => u.user_id === botId)).toMatchObject({ bot_type: 1, bot_owner_id: t.userId('hamlet') });
+    for (const b of r.cross_realm_bots as Member[]) expect(b).toHaveProperty('bot_type');
+  });
+});
+
 describe('POST /users', () => {
   it('an administrator with can_create_users creates a member: response user_id', async () => {
     const r = await t.as('desdemona').post('/users', { email: 'viola@example.com', password: 'twelfth-night', full_name: 'Viola' });
@@ -105,6 +146,8 @@ describe('POST /users', () => {
     const r = await t.as('desdemona').post('/users', { email: 'sebastian@example.com', password: 'twelfth-night', full_name: 'Sebastian' });
     const ev = (await l.events()).find((e) => e.type === 'realm_user');
     expect(ev).toMatchObject({ op: 'add', person: { user_id: r.json.user_id, email: 'sebastian@example.com', full_name: 'Sebastian', role: 400, is_active: true } });
+    expect(ev?.person).not.toHaveProperty('bot_type');
+    expect(ev?.person).not.toHaveProperty('bot_owner_id');
   });
 
   it('a duplicate email is BAD_REQUEST "Email is already in use."', async () => {

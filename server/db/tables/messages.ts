@@ -20,9 +20,10 @@ CREATE TABLE messages (
   has_attachment       INTEGER NOT NULL DEFAULT 0,
   last_edit_timestamp  INTEGER,
   last_moved_timestamp INTEGER,
-  edit_history         TEXT                   -- JSON array, most recent first; NULL if never edited
+  edit_history         TEXT,                  -- JSON array, most recent first; NULL if never edited
+  topic_key            TEXT NOT NULL DEFAULT ''  -- topicKey(topic): how topics compare (model/topic-key.ts)
 );
-CREATE INDEX messages_by_topic ON messages(channel_id, topic COLLATE NOCASE, id);
+CREATE INDEX messages_by_topic ON messages(channel_id, topic_key, id);
 CREATE INDEX messages_by_recipient ON messages(recipient_id, id);
 CREATE INDEX messages_by_sender ON messages(sender_id, id);
 CREATE INDEX messages_by_channel ON messages(channel_id, id);

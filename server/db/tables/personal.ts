@@ -1,19 +1,26 @@
 /**
- * Per-user objects: topic preferences, saved snippets, navigation views, push devices.
+ * Per-user objects: topic preferences, alert words, saved snippets, navigation views, push devices.
  *
- * Topic names compare case-insensitively (as Zulip's `topic__iexact`), so a user has at most one
- * policy per (channel, topic) whatever the case. Navigation views keep their insertion order (the
+ * Topic names compare by `topic_key` (model/topic-key.ts, Zulip's `topic_name__iexact`), so a user
+ * has at most one policy per (channel, topic) whatever the case; `topic` keeps the spelling last set. Navigation views keep their insertion order (the
  * `id`), which is the order GET /navigation_views and register list them in.
  */
 export const ddl = `
 CREATE TABLE user_topics (
   user_id           INTEGER NOT NULL,
   channel_id        INTEGER NOT NULL,
-  topic             TEXT NOT NULL COLLATE NOCASE,
+  topic             TEXT NOT NULL,
+  topic_key         TEXT NOT NULL,
   visibility_policy INTEGER NOT NULL CHECK (visibility_policy IN (1, 2, 3)),  -- 0 (inherit) = no row
   last_updated      INTEGER NOT NULL,
-  PRIMARY KEY (user_id, channel_id, topic)
+  PRIMARY KEY (user_id, channel_id, topic_key)
 ) WITHOUT ROWID;
+CREATE TABLE alert_words (
+  id      INTEGER PRIMARY KEY,                 -- insertion order, the order the API lists them in
+  user_id INTEGER NOT NULL,
+  word    TEXT NOT NULL                        -- as the user typed it; compared case-insensitively
+);
+CREATE INDEX alert_words_by_user ON alert_words(user_id, id);
 CREATE TABLE saved_snippets (
   id           INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused (real Zulip never reuses ids; a lost DELETE verified later must not hit a newer snippet)
   user_id      INTEGER NOT NULL,

@@ -8,10 +8,12 @@ import { seconds } from '../../clock.js';
 import { emit } from '../../events/emit.js';
 import type { ServerState } from '../../state.js';
 import { subscriberIds } from '../access.js';
+import { usersAlertedBy } from '../alert-words.js';
 import { FLAG, flagNames, MENTION_BITS } from '../flags.js';
 import type { EditHistoryEntry } from '../messages.js';
 import { mentionedUserIds, mentionFlags, topicParticipants } from '../message-send.js';
 import { indexMessage } from '../search.js';
+import { topicKey } from '../topic-key.js';
 import { detachedUploads, syncAttachments } from '../uploads.js';
 import type { UserRow } from '../users.js';
 import { deleteMessageEvents } from './delete.js';
@@ -41,14 +43,18 @@ function applyContent(srv: ServerState, r: EditRequest, entry: EditHistoryEntry,
     .prepare('UPDATE messages SET content = ?, rendered_content = ?, is_me_message = ?, has_link = ?, has_image = ?, last_edit_timestamp = ? WHERE id = ?')
     .run(content.content, html, content.rendered.isMe ? 1 : 0, content.rendered.hasLink ? 1 : 0, content.rendered.hasImage ? 1 : 0, now, m.id);
   const { unlinked } = syncAttachments(srv, m.id, content.rendered);
-  // Mention flags follow the new rendering (Zulip's update_user_message_flags).
+  // Mention and alert-word flags follow the new content (Zulip's update_user_message_flags).
   const mentioned = mentionedUserIds(srv, content.rendered);
   const participants = r.origChannel && content.rendered.topicWildcard ? topicParticipants(srv, r.origChannel.id, r.targetTopic) : new Set<number>();
   participants.add(m.sender_id);
   const rows = srv.db.prepare('SELECT user_id, flags FROM user_messages WHERE message_id = ?').all(m.id) as Array<{ user_id: number; flags: number }>;
+  const alerted = usersAlertedBy(srv, content.content, rows.map((row) => row.user_id), m.sender_id);
   const update = srv.db.prepare('UPDATE user_messages SET flags = ? WHERE user_id = ? AND message_id = ?');
   for (const row of rows) {
-    const bits = (row.flags & ~MENTION_BITS) | mentionFlags(row.user_id, content.rendered, mentioned, participants);
+    const bits =
+      (row.flags & ~MENTION_BITS & ~FLAG.has_alert_word) |
+      mentionFlags(row.user_id, content.rendered, mentioned, participants) |
+      (alerted.has(row.user_id) ? FLAG.has_alert_word : 0);
     if (bits !== row.flags) update.run(bits, row.user_id, m.id);
   }
   return unlinked;
@@ -86,10 +92,11 @@ function moveMessages(srv: ServerState, r: EditRequest, changed: readonly number
   if (r.isStreamEdited) Object.assign(moveEntry, { prev_stream: r.origChannel!.id, stream: target.id });
   const countsAsMove = r.isStreamEdited || !isResolveToggle(r);
   const update = srv.db.prepare(
-    `UPDATE messages SET channel_id = ?, recipient_id = ?, topic = ?, last_moved_timestamp = CASE WHEN ? THEN ? ELSE last_moved_timestamp END WHERE id = ?`,
+    `UPDATE messages SET channel_id = ?, recipient_id = ?, topic = ?, topic_key = ?, last_moved_timestamp = CASE WHEN ? THEN ? ELSE last_moved_timestamp END WHERE id = ?`,
   );
+  const key = topicKey(r.targetTopic);
   for (const id of changed) {
-    update.run(target.id, target.recipient_id, r.targetTopic, countsAsMove ? 1 : 0, now, id);
+    update.run(target.id, target.recipient_id, r.targetTopic, key, countsAsMove ? 1 : 0, now, id);
     if (id !== r.message.id) appendHistory(srv, id, moveEntry);
   }
 }
@@ -124,7 +131,7 @@ export function applyEdit(srv: ServerState, actor: UserRow, r: EditRequest): Edi
 
   const changed = messagesToChange(srv, actor, r);
   data.messageIds = changed;
-  const targetTopicHadMessages = isMoved(r) && !!srv.db.prepare('SELECT 1 FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE').get(target.id, r.targetTopic);
+  const targetTopicHadMessages = isMoved(r) && !!srv.db.prepare('SELECT 1 FROM messages WHERE channel_id = ? AND topic_key = ?').get(target.id, topicKey(r.targetTopic));
   let access: AccessChange | undefined;
   if (isMoved(r)) {
     if (r.isStreamEdited) access = accessChange(srv, r, changed);

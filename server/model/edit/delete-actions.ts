@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { badRequest, JsonableError } from '../../http/errors.js';
 import type { ServerState } from '../../state.js';
+import { topicKey } from '../topic-key.js';
 import { canAccessChannel, getChannel, type ChannelRow } from '../access.js';
 import { hasChannelPermission } from '../channels.js';
 import { systemGroupId, userHasPermission, type GroupSettingValue } from '../groups.js';
@@ -71,19 +72,19 @@ export interface DeleteTopicOptions {
 export function deleteTopic(srv: ServerState, actor: UserRow, channelId: number, rawTopic: string, opts: DeleteTopicOptions = {}): { complete: boolean } {
   if (!isAdmin(actor)) throw new JsonableError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator', 400);
   const ch = topicChannel(srv, actor, channelId);
-  const topic = normalizeTopicParam(srv, rawTopic);
+  const key = topicKey(normalizeTopicParam(srv, rawTopic));
   const start = performance.now();
   const elapsed = opts.elapsedMs ?? (() => performance.now() - start);
   const protectedHistory = ch.history_public_to_subscribers === 0;
   const batchSql = protectedHistory
     ? `SELECT m.id, m.type, m.channel_id, m.topic FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ?
-       WHERE m.channel_id = ? AND m.topic = ? COLLATE NOCASE ORDER BY m.id DESC LIMIT ?`
-    : 'SELECT id, type, channel_id, topic FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?';
+       WHERE m.channel_id = ? AND m.topic_key = ? ORDER BY m.id DESC LIMIT ?`
+    : 'SELECT id, type, channel_id, topic FROM messages WHERE channel_id = ? AND topic_key = ? ORDER BY id DESC LIMIT ?';
   const batchSize = Math.max(1, srv.config.deleteTopicBatchSize);
   const nextBatch = () =>
     (protectedHistory
-      ? srv.db.prepare(batchSql).all(actor.id, ch.id, topic, batchSize)
-      : srv.db.prepare(batchSql).all(ch.id, topic, batchSize)) as Array<Pick<StoredMessage, 'id' | 'type' | 'channel_id' | 'topic'>>;
+      ? srv.db.prepare(batchSql).all(actor.id, ch.id, key, batchSize)
+      : srv.db.prepare(batchSql).all(ch.id, key, batchSize)) as Array<Pick<StoredMessage, 'id' | 'type' | 'channel_id' | 'topic'>>;
   for (let batch = nextBatch(); batch.length > 0; batch = nextBatch()) {
     deleteMessages(srv, batch);
     if (elapsed() >= srv.config.deleteTopicBudgetMs) return { complete: nextBatch().length === 0 };

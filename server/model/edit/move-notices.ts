@@ -13,6 +13,7 @@
  */
 import { seconds } from '../../clock.js';
 import type { ServerState } from '../../state.js';
+import { topicKey } from '../topic-key.js';
 import { subscriberIds } from '../access.js';
 import { getUserSetting } from '../user-settings.js';
 import { userTopicPolicy, VISIBILITY_POLICY } from '../user-topics.js';
@@ -28,7 +29,7 @@ const RESOLVE_NOTICE = /has marked this topic as (?:un)?resolved\.$/;
 
 /** Deletes the topic's last message when it is a resolve notice younger than the grace period. */
 function undoRecentResolveNotice(srv: ServerState, channelId: number, topic: string): boolean {
-  const last = srv.db.prepare('SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE ORDER BY id DESC LIMIT 1').pluck().get(channelId, topic) as
+  const last = srv.db.prepare('SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? ORDER BY id DESC LIMIT 1').pluck().get(channelId, topicKey(topic)) as
     | number
     | undefined;
   const m = last === undefined ? undefined : getStoredMessage(srv, last);

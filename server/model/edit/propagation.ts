@@ -7,6 +7,7 @@
 import { seconds } from '../../clock.js';
 import { JsonableError } from '../../http/errors.js';
 import type { ServerState } from '../../state.js';
+import { topicKey } from '../topic-key.js';
 import { hasHistoricalAccess, type ChannelRow } from '../access.js';
 import type { UserRow } from '../users.js';
 import { EDIT_LIMIT_BUFFER_SECONDS, moveLimitSeconds } from './permissions.js';
@@ -17,17 +18,17 @@ interface TopicMessage {
   date_sent: number;
 }
 
-/** Messages of a channel topic (case-insensitive, as Zulip) the user can access, oldest first. */
+/** Messages of a channel topic (compared by topicKey, as Zulip) the user can access, oldest first. */
 export function accessibleTopicMessages(srv: ServerState, user: UserRow, ch: ChannelRow, topic: string): TopicMessage[] {
   if (hasHistoricalAccess(srv, user, ch)) {
-    return srv.db.prepare('SELECT id, date_sent FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE ORDER BY id').all(ch.id, topic) as TopicMessage[];
+    return srv.db.prepare('SELECT id, date_sent FROM messages WHERE channel_id = ? AND topic_key = ? ORDER BY id').all(ch.id, topicKey(topic)) as TopicMessage[];
   }
   return srv.db
     .prepare(
       `SELECT m.id, m.date_sent FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ?
-       WHERE m.channel_id = ? AND m.topic = ? COLLATE NOCASE ORDER BY m.id`,
+       WHERE m.channel_id = ? AND m.topic_key = ? ORDER BY m.id`,
     )
-    .all(user.id, ch.id, topic) as TopicMessage[];
+    .all(user.id, ch.id, topicKey(topic)) as TopicMessage[];
 }
 
 /** The messages the edit changes: the target, plus the rest of its topic per propagate_mode. */

@@ -80,7 +80,9 @@ export function buildEditRequest(srv: ServerState, actor: UserRow, m: StoredMess
   }
   if (topic !== undefined && isResolvingGeneralChat(srv, topic)) throw badRequest('General chat cannot be marked as resolved');
   if (topic !== undefined) checkTopicCharacters(topic);
-  if (streamId !== undefined && args.content !== undefined) throw badRequest('Cannot change message content while changing channel');
+  // The raw parameter, as real Zulip checks it: `stream_id` naming the message's own channel
+  // together with `content` is refused too (spec "PATCH /messages/{message_id}" rule 1).
+  if (args.streamId !== undefined && args.content !== undefined) throw badRequest('Cannot change message content while changing channel');
   if (args.prevContentSha256 !== undefined && args.prevContentSha256 !== sha256Hex(m.content)) {
     throw new JsonableError('EXPECTATION_MISMATCH', "'prev_content_sha256' value does not match the expected value.", 400, { field_name: 'prev_content_sha256' });
   }

@@ -5,11 +5,12 @@
  * already had messages (the more visible policy wins: followed > unmuted > none > muted).
  */
 import type { ServerState } from '../../state.js';
+import { sameTopic, topicKey } from '../topic-key.js';
 import { setUserTopicPolicy, VISIBILITY_POLICY, type VisibilityPolicy } from '../user-topics.js';
 import type { EditRequest } from './request.js';
 
 function policies(srv: ServerState, channelId: number, topic: string): Map<number, VisibilityPolicy> {
-  const rows = srv.db.prepare('SELECT user_id, visibility_policy FROM user_topics WHERE channel_id = ? AND topic = ?').all(channelId, topic) as Array<{
+  const rows = srv.db.prepare('SELECT user_id, visibility_policy FROM user_topics WHERE channel_id = ? AND topic_key = ?').all(channelId, topicKey(topic)) as Array<{
     user_id: number;
     visibility_policy: VisibilityPolicy;
   }>;
@@ -29,8 +30,8 @@ export function migrateUserTopics(srv: ServerState, r: EditRequest, losingAccess
   const orig = r.origChannel;
   const target = r.targetChannel;
   if (!orig || !target) return;
-  // The same topic up to case: the stored preferences already apply (names compare case-insensitively).
-  if (orig.id === target.id && r.origTopic.toLowerCase() === r.targetTopic.toLowerCase()) return;
+  // The same topic up to case: the stored preferences already apply (names compare by topicKey).
+  if (orig.id === target.id && sameTopic(r.origTopic, r.targetTopic)) return;
   const from = policies(srv, orig.id, r.origTopic);
   const to = policies(srv, target.id, r.targetTopic);
   if (r.isStreamEdited) {

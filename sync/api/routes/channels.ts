@@ -1,11 +1,15 @@
-/** Channels: spec "POST /users/me/subscriptions (subscribe to channels)", and the referenced lists. */
+/**
+ * Channels: spec "POST /users/me/subscriptions (subscribe to channels)", the referenced lists, and
+ * a channel's topics (`GET /users/me/{stream_id}/topics`).
+ */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
-import type { Params } from '../encoding.js';
+import { pathSegment, type Params } from '../encoding.js';
 import { basicChannel, subscription } from '../schemas/channels.js';
-import { success } from '../schemas/envelope.js';
+import { int, success } from '../schemas/envelope.js';
 import type { GroupSettingValue } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
+import { allowEmptyTopicName } from './messages.js';
 
 /** User id (FL 289; an API email before) → names of the channels. */
 const channelNamesByUser = z.record(z.string(), z.array(z.string()));
@@ -21,6 +25,8 @@ export const subscribeResponse = success({
 export const getSubscriptionsResponse = success({ subscriptions: z.array(subscription) });
 export const unsubscribeResponse = success({ removed: z.array(z.string()), not_removed: z.array(z.string()) });
 export const getStreamsResponse = success({ streams: z.array(basicChannel) });
+/** Newest first; `name` is the spelling of the topic's most recent message. */
+export const getStreamTopicsResponse = success({ topics: z.array(z.object({ name: z.string(), max_id: int })) });
 
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const channelResponses = {
@@ -28,6 +34,7 @@ export const channelResponses = {
   'GET /users/me/subscriptions': getSubscriptionsResponse,
   'DELETE /users/me/subscriptions': unsubscribeResponse,
   'GET /streams': getStreamsResponse,
+  'GET /users/me/{stream_id}/topics': getStreamTopicsResponse,
 } as const;
 
 /** `include_subscribers: "partial"` is new at FL 412. */
@@ -145,4 +152,19 @@ export function getStreams(conn: ApiConnection, args: GetStreamsArgs = {}, opts:
     ...(include_all === undefined ? {} : conn.supports(INCLUDE_ALL_FL) ? { include_all } : { include_all_active: include_all }),
   };
   return conn.request({ method: 'GET', path: '/streams', params, schema: getStreamsResponse, ...opts });
+}
+
+/**
+ * GET /users/me/{stream_id}/topics: the channel's topics the user can read (with protected history,
+ * only those of messages sent since they subscribed), each with its newest message id, newest
+ * first. A channel that does not exist or that the user cannot read is a BAD_REQUEST api error.
+ */
+export function getStreamTopics(conn: ApiConnection, args: { streamId: number; allow_empty_topic_name?: boolean }, opts: RequestOptions = {}) {
+  return conn.request({
+    method: 'GET',
+    path: `/users/me/${pathSegment(args.streamId)}/topics`,
+    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
+    schema: getStreamTopicsResponse,
+    ...opts,
+  });
 }

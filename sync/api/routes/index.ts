@@ -8,6 +8,7 @@
  * parameters are camelCase ids (`messageId`, `userGroupId`, `streamId` in
  * `/streams/{stream_id}/delete_topic`), and they never appear in the body or query string.
  */
+import { alertWordResponses } from './alert-words.js';
 import { authResponses } from './auth.js';
 import { channelResponses } from './channels.js';
 import { eventResponses } from './events.js';
@@ -20,10 +21,12 @@ import { savedSnippetResponses } from './saved-snippets.js';
 import { scheduledMessageResponses } from './scheduled-messages.js';
 import { serverResponses } from './server.js';
 import { settingsResponses } from './settings.js';
+import { uploadResponses } from './uploads.js';
 import { userGroupResponses } from './user-groups.js';
 import { userTopicResponses } from './user-topics.js';
 import { userResponses } from './users.js';
 
+export * from './alert-words.js';
 export * from './auth.js';
 export * from './channels.js';
 export * from './events.js';
@@ -36,11 +39,13 @@ export * from './saved-snippets.js';
 export * from './scheduled-messages.js';
 export * from './server.js';
 export * from './settings.js';
+export * from './uploads.js';
 export * from './user-groups.js';
 export * from './user-topics.js';
 export * from './users.js';
 
 export const responseSchemaTable = {
+  ...alertWordResponses,
   ...authResponses,
   ...channelResponses,
   ...eventResponses,
@@ -53,6 +58,7 @@ export const responseSchemaTable = {
   ...scheduledMessageResponses,
   ...serverResponses,
   ...settingsResponses,
+  ...uploadResponses,
   ...userGroupResponses,
   ...userTopicResponses,
   ...userResponses,

@@ -127,7 +127,8 @@ export function contentSha256(rawContent: string): string {
 }
 
 /** FL 334: ask for `""` topics rather than the display name, unless the caller says otherwise. */
-function allowEmptyTopicName(conn: ApiConnection, override: boolean | undefined): boolean | undefined {
+/** `allow_empty_topic_name` as sent: the caller's choice, else true from FL 334 (where "" is a topic), else absent. */
+export function allowEmptyTopicName(conn: ApiConnection, override: boolean | undefined): boolean | undefined {
   return override ?? (conn.supports(334) ? true : undefined);
 }
 

@@ -1,5 +1,6 @@
 /**
- * Organization settings that govern message editing and moving (spec "PATCH /messages/{message_id}"
+ * Realm-wide data: custom emoji (`GET /realm/emoji`) and linkifiers (`GET /realm/linkifiers`), and
+ * the organization settings that govern message editing and moving (spec "PATCH /messages/{message_id}"
  * rule 2; the operation itself is `PATCH /realm`, a referenced operation).
  *
  * `PATCH /realm` is not in the normalised FL 420 OpenAPI file, so the encodings follow Zulip's
@@ -12,16 +13,35 @@
  *     content edit limit had no "unlimited" and used `0` for no limit, so it is sent as `0` there.
  *   - the `can_*_group` settings: `Json[GroupSettingChangeRequest]`, i.e. `{new, old?}` update values.
  */
+import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
-import { emptySuccess } from '../schemas/envelope.js';
+import { emptySuccess, success } from '../schemas/envelope.js';
+import { linkifier, realmEmoji } from '../schemas/realm-data.js';
 import type { GroupSettingValueUpdate } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
 
-/** Response schemas by OpenAPI operation (absent from the FL 420 OpenAPI file; see the header). */
+/** Custom emoji by id. */
+export const getCustomEmojiResponse = success({ emoji: z.record(z.string(), realmEmoji) });
+/** In processing order (FL 202 made the order editable). */
+export const getLinkifiersResponse = success({ linkifiers: z.array(linkifier) });
+
+/** Response schemas by OpenAPI operation (`PATCH /realm` is absent from the FL 420 OpenAPI file; see the header). */
 export const realmResponses = {
   'PATCH /realm': emptySuccess,
+  'GET /realm/emoji': getCustomEmojiResponse,
+  'GET /realm/linkifiers': getLinkifiersResponse,
 } as const;
+
+/** GET /realm/emoji: every custom emoji of the organization, deactivated ones included, by id. */
+export function getCustomEmoji(conn: ApiConnection, opts: RequestOptions = {}) {
+  return conn.request({ method: 'GET', path: '/realm/emoji', schema: getCustomEmojiResponse, ...opts });
+}
+
+/** GET /realm/linkifiers (FL 54): the organization's linkifiers, to apply in the order given. */
+export function getLinkifiers(conn: ApiConnection, opts: RequestOptions = {}) {
+  return conn.request({ method: 'GET', path: '/realm/linkifiers', schema: getLinkifiersResponse, ...opts });
+}
 
 /** Feature levels at which the group-based permissions replaced the older policies. */
 export const CAN_MOVE_MESSAGES_BETWEEN_CHANNELS_GROUP_FL = 310;

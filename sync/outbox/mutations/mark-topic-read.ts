@@ -5,7 +5,7 @@
  * which is what the user asked for).
  */
 import { z } from 'zod';
-import { getMessages, markTopicAsRead } from '../../api/index.js';
+import { getMessages, markTopicAsRead, topicKey } from '../../api/index.js';
 import { FLAG } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
@@ -21,7 +21,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
   argsSchema: markTopicReadArgs,
   baseSchema: z.null(),
   // Topics match case-insensitively on the server.
-  entityKey: (a) => `topic_read:${a.stream_id}:${a.topic_name.toLowerCase()}`,
+  entityKey: (a) => `topic_read:${a.stream_id}:${topicKey(a.topic_name)}`,
   async send(conn, a) {
     await markTopicAsRead(conn, a);
   },

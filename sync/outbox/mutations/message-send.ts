@@ -27,7 +27,7 @@
  * messages to one conversation arrive in the order typed; conversations drain concurrently.
  */
 import { z } from 'zod';
-import { getMessages, narrowTerm, sendMessage, type ApiConnection, type Message, type NarrowTerm, type SendMessageArgs } from '../../api/index.js';
+import { getMessages, narrowTerm, sendMessage, topicKey, type ApiConnection, type Message, type NarrowTerm, type SendMessageArgs } from '../../api/index.js';
 import { FLAG, HAS_ROW } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelName } from '../../db/queries/channels.js';
@@ -69,7 +69,7 @@ export const VERIFY_CLOCK_SLACK_S = 60;
 const VERIFY_WINDOW = 100;
 
 export function conversationKey(to: SendTarget): string {
-  if (to.type === 'channel') return `conversation:channel:${to.stream_id}:${to.topic.toLowerCase()}`;
+  if (to.type === 'channel') return `conversation:channel:${to.stream_id}:${topicKey(to.topic)}`;
   return `conversation:dm:${[...new Set(to.user_ids)].sort((a, b) => a - b).join(',')}`;
 }
 

@@ -3,7 +3,7 @@
  * value matters, so a queued toggle takes the newer value instead of adding a row.
  */
 import { z } from 'zod';
-import { updateUserTopic } from '../../api/index.js';
+import { sameTopic, topicKey, updateUserTopic } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../engine/changes.js';
@@ -17,15 +17,13 @@ export const userTopicSetArgs = z.object({
 });
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
-// The server matches topics case-insensitively, so `Lunch` and `lunch` are one entity.
-const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 export const userTopicSet: OutboxKind<UserTopicSetArgs, null> = {
   kind: 'user_topic_set',
   version: 1,
   argsSchema: userTopicSetArgs,
   baseSchema: z.null(),
-  entityKey: (a) => `user_topic:${a.stream_id}:${a.topic.toLowerCase()}`,
+  // One entity per topic as the server matches them (`Lunch` and `lunch`, `Äpfel` and `ÄPFEL`).
+  entityKey: (a) => `user_topic:${a.stream_id}:${topicKey(a.topic)}`,
   async send(conn, a) {
     await updateUserTopic(conn, a);
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZulipApiError } from '../../../../sync/api/errors.js';
-import { getStreams, getSubscriptions, subscribe, unsubscribe } from '../../../../sync/api/routes/channels.js';
+import { getStreams, getStreamTopics, getSubscriptions, subscribe, unsubscribe } from '../../../../sync/api/routes/channels.js';
 import { fakeServer, ok } from '../fake-transport.js';
 
 const management = {
@@ -248,5 +248,35 @@ describe('channel routes', () => {
     expect(req.path).toBe('/users/me/subscriptions');
     expect(req.query).toEqual({ subscriptions: '["Verona","Denmark"]', principals: '[5]' });
     expect(res).toMatchObject({ removed: ['Verona'], not_removed: ['Denmark'] });
+  });
+});
+
+describe('getStreamTopics', () => {
+  it('GETs /users/me/{stream_id}/topics with allow_empty_topic_name true from FL 334, and returns the list', async () => {
+    const f = fakeServer({ featureLevel: 420 });
+    const topics = [
+      { max_id: 26, name: 'Denmark3' },
+      { max_id: 6, name: '' },
+    ];
+    f.reply(ok({ topics }));
+    const res = await getStreamTopics(f.conn, { streamId: 7 });
+    const req = f.only();
+    expect([req.method, req.path, req.query]).toEqual(['GET', '/users/me/7/topics', { allow_empty_topic_name: 'true' }]);
+    expect(res.topics).toEqual(topics);
+  });
+
+  it('before FL 334 the flag is not sent unless asked for', async () => {
+    const f = fakeServer({ featureLevel: 333 });
+    f.reply(ok({ topics: [] }));
+    await getStreamTopics(f.conn, { streamId: 7 });
+    expect(f.only().query).toEqual({});
+  });
+
+  it('an inaccessible channel is a BAD_REQUEST api error', async () => {
+    const f = fakeServer();
+    f.reply({ status: 400, json: { result: 'error', code: 'BAD_REQUEST', msg: 'Invalid channel ID' } });
+    const err = await getStreamTopics(f.conn, { streamId: 99 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ZulipApiError);
+    expect(err).toMatchObject({ kind: 'api', code: 'BAD_REQUEST' });
   });
 });

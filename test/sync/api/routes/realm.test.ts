@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZulipApiError } from '../../../../sync/api/errors.js';
-import { updateRealmEditingSettings } from '../../../../sync/api/routes/realm.js';
-import { fakeServer } from '../fake-transport.js';
+import { getCustomEmoji, getLinkifiers, updateRealmEditingSettings } from '../../../../sync/api/routes/realm.js';
+import { fakeServer, ok } from '../fake-transport.js';
 
 describe('realm routes', () => {
   it('updateRealmEditingSettings PATCHes /realm: bool and ints as JSON, "unlimited" as a JSON string, groups as {new, old}', async () => {
@@ -104,5 +104,27 @@ describe('realm routes', () => {
     const err = await updateRealmEditingSettings(f.conn, { allow_message_editing: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ZulipApiError);
     expect(err).toMatchObject({ kind: 'api', code: 'UNAUTHORIZED_PRINCIPAL', httpStatus: 400 });
+  });
+});
+
+describe('realm data routes', () => {
+  it('getCustomEmoji GETs /realm/emoji: emoji by id; still_url and author_id default to null when absent', async () => {
+    const f = fakeServer();
+    f.reply(ok({ emoji: { '1': { id: '1', name: 'green_tick', source_url: '/user_avatars/1/emoji/images/1.png', deactivated: false } } }));
+    const res = await getCustomEmoji(f.conn);
+    expect([f.only().method, f.only().path, f.only().query]).toEqual(['GET', '/realm/emoji', {}]);
+    expect(res.emoji['1']).toEqual({ id: '1', name: 'green_tick', source_url: '/user_avatars/1/emoji/images/1.png', still_url: null, deactivated: false, author_id: null });
+  });
+
+  it('getLinkifiers GETs /realm/linkifiers and keeps their order', async () => {
+    const f = fakeServer();
+    const linkifiers = [
+      { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/zulip/issues/{id}', id: 2 },
+      { pattern: 'T(?P<id>[0-9]+)', url_template: 'https://t.example/{id}', id: 1 },
+    ];
+    f.reply(ok({ linkifiers }));
+    const res = await getLinkifiers(f.conn);
+    expect([f.only().method, f.only().path]).toEqual(['GET', '/realm/linkifiers']);
+    expect(res.linkifiers).toEqual(linkifiers);
   });
 });

@@ -117,6 +117,18 @@ describe('user routes', () => {
     expect(me.profile_data?.['4']).toEqual({ value: 'emacs' });
   });
 
+  it('getOwnUser accepts both shapes real Zulip sends: a human without bot keys, a bot with them and no profile_data', async () => {
+    const { bot_type: _t, ...human } = aaron;
+    const f = fakeServer();
+    f.reply(ok({ ...human, max_message_id: 3 }));
+    f.reply(ok({ ...iagoBot, max_message_id: 3 }));
+    const me = await getOwnUser(f.conn);
+    expect(me).toMatchObject({ user_id: 7, is_bot: false, bot_type: null, bot_owner_id: null });
+    const bot = await getOwnUser(f.conn);
+    expect(bot).toMatchObject({ user_id: 23, is_bot: true, bot_type: 1, bot_owner_id: 11 });
+    expect(bot.profile_data).toBeUndefined();
+  });
+
   it('createUser POSTs email, password and full_name raw and returns the new id', async () => {
     const f = fakeServer();
     f.reply(ok({ user_id: 25 }));

@@ -1,0 +1,49 @@
+/**
+ * Upgrades of an existing server database (the sandbox keeps its file across app updates). A new
+ * database gets the latest schema from `tables/` directly; an older one runs every step from its
+ * `user_version` up, in one transaction. `MIGRATIONS[i]` upgrades version `i + 1` to `i + 2`, and a
+ * step never changes once released: the DDL it adds is spelled out here, not imported from
+ * `tables/`, which may move on.
+ */
+import type Database from 'better-sqlite3';
+import { topicKey } from '../model/topic-key.js';
+
+export type Migration = (db: Database.Database) => void;
+
+export const MIGRATIONS: readonly Migration[] = [
+  // 1 → 2: per-user alert words (GET/POST/DELETE /users/me/alert_words).
+  (db) => {
+    db.exec(`
+      CREATE TABLE alert_words (
+        id      INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        word    TEXT NOT NULL
+      );
+      CREATE INDEX alert_words_by_user ON alert_words(user_id, id);
+    `);
+  },
+  // 2 → 3: topics compare by topic_key (Unicode case folding, model/topic-key.ts) instead of SQLite's
+  // ASCII-only NOCASE.
+  (db) => {
+    db.function('migration_topic_key', { deterministic: true }, (t: unknown) => topicKey(String(t)));
+    db.exec(`
+      ALTER TABLE messages ADD COLUMN topic_key TEXT NOT NULL DEFAULT '';
+      UPDATE messages SET topic_key = migration_topic_key(topic);
+      DROP INDEX messages_by_topic;
+      CREATE INDEX messages_by_topic ON messages(channel_id, topic_key, id);
+      CREATE TABLE user_topics_v3 (
+        user_id           INTEGER NOT NULL,
+        channel_id        INTEGER NOT NULL,
+        topic             TEXT NOT NULL,
+        topic_key         TEXT NOT NULL,
+        visibility_policy INTEGER NOT NULL CHECK (visibility_policy IN (1, 2, 3)),
+        last_updated      INTEGER NOT NULL,
+        PRIMARY KEY (user_id, channel_id, topic_key)
+      ) WITHOUT ROWID;
+      INSERT OR REPLACE INTO user_topics_v3 (user_id, channel_id, topic, topic_key, visibility_policy, last_updated)
+        SELECT user_id, channel_id, topic, migration_topic_key(topic), visibility_policy, last_updated FROM user_topics ORDER BY last_updated;
+      DROP TABLE user_topics;
+      ALTER TABLE user_topics_v3 RENAME TO user_topics;
+    `);
+  },
+];
