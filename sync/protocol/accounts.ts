@@ -61,6 +61,9 @@ export type SignInRequest = z.output<typeof signInRequestSchema>;
 
 const none = z.object({});
 const accountId = z.object({ id: z.string().min(1).max(1000) });
+const count = z.number().int().nonnegative();
+export const signOutCheckSchema = z.object({ pending: count, failed: count, conflict: count, drafts: count });
+export type SignOutCheck = z.output<typeof signOutCheckSchema>;
 
 /** Account operations (request / response pairs), merged into the contract's operation table. */
 export const accountOperations = {
@@ -71,6 +74,20 @@ export const accountOperations = {
   openSandbox: { request: none, response: accountSummarySchema },
   /** Open another stored account (closing the open one). */
   switchAccount: { request: accountId, response: accountSummarySchema },
-  /** Forget the account's key and local database. */
-  signOut: { request: accountId, response: z.object({ ok: z.literal(true) }) },
+  /** What signing out would leave behind: changes not yet on the server, and drafts. */
+  signOutCheck: { request: accountId, response: signOutCheckSchema },
+  /**
+   * Forget the account's key. With changes not yet on the server (pending, failed or in conflict)
+   * it refuses with PENDING_CHANGES unless `queued` says what to do with them:
+   *   wait     send them first (up to `wait_ms`); signs out only once nothing is left, else
+   *            PENDING_CHANGES with what remains and nothing done
+   *   keep     keep the account's database (outbox and drafts) on disk: they resume when the same
+   *            account signs in again
+   *   discard  delete them with the local copy (what "sign out" did before)
+   * With nothing queued the local copy is deleted (drafts too, unless `queued` is `keep`).
+   */
+  signOut: {
+    request: accountId.extend({ queued: z.enum(['wait', 'keep', 'discard']).optional(), wait_ms: z.number().int().min(0).max(600_000).default(60_000) }),
+    response: z.object({ ok: z.literal(true), kept: z.boolean() }),
+  },
 } as const;

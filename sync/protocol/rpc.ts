@@ -28,6 +28,8 @@ export function isOperationName(name: unknown): name is OperationName {
  *   SERVER            the server refused (`details.code` is its error code, `details.msg` its text)
  *   PLAIN_STORAGE_CONSENT_REQUIRED  no encryption on this platform: ask, then retry with consent
  *   UNAVAILABLE       this host cannot do it (e.g. no sandbox)
+ *   PENDING_CHANGES   signing out would drop queued changes: `details` has the counts; ask the user
+ *                     (wait for them, keep them for later, or discard them) and call again
  *   INTERNAL          a bug: the message says what
  */
 export const rpcErrorCodeSchema = z.enum([
@@ -38,6 +40,7 @@ export const rpcErrorCodeSchema = z.enum([
   'SERVER',
   'PLAIN_STORAGE_CONSENT_REQUIRED',
   'UNAVAILABLE',
+  'PENDING_CHANGES',
   'INTERNAL',
 ]);
 export type RpcErrorCode = z.output<typeof rpcErrorCodeSchema>;

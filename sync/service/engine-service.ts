@@ -13,13 +13,14 @@
  * `SecretStore`, never in a file of ours and never sent to a page.
  */
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiConnection, fetchApiKey, getOwnUser, getServerSettings, type Transport } from '../api/index.js';
+import { openLocalDb, type LocalDb } from '../db/open.js';
 import { AccountSession, accountFileName } from '../engine/session.js';
 import type { Seams } from '../engine/seams.js';
 import type { ViewHandle } from '../engine/session-views.js';
-import type { AccountSummary, AccountsState, SignInRequest } from '../protocol/accounts.js';
+import type { AccountSummary, AccountsState, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { EngineEvent } from '../protocol/commands.js';
 import { operations, parseOperationRequest, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
@@ -133,7 +134,8 @@ export class EngineService {
         signIn: (req) => this.serial(() => this.signIn(req)),
         openSandbox: () => this.serial(() => this.open(SANDBOX_ACCOUNT_ID)),
         switchAccount: (id) => this.serial(() => this.open(id)),
-        signOut: (id) => this.serial(() => this.signOut(id)),
+        signOutCheck: (id) => this.serial(() => this.signOutCheck(id)),
+        signOut: (id, queued, waitMs) => this.serial(() => this.signOut(id, queued, waitMs)),
       },
     };
   }
@@ -229,19 +231,54 @@ export class EngineService {
     return account;
   }
 
-  private async signOut(id: string): Promise<void> {
+  /** The account's database file (undefined: in memory, nothing on disk). */
+  private dbFileOf(id: string): string | undefined {
+    const account = this.list.find(id);
+    if (!account || this.opts.dataDir === ':memory:') return undefined;
+    return path.join(this.opts.dataDir, id === SANDBOX_ACCOUNT_ID ? 'sandbox.sqlite' : accountFileName(account.realm_url, account.email));
+  }
+
+  private async signOutCheck(id: string): Promise<SignOutCheck> {
+    if (this.activeId === id && this.session) return leftBehind(this.session.db);
+    const file = this.dbFileOf(id);
+    if (file === undefined || !existsSync(file)) return { pending: 0, failed: 0, conflict: 0, drafts: 0 };
+    const db = openLocalDb(file);
+    try {
+      return leftBehind(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  private async signOut(id: string, queued: 'wait' | 'keep' | 'discard' | undefined, waitMs: number): Promise<{ kept: boolean }> {
+    let left = await this.signOutCheck(id);
+    const unsent = (c: SignOutCheck) => c.pending + c.failed + c.conflict;
+    if (unsent(left) > 0 && queued === undefined) throw pendingChanges(left, 'signing out would drop them');
+    if (queued === 'wait' && unsent(left) > 0) {
+      // Only the open account sends: open it if another one is.
+      if (this.activeId !== id) await this.open(id);
+      const s = this.session;
+      s?.outbox.retryNow();
+      const deadline = Date.now() + waitMs;
+      while (s && Date.now() < deadline) {
+        left = leftBehind(s.db);
+        if (left.pending === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      left = s ? leftBehind(s.db) : left;
+      if (unsent(left) > 0) throw pendingChanges(left, 'not everything could be sent; nothing was signed out');
+    }
+    const keep = queued === 'keep';
+    const file = this.dbFileOf(id);
     if (this.activeId === id) {
       await this.closeSession();
       this.broadcast({ type: 'areas', areas: ['accounts'] });
     }
-    const account = this.list.find(id);
     this.opts.secrets.delete(id);
     this.list.remove(id);
-    // The local copy goes too (the outbox included: signing out is the user's explicit choice).
-    if (account && this.opts.dataDir !== ':memory:') {
-      const file = path.join(this.opts.dataDir, id === SANDBOX_ACCOUNT_ID ? 'sandbox.sqlite' : accountFileName(account.realm_url, account.email));
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-    }
+    // Kept: the database (outbox and drafts) stays where the same account's next sign-in opens it.
+    if (!keep && file !== undefined) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    return { kept: keep };
   }
 
   private async closeSession(): Promise<void> {
@@ -266,4 +303,22 @@ export class EngineService {
       }
     }
   }
+}
+
+/** What signing out would leave behind in an account's database. */
+function leftBehind(db: LocalDb): SignOutCheck {
+  const rows = db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all() as Array<{ state: string; n: number }>;
+  const out = { pending: 0, failed: 0, conflict: 0, drafts: 0 };
+  for (const r of rows) {
+    if (r.state === 'failed') out.failed += r.n;
+    else if (r.state === 'conflict') out.conflict += r.n;
+    else out.pending += r.n;
+  }
+  out.drafts = Number(db.prepare('SELECT count(*) FROM drafts').pluck().get());
+  return out;
+}
+
+function pendingChanges(c: SignOutCheck, why: string): RpcFailure {
+  const parts = [c.pending > 0 ? `${c.pending} pending` : '', c.failed > 0 ? `${c.failed} failed` : '', c.conflict > 0 ? `${c.conflict} in conflict` : ''].filter((x) => x !== '');
+  return new RpcFailure('PENDING_CHANGES', `${parts.join(', ')} change${parts.length === 1 && (c.pending + c.failed + c.conflict) === 1 ? '' : 's'} not on the server yet: ${why}`, { ...c });
 }

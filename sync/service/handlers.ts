@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { AccountSession } from '../engine/session.js';
 import type { operations, OperationName, OperationResponse } from '../protocol/rpc.js';
-import type { AccountSummary, SignInRequest } from '../protocol/accounts.js';
+import type { AccountSummary, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
 import type { ViewHandle } from '../engine/session-views.js';
@@ -24,7 +24,8 @@ export interface HandlerContext {
     signIn(req: SignInRequest): Promise<AccountSummary>;
     openSandbox(): Promise<AccountSummary>;
     switchAccount(id: string): Promise<AccountSummary>;
-    signOut(id: string): Promise<void>;
+    signOutCheck(id: string): Promise<SignOutCheck>;
+    signOut(id: string, queued: 'wait' | 'keep' | 'discard' | undefined, waitMs: number): Promise<{ kept: boolean }>;
   };
 }
 
@@ -79,7 +80,8 @@ export const handlers: Handlers = {
   signIn: (ctx, req) => ctx.accounts.signIn(req),
   openSandbox: (ctx) => ctx.accounts.openSandbox(),
   switchAccount: (ctx, req) => ctx.accounts.switchAccount(req.id),
-  signOut: async (ctx, req) => (await ctx.accounts.signOut(req.id), OK),
+  signOutCheck: (ctx, req) => ctx.accounts.signOutCheck(req.id),
+  signOut: async (ctx, req) => ({ ok: true as const, ...(await ctx.accounts.signOut(req.id, req.queued, req.wait_ms)) }),
   // the outbox: queued commands, the outbox view and its actions, online-only operations
   ...outboxHandlers,
 };

@@ -132,7 +132,7 @@ describe('engine service: accounts', () => {
     await second.svc.restore();
     expect(sandbox.starts).toEqual([null, Number(new URL(t.url).port)]);
     expect((await second.client.invoke('accounts', {})).ok && second.svc.activeSession?.queries.channels().length).toBeGreaterThan(0);
-    expect(await second.client.invoke('signOut', { id: SANDBOX_ACCOUNT_ID })).toEqual({ ok: true, value: { ok: true } });
+    expect(await second.client.invoke('signOut', { id: SANDBOX_ACCOUNT_ID })).toEqual({ ok: true, value: { ok: true, kept: false } });
     expect(readdirSync(tmp.dir).filter((f) => f.startsWith('sandbox.sqlite'))).toEqual([]);
     expect((await second.client.invoke('accounts', {})).ok).toBe(true);
     await second.svc.close();
