@@ -1,12 +1,15 @@
 /**
- * The app: accounts and status stores at the root; the welcome screen until an account is open,
- * then the main screen (remounted per account, so its stores start fresh).
+ * The app: toasts, accounts and status stores at the root; the welcome screen until an account is
+ * open, then the main screen (remounted per account, so its stores start fresh). A failure while
+ * rendering either shows the error boundary's fallback, never a blank window.
  */
 import { Match, Switch } from 'solid-js';
-import { MainScreen } from './screens/Main.js';
-import { WelcomeScreen } from './screens/Welcome.js';
-import { AccountsProvider, useAccounts } from './stores/accounts.js';
-import { StatusProvider, useStatus } from './stores/status.js';
+import { WelcomeScreen } from './accounts/WelcomeScreen.js';
+import { AccountsProvider, useAccounts } from './accounts/store.js';
+import { Boundary } from './kit/ErrorBoundary.js';
+import { ToastProvider } from './kit/toasts.js';
+import { MainScreen } from './shell/MainScreen.js';
+import { StatusProvider, useStatus } from './status/store.js';
 
 function Root() {
   const accounts = useAccounts();
@@ -32,10 +35,14 @@ function Root() {
 
 export function App() {
   return (
-    <AccountsProvider>
-      <StatusProvider>
-        <Root />
-      </StatusProvider>
-    </AccountsProvider>
+    <ToastProvider>
+      <Boundary what="the app">
+        <AccountsProvider>
+          <StatusProvider>
+            <Root />
+          </StatusProvider>
+        </AccountsProvider>
+      </Boundary>
+    </ToastProvider>
   );
 }

@@ -15,7 +15,7 @@ import {
   startsTopicRun,
   topicOf,
   type NarrowTarget,
-} from '../../renderer/src/narrow-reducer.js';
+} from '../../renderer/src/narrow/narrow-reducer.js';
 import { message, snapshot } from './fixtures.js';
 
 const general: NarrowTarget = { kind: 'channel', channelId: 1, channelName: 'general' };

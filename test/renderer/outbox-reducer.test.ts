@@ -1,6 +1,6 @@
 /** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
 import { describe, expect, it } from 'vitest';
-import { canEdit, kindsById, messageMarker, outboxBadges, readableReason, SEND_KIND } from '../../renderer/src/outbox-reducer.js';
+import { canEdit, kindsById, messageMarker, outboxBadges, readableReason, SEND_KIND } from '../../renderer/src/outbox/outbox-reducer.js';
 import { message } from './fixtures.js';
 
 const local = (status: 'server' | 'pending' | 'failed' | 'conflict', outbox_id: number | null = 7, error: string | null = null) => ({ local: { status, outbox_id, error } });
