@@ -1,13 +1,15 @@
 /**
  * The app: toasts, accounts and status stores at the root; the welcome screen until an account is
  * open, then the main screen (remounted per account, so its stores start fresh). A failure while
- * rendering either shows the error boundary's fallback, never a blank window.
+ * rendering either shows the error boundary's fallback, never a blank window. The page's look
+ * (theme, font size, ...) follows the open account's display settings, or the system's defaults.
  */
 import { Match, Switch } from 'solid-js';
 import { WelcomeScreen } from './accounts/WelcomeScreen.js';
 import { AccountsProvider, useAccounts } from './accounts/store.js';
 import { Boundary } from './kit/ErrorBoundary.js';
 import { ToastProvider } from './kit/toasts.js';
+import { applyLookToPage } from './settings/look.js';
 import { MainScreen } from './shell/MainScreen.js';
 import { StatusProvider, useStatus } from './status/store.js';
 
@@ -34,6 +36,7 @@ function Root() {
 }
 
 export function App() {
+  applyLookToPage();
   return (
     <ToastProvider>
       <Boundary what="the app">

@@ -101,6 +101,10 @@ export async function demoUser(host: BrowserHost, email: string) {
     async edit(messageId: number, content: string): Promise<void> {
       await call('PATCH', `/messages/${messageId}`, { content });
     },
+    /** Change this user's own settings as another client would (PATCH /settings), e.g. `{ color_scheme: '2' }`. */
+    async updateSettings(params: Record<string, string>): Promise<void> {
+      await call('PATCH', '/settings', params);
+    },
     /** Change realm settings (administrators), e.g. `{ allow_message_editing: 'false' }`. */
     async updateRealm(params: Record<string, string>): Promise<void> {
       await call('PATCH', '/realm', params);

@@ -7,6 +7,7 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from './format.js';
 import { canEdit, messageMarker } from '../outbox/outbox-reducer.js';
 import type { EditStore } from '../compose/edit-store.js';
+import { useSettings } from '../settings/store.js';
 import { DraftNote, LocalMarker } from '../outbox/LocalMarker.js';
 import { MessageContent } from './MessageContent.js';
 import { MessageEditor } from '../compose/MessageEditor.js';
@@ -22,6 +23,8 @@ export interface MessageItemProps {
 }
 
 export function MessageItem(props: MessageItemProps) {
+  const settings = useSettings();
+  const hours = () => settings.display().twentyFourHour;
   const markers = () => messageMarkers(props.message);
   const local = () => messageMarker(props.message, props.kind);
   const iso = () => new Date(props.message.timestamp * 1000).toISOString();
@@ -37,8 +40,8 @@ export function MessageItem(props: MessageItemProps) {
       <div class="message-body">
         <div class="message-meta">
           <span class="sender">{props.sender}</span>
-          <time class="time" datetime={iso()} title={formatFullTime(props.message.timestamp)}>
-            {formatMessageTime(props.message.timestamp)}
+          <time class="time" datetime={iso()} title={formatFullTime(props.message.timestamp, undefined, undefined, hours())}>
+            {formatMessageTime(props.message.timestamp, undefined, undefined, undefined, hours())}
           </time>
           <Show when={markers().edited}>
             <span class="marker marker-edited">edited</span>

@@ -19,12 +19,23 @@ export function avatarTone(userId: number): number {
 const dayKey = (d: Date, timeZone: string | undefined) => d.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
- * A message time in the user's locale: the time alone today, day and time this year, full date
- * otherwise. `timestamp` is UNIX seconds; `now`, `locale` and `timeZone` are injectable for tests.
+ * The hour format of the user's `twenty_four_hour_time` setting: 24-hour ("14:05"), 12-hour
+ * ("2:05 PM"), or null for the locale's own default.
  */
-export function formatMessageTime(timestamp: number, now: Date = new Date(), locale?: string, timeZone?: string): string {
+export function hourOptions(twentyFourHour: boolean | null): Intl.DateTimeFormatOptions {
+  if (twentyFourHour === true) return { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  if (twentyFourHour === false) return { hour: 'numeric', minute: '2-digit', hour12: true };
+  return { hour: '2-digit', minute: '2-digit' };
+}
+
+/**
+ * A message time in the user's locale: the time alone today, day and time this year, full date
+ * otherwise. `timestamp` is UNIX seconds; `now`, `locale` and `timeZone` are injectable for tests;
+ * `twentyFourHour` is the user's setting (null: the locale decides).
+ */
+export function formatMessageTime(timestamp: number, now: Date = new Date(), locale?: string, timeZone?: string, twentyFourHour: boolean | null = null): string {
   const d = new Date(timestamp * 1000);
-  const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZone };
+  const time: Intl.DateTimeFormatOptions = { ...hourOptions(twentyFourHour), timeZone };
   const day = dayKey(d, timeZone);
   const today = dayKey(now, timeZone);
   if (day === today) return d.toLocaleTimeString(locale, time);
@@ -33,8 +44,9 @@ export function formatMessageTime(timestamp: number, now: Date = new Date(), loc
 }
 
 /** The full date and time, for the time element's tooltip. */
-export function formatFullTime(timestamp: number, locale?: string, timeZone?: string): string {
-  return new Date(timestamp * 1000).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+export function formatFullTime(timestamp: number, locale?: string, timeZone?: string, twentyFourHour: boolean | null = null): string {
+  const cycle: Intl.DateTimeFormatOptions = twentyFourHour === null ? {} : twentyFourHour ? { hourCycle: 'h23' } : { hour12: true };
+  return new Date(timestamp * 1000).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short', timeZone, ...cycle });
 }
 
 /** Which markers a message carries: edited (content changed), moved (topic or channel changed). */

@@ -13,6 +13,7 @@ import { useAccounts } from '../accounts/store.js';
 import { ChannelsProvider } from '../sidebar/store.js';
 import { NarrowProvider } from '../narrow/store.js';
 import { OutboxProvider } from '../outbox/store.js';
+import { SettingsProvider } from '../settings/store.js';
 import { useStatus } from '../status/store.js';
 import { UsersProvider } from '../users/store.js';
 import './shell.css';
@@ -25,35 +26,37 @@ export function MainScreen(props: { account: AccountSummary }) {
     accounts.signOut(props.account.id).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
   };
   return (
-    <UsersProvider>
-      <ChannelsProvider>
-        <NarrowProvider isLive={status.isLive}>
-          <OutboxProvider>
-            <div class="shell">
-              <header class="topbar">
-                <span class="brand">Zulip Offline</span>
-                <span class="account" title={props.account.realm_url}>
-                  {props.account.email}
-                  <Show when={props.account.kind === 'sandbox'}>
-                    <span class="tag">sandbox</span>
-                  </Show>
-                </span>
-                <StatusIndicator />
-                <OutboxBadge />
-                <Button variant="quiet" onClick={signOut}>
-                  Sign out
-                </Button>
-              </header>
-              <Boundary what="the sidebar">
-                <Sidebar />
-              </Boundary>
-              <Boundary what="the conversation">
-                <NarrowView />
-              </Boundary>
-            </div>
-          </OutboxProvider>
-        </NarrowProvider>
-      </ChannelsProvider>
-    </UsersProvider>
+    <SettingsProvider>
+      <UsersProvider>
+        <ChannelsProvider>
+          <NarrowProvider isLive={status.isLive}>
+            <OutboxProvider>
+              <div class="shell">
+                <header class="topbar">
+                  <span class="brand">Zulip Offline</span>
+                  <span class="account" title={props.account.realm_url}>
+                    {props.account.email}
+                    <Show when={props.account.kind === 'sandbox'}>
+                      <span class="tag">sandbox</span>
+                    </Show>
+                  </span>
+                  <StatusIndicator />
+                  <OutboxBadge />
+                  <Button variant="quiet" onClick={signOut}>
+                    Sign out
+                  </Button>
+                </header>
+                <Boundary what="the sidebar">
+                  <Sidebar />
+                </Boundary>
+                <Boundary what="the conversation">
+                  <NarrowView />
+                </Boundary>
+              </div>
+            </OutboxProvider>
+          </NarrowProvider>
+        </ChannelsProvider>
+      </UsersProvider>
+    </SettingsProvider>
   );
 }
