@@ -8,8 +8,6 @@ import { demoUser, expect, messageList, openTopic, screenshot, test } from './fi
 
 test.use({ sandboxAtStart: true, locale: 'en-US', colorScheme: 'light' });
 
-const background = (el: Element) => getComputedStyle(el).backgroundColor;
-
 test('dark theme, 24-hour time, font size and fluid width from another client apply live', async ({ app, host }, testInfo) => {
   await openTopic(app, 'general', 'lunch plans');
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
@@ -19,8 +17,8 @@ test('dark theme, 24-hour time, font size and fluid width from another client ap
   // The defaults: automatic theme on a light system, the locale's 12-hour clock.
   await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(time).toHaveText(/\d{1,2}:\d{2}\s?[AP]M$/);
-  expect(await html.evaluate(background)).toBe('rgb(246, 247, 249)');
-  expect(await panel.evaluate(background)).toBe('rgb(255, 255, 255)');
+  await expect(html).toHaveCSS('background-color', 'rgb(246, 247, 249)');
+  await expect(panel).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   await screenshot(app, testInfo, '16-settings-light');
 
   const desdemona = await demoUser(host, 'desdemona@example.com');
@@ -29,8 +27,8 @@ test('dark theme, 24-hour time, font size and fluid width from another client ap
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await expect(time).toHaveText(/(^|, )([01]\d|2[0-3]):[0-5]\d$/);
   await expect(time).not.toHaveText(/[AP]M/);
-  expect(await html.evaluate(background)).toBe('rgb(20, 23, 28)');
-  expect(await panel.evaluate(background)).toBe('rgb(28, 32, 39)');
+  await expect(html).toHaveCSS('background-color', 'rgb(20, 23, 28)');
+  await expect(panel).toHaveCSS('background-color', 'rgb(28, 32, 39)');
   await expect(html).toHaveCSS('font-size', '18px');
   await expect(html).toHaveCSS('line-height', '27px');
   await expect(html).toHaveClass(/\bfluid\b/);
@@ -55,7 +53,7 @@ test.describe('before any account is open', () => {
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
     await app.emulateMedia({ colorScheme: 'dark' });
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(await app.locator('html').evaluate(background)).toBe('rgb(20, 23, 28)');
+    await expect(app.locator('html')).toHaveCSS('background-color', 'rgb(20, 23, 28)');
     await screenshot(app, testInfo, '01-welcome-dark');
   });
 });
