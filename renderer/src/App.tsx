@@ -9,6 +9,7 @@ import { WelcomeScreen } from './accounts/WelcomeScreen.js';
 import { AccountsProvider, useAccounts } from './accounts/store.js';
 import { Boundary } from './kit/ErrorBoundary.js';
 import { ToastProvider } from './kit/toasts.js';
+import { RouterProvider } from './router/router.js';
 import { applyLookToPage } from './settings/look.js';
 import { MainScreen } from './shell/MainScreen.js';
 import { StatusProvider, useStatus } from './status/store.js';
@@ -40,11 +41,13 @@ export function App() {
   return (
     <ToastProvider>
       <Boundary what="the app">
-        <AccountsProvider>
-          <StatusProvider>
-            <Root />
-          </StatusProvider>
-        </AccountsProvider>
+        <RouterProvider>
+          <AccountsProvider>
+            <StatusProvider>
+              <Root />
+            </StatusProvider>
+          </AccountsProvider>
+        </RouterProvider>
       </Boundary>
     </ToastProvider>
   );

@@ -1,17 +1,21 @@
 /**
- * The composer under a topic: Enter sends, Shift+Enter starts a new line; Send is disabled only
- * while there is nothing to send. The text is cleared as soon as the engine has queued it (its
- * local echo then shows in the list with a "sending" marker); a refusal puts the text back.
+ * The composer under a topic or a direct-message conversation: Enter sends, Shift+Enter starts a
+ * new line; Send is disabled only while there is nothing to send. The text is cleared as soon as
+ * the engine has queued it (its local echo then shows in the list with a "sending" marker); a
+ * refusal puts the text back.
  */
 import { createSignal, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { canSubmit, keyAction } from './compose-reducer.js';
-import { topicLabel } from '../narrow/format.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import './compose.css';
 
-export function Composer(props: { channelId: number; topic: string; bridge?: Bridge }) {
+/** Where a composer sends. */
+export type ComposeTo = { type: 'channel'; channelId: number; topic: string } | { type: 'direct'; userIds: number[] };
+
+/** `label` names the conversation ("lunch plans", "Hamlet, Iago") for the textarea's name. */
+export function Composer(props: { to: ComposeTo; label: string; bridge?: Bridge }) {
   const [text, setText] = createSignal('');
   const [error, setError] = createSignal<string | null>(null);
   const bridge = () => props.bridge ?? defaultBridge;
@@ -22,7 +26,7 @@ export function Composer(props: { channelId: number; topic: string; bridge?: Bri
     setText('');
     setError(null);
     bridge()
-      .invoke('sendMessage', { to: { type: 'channel', channel_id: props.channelId, topic: props.topic }, content })
+      .invoke('sendMessage', { to: props.to.type === 'channel' ? { type: 'channel', channel_id: props.to.channelId, topic: props.to.topic } : { type: 'direct', user_ids: props.to.userIds }, content })
       .catch((e: unknown) => {
         // Nothing was queued: give the text back unless the user started another one meanwhile.
         if (text() === '') setText(content);
@@ -47,8 +51,8 @@ export function Composer(props: { channelId: number; topic: string; bridge?: Bri
     >
       <textarea
         class="composer-input"
-        aria-label={`Message to ${topicLabel(props.topic)}`}
-        placeholder={`Message ${topicLabel(props.topic)} (Enter sends, Shift+Enter for a new line)`}
+        aria-label={`Message to ${props.label}`}
+        placeholder={`Message ${props.label} (Enter sends, Shift+Enter for a new line)`}
         rows={2}
         value={text()}
         onInput={(e) => setText(e.currentTarget.value)}

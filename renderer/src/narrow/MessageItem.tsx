@@ -20,6 +20,8 @@ export interface MessageItemProps {
   /** The kind of the outbox row behind a local change, when known. */
   kind: string | undefined;
   edit: EditStore;
+  /** The message a view opened at (`near`): marked. */
+  anchor?: boolean;
 }
 
 export function MessageItem(props: MessageItemProps) {
@@ -33,7 +35,7 @@ export function MessageItem(props: MessageItemProps) {
     return e !== null && e.messageId === props.message.id ? e : null;
   };
   return (
-    <li class="message" classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server' }} data-message-id={props.message.id}>
+    <li class="message" classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true }} data-message-id={props.message.id}>
       <div class={`avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
         {initials(props.sender)}
       </div>

@@ -1,26 +1,45 @@
 /**
- * The open narrow: a header (channel › topic, Mark as read for a topic with unreads), then the messages, oldest first, and under a topic
- * the composer. Scrolling to the top loads older messages (the position is kept when they land
- * above); new messages scroll into view only if the reader was already at the bottom.
+ * The open narrow: a header (its title; Mark as read for a topic with unreads), then the messages,
+ * oldest first, with a heading (a link to that conversation) over each run of one conversation in
+ * views across conversations, and under a topic or a DM conversation the composer. Scrolling to the
+ * top loads older messages (the position is kept when they land above); a view opened at a message
+ * (`near`) scrolls to it, marks it, and loads newer messages at the bottom; otherwise new messages
+ * scroll into view only if the reader was already at the bottom.
  */
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
+import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import { Composer, type ComposeTo } from '../compose/Composer.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
-import { topicUnread } from '../sidebar/channels-reducer.js';
-import { senderName, topicLabel } from './format.js';
-import { canLoadOlder, startsTopicRun, topicOf, type ViewState } from './narrow-reducer.js';
-import { createEditStore, type EditStore } from '../compose/edit-store.js';
 import { errorText } from '../core/errors.js';
-import { useChannels } from '../sidebar/store.js';
-import { useNarrow } from './store.js';
-import { useOutbox } from '../outbox/store.js';
-import { useUsers } from '../users/store.js';
-import { Composer } from '../compose/Composer.js';
-import { MessageItem } from './MessageItem.js';
+import { createEditStore, type EditStore } from '../compose/edit-store.js';
 import { Button } from '../kit/Button.js';
+import { useOutbox } from '../outbox/store.js';
+import { topicUnread } from '../sidebar/channels-reducer.js';
+import { useChannels } from '../sidebar/store.js';
+import { useUsers } from '../users/store.js';
+import { senderName, topicLabel } from './format.js';
+import { MessageItem } from './MessageItem.js';
+import { canLoadNewer, canLoadOlder, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from './narrow-reducer.js';
+import { useNarrow } from './store.js';
+import { hashOfTarget, type NarrowTarget } from './target.js';
+import { viewTitle, type Names, peopleList } from './titles.js';
 import './narrow.css';
 
 /** How close to an edge counts as "at" it, in CSS pixels. */
 const EDGE_PX = 48;
+
+/** Names for titles and headings, from the channels and users stores. */
+function useNames(): Names {
+  const channels = useChannels();
+  const users = useUsers();
+  return {
+    channelName: (id) => channels.byId(id)?.name,
+    userName: (id) => users.byId().get(id)?.full_name,
+    get ownUserId() {
+      return users.state.ownUserId;
+    },
+  };
+}
 
 /**
  * "Mark as read" for a topic with unread messages (the contract marks whole topics only, so a
@@ -58,25 +77,33 @@ function MarkRead(props: { channelId: number; topic: string; bridge?: Bridge }) 
   );
 }
 
-function Header(props: { view: ViewState }) {
-  const t = () => props.view.target;
+function Header(props: { view: ViewState; names: Names }) {
+  const title = () => viewTitle(props.view.target, props.names);
   return (
     <header class="narrow-header">
       <h1 class="narrow-title">
-        <span class="narrow-channel">{t().channelName}</span>
-        <Show when={topicOf(t()) !== null}>
-          <span class="narrow-sep">{' › '}</span>
-          <span class="narrow-topic">{topicLabel(topicOf(t()) ?? '')}</span>
+        <Show when={title().channel !== null} fallback={<span class="narrow-name">{title().text}</span>}>
+          <span class="narrow-channel">{title().channel}</span>
+          <Show when={title().topic !== null}>
+            <span class="narrow-sep">{' › '}</span>
+            <span class="narrow-topic">{title().topic}</span>
+          </Show>
         </Show>
       </h1>
-      <Show when={composerTarget(t())} keyed>
+      <Show when={markReadTarget(props.view.target)} keyed>
         {(c) => <MarkRead channelId={c.channelId} topic={c.topic} />}
       </Show>
     </header>
   );
 }
 
-function Messages(props: { view: ViewState; edit: EditStore }) {
+/** The view of the conversation a message belongs to (its recipient heading links there). */
+function conversationOf(m: LocalMessage, ownUserId: number | null): NarrowTarget | null {
+  if (m.type === 'channel') return m.channel_id === null ? null : { kind: 'topic', channelId: m.channel_id, channelName: m.channel_name ?? '', topic: m.topic };
+  return { kind: 'dm', userIds: dmPeers(m, ownUserId) };
+}
+
+function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
   const narrow = useNarrow();
   const users = useUsers();
   const outbox = useOutbox();
@@ -86,18 +113,26 @@ function Messages(props: { view: ViewState; edit: EditStore }) {
 
   const onScroll = () => {
     if (!scroller) return;
-    atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < EDGE_PX;
+    const gap = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    atBottom = gap < EDGE_PX;
     fromBottom = scroller.scrollHeight - scroller.scrollTop;
     if (scroller.scrollTop < EDGE_PX && canLoadOlder(props.view)) narrow.loadOlder();
+    if (atBottom && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
   };
 
-  // A new view starts at the bottom.
+  // A new view starts at the bottom, or at its anchor (marked) when it opened at a message.
   createEffect(
     on(
-      () => props.view.key,
-      () => {
-        atBottom = true;
-        queueMicrotask(() => scroller && (scroller.scrollTop = scroller.scrollHeight));
+      () => [props.view.key, props.view.anchorId] as const,
+      ([, anchorId]) => {
+        atBottom = anchorId === null;
+        queueMicrotask(() => {
+          if (!scroller) return;
+          const anchor = anchorId === null ? null : scroller.querySelector(`[data-message-id="${anchorId}"]`);
+          if (anchor) anchor.scrollIntoView({ block: 'center' });
+          else scroller.scrollTop = scroller.scrollHeight;
+          fromBottom = scroller.scrollHeight - scroller.scrollTop;
+        });
       },
     ),
   );
@@ -119,7 +154,8 @@ function Messages(props: { view: ViewState; edit: EditStore }) {
     ),
   );
 
-  const showTopics = () => props.view.target.kind === 'channel';
+  const heading = (m: LocalMessage) => recipientLabel(m, props.view.target, users.state.ownUserId, (id, fallback) => props.names.userName(id) ?? fallback);
+  const anchored = () => props.view.target.near !== undefined;
   return (
     <div class="message-scroll" ref={scroller} onScroll={onScroll}>
       <Show when={props.view.phase === 'open' && !props.view.before.found_end && props.view.messages.length > 0}>
@@ -134,10 +170,14 @@ function Messages(props: { view: ViewState; edit: EditStore }) {
         <For each={props.view.messages}>
           {(m, i) => (
             <>
-              <Show when={showTopics() && startsTopicRun(props.view.messages, i())}>
-                <li class="topic-run" aria-hidden="true">
-                  {topicLabel(m.topic)}
-                </li>
+              <Show when={startsRecipientRun(props.view.messages, i()) && heading(m)}>
+                {(label) => (
+                  <li class="recipient-run">
+                    <Show when={conversationOf(m, users.state.ownUserId)} fallback={label()}>
+                      {(t) => <a href={hashOfTarget(t(), props.names.userName)}>{label()}</a>}
+                    </Show>
+                  </li>
+                )}
               </Show>
               <MessageItem
                 message={m}
@@ -145,11 +185,17 @@ function Messages(props: { view: ViewState; edit: EditStore }) {
                 ownUserId={users.state.ownUserId}
                 kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
                 edit={props.edit}
+                anchor={props.view.anchorId === m.id}
               />
             </>
           )}
         </For>
       </ol>
+      <Show when={anchored() && props.view.phase === 'open' && !props.view.after.found_end && props.view.messages.length > 0}>
+        <Button variant="link" class="load-older" disabled={props.view.loadingNewer} onClick={() => narrow.loadNewer()}>
+          {props.view.loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+        </Button>
+      </Show>
       <Show when={props.view.messages.length === 0}>
         <p class="hint empty">
           {props.view.phase === 'opening' ? 'Loading messages…' : props.view.phase === 'waiting' ? 'Waiting for the first sync to finish…' : props.view.phase === 'open' ? 'No messages here yet.' : ''}
@@ -165,13 +211,24 @@ function Messages(props: { view: ViewState; edit: EditStore }) {
 }
 
 /**
- * Where the composer sends: a new object only when the topic changes (the store updates the target
- * in place), so the keyed Show below remounts the composer per topic; null for a whole channel.
+ * A new object only when the topic changes (the store updates the target in place), so the keyed
+ * Show remounts per topic; null for anything but a topic.
  */
-const composerTarget = (t: ViewState['target']) => (t.kind === 'topic' ? { channelId: t.channelId, topic: t.topic } : null);
+const markReadTarget = (t: NarrowTarget) => (t.kind === 'topic' ? { channelId: t.channelId, topic: t.topic } : null);
+
+/** Where the composer sends: a topic, or a DM conversation; null for views across conversations. */
+function composeTarget(t: NarrowTarget, names: Names): { to: ComposeTo; label: string } | null {
+  if (t.kind === 'topic') return { to: { type: 'channel', channelId: t.channelId, topic: t.topic }, label: topicLabel(t.topic) };
+  if (t.kind === 'dm') return { to: { type: 'direct', userIds: t.userIds }, label: peopleList(t.userIds, names) };
+  return null;
+}
+
+/** The composer's identity: another conversation gets a fresh composer (a half-typed text never goes elsewhere). */
+const composeKey = (t: NarrowTarget) => (t.kind === 'topic' ? `t:${t.channelId}:${t.topic}` : t.kind === 'dm' ? `d:${t.userIds.join(',')}` : null);
 
 export function NarrowView() {
   const narrow = useNarrow();
+  const names = useNames();
   const edit = createEditStore();
   return (
     <section class="narrow" aria-label="Conversation">
@@ -185,11 +242,14 @@ export function NarrowView() {
       >
         {(v) => (
           <>
-            <Header view={v()} />
-            <Messages view={v()} edit={edit} />
-            {/* Keyed by the topic: another topic gets a fresh composer (a half-typed text never goes elsewhere). */}
-            <Show when={composerTarget(v().target)} keyed>
-              {(t) => <Composer channelId={t.channelId} topic={t.topic} />}
+            <Header view={v()} names={names} />
+            <Messages view={v()} edit={edit} names={names} />
+            <Show when={composeKey(v().target)} keyed>
+              {(_key) => (
+                <Show when={composeTarget(v().target, names)}>
+                  {(c) => <Composer to={c().to} label={c().label} />}
+                </Show>
+              )}
             </Show>
           </>
         )}

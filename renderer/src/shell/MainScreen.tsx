@@ -1,7 +1,6 @@
-/** The main screen of an open account: top bar with status, channels sidebar, the open narrow. */
+/** The main screen of an open account: top bar (search, status, outbox), the sidebar, and the view the URL names. */
 import { Show } from 'solid-js';
 import type { AccountSummary } from '../../../sync/protocol/accounts.js';
-import { NarrowView } from '../narrow/NarrowView.js';
 import { OutboxBadge } from '../outbox/OutboxBadge.js';
 import { Sidebar } from '../sidebar/Sidebar.js';
 import { StatusIndicator } from '../status/StatusIndicator.js';
@@ -16,6 +15,8 @@ import { OutboxProvider } from '../outbox/store.js';
 import { SettingsProvider } from '../settings/store.js';
 import { useStatus } from '../status/store.js';
 import { UsersProvider } from '../users/store.js';
+import { RouteView } from './RouteView.js';
+import { SearchBox } from '../search/SearchBox.js';
 import './shell.css';
 
 export function MainScreen(props: { account: AccountSummary }) {
@@ -40,6 +41,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                       <span class="tag">sandbox</span>
                     </Show>
                   </span>
+                  <SearchBox />
                   <StatusIndicator />
                   <OutboxBadge />
                   <Button variant="quiet" onClick={signOut}>
@@ -50,7 +52,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   <Sidebar />
                 </Boundary>
                 <Boundary what="the conversation">
-                  <NarrowView />
+                  <RouteView />
                 </Boundary>
               </div>
             </OutboxProvider>

@@ -1,24 +1,37 @@
 /**
- * Channels → topics with unread counts. Clicking a channel opens the channel narrow (and unfolds
- * its topics); clicking a topic opens the topic narrow. Muted channels and topics are dimmed.
+ * The left sidebar: the views across conversations (combined feed, starred messages, mentions),
+ * then channels → topics with unread counts. Every row is a link to its Zulip URL fragment, so
+ * clicking it moves the app (and Back / Forward / reload keep the place); the open channel unfolds
+ * its topics. Muted channels and topics are dimmed.
  */
 import { createSignal, For, Show } from 'solid-js';
 import type { ChannelSummary } from '../../../sync/protocol/commands.js';
-import { isTopicMuted } from './channels-reducer.js';
+import { Button } from '../kit/Button.js';
 import { topicLabel } from '../narrow/format.js';
-import { useChannels } from './store.js';
 import { useNarrow } from '../narrow/store.js';
+import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '../narrow/target.js';
+import { isTopicMuted } from './channels-reducer.js';
+import { useChannels } from './store.js';
 import { UnreadBadge } from './UnreadBadge.js';
 import './sidebar.css';
 
 /** Topics shown before "Show all". */
 const FIRST_TOPICS = 8;
 
+const VIEWS: { label: string; target: NarrowTarget }[] = [
+  { label: 'Combined feed', target: { kind: 'feed' } },
+  { label: 'Starred messages', target: { kind: 'starred' } },
+  { label: 'Mentions', target: { kind: 'mentioned' } },
+];
+
 function ChannelRow(props: { channel: ChannelSummary }) {
   const narrow = useNarrow();
   const [showAll, setShowAll] = createSignal(false);
   const target = () => narrow.state.view?.target;
-  const isOpen = () => target()?.channelId === props.channel.channel_id;
+  const isOpen = () => {
+    const t = target();
+    return t !== undefined && channelOfTarget(t)?.channelId === props.channel.channel_id;
+  };
   const isChannelNarrow = () => isOpen() && target()?.kind === 'channel';
   const isTopicNarrow = (topic: string) => {
     const t = target();
@@ -28,16 +41,15 @@ function ChannelRow(props: { channel: ChannelSummary }) {
   return (
     <li classList={{ channel: true, muted: props.channel.is_muted, open: isOpen() }}>
       <div class="row">
-        <button
-          type="button"
+        <a
           class="row-button channel-button"
+          href={hashOfTarget({ kind: 'channel', channelId: props.channel.channel_id, channelName: props.channel.name })}
           aria-current={isChannelNarrow() ? 'page' : undefined}
           aria-expanded={isOpen()}
-          onClick={() => narrow.open({ kind: 'channel', channelId: props.channel.channel_id, channelName: props.channel.name })}
         >
           <span class="swatch" aria-hidden="true" style={props.channel.color ? { 'background-color': props.channel.color } : undefined} />
           <span class="row-name">{props.channel.name}</span>
-        </button>
+        </a>
         <UnreadBadge count={props.channel.unread_count} />
       </div>
       <Show when={isOpen()}>
@@ -46,15 +58,14 @@ function ChannelRow(props: { channel: ChannelSummary }) {
             {(t) => (
               <li classList={{ topic: true, muted: isTopicMuted(props.channel, t) }}>
                 <div class="row">
-                  <button
-                    type="button"
+                  <a
                     class="row-button topic-button"
                     classList={{ 'empty-topic': t.topic === '' }}
+                    href={hashOfTarget({ kind: 'topic', channelId: props.channel.channel_id, channelName: props.channel.name, topic: t.topic })}
                     aria-current={isTopicNarrow(t.topic) ? 'page' : undefined}
-                    onClick={() => narrow.open({ kind: 'topic', channelId: props.channel.channel_id, channelName: props.channel.name, topic: t.topic })}
                   >
                     <span class="row-name">{topicLabel(t.topic)}</span>
-                  </button>
+                  </a>
                   <UnreadBadge count={t.unread_count} />
                 </div>
               </li>
@@ -62,9 +73,9 @@ function ChannelRow(props: { channel: ChannelSummary }) {
           </For>
           <Show when={props.channel.topics.length > FIRST_TOPICS}>
             <li>
-              <button type="button" class="link-button" onClick={() => setShowAll(!showAll())}>
+              <Button variant="link" onClick={() => setShowAll(!showAll())}>
                 {showAll() ? 'Show fewer topics' : `Show all ${props.channel.topics.length} topics`}
-              </button>
+              </Button>
             </li>
           </Show>
           <Show when={props.channel.topics.length === 0}>
@@ -78,8 +89,22 @@ function ChannelRow(props: { channel: ChannelSummary }) {
 
 export function Sidebar() {
   const channels = useChannels();
+  const narrow = useNarrow();
   return (
     <nav class="sidebar" aria-label="Channels">
+      <ul class="view-list" aria-label="Views">
+        <For each={VIEWS}>
+          {(v) => (
+            <li class="view">
+              <div class="row">
+                <a class="row-button view-button" href={hashOfTarget(v.target)} aria-current={sameTarget(narrow.state.view?.target, v.target) ? 'page' : undefined}>
+                  <span class="row-name">{v.label}</span>
+                </a>
+              </div>
+            </li>
+          )}
+        </For>
+      </ul>
       <h2 class="sidebar-title">Channels</h2>
       <Show when={channels.state.loaded} fallback={<p class="hint">Loading channels…</p>}>
         <Show when={channels.state.channels.length > 0} fallback={<p class="hint">No channels yet. They appear once the first sync is done.</p>}>
