@@ -22,6 +22,9 @@ export interface MessageItemProps {
   edit: EditStore;
   /** The message a view opened at (`near`): marked. */
   anchor?: boolean;
+  /** 1-based position in the whole view (the list is windowed), for assistive technology. */
+  position?: { index: number; of: number };
+  ref?: (el: HTMLLIElement) => void;
 }
 
 export function MessageItem(props: MessageItemProps) {
@@ -35,7 +38,14 @@ export function MessageItem(props: MessageItemProps) {
     return e !== null && e.messageId === props.message.id ? e : null;
   };
   return (
-    <li class="message" classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true }} data-message-id={props.message.id}>
+    <li
+      ref={props.ref}
+      class="message"
+      classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true }}
+      data-message-id={props.message.id}
+      aria-posinset={props.position?.index}
+      aria-setsize={props.position?.of}
+    >
       <div class={`avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
         {initials(props.sender)}
       </div>

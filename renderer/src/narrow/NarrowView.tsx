@@ -1,18 +1,20 @@
 /**
  * The open narrow: a header (its title; Mark as read for a topic with unreads), then the messages,
  * oldest first, with a heading (a link to that conversation) over each run of one conversation in
- * views across conversations, and under a topic or a DM conversation the composer. Scrolling to the
- * top loads older messages (the position is kept when they land above); a view opened at a message
- * (`near`) scrolls to it, marks it, and loads newer messages at the bottom; otherwise new messages
- * scroll into view only if the reader was already at the bottom.
+ * views across conversations, and under a topic or a DM conversation the composer. The list is
+ * windowed (kit/windowed-list.ts): only messages near the viewport are in the DOM. Scrolling to the
+ * top loads older messages (the reader's place is kept when they land above); a view opened at a
+ * message (`near`) centres it, marks it, and loads newer messages at the bottom; otherwise new
+ * messages scroll into view only if the reader was already at the bottom.
  */
-import { createEffect, createSignal, For, on, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { Composer, type ComposeTo } from '../compose/Composer.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { createEditStore, type EditStore } from '../compose/edit-store.js';
 import { Button } from '../kit/Button.js';
+import { createWindowedList } from '../kit/windowed-list.js';
 import { useOutbox } from '../outbox/store.js';
 import { topicUnread } from '../sidebar/channels-reducer.js';
 import { useChannels } from '../sidebar/store.js';
@@ -103,59 +105,60 @@ function conversationOf(m: LocalMessage, ownUserId: number | null): NarrowTarget
   return { kind: 'dm', userIds: dmPeers(m, ownUserId) };
 }
 
+/** Rows rendered beyond each edge of the viewport, and the height assumed before measuring. */
+const OVERSCAN_PX = 800;
+const ESTIMATE_PX = 72;
+
 function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
   const narrow = useNarrow();
   const users = useUsers();
   const outbox = useOutbox();
   let scroller: HTMLDivElement | undefined;
-  let atBottom = true;
-  let fromBottom = 0;
+  let list: HTMLOListElement | undefined;
+  // Only the messages near the viewport are in the DOM, however long the view.
+  const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, edge: EDGE_PX });
+  onMount(() => {
+    if (scroller && list) win.attach(scroller, list);
+  });
+  /** Position in the whole view, by id (the window shows a slice). */
+  const indexById = createMemo(() => new Map(props.view.messages.map((m, i) => [m.id, i])));
 
   const onScroll = () => {
     if (!scroller) return;
-    const gap = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
-    atBottom = gap < EDGE_PX;
-    fromBottom = scroller.scrollHeight - scroller.scrollTop;
+    win.onScroll();
     if (scroller.scrollTop < EDGE_PX && canLoadOlder(props.view)) narrow.loadOlder();
-    if (atBottom && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
+    if (win.atBottom() && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
   };
 
-  // A new view starts at the bottom, or at its anchor (marked) when it opened at a message.
+  // A new view starts at the bottom, or centred on its anchor (marked) when it opened at a message.
   createEffect(
     on(
       () => [props.view.key, props.view.anchorId] as const,
       ([, anchorId]) => {
-        atBottom = anchorId === null;
-        queueMicrotask(() => {
-          if (!scroller) return;
-          const anchor = anchorId === null ? null : scroller.querySelector(`[data-message-id="${anchorId}"]`);
-          if (anchor) anchor.scrollIntoView({ block: 'center' });
-          else scroller.scrollTop = scroller.scrollHeight;
-          fromBottom = scroller.scrollHeight - scroller.scrollTop;
-        });
+        win.reset();
+        if (anchorId === null) win.toBottom();
+        else win.jumpTo(anchorId);
       },
     ),
   );
 
-  // Older messages landed above: keep the reader where they were. Newer ones: follow if at the bottom.
+  // The user's own new message (its local echo) brings the view to the bottom, wherever they were.
   createEffect(
     on(
-      () => [props.view.messages[0]?.id, props.view.messages[props.view.messages.length - 1]?.id] as const,
-      ([first, last], prev) => {
-        if (!scroller) return;
-        const [prevFirst, prevLast] = prev ?? [undefined, undefined];
-        if (prevFirst !== undefined && first !== undefined && first < prevFirst && last === prevLast) {
-          scroller.scrollTop = scroller.scrollHeight - fromBottom;
-        } else if (atBottom) {
-          scroller.scrollTop = scroller.scrollHeight;
-        }
-        fromBottom = scroller.scrollHeight - scroller.scrollTop;
+      () => props.view.messages[props.view.messages.length - 1],
+      (last, prev) => {
+        if (last && prev && last.id !== prev.id && last.sender_id === users.state.ownUserId && last.local.status === 'pending') win.toBottom();
       },
     ),
   );
 
   const heading = (m: LocalMessage) => recipientLabel(m, props.view.target, users.state.ownUserId, (id, fallback) => props.names.userName(id) ?? fallback);
   const anchored = () => props.view.target.near !== undefined;
+  /** Register a row's element for measuring, for as long as it is rendered. */
+  const measured = (id: number) => (el: HTMLElement) => {
+    const off = win.measure(id, el);
+    onCleanup(off);
+  };
   return (
     <div class="message-scroll" ref={scroller} onScroll={onScroll}>
       <Show when={props.view.phase === 'open' && !props.view.before.found_end && props.view.messages.length > 0}>
@@ -166,30 +169,37 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
       <Show when={props.view.before.found_end && props.view.messages.length > 0}>
         <p class="hint start-marker">This is the beginning of the conversation.</p>
       </Show>
-      <ol class="message-list" aria-label="Message list">
-        <For each={props.view.messages}>
-          {(m, i) => (
-            <>
-              <Show when={startsRecipientRun(props.view.messages, i()) && heading(m)}>
-                {(label) => (
-                  <li class="recipient-run">
-                    <Show when={conversationOf(m, users.state.ownUserId)} fallback={label()}>
-                      {(t) => <a href={hashOfTarget(t(), props.names.userName)}>{label()}</a>}
-                    </Show>
-                  </li>
-                )}
-              </Show>
-              <MessageItem
-                message={m}
-                sender={senderName(m, users.byId())}
-                ownUserId={users.state.ownUserId}
-                kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
-                edit={props.edit}
-                anchor={props.view.anchorId === m.id}
-              />
-            </>
-          )}
+      <ol class="message-list" aria-label="Message list" ref={list}>
+        <li class="virtual-pad" aria-hidden="true" style={{ height: `${win.window().padTop}px` }} />
+        <For each={win.visible()}>
+          {(m) => {
+            const index = () => indexById().get(m.id) ?? 0;
+            return (
+              <>
+                <Show when={startsRecipientRun(props.view.messages, index()) && heading(m)}>
+                  {(label) => (
+                    <li class="recipient-run" ref={measured(m.id)}>
+                      <Show when={conversationOf(m, users.state.ownUserId)} fallback={label()}>
+                        {(t) => <a href={hashOfTarget(t(), props.names.userName)}>{label()}</a>}
+                      </Show>
+                    </li>
+                  )}
+                </Show>
+                <MessageItem
+                  message={m}
+                  sender={senderName(m, users.byId())}
+                  ownUserId={users.state.ownUserId}
+                  kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
+                  edit={props.edit}
+                  anchor={props.view.anchorId === m.id}
+                  position={{ index: index() + 1, of: props.view.messages.length }}
+                  ref={measured(m.id)}
+                />
+              </>
+            );
+          }}
         </For>
+        <li class="virtual-pad" aria-hidden="true" style={{ height: `${win.window().padBottom}px` }} />
       </ol>
       <Show when={anchored() && props.view.phase === 'open' && !props.view.after.found_end && props.view.messages.length > 0}>
         <Button variant="link" class="load-older" disabled={props.view.loadingNewer} onClick={() => narrow.loadNewer()}>
