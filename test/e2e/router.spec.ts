@@ -52,6 +52,10 @@ test('Back, Forward and reload keep the place; the URL follows the sidebar', asy
   await app.goto(`${host.origin}/#inbox`);
   await expect(app.getByRole('heading', { name: 'The inbox is not built yet' })).toBeVisible();
   await screenshot(app, testInfo, '18-router-not-built');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await screenshot(app, testInfo, '18-router-not-built-dark');
+  await app.emulateMedia({ colorScheme: 'light' });
   await app.goto(`${host.origin}/#narrow/sender/8`);
   await expect(app.getByRole('heading', { name: 'This view is not built yet' })).toBeVisible();
   await app.goBack();
@@ -94,6 +98,10 @@ test('links to this realm inside messages navigate in the app; other links still
   await expect(anchored).toHaveClass(/is-anchor/);
   await expect(anchored).toBeInViewport();
   await screenshot(app, testInfo, '19-router-link-near');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await screenshot(app, testInfo, '19-router-link-near-dark');
+  await app.emulateMedia({ colorScheme: 'light' });
 
   // Back, then Zulip's own topic link (`/#narrow/...`).
   await app.goBack();
