@@ -2,9 +2,9 @@
  * Server HTML → HTML safe to insert: DOMPurify with a strict configuration. No scripts, no event
  * handlers (DOMPurify always drops `on*`), only http(s) / mailto / relative URLs (no `javascript:`,
  * `vbscript:`, `data:` except images), no forms, frames, embeds, SVG/MathML or inline styles; every
- * link opens outside the app (`target=_blank`, `rel="noopener noreferrer"`; Electron's main process
- * sends such links to the system browser). `components/MessageContent.tsx` is the one place that
- * inserts HTML, and it inserts only what this returns.
+ * link gets `target=_blank` and `rel="noopener noreferrer"` (Electron's main process sends such
+ * links to the system browser; `narrow/MessageContent.tsx` keeps links to this realm's narrows in
+ * the app). MessageContent is the one place that inserts HTML, and it inserts only what this returns.
  */
 import DOMPurify, { type Config } from 'dompurify';
 
