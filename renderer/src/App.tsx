@@ -1,12 +1,18 @@
 /**
- * The app: accounts and status stores at the root; the welcome screen until an account is open,
- * then the main screen (remounted per account, so its stores start fresh).
+ * The app: toasts, accounts and status stores at the root; the welcome screen until an account is
+ * open, then the main screen (remounted per account, so its stores start fresh). A failure while
+ * rendering either shows the error boundary's fallback, never a blank window. The page's look
+ * (theme, font size, ...) follows the open account's display settings, or the system's defaults.
  */
 import { Match, Switch } from 'solid-js';
-import { MainScreen } from './screens/Main.js';
-import { WelcomeScreen } from './screens/Welcome.js';
-import { AccountsProvider, useAccounts } from './stores/accounts.js';
-import { StatusProvider, useStatus } from './stores/status.js';
+import { WelcomeScreen } from './accounts/WelcomeScreen.js';
+import { AccountsProvider, useAccounts } from './accounts/store.js';
+import { Boundary } from './kit/ErrorBoundary.js';
+import { ToastProvider } from './kit/toasts.js';
+import { RouterProvider } from './router/router.js';
+import { applyLookToPage } from './settings/look.js';
+import { MainScreen } from './shell/MainScreen.js';
+import { StatusProvider, useStatus } from './status/store.js';
 
 function Root() {
   const accounts = useAccounts();
@@ -31,11 +37,18 @@ function Root() {
 }
 
 export function App() {
+  applyLookToPage();
   return (
-    <AccountsProvider>
-      <StatusProvider>
-        <Root />
-      </StatusProvider>
-    </AccountsProvider>
+    <ToastProvider>
+      <Boundary what="the app">
+        <RouterProvider>
+          <AccountsProvider>
+            <StatusProvider>
+              <Root />
+            </StatusProvider>
+          </AccountsProvider>
+        </RouterProvider>
+      </Boundary>
+    </ToastProvider>
   );
 }

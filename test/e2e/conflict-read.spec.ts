@@ -61,7 +61,7 @@ test('Mark as read in a topic header clears its unread count, and the server agr
 
   await openTopic(app, 'general', 'release schedule');
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
-  const row = sidebar(app).getByRole('list', { name: 'Topics in general' }).getByRole('listitem').filter({ has: app.getByRole('button', { name: 'release schedule', exact: true }) });
+  const row = sidebar(app).getByRole('list', { name: 'Topics in general' }).getByRole('listitem').filter({ has: app.getByRole('link', { name: 'release schedule', exact: true }) });
   await expect(row.locator('.unread')).toHaveText(`${before.length} unread`);
   const markRead = app.getByRole('region', { name: 'Conversation' }).getByRole('button', { name: 'Mark as read' });
   await expect(markRead).toBeVisible();

@@ -63,17 +63,17 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
 /** Open the sandbox from the welcome screen and wait for the channels to be listed. */
 export async function openSandbox(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open the sandbox' }).click();
-  await expect(sidebar(page).getByRole('button', { name: 'general', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(sidebar(page).getByRole('link', { name: 'general', exact: true })).toBeVisible({ timeout: 30_000 });
 }
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Channels' });
 export const messageList = (page: Page) => page.getByRole('list', { name: 'Message list' });
 
-/** Open a channel, then one of its topics, from the sidebar. */
+/** Open a channel, then one of its topics, from the sidebar (its rows are links to Zulip URL fragments). */
 export async function openTopic(page: Page, channel: string, topic: string): Promise<void> {
   const nav = sidebar(page);
-  await nav.getByRole('button', { name: channel, exact: true }).click();
-  await nav.getByRole('list', { name: `Topics in ${channel}` }).getByRole('button', { name: topic, exact: true }).click();
+  await nav.getByRole('link', { name: channel, exact: true }).click();
+  await nav.getByRole('list', { name: `Topics in ${channel}` }).getByRole('link', { name: topic, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${channel} › ${topic}` })).toBeVisible();
 }
 
@@ -100,6 +100,10 @@ export async function demoUser(host: BrowserHost, email: string) {
     },
     async edit(messageId: number, content: string): Promise<void> {
       await call('PATCH', `/messages/${messageId}`, { content });
+    },
+    /** Change this user's own settings as another client would (PATCH /settings), e.g. `{ color_scheme: '2' }`. */
+    async updateSettings(params: Record<string, string>): Promise<void> {
+      await call('PATCH', '/settings', params);
     },
     /** Change realm settings (administrators), e.g. `{ allow_message_editing: 'false' }`. */
     async updateRealm(params: Record<string, string>): Promise<void> {

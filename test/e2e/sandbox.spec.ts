@@ -5,15 +5,15 @@ test('open the sandbox, then a channel and a topic with the demo messages', asyn
   await openSandbox(app);
   const nav = sidebar(app);
   for (const name of ['general', 'Verona', 'Denmark', 'core team']) {
-    await expect(nav.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // Only subscribed channels are listed (desdemona is not in Scotland).
-  await expect(nav.getByRole('button', { name: 'Scotland', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Scotland', exact: true })).toHaveCount(0);
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
   await screenshot(app, testInfo, '03-channels');
 
   // The channel narrow: every topic of general, each run headed by its topic.
-  await nav.getByRole('button', { name: 'general', exact: true }).click();
+  await nav.getByRole('link', { name: 'general', exact: true }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'general' })).toBeVisible();
   const list = messageList(app);
   await expect(list.getByText('Anyone up for lunch at the Sagittary?')).toBeVisible();
@@ -21,12 +21,12 @@ test('open the sandbox, then a channel and a topic with the demo messages', asyn
   await expect(list.getByText('To post, or not to post: that is the question.')).toBeVisible();
   const topics = nav.getByRole('list', { name: 'Topics in general' });
   for (const t of ['welcome', 'lunch plans', 'release schedule', 'general chat']) {
-    await expect(topics.getByRole('button', { name: t, exact: true })).toBeVisible();
+    await expect(topics.getByRole('link', { name: t, exact: true })).toBeVisible();
   }
   await screenshot(app, testInfo, '04-channel-general');
 
   // The topic narrow: only that topic, with sender names, initials and times.
-  await topics.getByRole('button', { name: 'welcome', exact: true }).click();
+  await topics.getByRole('link', { name: 'welcome', exact: true }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'general › welcome' })).toBeVisible();
   await expect(list.getByText('Glad to be here.', { exact: false })).toBeVisible();
   await expect(list.getByText('Anyone up for lunch at the Sagittary?')).toHaveCount(0);
@@ -40,7 +40,7 @@ test('open the sandbox, then a channel and a topic with the demo messages', asyn
   await screenshot(app, testInfo, '05-topic-welcome');
 
   // The moved marker comes from the cached message state (edited is covered by live.spec.ts).
-  await nav.getByRole('button', { name: 'Denmark', exact: true }).click();
-  await nav.getByRole('list', { name: 'Topics in Denmark' }).getByRole('button', { name: 'something is rotten', exact: true }).click();
+  await nav.getByRole('link', { name: 'Denmark', exact: true }).click();
+  await nav.getByRole('list', { name: 'Topics in Denmark' }).getByRole('link', { name: 'something is rotten', exact: true }).click();
   await expect(list.locator('li.message', { hasText: 'Something is rotten in the state of Denmark.' }).getByText('moved', { exact: true })).toBeVisible();
 });

@@ -47,7 +47,7 @@ test('signing in with a password asks before storing the key unencrypted, then o
     await app.getByRole('textbox', { name: 'Password' }).fill('sandbox');
     await app.getByRole('button', { name: 'Sign in' }).click();
     await app.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
-    await expect(sidebar(app).getByRole('button', { name: 'Denmark', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(sidebar(app).getByRole('link', { name: 'Denmark', exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(app.getByText('hamlet@example.com')).toBeVisible();
   } finally {
     await server.close();

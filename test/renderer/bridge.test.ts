@@ -5,9 +5,9 @@
  * `window.zulip`, and typed answers / BridgeError from `createBridge`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, createBridge } from '../../renderer/src/bridge.js';
-import { PreloadTransport } from '../../renderer/src/bridge-preload.js';
-import { reconnectDelay, SocketTransport, type SocketLike, type SocketSeams } from '../../renderer/src/bridge-socket.js';
+import { BridgeError, createBridge } from '../../renderer/src/core/bridge.js';
+import { PreloadTransport } from '../../renderer/src/core/bridge-preload.js';
+import { reconnectDelay, SocketTransport, type SocketLike, type SocketSeams } from '../../renderer/src/core/bridge-socket.js';
 import type { EngineEvent } from '../../sync/protocol/index.js';
 import { message } from './fixtures.js';
 

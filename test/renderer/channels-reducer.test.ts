@@ -1,6 +1,6 @@
 /** Sidebar rules: which events refetch channels, ordering, muted topics, unread badges. */
 import { describe, expect, it } from 'vitest';
-import { isTopicMuted, refreshesChannels, sidebarChannels, topicUnread, unreadBadge, VISIBILITY } from '../../renderer/src/channels-reducer.js';
+import { isTopicMuted, refreshesChannels, sidebarChannels, topicUnread, unreadBadge, VISIBILITY } from '../../renderer/src/sidebar/channels-reducer.js';
 import { channel, message, topic } from './fixtures.js';
 
 describe('refetching channels', () => {

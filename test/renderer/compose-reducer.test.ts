@@ -1,6 +1,6 @@
 /** The composer's keys and the inline editor's transitions (raw text loaded, typed, saved or refused). */
 import { describe, expect, it } from 'vitest';
-import { canSave, canSubmit, editText, keyAction, rawFailed, rawLoaded, saveFailed, saving, startEdit } from '../../renderer/src/compose-reducer.js';
+import { canSave, canSubmit, editText, keyAction, rawFailed, rawLoaded, saveFailed, saving, startEdit } from '../../renderer/src/compose/compose-reducer.js';
 
 describe('composer keys', () => {
   it('Enter submits, Shift+Enter is a new line, other keys do nothing', () => {

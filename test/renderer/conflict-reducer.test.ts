@@ -1,6 +1,6 @@
 /** A content conflict on screen: each side as a word diff against the base, the row's texts, and when a merge saves. */
 import { describe, expect, it } from 'vitest';
-import { canSaveMerge, conflictOf, MAX_DIFF_CELLS, tokenize, wordDiff, type Segment } from '../../renderer/src/conflict-reducer.js';
+import { canSaveMerge, conflictOf, MAX_DIFF_CELLS, tokenize, wordDiff, type Segment } from '../../renderer/src/outbox/conflict-reducer.js';
 
 /** The text a diff shows for one side (its own words: kept and added). */
 const side = (s: Segment[]) =>

@@ -2,20 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import { applyChangeSet } from '../../sync/protocol/views.js';
 import {
+  canLoadNewer,
   canLoadOlder,
   changed,
+  dmPeers,
   failed,
-  narrowRequest,
+  mergeChanges,
+  newerRequested,
+  newerSettled,
   olderRequested,
   olderSettled,
   opened,
   opening,
+  recipientLabel,
   reopening,
-  sameTarget,
-  startsTopicRun,
-  topicOf,
-  type NarrowTarget,
-} from '../../renderer/src/narrow-reducer.js';
+  startsRecipientRun,
+} from '../../renderer/src/narrow/narrow-reducer.js';
+import { narrowRequest, sameTarget, topicOf, type NarrowTarget } from '../../renderer/src/narrow/target.js';
 import { message, snapshot } from './fixtures.js';
 
 const general: NarrowTarget = { kind: 'channel', channelId: 1, channelName: 'general' };
@@ -108,9 +111,87 @@ describe('narrow view transitions', () => {
   });
 });
 
-describe('topic runs in a channel view', () => {
-  it('starts a run at the first message and whenever the topic (case-insensitively) or channel changes', () => {
-    const ms = [message(1), message(2, { topic: 'GREETINGS' }), message(3, { topic: 'other' }), message(4, { topic: 'other', channel_id: 2 })];
-    expect(ms.map((_, i) => startsTopicRun(ms, i))).toEqual([true, false, true, true]);
+describe('conversation runs', () => {
+  const dm = (id: number, ids: number[]) => message(id, { type: 'direct', channel_id: null, channel_name: null, topic: '', dm_participants: ids.map((i) => ({ id: i, email: `u${i}@example.com`, full_name: `User ${i}` })) });
+
+  it('starts a run at the first message and whenever the topic (case-insensitively), channel or DM conversation changes', () => {
+    const ms = [message(1), message(2, { topic: 'GREETINGS' }), message(3, { topic: 'other' }), message(4, { topic: 'other', channel_id: 2 }), dm(5, [10, 11]), dm(6, [11, 10]), dm(7, [10, 12])];
+    expect(ms.map((_, i) => startsRecipientRun(ms, i))).toEqual([true, false, true, true, true, false, true]);
+  });
+
+  it('labels a run by topic in a channel view, by conversation across conversations, not at all inside one', () => {
+    const name = (id: number, fallback: string) => (id === 11 ? 'Iago' : fallback);
+    expect(recipientLabel(message(1, { topic: '' }), general, 10, name)).toBe('general chat');
+    expect(recipientLabel(message(1), greetings, 10, name)).toBeNull();
+    expect(recipientLabel(message(1), { kind: 'feed' }, 10, name)).toBe('general › greetings');
+    expect(recipientLabel(dm(2, [10, 11, 12]), { kind: 'starred' }, 10, name)).toBe('Direct messages with Iago, User 12');
+    expect(recipientLabel(dm(2, [10]), { kind: 'search', query: 'x' }, 10, name)).toBe('Direct messages with yourself');
+    expect(recipientLabel(dm(2, [10, 11]), { kind: 'dm', userIds: [11] }, 10, name)).toBeNull();
+  });
+
+  it("names a DM's view by the other participants, or the user alone", () => {
+    expect(dmPeers(dm(1, [12, 10, 11]), 10)).toEqual([11, 12]);
+    expect(dmPeers(dm(1, [10]), 10)).toEqual([10]);
+  });
+});
+
+describe('incremental change sets', () => {
+  const ids = (ms: { id: number }[]) => ms.map((m) => m.id);
+
+  it('agrees with the contract on every mix of removed, updated and added, including ids in several lists', () => {
+    const base = snapshot([2, 4, 6, 8]);
+    const cases = [
+      { added: [message(1), message(9), message(5)], updated: [], removed: [] },
+      { added: [], updated: [message(4, { content: '<p>x</p>' })], removed: [6] },
+      { added: [message(6, { content: '<p>back</p>' })], updated: [], removed: [6] },
+      { added: [], updated: [message(7)], removed: [2, 8] },
+      { added: [message(4, { content: '<p>a</p>' })], updated: [message(4, { content: '<p>u</p>' })], removed: [] },
+    ];
+    for (const cs of cases) {
+      const got = mergeChanges(base.messages, cs, (m) => m);
+      expect(got).toEqual(applyChangeSet(base, cs).messages);
+    }
+  });
+
+  it('returns the same array for an empty change set and keeps untouched items as they are', () => {
+    const base = snapshot([1, 2, 3]).messages;
+    expect(mergeChanges(base, none, (m) => m)).toBe(base);
+    const next = mergeChanges(base, { added: [message(4)], updated: [], removed: [1] }, (m) => m);
+    expect(ids(next)).toEqual([2, 3, 4]);
+    expect(next[0]).toBe(base[1]);
+  });
+
+  it('can keep the existing item of an updated message (a store reconciles it in place) and copy new ones', () => {
+    const base = snapshot([1, 2]).messages;
+    const copies: number[] = [];
+    const next = mergeChanges(base, { added: [message(3)], updated: [message(2, { content: '<p>new</p>' })], removed: [] }, (m) => (copies.push(m.id), { ...m }), false);
+    expect(next[1]).toBe(base[1]);
+    expect(copies).toEqual([3]);
+  });
+});
+
+describe('a view opened at a message', () => {
+  const near: NarrowTarget = { ...greetings, near: 12 };
+
+  it('asks for a page on each side of the anchor, and remembers the anchor the engine resolved', () => {
+    expect(narrowRequest(near)).toEqual({ narrow: [{ operator: 'channel', operand: 1 }, { operator: 'topic', operand: 'greetings' }], anchor: 12, before: 50, after: 50 });
+    const s = opened(opening(near), 'v1', snapshot([10, 12, 14], { anchor_id: 12, after: { complete: true, found_end: false } }));
+    expect(s.anchorId).toBe(12);
+    // Without near, no message is marked even when the engine names one.
+    expect(opened(opening(greetings), 'v1', snapshot([10], { anchor_id: 10 })).anchorId).toBeNull();
+  });
+
+  it('loads newer messages one request at a time until the newest is reached', () => {
+    const s = opened(opening(near), 'v1', snapshot([10, 12], { after: { complete: true, found_end: false } }));
+    expect(canLoadNewer(s)).toBe(true);
+    const asked = newerRequested(s);
+    expect(canLoadNewer(asked)).toBe(false);
+    // An older message does not end the wait; a newer one, or a side-state change, does.
+    expect(changed(asked, { ...none, added: [message(5)] }).loadingNewer).toBe(true);
+    expect(changed(asked, { ...none, added: [message(20)] }).loadingNewer).toBe(false);
+    const end = changed(asked, { ...none, after: { complete: true, found_end: true } });
+    expect(end.loadingNewer).toBe(false);
+    expect(canLoadNewer(end)).toBe(false);
+    expect(newerSettled(asked).loadingNewer).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /** The sign-in form's request, error sentences, and the consent decision. */
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../../renderer/src/bridge-error.js';
-import { errorText, normalizeServerUrl, signInOutcome, signInRequest, type SignInForm } from '../../renderer/src/signin-reducer.js';
+import { BridgeError } from '../../renderer/src/core/bridge-error.js';
+import { errorText } from '../../renderer/src/core/errors.js';
+import { normalizeServerUrl, signInOutcome, signInRequest, type SignInForm } from '../../renderer/src/accounts/signin-reducer.js';
 import { signInRequestSchema } from '../../sync/protocol/accounts.js';
 
 const form: SignInForm = { serverUrl: 'chat.example.com', email: ' hamlet@example.com ', method: 'password', secret: 'sandbox' };

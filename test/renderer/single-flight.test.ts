@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { singleFlight } from '../../renderer/src/single-flight.js';
+import { singleFlight } from '../../renderer/src/core/single-flight.js';
 
 function gate() {
   let open!: () => void;

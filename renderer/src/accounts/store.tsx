@@ -1,0 +1,69 @@
+/**
+ * Accounts: which accounts exist, which is open, how keys are stored, whether the sandbox can
+ * start; actions sign in, open the sandbox and sign out. Refetched when the engine says the
+ * `accounts` area changed and when the host connection comes back.
+ */
+import { createContext, onCleanup, useContext, type JSX } from 'solid-js';
+import type { AccountSummary, AccountsState, SignInRequest } from '../../../sync/protocol/accounts.js';
+import { createAreaQuery } from '../core/area-query-store.js';
+import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+
+export interface AccountsStore {
+  readonly state: { readonly loaded: boolean; readonly data: AccountsState | null; readonly error: string | null };
+  /** The open account, if any. */
+  active(): AccountSummary | undefined;
+  refresh(): Promise<void>;
+  /** Throws the bridge's error (the screen handles consent and shows the rest). */
+  signIn(request: SignInRequest): Promise<void>;
+  openSandbox(): Promise<void>;
+  signOut(id: string): Promise<void>;
+  dispose(): void;
+}
+
+export function createAccountsStore(bridge: Bridge): AccountsStore {
+  const q = createAreaQuery<AccountsState | null>(bridge, {
+    fetch: () => bridge.invoke('accounts', {}),
+    areas: ['accounts'],
+    initial: null,
+    key: 'id',
+    // Keep what we knew; the query refetches when the host is back.
+    onError: 'keep',
+  });
+  const refresh = q.refresh;
+
+  return {
+    state: q.state,
+    active: () => {
+      const d = q.state.data;
+      return d?.active ? d.accounts.find((a) => a.id === d.active) : undefined;
+    },
+    refresh,
+    signIn: async (request) => {
+      await bridge.invoke('signIn', request);
+      await refresh();
+    },
+    openSandbox: async () => {
+      await bridge.invoke('openSandbox', {});
+      await refresh();
+    },
+    signOut: async (id) => {
+      await bridge.invoke('signOut', { id });
+      await refresh();
+    },
+    dispose: q.dispose,
+  };
+}
+
+const Ctx = createContext<AccountsStore>();
+
+export function AccountsProvider(props: { bridge?: Bridge; children: JSX.Element }) {
+  const store = createAccountsStore(props.bridge ?? defaultBridge);
+  onCleanup(store.dispose);
+  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
+}
+
+export function useAccounts(): AccountsStore {
+  const s = useContext(Ctx);
+  if (!s) throw new Error('useAccounts() used outside <AccountsProvider>');
+  return s;
+}

@@ -1,0 +1,64 @@
+/**
+ * `createAreaQuery`: an engine query kept current (see area-query.ts) as a Solid store of
+ * `{ data, loaded, error }`. Arrays are reconciled by `key`, so a refetch that changes one row
+ * re-renders that row only.
+ */
+import { batch } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { EngineEvent } from '../../../sync/protocol/commands.js';
+import type { Bridge } from './bridge.js';
+import { startAreaQuery, type Timers } from './area-query.js';
+import { errorText } from './errors.js';
+
+export interface AreaQueryState<T> {
+  readonly data: T;
+  /** A fetch has succeeded at least once. */
+  readonly loaded: boolean;
+  /** The last fetch's error as a sentence; null after a success. */
+  readonly error: string | null;
+}
+
+export interface AreaQueryOptions<T> {
+  fetch(): Promise<T>;
+  areas: readonly string[];
+  when?(e: EngineEvent): boolean;
+  debounceMs?: number;
+  /** What `data` holds before the first answer (and after a failure with `onError: 'reset'`). */
+  initial: T;
+  /** Row identity for `reconcile` when `data` is (or holds) arrays of objects. */
+  key?: string;
+  /** On a failed fetch: keep what was shown (default) or go back to `initial`. */
+  onError?: 'keep' | 'reset';
+  timers?: Timers;
+}
+
+export interface AreaQueryStore<T> {
+  readonly state: AreaQueryState<T>;
+  refresh(): Promise<void>;
+  dispose(): void;
+}
+
+export function createAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnection'>, opts: AreaQueryOptions<T>): AreaQueryStore<T> {
+  const [state, setState] = createStore<{ data: T; loaded: boolean; error: string | null }>({ data: opts.initial, loaded: false, error: null });
+  const q = startAreaQuery<T>(
+    bridge,
+    {
+      fetch: opts.fetch,
+      areas: opts.areas,
+      when: opts.when,
+      debounceMs: opts.debounceMs,
+      onData: (value) =>
+        batch(() => {
+          setState('data', reconcile(value, { key: opts.key ?? 'id', merge: false }));
+          setState({ loaded: true, error: null });
+        }),
+      onError: (e) =>
+        batch(() => {
+          if (opts.onError === 'reset') setState('data', reconcile(opts.initial, { merge: false }));
+          setState('error', errorText(e));
+        }),
+    },
+    opts.timers,
+  );
+  return { state, refresh: q.refresh, dispose: q.dispose };
+}

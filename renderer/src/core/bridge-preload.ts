@@ -1,0 +1,40 @@
+/**
+ * The Electron transport: the preload's `window.zulip` (invoke / subscribe / unsubscribe over IPC).
+ * Whatever crosses is parsed with the contract's schemas here too; the preload checks nothing.
+ */
+import { engineEventSchema, type EngineEvent } from '../../../sync/protocol/commands.js';
+import { rpcResultSchema, type RpcResult } from '../../../sync/protocol/rpc.js';
+import { BridgeError } from './bridge-error.js';
+import type { Transport } from './bridge.js';
+
+/** The preload's API, as the main-process helper exposes it. */
+export interface PreloadApi {
+  invoke(name: string, request: unknown): Promise<unknown>;
+  subscribe(listener: (event: unknown) => void): number;
+  unsubscribe(id: number): void;
+}
+
+export class PreloadTransport implements Transport {
+  constructor(private readonly api: PreloadApi) {}
+
+  async call(name: string, request: unknown): Promise<RpcResult> {
+    const raw = await this.api.invoke(name, request);
+    const r = rpcResultSchema.safeParse(raw);
+    if (!r.success) throw new BridgeError('INTERNAL', `${name}: the host answered outside the contract`);
+    return r.data;
+  }
+
+  onEvent(listener: (e: EngineEvent) => void): () => void {
+    const id = this.api.subscribe((raw) => {
+      const e = engineEventSchema.safeParse(raw);
+      if (e.success) listener(e.data);
+      else console.warn('bridge: dropped an event outside the contract');
+    });
+    return () => this.api.unsubscribe(id);
+  }
+
+  onConnection(): () => void {
+    // IPC lives as long as the window: there is no host to lose.
+    return () => undefined;
+  }
+}

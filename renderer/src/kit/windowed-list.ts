@@ -1,0 +1,174 @@
+/**
+ * A windowed list as a Solid primitive: only the rows near the viewport are in the DOM (the rest
+ * stand in as two padding heights), rows are measured as they render (ResizeObserver), and the
+ * scroll position follows the reader: at the bottom it stays at the bottom as rows arrive; anywhere
+ * else the row they were looking at stays where it was when rows above it arrive or change height
+ * (older pages, images, edits). `jumpTo(key)` brings a row to the middle of the viewport.
+ *
+ * The arithmetic is kit/windowing.ts (unit-tested); this file wires it to the DOM.
+ */
+import { batch, createEffect, createMemo, createSignal, on, onCleanup, type Accessor } from 'solid-js';
+import { anchorAt, keepAnchor, rowOffsets, rowWindow, type RowWindow, type ScrollAnchor } from './windowing.js';
+
+export interface WindowedListOptions<T> {
+  items: Accessor<readonly T[]>;
+  key(item: T): number;
+  /** Height assumed for a row not measured yet (until some are: then their average). */
+  estimate: number;
+  /** Pixels rendered beyond each edge of the viewport. */
+  overscan: number;
+  /** How close to the bottom counts as "at the bottom", in pixels. */
+  edge: number;
+}
+
+export interface WindowedList<T> {
+  /** Call once both elements exist: the scroll container and the list inside it. */
+  attach(scroller: HTMLElement, list: HTMLElement): void;
+  window: Accessor<RowWindow>;
+  visible: Accessor<readonly T[]>;
+  /** Register an element of a row (a row may have several); returns its cleanup. */
+  measure(key: number, el: HTMLElement): () => void;
+  /** Call from the scroll container's scroll handler. */
+  onScroll(): void;
+  atBottom(): boolean;
+  /** Show the end of the list and follow it. */
+  toBottom(): void;
+  /** Centre the row of `key` (once rendered and measured, it stays there). */
+  jumpTo(key: number): void;
+  /** Forget measured heights (another view, whose rows differ). */
+  reset(): void;
+}
+
+export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedList<T> {
+  let scroller: HTMLElement | undefined;
+  let list: HTMLElement | undefined;
+  const heights = new Map<number, number>();
+  const elements = new Map<number, Set<HTMLElement>>();
+  const keyOf = new WeakMap<Element, number>();
+  const [version, setVersion] = createSignal(0);
+  const [scrollTop, setScrollTop] = createSignal(0);
+  const [viewport, setViewport] = createSignal(800);
+  /** Follow the bottom, or keep this row in place. */
+  let mode: { kind: 'bottom' } | { kind: 'anchor'; anchor: ScrollAnchor<number> } = { kind: 'bottom' };
+  let measuredSum = 0;
+  let measuredCount = 0;
+
+  const keys = createMemo(() => opts.items().map(opts.key));
+  const offsets = createMemo(() => {
+    version();
+    const ks = keys();
+    const guess = measuredCount > 0 ? measuredSum / measuredCount : opts.estimate;
+    return rowOffsets(ks.length, (i) => heights.get(ks[i] ?? -1) ?? guess);
+  });
+  const win = createMemo(() => rowWindow(offsets(), scrollTop(), viewport(), opts.overscan), undefined, {
+    equals: (a, b) => a.start === b.start && a.end === b.end && a.padTop === b.padTop && a.padBottom === b.padBottom,
+  });
+  const visible = createMemo(() => opts.items().slice(win().start, win().end));
+
+  const listTop = () => list?.offsetTop ?? 0;
+  const readScroll = () => {
+    if (!scroller) return;
+    setScrollTop(scroller.scrollTop - listTop());
+  };
+
+  /** Put the scroll position where the mode says (after the DOM reflects the current offsets). */
+  const settle = () => {
+    if (!scroller) return;
+    if (mode.kind === 'bottom') {
+      scroller.scrollTop = scroller.scrollHeight;
+    } else {
+      const top = keepAnchor(offsets(), keys(), mode.anchor);
+      if (top !== null && Math.abs(scroller.scrollTop - (top + listTop())) > 0.5) scroller.scrollTop = top + listTop();
+    }
+    readScroll();
+  };
+
+  // Rows arrived, left or changed height: restore the reader's place.
+  createEffect(on(offsets, () => queueMicrotask(settle)));
+
+  const observer = typeof ResizeObserver === 'function'
+    ? new ResizeObserver((entries) => {
+        const touched = new Set<number>();
+        for (const e of entries) {
+          if (e.target === scroller) {
+            setViewport(scroller.clientHeight);
+            continue;
+          }
+          const k = keyOf.get(e.target);
+          if (k !== undefined) touched.add(k);
+        }
+        let changed = false;
+        for (const k of touched) {
+          const els = elements.get(k);
+          if (!els || els.size === 0) continue;
+          let h = 0;
+          for (const el of els) h += el.getBoundingClientRect().height;
+          const old = heights.get(k);
+          if (old !== undefined && Math.abs(old - h) < 0.5) continue;
+          if (old === undefined) {
+            measuredSum += h;
+            measuredCount++;
+          } else {
+            measuredSum += h - old;
+          }
+          heights.set(k, h);
+          changed = true;
+        }
+        if (changed) setVersion((v) => v + 1);
+      })
+    : undefined;
+  onCleanup(() => observer?.disconnect());
+
+  return {
+    attach(s, l) {
+      scroller = s;
+      list = l;
+      observer?.observe(s);
+      setViewport(s.clientHeight);
+      readScroll();
+    },
+    window: win,
+    visible,
+    measure(key, el) {
+      keyOf.set(el, key);
+      let set = elements.get(key);
+      if (!set) elements.set(key, (set = new Set()));
+      set.add(el);
+      observer?.observe(el);
+      return () => {
+        observer?.unobserve(el);
+        set.delete(el);
+        if (set.size === 0) elements.delete(key);
+      };
+    },
+    onScroll() {
+      if (!scroller) return;
+      const gap = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+      if (gap < opts.edge) {
+        mode = { kind: 'bottom' };
+      } else {
+        const a = anchorAt(offsets(), keys(), scroller.scrollTop - listTop());
+        mode = a === null ? { kind: 'bottom' } : { kind: 'anchor', anchor: a };
+      }
+      readScroll();
+    },
+    atBottom: () => mode.kind === 'bottom',
+    toBottom() {
+      mode = { kind: 'bottom' };
+      queueMicrotask(settle);
+    },
+    jumpTo(key) {
+      const rowHeight = heights.get(key) ?? opts.estimate;
+      mode = { kind: 'anchor', anchor: { key, delta: Math.max(0, (viewport() - rowHeight) / 2) } };
+      queueMicrotask(settle);
+    },
+    reset() {
+      batch(() => {
+        heights.clear();
+        measuredSum = 0;
+        measuredCount = 0;
+        setVersion((v) => v + 1);
+      });
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Pure: the open narrow view's state and its transitions. The store (narrow/store.tsx) calls these
+ * and mirrors each change set into its Solid store incrementally (`mergeChanges`): unchanged
+ * messages keep their objects, so a change set touches only the messages it names.
+ *
+ *   opening --opened--> open --changed / older|newerRequested / older|newerSettled--> open
+ *      |  \--failed(waiting)--> waiting --(status live / host back) reopening--> opening
+ *      \----failed------------> error
+ *   open --(host back after a drop) reopening--> opening
+ */
+import type { NarrowChangeSet, NarrowSnapshot, SideState } from '../../../sync/protocol/views.js';
+import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import { EMPTY_TOPIC_LABEL } from './format.js';
+import type { NarrowTarget } from './target.js';
+
+export type { NarrowTarget } from './target.js';
+
+export type ViewPhase = 'opening' | 'open' | 'waiting' | 'error';
+
+export interface ViewState {
+  target: NarrowTarget;
+  phase: ViewPhase;
+  viewId: string | null;
+  /** Canonical key of the narrow (from the snapshot). */
+  key: string | null;
+  messages: LocalMessage[];
+  before: SideState;
+  after: SideState;
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+  /** The message the view opened at (`near`), once the snapshot resolved it. */
+  anchorId: number | null;
+  error: string | null;
+}
+
+const unknownSide = (): SideState => ({ complete: false, found_end: false });
+
+export function opening(target: NarrowTarget): ViewState {
+  // A fresh object per side: a store may merge into them later, so none may be shared.
+  return { target, phase: 'opening', viewId: null, key: null, messages: [], before: unknownSide(), after: unknownSide(), loadingOlder: false, loadingNewer: false, anchorId: null, error: null };
+}
+
+export function opened(s: ViewState, viewId: string, snapshot: NarrowSnapshot): ViewState {
+  return {
+    ...s,
+    phase: 'open',
+    viewId,
+    key: snapshot.key,
+    messages: snapshot.messages,
+    before: snapshot.before,
+    after: snapshot.after,
+    loadingOlder: false,
+    loadingNewer: false,
+    anchorId: s.target.near === undefined ? null : snapshot.anchor_id,
+    error: null,
+  };
+}
+
+/** The host lost the view (reconnect): reopen, keeping what is shown until the new snapshot lands. */
+export function reopening(s: ViewState): ViewState {
+  return { ...s, phase: 'opening', viewId: null, loadingOlder: false, loadingNewer: false, error: null };
+}
+
+/**
+ * `messages` after a change set, as the contract's `applyChangeSet` has it (removed, then updated
+ * replaced, added inserted; ascending ids) but in one pass over the list: messages the change set
+ * does not name stay the same objects, and the result is the same array when nothing moved.
+ * `make` turns an incoming message into the list's item (a copy, for a store); `replaceExisting`
+ * false keeps the existing item of an updated message (a store reconciles it in place instead).
+ */
+export function mergeChanges<T extends { id: number }>(
+  messages: readonly T[],
+  cs: Pick<NarrowChangeSet, 'added' | 'updated' | 'removed'>,
+  make: (m: LocalMessage) => T,
+  replaceExisting = true,
+): T[] {
+  if (cs.added.length + cs.updated.length + cs.removed.length === 0) return messages as T[];
+  const removed = new Set(cs.removed);
+  const incoming = new Map<number, LocalMessage>();
+  for (const m of cs.updated) incoming.set(m.id, m);
+  for (const m of cs.added) incoming.set(m.id, m);
+  const kept: T[] = [];
+  for (const m of messages) {
+    const next = incoming.get(m.id);
+    if (next !== undefined) {
+      incoming.delete(m.id);
+      kept.push(replaceExisting ? make(next) : m);
+    } else if (!removed.has(m.id)) {
+      kept.push(m);
+    }
+  }
+  if (incoming.size === 0) return kept;
+  const fresh = [...incoming.values()].sort((a, b) => a.id - b.id).map(make);
+  // Merge two ascending lists (new messages mostly land at one end).
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < fresh.length) {
+    const a = kept[i];
+    const b = fresh[j];
+    if (b === undefined || (a !== undefined && a.id < b.id)) {
+      out.push(a as T);
+      i++;
+    } else {
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
+}
+
+/** Apply one change set (the same result as the contract's `applyChangeSet`, see `mergeChanges`). */
+export function changed(s: ViewState, cs: NarrowChangeSet): ViewState {
+  const messages = mergeChanges(s.messages, cs, (m) => m);
+  const first = s.messages[0]?.id;
+  const last = s.messages[s.messages.length - 1]?.id;
+  const gotOlder = first === undefined ? cs.added.length > 0 : cs.added.some((m) => m.id < first);
+  const gotNewer = last === undefined ? cs.added.length > 0 : cs.added.some((m) => m.id > last);
+  return {
+    ...s,
+    messages,
+    before: cs.before ?? s.before,
+    after: cs.after ?? s.after,
+    loadingOlder: s.loadingOlder && !gotOlder && cs.before === undefined,
+    loadingNewer: s.loadingNewer && !gotNewer && cs.after === undefined,
+  };
+}
+
+/** `waiting`: the account is not ready yet (first sync); the store retries once it is live. */
+export function failed(s: ViewState, error: string, waiting: boolean): ViewState {
+  return { ...s, phase: waiting ? 'waiting' : 'error', viewId: null, error };
+}
+
+export function canLoadOlder(s: ViewState | null): boolean {
+  return s !== null && s.phase === 'open' && !s.loadingOlder && !s.before.found_end;
+}
+
+export function olderRequested(s: ViewState): ViewState {
+  return { ...s, loadingOlder: true };
+}
+
+/** The engine answered (or gave up) without adding anything: allow another try. */
+export function olderSettled(s: ViewState): ViewState {
+  return { ...s, loadingOlder: false };
+}
+
+/** Newer messages to load: a view opened at an anchor whose newest side is not reached yet. */
+export function canLoadNewer(s: ViewState | null): boolean {
+  return s !== null && s.phase === 'open' && !s.loadingNewer && !s.after.found_end;
+}
+
+export function newerRequested(s: ViewState): ViewState {
+  return { ...s, loadingNewer: true };
+}
+
+export function newerSettled(s: ViewState): ViewState {
+  return { ...s, loadingNewer: false };
+}
+
+/**
+ * The conversation a message belongs to, as a heading over a run of its messages: the topic in a
+ * channel view, "channel › topic" or the direct conversation in views across conversations, none
+ * inside a topic or a DM conversation.
+ */
+export function recipientLabel(m: LocalMessage, target: NarrowTarget, ownUserId: number | null, nameOf: (id: number, fallback: string) => string): string | null {
+  switch (target.kind) {
+    case 'topic':
+    case 'dm':
+      return null;
+    case 'channel':
+      return m.topic === '' ? EMPTY_TOPIC_LABEL : m.topic;
+    default: {
+      if (m.type === 'channel') return `${m.channel_name ?? 'unknown channel'} › ${m.topic === '' ? EMPTY_TOPIC_LABEL : m.topic}`;
+      const others = m.dm_participants.filter((p) => p.id !== ownUserId);
+      if (others.length === 0) return 'Direct messages with yourself';
+      return `Direct messages with ${others.map((p) => nameOf(p.id, p.full_name)).join(', ')}`;
+    }
+  }
+}
+
+/** The conversation of a message, compared between neighbours (topics without case, as Zulip does). */
+function conversationKey(m: LocalMessage): string {
+  if (m.type === 'channel') return `c:${m.channel_id ?? ''}:${m.topic.toLowerCase()}`;
+  return `d:${m.dm_participants
+    .map((p) => p.id)
+    .sort((a, b) => a - b)
+    .join(',')}`;
+}
+
+/** Whether a new conversation run starts at `index` (first message, or the conversation changed). */
+export function startsRecipientRun(messages: readonly LocalMessage[], index: number): boolean {
+  if (index === 0) return true;
+  const prev = messages[index - 1];
+  const cur = messages[index];
+  return !prev || !cur || conversationKey(prev) !== conversationKey(cur);
+}
+
+/** The other participants of a direct message (the user alone for notes to self), sorted: its DM view. */
+export function dmPeers(m: Pick<LocalMessage, 'dm_participants'>, ownUserId: number | null): number[] {
+  const ids = m.dm_participants.map((p) => p.id);
+  const others = ids.filter((id) => id !== ownUserId);
+  return [...new Set(others.length > 0 ? others : ids)].sort((a, b) => a - b);
+}

@@ -1,0 +1,220 @@
+/**
+ * Narrow: the one open message view (see narrow/target.ts for which). `open(target)` asks the
+ * engine for a live view (snapshot + change sets); change sets for our view id are applied by the
+ * pure reducers in narrow-reducer.ts and mirrored into the Solid store incrementally: an updated
+ * message is reconciled in place (its row stays, only what changed re-renders), removed and added
+ * ones are spliced in by id. Only the opening snapshot is copied whole. Opening another view, or
+ * leaving, closes the previous one in the engine.
+ *
+ * Races handled here: an answer for a view the user already left is closed at once (a sequence
+ * token); change sets that overtake their view's `openNarrow` answer are held briefly and applied
+ * after the snapshot; a view refused before the account's first sync (`UNAVAILABLE`) or lost with
+ * the host connection is reopened once the status is live / the host is back.
+ */
+import { batch, createContext, createEffect, onCleanup, useContext, type JSX } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
+import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
+import { errorText } from '../core/errors.js';
+import {
+  canLoadNewer,
+  canLoadOlder,
+  changed,
+  failed,
+  mergeChanges,
+  newerRequested,
+  newerSettled,
+  olderRequested,
+  olderSettled,
+  opened,
+  opening,
+  reopening,
+  type ViewState,
+} from './narrow-reducer.js';
+import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
+
+export interface NarrowStore {
+  readonly state: { readonly view: ViewState | null };
+  open(target: NarrowTarget): void;
+  close(): void;
+  loadOlder(): void;
+  loadNewer(): void;
+  dispose(): void;
+}
+
+/** Change sets held for a view whose `openNarrow` answer has not arrived yet. */
+const MAX_EARLY = 50;
+/** How long "loading older / newer" may wait for messages before another scroll may ask again. */
+const SETTLE_MS = 3000;
+
+/** The store's own copy of a message: the store may merge into it later, the reducers' copy must not change. */
+const own = (m: LocalMessage): LocalMessage => structuredClone(m);
+
+/** Binary search of an ascending list by id: the index of `id`, or -1. */
+function indexOfId(list: readonly { id: number }[], id: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]?.id ?? 0;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean }): NarrowStore {
+  const [state, setState] = createStore<{ view: ViewState | null }>({ view: null });
+  /** The plain truth the reducers work on; the store mirrors it. */
+  let plain: ViewState | null = null;
+  let seq = 0;
+  let early: { viewId: string; changes: NarrowChangeSet }[] = [];
+  const settleTimers = { older: undefined as number | undefined, newer: undefined as number | undefined };
+
+  /** Replace the whole view (opening, a snapshot, a failure): the store gets its own copy. */
+  const commitAll = (next: ViewState | null) => {
+    plain = next;
+    setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id', merge: false }));
+  };
+
+  /** Everything but the messages (phase, side states, loading flags). */
+  const commitScalars = (next: ViewState) => {
+    plain = next;
+    batch(() => {
+      setState('view', {
+        phase: next.phase,
+        viewId: next.viewId,
+        key: next.key,
+        loadingOlder: next.loadingOlder,
+        loadingNewer: next.loadingNewer,
+        anchorId: next.anchorId,
+        error: next.error,
+      });
+      setState('view', 'before', { ...next.before });
+      setState('view', 'after', { ...next.after });
+    });
+  };
+
+  /** One change set, mirrored message by message. */
+  const commitChange = (next: ViewState, cs: NarrowChangeSet) => {
+    batch(() => {
+      const shown = state.view?.messages ?? [];
+      // Messages still shown whose content changed: reconciled in place (their rows stay mounted).
+      for (const m of [...cs.updated, ...cs.added]) {
+        const i = indexOfId(shown, m.id);
+        if (i >= 0) setState('view', 'messages', i, reconcile(own(m), { merge: false }));
+      }
+      // Structure: removals and insertions, keeping every other item as it is.
+      if (cs.removed.length > 0 || cs.added.length > 0 || cs.updated.length > 0) {
+        setState('view', 'messages', (list) => mergeChanges(list, cs, own, false));
+      }
+      commitScalars(next);
+    });
+  };
+
+  const closeInEngine = (viewId: string | null) => {
+    if (viewId !== null) bridge.invoke('closeNarrow', { view_id: viewId }).catch(() => undefined);
+  };
+
+  const start = async (from: ViewState) => {
+    const token = ++seq;
+    early = [];
+    commitAll(from);
+    try {
+      const r = await bridge.invoke('openNarrow', narrowRequest(from.target));
+      if (token !== seq || plain === null) {
+        closeInEngine(r.view_id);
+        return;
+      }
+      let next = opened(plain, r.view_id, r.snapshot);
+      for (const e of early) if (e.viewId === r.view_id) next = changed(next, e.changes);
+      early = [];
+      commitAll(next);
+    } catch (e) {
+      if (token !== seq || plain === null) return;
+      const waiting = isBridgeError(e) && (e.code === 'UNAVAILABLE' || e.code === 'OFFLINE' || e.code === 'NO_ACCOUNT');
+      commitAll(failed(plain, errorText(e), waiting));
+    }
+  };
+
+  const offEvents = bridge.subscribe((e) => {
+    if (e.type !== 'view' || plain === null) return;
+    if (plain.viewId === e.view_id) commitChange(changed(plain, e.changes), e.changes);
+    else if (plain.phase === 'opening' && early.length < MAX_EARLY) early.push({ viewId: e.view_id, changes: e.changes });
+  });
+
+  const offConn = bridge.onConnection((s) => {
+    // The host closed our view with the old socket; a new one replaces it.
+    if (s === 'up' && plain !== null) void start(reopening(plain));
+  });
+
+  createEffect(() => {
+    if (opts.isLive() && state.view?.phase === 'waiting' && plain !== null) void start(reopening(plain));
+  });
+
+  const clearSettle = () => {
+    for (const k of ['older', 'newer'] as const) {
+      if (settleTimers[k] !== undefined) window.clearTimeout(settleTimers[k]);
+      settleTimers[k] = undefined;
+    }
+  };
+
+  /** Ask for a page on one side; the messages arrive as a change set (or never, offline: then allow a retry). */
+  const loadSide = (side: 'older' | 'newer') => {
+    if (plain === null || plain.viewId === null) return;
+    if (side === 'older' ? !canLoadOlder(plain) : !canLoadNewer(plain)) return;
+    const viewId = plain.viewId;
+    commitScalars(side === 'older' ? olderRequested(plain) : newerRequested(plain));
+    const settle = () => {
+      if (plain?.viewId !== viewId) return;
+      if (side === 'older' && plain.loadingOlder) commitScalars(olderSettled(plain));
+      if (side === 'newer' && plain.loadingNewer) commitScalars(newerSettled(plain));
+    };
+    bridge.invoke(side === 'older' ? 'loadOlder' : 'loadNewer', { view_id: viewId, count: PAGE_SIZE }).then(() => {
+      if (settleTimers[side] !== undefined) window.clearTimeout(settleTimers[side]);
+      settleTimers[side] = window.setTimeout(settle, SETTLE_MS);
+    }, settle);
+  };
+
+  return {
+    state,
+    open(target) {
+      if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
+      closeInEngine(plain?.viewId ?? null);
+      clearSettle();
+      void start(opening(target));
+    },
+    close() {
+      if (plain === null) return;
+      closeInEngine(plain.viewId);
+      clearSettle();
+      seq++;
+      commitAll(null);
+    },
+    loadOlder: () => loadSide('older'),
+    loadNewer: () => loadSide('newer'),
+    dispose() {
+      offEvents();
+      offConn();
+      clearSettle();
+      closeInEngine(plain?.viewId ?? null);
+      seq++;
+    },
+  };
+}
+
+const Ctx = createContext<NarrowStore>();
+
+export function NarrowProvider(props: { bridge?: Bridge; isLive: () => boolean; children: JSX.Element }) {
+  const store = createNarrowStore(props.bridge ?? defaultBridge, { isLive: () => props.isLive() });
+  onCleanup(store.dispose);
+  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
+}
+
+export function useNarrow(): NarrowStore {
+  const s = useContext(Ctx);
+  if (!s) throw new Error('useNarrow() used outside <NarrowProvider>');
+  return s;
+}

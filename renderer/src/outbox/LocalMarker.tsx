@@ -1,0 +1,82 @@
+/**
+ * A message's outbox marker: pending (clock, "sending" / "saving"), failed (red, Retry / Discard)
+ * or conflict (ConflictPanel: both versions, Keep mine / Take theirs / Edit a merge). Taking theirs
+ * answers the user's own text: `DraftNote` shows it under the message so it is not lost.
+ */
+import { createSignal, Match, Show, Switch } from 'solid-js';
+import type { Marker } from './outbox-reducer.js';
+import { errorText } from '../core/errors.js';
+import { useOutbox } from './store.js';
+import { ConflictPanel } from './ConflictPanel.js';
+import { Button } from '../kit/Button.js';
+import './outbox.css';
+
+export function LocalMarker(props: { marker: Marker; messageId: number }) {
+  const outbox = useOutbox();
+  const [busy, setBusy] = createSignal(false);
+  const [error, setError] = createSignal<string | null>(null);
+
+  const act = (f: (id: number) => Promise<unknown>) => {
+    const id = props.marker.outboxId;
+    if (id === null || busy()) return;
+    setBusy(true);
+    setError(null);
+    f(id)
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      <Switch>
+        <Match when={props.marker.status === 'pending'}>
+          <span class="marker marker-pending">
+            {/* Drawn in CSS: an emoji clock depends on the system's fonts. */}
+            <span class="clock" aria-hidden="true" />
+            {props.marker.label}
+          </span>
+        </Match>
+        <Match when={props.marker.status === 'failed' && props.marker}>
+          {(m) => (
+            <div class="local-banner local-failed" role="alert" title={m().reason ?? undefined}>
+              <span class="local-title">{m().label}</span>
+              <Show when={m().detail}>{(d) => <span class="local-detail">{d()}</span>}</Show>
+              <Button size="small" disabled={busy()} onClick={() => act(outbox.retry)}>
+                Retry
+              </Button>
+              <Button variant="quiet" size="small" disabled={busy()} onClick={() => act(outbox.discard)}>
+                Discard
+              </Button>
+            </div>
+          )}
+        </Match>
+        <Match when={props.marker.status === 'conflict' && props.marker}>
+          {(m) => <ConflictPanel marker={m()} messageId={props.messageId} busy={busy()} act={act} />}
+        </Match>
+      </Switch>
+      <Show when={error()}>
+        <p class="error local-error" role="alert">
+          {error()}
+        </p>
+      </Show>
+    </>
+  );
+}
+
+/** The user's own text of an edit they gave up for someone else's (take theirs), until dismissed. */
+export function DraftNote(props: { messageId: number }) {
+  const outbox = useOutbox();
+  return (
+    <Show when={outbox.state.drafts[props.messageId]}>
+      {(d) => (
+        <details class="local-draft" open>
+          <summary>Your text (not saved)</summary>
+          <pre class="draft-text">{d()}</pre>
+          <Button variant="quiet" size="small" onClick={() => outbox.dismissDraft(props.messageId)}>
+            Dismiss
+          </Button>
+        </details>
+      )}
+    </Show>
+  );
+}

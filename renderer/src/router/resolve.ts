@@ -1,0 +1,67 @@
+/**
+ * Pure: what the screen shows for a route. A message view for the narrows this app has, the
+ * default view for no fragment, and otherwise a placeholder saying plainly what is not built yet
+ * (or why a link cannot be followed), never a blank or a crash.
+ */
+import { describeTerms, targetOfTerms, type Lookups, type NarrowTarget } from '../narrow/target.js';
+import type { Route } from './hash.js';
+
+export type Screen =
+  | { kind: 'home' }
+  | { kind: 'narrow'; target: NarrowTarget }
+  | { kind: 'loading'; what: string }
+  | { kind: 'placeholder'; title: string; body: string };
+
+/** Zulip web's other fragments, by their first component. */
+const SECTIONS: Record<string, string> = {
+  settings: 'Personal settings',
+  organization: 'Organization settings',
+  drafts: 'Drafts',
+  scheduled: 'Scheduled messages',
+  reminders: 'Reminders',
+  channels: 'Channel settings',
+  streams: 'Channel settings',
+  groups: 'User groups',
+  'keyboard-shortcuts': 'Keyboard shortcuts',
+  'message-formatting': 'Message formatting help',
+  'search-operators': 'Search filters help',
+  user: 'User profiles',
+  'profile': 'User profiles',
+};
+
+const NOT_BUILT = 'This app does not have it yet. Pick a channel or a topic on the left.';
+
+export function screenOf(route: Route, lookups: Lookups): Screen {
+  switch (route.kind) {
+    case 'home':
+      return { kind: 'home' };
+    case 'inbox':
+      return { kind: 'placeholder', title: 'The inbox is not built yet', body: NOT_BUILT };
+    case 'recent':
+      return { kind: 'placeholder', title: 'Recent conversations are not built yet', body: NOT_BUILT };
+    case 'other': {
+      const name = SECTIONS[route.section];
+      return { kind: 'placeholder', title: name ? `${name}: not built yet` : `“#${route.section}” is not built yet`, body: NOT_BUILT };
+    }
+    case 'invalid':
+      return { kind: 'placeholder', title: 'This link could not be read', body: `${route.reason[0]?.toUpperCase() ?? ''}${route.reason.slice(1)}.` };
+    case 'narrow': {
+      const r = targetOfTerms(route.terms, lookups);
+      switch (r.kind) {
+        case 'target':
+          return { kind: 'narrow', target: r.target };
+        case 'pending':
+          return { kind: 'loading', what: r.what };
+        case 'unknown':
+          return { kind: 'placeholder', title: 'Nothing to show for this link', body: r.what };
+        case 'unsupported':
+          return { kind: 'placeholder', title: 'This view is not built yet', body: `It filters messages by “${describeTerms(route.terms)}”, which this app cannot show yet.` };
+      }
+    }
+  }
+}
+
+/** Same screen (so a recomputation with nothing new does not reopen the view). */
+export function sameScreen(a: Screen, b: Screen): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,67 @@
+/**
+ * The main area follows the URL: the route (router/) resolved against what the app knows
+ * (router/resolve.ts) opens the message view, shows the default view, or a placeholder saying what
+ * is not built yet. Leaving a message view closes it in the engine.
+ */
+import { createEffect, createMemo, Match, Switch } from 'solid-js';
+import { EmptyState } from '../kit/EmptyState.js';
+import { NarrowView } from '../narrow/NarrowView.js';
+import { useNarrow } from '../narrow/store.js';
+import type { Lookups } from '../narrow/target.js';
+import { sameScreen, screenOf, type Screen } from '../router/resolve.js';
+import { useRouter } from '../router/router.js';
+import { useChannels } from '../sidebar/store.js';
+import { useUsers } from '../users/store.js';
+
+export function RouteView() {
+  const router = useRouter();
+  const channels = useChannels();
+  const users = useUsers();
+  const narrow = useNarrow();
+  const lookups: Lookups = {
+    get channelsLoaded() {
+      return channels.state.loaded;
+    },
+    channelByName: (name) => channels.state.channels.find((c) => c.name.toLowerCase() === name.toLowerCase()),
+    get usersLoaded() {
+      return users.state.users.length > 0;
+    },
+    userIdByEmail: (email) => users.state.users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.user_id,
+  };
+  const screen = createMemo<Screen>(() => screenOf(router.route(), lookups), { kind: 'home' }, { equals: sameScreen });
+  const placeholder = () => {
+    const s = screen();
+    return s.kind === 'placeholder' ? s : null;
+  };
+  createEffect(() => {
+    const s = screen();
+    if (s.kind === 'narrow') narrow.open(s.target);
+    else narrow.close();
+  });
+  return (
+    <Switch>
+      <Match when={screen().kind === 'narrow'}>
+        <NarrowView />
+      </Match>
+      <Match when={placeholder()}>
+        {(p) => (
+          <section class="narrow" aria-label="Conversation">
+            <EmptyState title={p().title} role="status">
+              {p().body}
+            </EmptyState>
+          </section>
+        )}
+      </Match>
+      <Match when={screen().kind === 'loading'}>
+        <section class="narrow" aria-label="Conversation">
+          <EmptyState title="Loading…" role="status" />
+        </section>
+      </Match>
+      <Match when={screen().kind === 'home'}>
+        <section class="narrow" aria-label="Conversation">
+          <EmptyState title="Pick a channel or a topic on the left." />
+        </section>
+      </Match>
+    </Switch>
+  );
+}

@@ -1,0 +1,56 @@
+/** Pure: which engine events refresh the sidebar, and how channels and topics are listed and dimmed. */
+import type { ChannelSummary, EngineEvent, TopicSummary } from '../../../sync/protocol/commands.js';
+
+/**
+ * Areas whose change may alter channels, topics or unread counts. The engine names them
+ * `channels`, `subscriptions`, `user_topics` and `unread` today; `messages` / `topics` / `unreads`
+ * are accepted too so a renamed area does not silently freeze the sidebar.
+ */
+const CHANNEL_AREAS = new Set(['channels', 'subscriptions', 'user_topics', 'unread', 'unreads', 'messages', 'topics', 'accounts']);
+
+/** Whether this event should make the sidebar refetch `channels`. */
+export function refreshesChannels(e: EngineEvent): boolean {
+  switch (e.type) {
+    case 'areas':
+      return e.areas.some((a) => CHANNEL_AREAS.has(a));
+    case 'status':
+      // A phase began (register done: channels are known) or caught up (counts may have moved);
+      // not on every progress tick.
+      return e.status.state === 'live' || (e.status.state === 'syncing' && e.status.progress.done === 0);
+    case 'view':
+      // New or removed messages change topic lists and counts; the engine names no area for them.
+      return e.changes.added.length > 0 || e.changes.removed.length > 0;
+  }
+}
+
+const byName = (a: ChannelSummary, b: ChannelSummary) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+/** Subscribed channels, by name (case-insensitive); the sidebar shows nothing else. */
+export function sidebarChannels(list: readonly ChannelSummary[]): ChannelSummary[] {
+  return list.filter((c) => c.is_subscribed).sort(byName);
+}
+
+export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+
+/** A topic is dimmed when muted itself, or when its channel is muted and the topic not unmuted / followed. */
+export function isTopicMuted(channel: Pick<ChannelSummary, 'is_muted'>, topic: Pick<TopicSummary, 'visibility_policy'>): boolean {
+  if (topic.visibility_policy === VISIBILITY.muted) return true;
+  return channel.is_muted && topic.visibility_policy !== VISIBILITY.unmuted && topic.visibility_policy !== VISIBILITY.followed;
+}
+
+/** Unread count as shown: nothing for zero, "999+" past that. */
+export function unreadBadge(n: number): string {
+  if (n <= 0) return '';
+  return n > 999 ? '999+' : String(n);
+}
+
+/**
+ * Unread messages of one topic as the sidebar counts them (0 when the topic is not listed), so
+ * "Mark as read" shows exactly while the sidebar has a count for the topic. Topic names compare
+ * without case, as the server does.
+ */
+export function topicUnread(channels: readonly Pick<ChannelSummary, 'channel_id' | 'topics'>[], channelId: number, topic: string): number {
+  const name = topic.toLowerCase();
+  const t = channels.find((c) => c.channel_id === channelId)?.topics.find((x) => x.topic.toLowerCase() === name);
+  return t?.unread_count ?? 0;
+}

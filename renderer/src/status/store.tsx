@@ -1,0 +1,78 @@
+/**
+ * Status: the open account's connection (live / connecting / syncing with progress / offline /
+ * unauthorized / error) and whether the app host itself is reachable. `now` ticks once a second
+ * only while a countdown is shown.
+ */
+import { batch, createContext, createEffect, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { SessionStatus } from '../../../sync/protocol/status.js';
+import { startAreaQuery } from '../core/area-query.js';
+import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import { describeStatus, needsTicking, type StatusView } from './status-reducer.js';
+
+export interface StatusStore {
+  readonly state: { readonly session: SessionStatus | null; readonly hostUp: boolean; readonly now: number };
+  view(): StatusView;
+  isLive(): boolean;
+  refresh(): Promise<void>;
+  dispose(): void;
+}
+
+export function createStatusStore(bridge: Bridge, clock: () => number = Date.now): StatusStore {
+  const [state, setState] = createStore<{ session: SessionStatus | null; hostUp: boolean; now: number }>({ session: null, hostUp: true, now: clock() });
+
+  // Replaced, not merged (setState merges objects): a `live` status keeps no stale `progress`.
+  const setSession = (s: SessionStatus | null) => setState('session', reconcile(s));
+  // The status itself is pushed (`status` events); it is asked for at start, when the account
+  // changes and when the host is back.
+  const q = startAreaQuery(bridge, {
+    fetch: () => bridge.invoke('status', {}),
+    areas: [],
+    onData: setSession,
+    // NO_ACCOUNT (nothing open yet) or the host is away: nothing to show.
+    onError: () => setSession(null),
+  });
+  const offEvents = bridge.subscribe((e) => {
+    if (e.type === 'status') setSession(e.status);
+  });
+  const offConn = bridge.onConnection((s) => {
+    batch(() => {
+      setState('hostUp', s === 'up');
+      setState('now', clock());
+    });
+  });
+
+  const ticking = createMemo(() => needsTicking(state.session));
+  createEffect(() => {
+    if (!ticking()) return;
+    setState('now', clock());
+    const t = window.setInterval(() => setState('now', clock()), 1000);
+    onCleanup(() => window.clearInterval(t));
+  });
+
+  return {
+    state,
+    view: () => describeStatus(state.session, state.hostUp, state.now),
+    isLive: () => state.hostUp && state.session?.state === 'live',
+    refresh: q.refresh,
+    dispose: () => {
+      q.dispose();
+      offEvents();
+      offConn();
+    },
+  };
+}
+
+const Ctx = createContext<StatusStore>();
+
+export function StatusProvider(props: { bridge?: Bridge; children: JSX.Element }) {
+  const store = createStatusStore(props.bridge ?? defaultBridge);
+  onCleanup(store.dispose);
+  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
+}
+
+export function useStatus(): StatusStore {
+  const s = useContext(Ctx);
+  if (!s) throw new Error('useStatus() used outside <StatusProvider>');
+  return s;
+}

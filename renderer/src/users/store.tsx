@@ -1,0 +1,55 @@
+/**
+ * Users: id → summary, for sender names, and the signed-in user's own id (Edit is offered on their
+ * messages). Refetched when the engine touches `users` or the account changes; the own id also once
+ * the first sync is live (it is unknown before).
+ */
+import { createContext, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
+import type { UserSummary } from '../../../sync/protocol/commands.js';
+import { createAreaQuery, type AreaQueryStore } from '../core/area-query-store.js';
+import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+
+export interface UsersStore {
+  readonly state: { readonly users: readonly UserSummary[]; readonly ownUserId: number | null };
+  byId(): ReadonlyMap<number, UserSummary>;
+  refresh(): Promise<void>;
+  dispose(): void;
+}
+
+export function createUsersStore(bridge: Bridge): UsersStore {
+  type Data = { users: UserSummary[]; ownUserId: number | null };
+  const q: AreaQueryStore<Data> = createAreaQuery<Data>(bridge, {
+    fetch: async () => {
+      const [users, own] = await Promise.all([bridge.invoke('users', {}), bridge.invoke('ownUser', {})]);
+      return { users, ownUserId: own.user_id };
+    },
+    areas: ['users'],
+    when: (e): boolean => e.type === 'status' && e.status.state === 'live' && (q.state.data.users.length === 0 || q.state.data.ownUserId === null),
+    initial: { users: [], ownUserId: null },
+    key: 'user_id',
+    // No account yet, or the host is away: messages still carry their sender's name.
+    onError: 'keep',
+  });
+  const map = createMemo(() => new Map(q.state.data.users.map((u) => [u.user_id, u])));
+  return {
+    get state() {
+      return q.state.data;
+    },
+    byId: map,
+    refresh: q.refresh,
+    dispose: q.dispose,
+  };
+}
+
+const Ctx = createContext<UsersStore>();
+
+export function UsersProvider(props: { bridge?: Bridge; children: JSX.Element }) {
+  const store = createUsersStore(props.bridge ?? defaultBridge);
+  onCleanup(store.dispose);
+  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
+}
+
+export function useUsers(): UsersStore {
+  const s = useContext(Ctx);
+  if (!s) throw new Error('useUsers() used outside <UsersProvider>');
+  return s;
+}
