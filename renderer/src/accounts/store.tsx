@@ -16,7 +16,8 @@ export interface AccountsStore {
   /** Throws the bridge's error (the screen handles consent and shows the rest). */
   signIn(request: SignInRequest): Promise<void>;
   openSandbox(): Promise<void>;
-  signOut(id: string): Promise<void>;
+  /** `queued`: what to do with changes not on the server yet (see SignOutDialog); throws PENDING_CHANGES without. */
+  signOut(id: string, queued?: 'wait' | 'keep' | 'discard'): Promise<void>;
   dispose(): void;
 }
 
@@ -46,8 +47,8 @@ export function createAccountsStore(bridge: Bridge): AccountsStore {
       await bridge.invoke('openSandbox', {});
       await refresh();
     },
-    signOut: async (id) => {
-      await bridge.invoke('signOut', { id });
+    signOut: async (id, queued) => {
+      await bridge.invoke('signOut', queued === undefined ? { id } : { id, queued });
       await refresh();
     },
     dispose: q.dispose,

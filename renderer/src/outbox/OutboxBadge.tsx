@@ -1,15 +1,20 @@
-/** The header's outbox badge: "N pending" / "N failed" / "N conflicts", hidden when all are zero. */
+/**
+ * The header's outbox badge: "N pending" / "N failed" / "N conflicts" (a status region, so the
+ * counts are announced), hidden when all are zero. Its button opens the outbox panel.
+ */
 import { For, Show } from 'solid-js';
 import { outboxBadges } from './outbox-reducer.js';
 import { useOutbox } from './store.js';
 
-export function OutboxBadge() {
+export function OutboxBadge(props: { open: boolean; onToggle: () => void }) {
   const outbox = useOutbox();
   const badges = () => outboxBadges(outbox.state.counts);
   return (
     <Show when={badges().length > 0}>
       <div class="outbox-badge" role="status" aria-label="Outbox">
-        <For each={badges()}>{(b) => <span class={`badge badge-${b.tone}`}>{b.label}</span>}</For>
+        <button type="button" class="outbox-open" aria-expanded={props.open} title="Open the outbox" onClick={() => props.onToggle()}>
+          <For each={badges()}>{(b) => <span class={`badge badge-${b.tone}`}>{b.label}</span>}</For>
+        </button>
       </div>
     </Show>
   );

@@ -1,5 +1,8 @@
 /** The main screen of an open account: top bar (search, status, outbox), the sidebar, and the view the URL names. */
-import { Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
+import type { SignOutCheck } from '../../../sync/protocol/accounts.js';
+import { beginSignOut, SignOutDialog } from '../accounts/SignOutDialog.js';
+import { OutboxPanel } from '../outbox/OutboxPanel.js';
 import type { AccountSummary } from '../../../sync/protocol/accounts.js';
 import { OutboxBadge } from '../outbox/OutboxBadge.js';
 import { Sidebar } from '../sidebar/Sidebar.js';
@@ -23,8 +26,11 @@ export function MainScreen(props: { account: AccountSummary }) {
   const accounts = useAccounts();
   const status = useStatus();
   const toasts = useToasts();
+  const [asking, setAsking] = createSignal<SignOutCheck | null>(null);
+  const [outboxOpen, setOutboxOpen] = createSignal(false);
+  // Never silently: with changes not on the server (or drafts) the dialog asks first.
   const signOut = () => {
-    accounts.signOut(props.account.id).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
+    beginSignOut(props.account.id, setAsking, (queued) => accounts.signOut(props.account.id, queued)).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
   };
   return (
     <SettingsProvider>
@@ -43,7 +49,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   </span>
                   <SearchBox />
                   <StatusIndicator />
-                  <OutboxBadge />
+                  <OutboxBadge open={outboxOpen()} onToggle={() => setOutboxOpen(!outboxOpen())} />
                   <Button variant="quiet" onClick={signOut}>
                     Sign out
                   </Button>
@@ -54,6 +60,12 @@ export function MainScreen(props: { account: AccountSummary }) {
                 <Boundary what="the conversation">
                   <RouteView />
                 </Boundary>
+                <Show when={outboxOpen()}>
+                  <Boundary what="the outbox">
+                    <OutboxPanel onClose={() => setOutboxOpen(false)} />
+                  </Boundary>
+                </Show>
+                <Show when={asking()}>{(c) => <SignOutDialog id={props.account.id} check={c()} onClose={() => setAsking(null)} />}</Show>
               </div>
             </OutboxProvider>
           </NarrowProvider>
