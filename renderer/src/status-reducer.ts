@@ -21,6 +21,7 @@ const PHASES: Record<SyncPhase, string> = {
   history: 'Fetching history',
   gap: 'Catching up',
   refresh: 'Refreshing messages',
+  outbox: 'Sending changes',
 };
 
 /** "in 12 s", "in 3 min", "now". */

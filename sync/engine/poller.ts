@@ -22,11 +22,16 @@
  *          |     nudge('resume' | 'network') cuts the sleep or the stalled poll short
  *          +---> back to where it failed (polling, or registering)
  *
- * n counts consecutive failures; any success resets it. The user is told (status `offline` /
- * `error`) only from `failuresBeforeStatus` failures on (Zulip web waits 8, zulip-flutter 5).
+ * n counts consecutive failures; a successful poll resets it. Status (every value valid under the
+ * contract `sync/protocol/status.ts` by construction: integer times, integer counts):
+ *   `connecting` while registering (after an expired queue too: nothing vouches for "current");
+ *   `live` only once a poll has succeeded (the first poll after a register does not block, so
+ *   that is at once); `offline` / `error` from the `failuresBeforeStatus`-th consecutive failure
+ *   (default 1: the header must not say Live while the server is away), with the next retry time.
  */
 import type { ApiError, ZulipEvent } from '../api/index.js';
 import { isApiError } from '../api/index.js';
+import type { SessionStatus } from '../protocol/status.js';
 import { defaultSeams, SleepAborted, type Seams } from './seams.js';
 
 export interface QueuePosition {
@@ -57,18 +62,13 @@ export class EventApplyError extends Error {
   }
 }
 
-export type PollerStatus =
-  | { readonly state: 'connecting' }
-  | { readonly state: 'live' }
-  | { readonly state: 'offline'; readonly failures: number; readonly nextRetryAt: number; readonly error: string }
-  | { readonly state: 'error'; readonly failures: number; readonly nextRetryAt: number; readonly error: string }
-  | { readonly state: 'unauthorized'; readonly error: string }
-  | { readonly state: 'stopped' };
+/** The poller's part of the session status: the contract's own members (no `syncing`: progress is the session's). */
+export type PollerStatus = Exclude<SessionStatus, { state: 'syncing' }>;
 
 export type NudgeReason = 'resume' | 'network';
 
 export interface PollerOptions {
-  /** Consecutive failures before the status tells the user (default 5). */
+  /** Consecutive failures before the status tells the user (default 1). */
   readonly failuresBeforeStatus?: number;
   /** Backoff cap in seconds (Zulip web: 90). */
   readonly maxBackoffSeconds?: number;
@@ -106,7 +106,8 @@ export class EventPoller {
   private readonly cap: number;
   private position: QueuePosition | undefined;
   private reason: RegisterReason;
-  private firstPollAfterResume: boolean;
+  /** The next poll answers at once (`dont_block`): after resuming a stored queue or registering. */
+  private dontBlockNext: boolean;
   private failures = 0;
   private stopped = true;
   private current: AbortController | undefined;
@@ -119,11 +120,11 @@ export class EventPoller {
     seams: Partial<Seams> = {},
   ) {
     this.seams = { ...defaultSeams, ...seams };
-    this.threshold = opts.failuresBeforeStatus ?? 5;
+    this.threshold = Math.max(1, Math.floor(opts.failuresBeforeStatus ?? 1));
     this.cap = opts.maxBackoffSeconds ?? 90;
     this.position = opts.resumeFrom;
     this.reason = 'initial';
-    this.firstPollAfterResume = opts.resumeFrom !== undefined;
+    this.dontBlockNext = opts.resumeFrom !== undefined;
   }
 
   get status(): PollerStatus {
@@ -175,14 +176,16 @@ export class EventPoller {
       this.current = ctrl;
       try {
         if (this.position === undefined) {
+          // Whatever the status said, nothing is current until this queue has answered a poll.
+          if (this.statusValue.state !== 'connecting') this.setStatus({ state: 'connecting' });
           this.position = await this.actions.register(this.reason, ctrl.signal);
-          this.firstPollAfterResume = false;
-          this.succeeded();
+          // A non-blocking first poll: `live` comes from it at once, not after a long-poll period.
+          this.dontBlockNext = true;
           continue;
         }
         const pos = this.position;
-        const events = await this.actions.getEvents(pos, this.firstPollAfterResume, ctrl.signal);
-        this.firstPollAfterResume = false;
+        const events = await this.actions.getEvents(pos, this.dontBlockNext, ctrl.signal);
+        this.dontBlockNext = false;
         this.applyBatch(pos, events);
       } catch (e) {
         if (this.stopped) break;
@@ -232,12 +235,13 @@ export class EventPoller {
       this.seams.logger.info('event queue expired; re-registering', { queue_id: this.position.queue_id });
       this.position = undefined;
       this.reason = 'expired';
-      this.firstPollAfterResume = false;
+      this.dontBlockNext = false;
       return true;
     }
     this.failures++;
     const delay = retryDelayMs(e, this.failures, this.seams.random, this.cap);
-    const nextRetryAt = this.seams.clock.now() + delay;
+    // The contract's times are integer milliseconds; the backoff draw is not.
+    const nextRetryAt = Math.ceil(this.seams.clock.now() + delay);
     const transient = isApiError(e) ? (e as ApiError).transient : false;
     this.seams.logger.warn('event stream failure; backing off', { error: describe(e), failures: this.failures, delayMs: Math.round(delay) });
     if (this.failures >= this.threshold) {

@@ -48,6 +48,8 @@ export interface OutboxHost {
   queueId(): string | undefined;
   isLive(): boolean;
   emit(c: StoreChanges): void;
+  /** The drain's progress changed (see `drainProgress`). */
+  drainChanged?(): void;
 }
 
 /** The store, reporting each transition and each landed create to the session. */
@@ -80,6 +82,8 @@ export class SessionOutbox {
   private pending = new ChangeCollector();
   private flushQueued = false;
   private pruneTimer: AbortController | undefined;
+  /** Rows settled (done, failed, conflict, discarded) since requests began to be in flight. */
+  private drained = 0;
 
   constructor(private readonly host: OutboxHost) {
     this.db = host.db;
@@ -90,7 +94,15 @@ export class SessionOutbox {
       row: (r) => this.noteRow(r),
       landed: (key, id) => onLanded(this.db, key, id, this.pending),
     });
-    this.pusher = new OutboxPusher({ store: this.store, conn: host.conn, seams: host.seams });
+    this.pusher = new OutboxPusher({
+      store: this.store,
+      conn: host.conn,
+      seams: host.seams,
+      onBusy: (busy) => {
+        if (busy) this.drained = 0;
+        host.drainChanged?.();
+      },
+    });
   }
 
   start(): void {
@@ -178,6 +190,16 @@ export class SessionOutbox {
       else out.pending += r.n;
     }
     return out;
+  }
+
+  /**
+   * While requests are in flight: rows settled since the drain began, and that plus the rows
+   * still pending (the total as known now; it grows when rows are added meanwhile).
+   */
+  drainProgress(): { done: number; total: number } | undefined {
+    if (!this.pusher.draining) return undefined;
+    const pending = this.counts().pending;
+    return { done: this.drained, total: this.drained + pending };
   }
 
   /** Network regained, machine resumed, the event stream back: waiting rows go now. */
@@ -277,6 +299,7 @@ export class SessionOutbox {
   }
 
   private noteRow(r: OutboxRow): void {
+    if (this.pusher.draining && (r.state === 'done' || r.state === 'failed' || r.state === 'conflict' || r.state === 'discarded')) this.drained++;
     this.pending.touched('outbox');
     for (const id of localEffectOf(r.kind)?.messageIds(r.args) ?? []) this.pending.messageUpdated(id);
     this.scheduleFlush();
@@ -294,6 +317,7 @@ export class SessionOutbox {
     const c = this.pending;
     this.pending = new ChangeCollector();
     this.host.emit(c.freeze());
+    this.host.drainChanged?.();
   }
 
   private schedulePrune(): void {

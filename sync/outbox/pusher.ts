@@ -30,6 +30,8 @@ export interface PusherOptions {
   /** Entities drained at once. */
   readonly concurrency?: number;
   readonly backoff?: BackoffPolicy;
+  /** Called when requests start being in flight (true) and when none are left (false). */
+  readonly onBusy?: (busy: boolean) => void;
 }
 
 /** Runnable heads fetched at once (see `ahead`). */
@@ -78,6 +80,7 @@ export class OutboxPusher {
   private readonly backoff: BackoffPolicy;
   private readonly inFlight = new Map<string, Promise<void>>();
   private state: PusherStatus = 'stopped';
+  private busy = false;
   private timer: AbortController | undefined;
   private idleWaiters: (() => void)[] = [];
   /**
@@ -89,7 +92,7 @@ export class OutboxPusher {
    */
   private ahead: number[] = [];
 
-  constructor(opts: PusherOptions) {
+  constructor(private readonly opts: PusherOptions) {
     this.store = opts.store;
     this.conn = opts.conn;
     this.seams = { ...defaultSeams, ...opts.seams };
@@ -181,10 +184,20 @@ export class OutboxPusher {
         this.inFlight.set(head.entityKey, task);
       }
     }
-    if (this.inFlight.size === 0) {
+    const busy = this.inFlight.size > 0;
+    if (busy !== this.busy) {
+      this.busy = busy;
+      this.opts.onBusy?.(busy);
+    }
+    if (!busy) {
       this.armTimer();
       this.wakeIdle();
     }
+  }
+
+  /** Whether requests are in flight (the session shows the outbox draining meanwhile). */
+  get draining(): boolean {
+    return this.busy;
   }
 
   private wakeIdle(): void {

@@ -18,6 +18,8 @@ describe('status indicator', () => {
     const gap = describeStatus({ state: 'syncing', progress: { phase: 'gap', done: 5, total: null } }, true, NOW);
     expect(gap.label).toBe('Syncing: Catching up 5');
     expect(gap.progress).toEqual({ value: 5, max: null });
+    const outbox = describeStatus({ state: 'syncing', progress: { phase: 'outbox', done: 1, total: 3 } }, true, NOW);
+    expect(outbox.label).toBe('Syncing: Sending changes 1 / 3');
   });
 
   it('counts down to the next retry when offline or failing, with the error as detail', () => {

@@ -22,6 +22,7 @@ import {
   type RegisterReason,
 } from '../../../sync/engine/poller.js';
 import { SleepAborted, watchClockJumps, type Seams } from '../../../sync/engine/seams.js';
+import { sessionStatus } from '../../../sync/protocol/status.js';
 
 const ctx = { method: 'GET', path: '/events' };
 const network = () => new NetworkError(ctx, new Error('ECONNREFUSED'));
@@ -126,7 +127,8 @@ describe('EventPoller', () => {
       { queue_id: 'q1', last_event_id: 0 },
       { queue_id: 'q1', last_event_id: 4 },
     ]);
-    expect(api.polls[0]!.dontBlock).toBe(false);
+    // The first poll on a new queue answers at once: `live` waits for a poll, not a long-poll period.
+    expect(api.polls.map((p) => p.dontBlock)).toEqual([true, false, false]);
     expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'stopped']);
   });
 
@@ -162,7 +164,29 @@ describe('EventPoller', () => {
     expect(offline).toHaveLength(1);
     expect(offline[0]).toMatchObject({ state: 'offline', failures: 3 });
     if (offline[0]!.state === 'offline') expect(offline[0]!.nextRetryAt).toBeGreaterThan(1_000_000);
+    // `live` only once a poll succeeded: the register alone does not vouch for anything.
+    expect(statuses.map((s) => s.state)).toEqual(['connecting', 'offline', 'live', 'stopped']);
+  });
+
+  it('status: offline at the first failure by default, with an integer next retry time (the contract drops fractions)', async () => {
+    const api = new FakeApi([[heartbeat(0)], network(), [heartbeat(1)]]);
+    const seams = { ...fakeSeams(), random: () => 0.123456789 }; // a fractional delay
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { onStatus: (s) => statuses.push(s) }, seams));
     expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'offline', 'live', 'stopped']);
+    const off = statuses[2]!;
+    expect(off).toMatchObject({ state: 'offline', failures: 1 });
+    expect(sessionStatus.safeParse(off).success).toBe(true);
+    if (off.state === 'offline') expect(Number.isInteger(off.nextRetryAt)).toBe(true);
+  });
+
+  it('after live, an expired queue goes back to connecting and is live again only once a poll succeeds', async () => {
+    const api = new FakeApi([[heartbeat(0)], badQueue('q1'), [heartbeat(0)]]);
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { onStatus: (s) => statuses.push(s) }, fakeSeams()));
+    expect(api.registers).toEqual(['initial', 'expired']);
+    expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'connecting', 'live', 'stopped']);
+    expect(api.polls.map((p) => p.dontBlock)).toEqual([true, false, true, false]);
   });
 
   it('429 waits at least Retry-After', async () => {
