@@ -4,10 +4,14 @@
  * the request leaves, and the outcome in another after it returns: no transaction spans a request.
  *
  * Error classes (sync-design.md), from the `ApiError` union:
- *   connection never made (refused, DNS, unreachable), 5xx, 429   -> retry_wait, jittered backoff /
+ *   connection never made (refused, DNS, unreachable), the app's
+ *   own 5xx error envelope (e.g. 503 + Retry-After), 429         -> retry_wait, jittered backoff /
  *                                                                     Retry-After
  *   timeout, reset or unknown network failure, malformed success
- *   body, aborted                  -> unknown: the request may have landed; verify by reading, never
+ *   body (HTML, truncated JSON, over the size cap, schema
+ *   mismatch), a gateway's 502/504 or a 5xx that is not the app's
+ *   envelope (`mayHaveApplied`), aborted
+ *                                  -> unknown: the request may have landed; verify by reading, never
  *                                     resend blindly (duplicates are the worst outcome)
  *   401                            -> retry_wait and the whole queue pauses until `resume()`
  *   any other API error            -> failed (a person retries, edits or discards)
@@ -69,6 +73,7 @@ function outcomeNote(outcome: SendOutcome | void): { note?: Readonly<Record<stri
 /** May the request have reached the server? Only a refused or unresolvable connection says no. */
 function mayHaveLanded(e: ApiError): boolean {
   if (e.kind === 'network') return !(e.errno !== undefined && NOT_SENT.has(e.errno));
+  if (e.kind === 'server') return e.mayHaveApplied;
   return e.kind === 'timeout' || e.kind === 'malformed' || e.kind === 'aborted';
 }
 
