@@ -11,8 +11,11 @@
  *      | ok (apply in   |  |  |  \                    |   |   \                   |
  *      |  the position  |  |  |   \ BAD_EVENT_QUEUE_ID |   |    \ 401            |
  *      |  transaction)  |  |  |    +------------------>+   |     v               |
- *      +----------------+  |  |      (no wait: re-register |  [unauthorized]     |
- *                          |  |       and backfill gap)    |   (stops; status)    |
+ *      +----------------+  |  |      (re-register and      |  [unauthorized]     |
+ *                          |  |       backfill the gap: at |   (stops; status)    |
+ *                          |  |       once the first time; |                      |
+ *                          |  |       again before a poll  |                      |
+ *                          |  |       succeeded: backoff)  |                      |
  *                          |  | 401 --> [unauthorized]     | transient / other    |
  *                          |  |                            v                      |
  *   transient / 429 ------>+  +-- apply fails --> log event, drop queue,          |
@@ -109,6 +112,8 @@ export class EventPoller {
   /** The next poll answers at once (`dont_block`): after resuming a stored queue or registering. */
   private dontBlockNext: boolean;
   private failures = 0;
+  /** A BAD_EVENT_QUEUE_ID was answered since the last successful poll. */
+  private expiredSinceSuccess = false;
   private stopped = true;
   private current: AbortController | undefined;
   private loop: Promise<void> | undefined;
@@ -219,6 +224,7 @@ export class EventPoller {
 
   private succeeded(): void {
     this.failures = 0;
+    this.expiredSinceSuccess = false;
     if (this.statusValue.state !== 'live') this.setStatus({ state: 'live' });
   }
 
@@ -231,12 +237,17 @@ export class EventPoller {
       return false;
     }
     if (isBadEventQueue(e) && this.position !== undefined) {
-      // The server forgot our queue (idle GC, restart): no wait, re-register and backfill the gap.
-      this.seams.logger.info('event queue expired; re-registering', { queue_id: this.position.queue_id });
+      // The server forgot our queue (idle GC, restart): re-register and backfill the gap. At once
+      // the first time; if the new queue is refused too before any poll succeeded (a server that
+      // keeps losing queues, a proxy answering it for everything), it is a failure like any
+      // other and backs off, or the loop would re-register as fast as the server answers.
+      const immediate = !this.expiredSinceSuccess;
+      this.expiredSinceSuccess = true;
+      this.seams.logger.info('event queue expired; re-registering', { queue_id: this.position.queue_id, immediate });
       this.position = undefined;
       this.reason = 'expired';
       this.dontBlockNext = false;
-      return true;
+      if (immediate) return true;
     }
     this.failures++;
     const delay = retryDelayMs(e, this.failures, this.seams.random, this.cap);

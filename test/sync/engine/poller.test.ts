@@ -152,6 +152,43 @@ describe('EventPoller', () => {
     expect(api.applied[0]!.next.queue_id).toBe('q1');
   });
 
+  it('BAD_EVENT_QUEUE_ID forever: the first re-register is immediate, later ones back off (bounded registers in 60 s)', async () => {
+    const seams = fakeSeams();
+    const start = seams.t;
+    const statuses: PollerStatus[] = [];
+    let registers = 0;
+    const ref: { poller?: EventPoller } = {};
+    const api: PollerActions = {
+      register: async () => {
+        registers++;
+        // 60 s of (fake) time, or a runaway loop: stop either way.
+        if (seams.t - start > 60_000 || registers > 1000) void ref.poller?.stop();
+        return { queue_id: `q${registers}`, last_event_id: -1 };
+      },
+      getEvents: async (pos) => Promise.reject(badQueue(pos.queue_id)),
+      apply: () => undefined,
+    };
+    const poller = new EventPoller(api, { resumeFrom: { queue_id: 'old', last_event_id: 1 }, onStatus: (st) => statuses.push(st) }, seams);
+    ref.poller = poller;
+    poller.start();
+    await poller.done();
+    // Backoff 1.5, 2.1, 3, 4.2, 6, 8.5, 12, 17, 24 s (random 0.5): 10 registers reach past 60 s.
+    expect(registers).toBeLessThanOrEqual(11);
+    expect(seams.delays[0]).toBe(1500);
+    expect(seams.delays.length).toBe(registers - 1);
+    const err = statuses.find((st) => st.state === 'error');
+    expect(err).toMatchObject({ state: 'error', failures: 1, error: expect.stringContaining('BAD_EVENT_QUEUE_ID') });
+  });
+
+  it('BAD_EVENT_QUEUE_ID after a successful poll is immediate again', async () => {
+    const api = new FakeApi([badQueue('old'), badQueue('q1'), [heartbeat(0)], badQueue('q2'), [heartbeat(0)]]);
+    const seams = fakeSeams();
+    await runToIdle(api, new EventPoller(api, { resumeFrom: { queue_id: 'old', last_event_id: 3 } }, seams));
+    expect(api.registers).toEqual(['expired', 'expired', 'expired']);
+    // Only the second in a row waited: the third followed a successful poll.
+    expect(seams.delays).toEqual([1500]);
+  });
+
   it('transient errors back off with growing delays, reset after a success; status offline only from the threshold', async () => {
     const api = new FakeApi([network(), network(), new ServerError(ctx, 502, undefined, undefined, ''), [heartbeat(0)], network()]);
     const seams = fakeSeams();
