@@ -15,6 +15,16 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Zulip's historical long-poll period is 90 s; the margin covers a slow heartbeat. */
 export const DEFAULT_LONG_POLL_TIMEOUT_MS = 100_000;
 export const LONG_POLL_MARGIN_MS = 10_000;
+/** The longest long-poll period believed from a server (Zulip's is 90 s); a larger one is clipped. */
+export const MAX_LONG_POLL_SECONDS = 600;
+/** The largest delay `setTimeout` honours; beyond it (or for NaN) it fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A deadline any timer can hold: NaN, zero or negative means the default; at most 2^31 - 1 ms. */
+function timerSafe(ms: number, fallback: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return fallback;
+  return Math.min(ms, MAX_TIMER_MS);
+}
 
 export interface ApiLogger {
   warn(message: string, data?: Readonly<Record<string, unknown>>): void;
@@ -128,7 +138,7 @@ export class ApiConnection {
 
   /** Long-poll deadline from the server's `event_queue_longpoll_timeout_seconds`, plus a margin. */
   noteLongPollTimeout(seconds: number | undefined): void {
-    if (seconds !== undefined && seconds > 0) this.longPollTimeoutMs = seconds * 1000 + LONG_POLL_MARGIN_MS;
+    if (seconds !== undefined && seconds > 0) this.longPollTimeoutMs = Math.min(seconds, MAX_LONG_POLL_SECONDS) * 1000 + LONG_POLL_MARGIN_MS;
   }
 
   /** The topic as it must be sent: the empty-topic display name means `""` (FL 334+). */
@@ -159,7 +169,7 @@ export class ApiConnection {
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
 
-    const timeoutMs = spec.timeoutMs ?? (spec.longPoll ? this.longPollTimeoutMs : this.timeoutMs);
+    const timeoutMs = timerSafe(spec.timeoutMs ?? (spec.longPoll ? this.longPollTimeoutMs : this.timeoutMs), DEFAULT_TIMEOUT_MS);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     const signal = spec.signal ? AbortSignal.any([spec.signal, deadline.signal]) : deadline.signal;

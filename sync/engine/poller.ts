@@ -82,17 +82,29 @@ export interface PollerOptions {
 
 /** Zulip web's poll backoff: `min(2^((n+1)/2), cap) * U(0.5, 1)` seconds, in ms. */
 export function backoffMs(failures: number, random: () => number, capSeconds = 90): number {
-  const scale = Math.min(2 ** ((failures + 1) / 2), capSeconds);
-  return scale * (0.5 + random() / 2) * 1000;
+  const scale = Math.min(2 ** ((Math.max(1, failures) + 1) / 2), capSeconds);
+  const r = random();
+  const u = Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0.5;
+  return scale * (0.5 + u / 2) * 1000;
 }
 
-/** The wait after a failure: the backoff, and for a 429 at least what the server asked. */
+/** What the server asked to wait (a 429's Retry-After), in ms, when it said. */
+export function serverAskedMs(error: unknown): number | undefined {
+  if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterMs !== undefined && !Number.isNaN(error.retryAfterMs)) {
+    return Math.max(0, error.retryAfterMs);
+  }
+  return undefined;
+}
+
+/**
+ * The wait after a failure: the backoff, for a 429 at least what the server asked, and never more
+ * than the cap (90 s): a Retry-After of a day, or of 10^8 s (past what a timer can hold), must
+ * not leave the stream down that long; the status says the server asked for more.
+ */
 export function retryDelayMs(error: unknown, failures: number, random: () => number, capSeconds = 90): number {
   const base = backoffMs(failures, random, capSeconds);
-  if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterMs !== undefined) {
-    return Math.max(base, error.retryAfterMs);
-  }
-  return base;
+  const asked = serverAskedMs(error);
+  return asked === undefined ? base : Math.min(Math.max(base, asked), capSeconds * 1000);
 }
 
 export function isBadEventQueue(e: unknown): boolean {
@@ -257,7 +269,10 @@ export class EventPoller {
     this.seams.logger.warn('event stream failure; backing off', { error: describe(e), failures: this.failures, delayMs: Math.round(delay) });
     if (this.failures >= this.threshold) {
       const error = describe(e);
-      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error } : { state: 'error', failures: this.failures, nextRetryAt, error });
+      // The server asked for a longer wait than we keep: say so (whole ms, as the contract wants).
+      const asked = serverAskedMs(e);
+      const more = asked !== undefined && asked > delay ? { serverAskedRetryAfterMs: Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(asked)) } : {};
+      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error, ...more } : { state: 'error', failures: this.failures, nextRetryAt, error, ...more });
     }
     const ctrl = new AbortController();
     this.current = ctrl;

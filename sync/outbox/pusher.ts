@@ -133,16 +133,19 @@ export class OutboxPusher {
 
   /**
    * Network regained, system resumed or a poll succeeded: waiting rows go now. Rows waiting out a
-   * server's Retry-After keep waiting (hurrying them only earns another 429).
+   * server's Retry-After keep waiting (hurrying them only earns another 429), but never beyond the
+   * cap from now (a row written by an older version may wait a whole day).
    */
   retryNow(): void {
     const now = this.seams.clock.now();
     this.store.db
       .prepare(
-        `UPDATE outbox SET next_attempt_at = ? WHERE state IN ('retry_wait', 'unknown') AND next_attempt_at > ?
-           AND coalesce(json_extract(last_error, '$.kind'), '') != 'rate_limited'`,
+        `UPDATE outbox SET next_attempt_at = CASE
+             WHEN coalesce(json_extract(last_error, '$.kind'), '') = 'rate_limited' THEN min(next_attempt_at, ?)
+             ELSE ? END
+           WHERE state IN ('retry_wait', 'unknown') AND next_attempt_at > ?`,
       )
-      .run(now, now);
+      .run(now + this.backoff.capMs, now, now);
     this.refresh();
   }
 
@@ -268,7 +271,15 @@ export class OutboxPusher {
       this.store.apply(row, 'transient', { lastError, nextAttemptAt: now });
       this.pause(e);
     } else if (mayHaveLanded(e)) this.store.apply(row, 'lost', { lastError, nextAttemptAt: now });
-    else this.store.apply(row, 'transient', { lastError, nextAttemptAt: now + retryDelay(e, row.attempts, this.seams.random, this.backoff) });
+    else {
+      const wait = retryDelay(e, row.attempts, this.seams.random, this.backoff);
+      // The server asked for longer than the cap: keep what it asked, and say how long we wait.
+      if (e.kind === 'rate_limited' && e.retryAfterMs !== undefined && e.retryAfterMs > wait) {
+        lastError['message'] = `${String(lastError['message'])}; the server asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s, retrying in ${Math.ceil(wait / 1000)} s`;
+        lastError['waitMs'] = wait;
+      }
+      this.store.apply(row, 'transient', { lastError, nextAttemptAt: now + wait });
+    }
   }
 
   private async verify(head: OutboxRow, kind: RuntimeKind, v: { args: unknown; base: unknown }): Promise<void> {

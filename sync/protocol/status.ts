@@ -32,11 +32,14 @@ export const sessionStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('syncing'), progress: syncProgress }),
   /** The event stream is flowing; local reads are current. */
   z.object({ state: z.literal('live') }),
-  /** Several consecutive transient failures; retrying at `nextRetryAt` (UNIX ms). */
-  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string() }),
+  /**
+   * Consecutive transient failures; retrying at `nextRetryAt` (UNIX ms). `serverAskedRetryAfterMs`:
+   * the server asked (Retry-After) to wait longer than the engine waits (its cap); the UI may say so.
+   */
+  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
   /** The server refused the credentials: nothing more is tried until the user acts. */
   z.object({ state: z.literal('unauthorized'), error: z.string() }),
   /** Repeated non-transient failures (a bug or an incompatible server); still retrying. */
-  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string() }),
+  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
 ]);
 export type SessionStatus = z.output<typeof sessionStatus>;

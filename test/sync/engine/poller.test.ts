@@ -233,6 +233,24 @@ describe('EventPoller', () => {
     expect(seams.delays).toEqual([45_000]);
   });
 
+  it('an absurd Retry-After (86400 s, 10^8 s) waits at most 90 s, and the status says what the server asked', async () => {
+    for (const asked of [86_400_000, 1e8 * 1000]) {
+      const api = new FakeApi([new RateLimitedError(ctx, 429, asked, undefined, ''), [heartbeat(0)]]);
+      const seams = fakeSeams();
+      const statuses: PollerStatus[] = [];
+      await runToIdle(api, new EventPoller(api, { onStatus: (st) => statuses.push(st) }, seams));
+      expect(seams.delays).toEqual([90_000]);
+      const off = statuses.find((st) => st.state === 'offline');
+      expect(off).toMatchObject({ state: 'offline', serverAskedRetryAfterMs: asked, nextRetryAt: 1_000_000 + 90_000 });
+      expect(sessionStatus.safeParse(off).success).toBe(true);
+    }
+    // Within the cap: honoured, and nothing extra to say.
+    const api = new FakeApi([new RateLimitedError(ctx, 429, 45_000, undefined, ''), [heartbeat(0)]]);
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { onStatus: (st) => statuses.push(st) }, fakeSeams()));
+    expect(statuses.find((st) => st.state === 'offline')).not.toHaveProperty('serverAskedRetryAfterMs');
+  });
+
   it('a failure while applying: logs the event, backs off, re-registers (reason resync)', async () => {
     const api = new FakeApi([[heartbeat(0)], [heartbeat(1)]]);
     api.applyFailure = new Error('constraint failed');
