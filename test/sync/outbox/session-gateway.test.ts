@@ -104,6 +104,22 @@ describe('outcomes that may have landed are verified by reading', () => {
     });
   }
 
+  it('a 200 that never ends after the server committed: the body cap ends it (malformed), verified, created once', async () => {
+    const { s, proxy } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    proxy.rule(SNIPPET, { kind: 'endless' }, 1);
+    const snip = intents.createSnippet({ title: 'endless answer', content: 'body' });
+    const row = await settled(snip.outbox_id);
+    expect(row.state).toBe('done');
+    expect(events(row)).toEqual(expect.arrayContaining(['lost', 'verified_applied']));
+    expect(row.history.find((h) => (h as { event: string }).event === 'lost')).toBeDefined();
+    const listed = (await t.as('hamlet').get('/saved_snippets')).json['saved_snippets'] as Array<{ title: string }>;
+    expect(listed.filter((x) => x.title === 'endless answer')).toHaveLength(1);
+    // The client stopped reading at the write cap (1 MiB): the proxy wrote that plus socket buffers.
+    expect(proxy.endlessBytes).toBeGreaterThan(1024 * 1024);
+    expect(proxy.endlessBytes).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it("the app's own 503 envelope with Retry-After did not land: retried, not verified, one message", async () => {
     const { s, proxy } = env;
     const intents = new OutboxIntents(s.db, s.outbox);
