@@ -83,7 +83,7 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
     const chunks: Buffer[] = [];
     let read = 0;
     for await (const chunk of res.body) {
-      const buf: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), 'utf8');
+      const buf: Buffer = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), 'utf8');
       read += buf.length;
       if (read > limit) {
         // Destroying the body closes the socket: nothing more is read or buffered.
