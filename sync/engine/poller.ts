@@ -16,7 +16,8 @@
  *                          |  |       once the first time; |                      |
  *                          |  |       again before a poll  |                      |
  *                          |  |       succeeded: backoff)  |                      |
- *                          |  | 401 --> [unauthorized]     | transient / other    |
+ *                          |  | 401 --> backoff, probe --> | transient / other    |
+ *                          |  |   refused again: [unauthorized]; works: retry    |
  *                          |  |                            v                      |
  *   transient / 429 ------>+  +-- apply fails --> log event, drop queue,          |
  *          |                      back off, then re-register (resync) ------------+
@@ -52,6 +53,12 @@ export interface PollerActions {
   getEvents(pos: QueuePosition, dontBlock: boolean, signal: AbortSignal): Promise<readonly ZulipEvent[]>;
   /** Apply the batch and persist `next` in ONE transaction. Throws `EventApplyError` on failure. */
   apply(events: readonly ZulipEvent[], next: QueuePosition): void;
+  /**
+   * After a 401: ask the server again with a cheap request. True: refused again (confirmed);
+   * false: the credentials work (the 401 was transient); undefined: no answer (try again later).
+   * Without it a single 401 stops the poller.
+   */
+  confirmUnauthorized?(signal: AbortSignal): Promise<boolean | undefined>;
 }
 
 /** A failure while applying an event, carrying the event for the log. */
@@ -177,6 +184,14 @@ export class EventPoller {
     this.current?.abort();
   }
 
+  /** Someone else confirmed the server refuses the credentials: stop, status unauthorized. */
+  credentialsRefused(error: string): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.current?.abort();
+    this.setStatus({ state: 'unauthorized', error });
+  }
+
   /** Resolves when the loop ends (stop, or unauthorized). */
   done(): Promise<void> {
     return this.loop ?? Promise.resolve();
@@ -242,12 +257,7 @@ export class EventPoller {
 
   /** Decide what a failure means; false = stop the loop. Sleeps the backoff when there is one. */
   private async failed(e: unknown): Promise<boolean> {
-    if (isApiError(e) && e.kind === 'unauthorized') {
-      this.seams.logger.warn('event poller stopped: credentials refused', { error: describe(e) });
-      this.stopped = true;
-      this.setStatus({ state: 'unauthorized', error: describe(e) });
-      return false;
-    }
+    if (isApiError(e) && e.kind === 'unauthorized' && !this.actions.confirmUnauthorized) return this.refused(e);
     if (isBadEventQueue(e) && this.position !== undefined) {
       // The server forgot our queue (idle GC, restart): re-register and backfill the gap. At once
       // the first time; if the new queue is refused too before any poll succeeded (a server that
@@ -281,6 +291,23 @@ export class EventPoller {
     } catch (err) {
       if (!(err instanceof SleepAborted)) throw err;
     }
+    if (isApiError(e) && e.kind === 'unauthorized' && this.actions.confirmUnauthorized && !this.stopped) {
+      // Only a confirmed 401 stops for sign-in: a proxy's or a restarting server's stray 401 passes.
+      let confirmed: boolean | undefined;
+      try {
+        confirmed = await this.actions.confirmUnauthorized(ctrl.signal);
+      } catch {
+        confirmed = undefined;
+      }
+      if (confirmed === true && !this.stopped) return this.refused(e);
+    }
     return !this.stopped;
+  }
+
+  private refused(e: unknown): false {
+    this.seams.logger.warn('event poller stopped: credentials refused', { error: describe(e) });
+    this.stopped = true;
+    this.setStatus({ state: 'unauthorized', error: describe(e) });
+    return false;
   }
 }

@@ -50,6 +50,8 @@ export interface OutboxHost {
   emit(c: StoreChanges): void;
   /** The drain's progress changed (see `drainProgress`). */
   drainChanged?(): void;
+  /** A probe confirmed the server refuses the credentials (the outbox stays paused). */
+  credentialsRefused?(error: string): void;
 }
 
 /** The store, reporting each transition and each landed create to the session. */
@@ -102,6 +104,7 @@ export class SessionOutbox {
         if (busy) this.drained = 0;
         host.drainChanged?.();
       },
+      onUnauthorized: (e) => host.credentialsRefused?.(e.message),
     });
   }
 

@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ApiConnection, getEvents, type Transport, type ZulipEvent } from '../api/index.js';
+import { ApiConnection, getEvents, getOwnUser, isApiError, type Transport, type ZulipEvent } from '../api/index.js';
 import { openLocalDb, type LocalDb } from '../db/open.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getRealmValue } from '../db/queries/realm.js';
@@ -129,6 +129,7 @@ export class AccountSession {
       isLive: () => this.online,
       emit: (c) => this.emit(c),
       drainChanged: () => this.recomputeStatus(),
+      credentialsRefused: (error) => this.poller?.credentialsRefused(error),
     });
   }
 
@@ -332,6 +333,16 @@ export class AccountSession {
         }
       },
       apply: (events, next) => this.apply(events, next),
+      confirmUnauthorized: async (signal) => {
+        try {
+          await getOwnUser(this.conn, { signal });
+        } catch (e) {
+          if (isApiError(e) && e.kind === 'unauthorized') return true;
+          return undefined;
+        }
+        this.outbox.credentialsWork();
+        return false;
+      },
     };
   }
 

@@ -13,15 +13,20 @@
  *   envelope (`mayHaveApplied`), aborted
  *                                  -> unknown: the request may have landed; verify by reading, never
  *                                     resend blindly (duplicates are the worst outcome)
- *   401                            -> retry_wait and the whole queue pauses until `resume()`
+ *   401                            -> retry_wait and the whole queue pauses; the credentials are
+ *                                     probed (GET /users/me) after a short backoff (1 s doubling to
+ *                                     60 s) or at once on `retryNow()` (a nudge): a success resumes,
+ *                                     a network failure probes again later, and only a confirmed 401
+ *                                     stays paused and is reported (`onUnauthorized`) for sign-in
  *   any other API error            -> failed (a person retries, edits or discards)
  *   OutboxConflict from the kind   -> conflict
  * Unknown kinds, unknown versions and args the kind's schema rejects fail softly into `failed`.
  */
 import type { ApiConnection } from '../api/core.js';
-import { isApiError, type ApiError } from '../api/errors.js';
+import { isApiError, type ApiError, type UnauthorizedError } from '../api/errors.js';
+import { getOwnUser } from '../api/routes/users.js';
 import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
-import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
+import { backoffBound, DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
 import { OutboxConflict, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
 import type { OutboxRow, OutboxStore } from './store.js';
 
@@ -36,7 +41,12 @@ export interface PusherOptions {
   readonly backoff?: BackoffPolicy;
   /** Called when requests start being in flight (true) and when none are left (false). */
   readonly onBusy?: (busy: boolean) => void;
+  /** A probe confirmed the server refuses the credentials: the queue stays paused until sign-in. */
+  readonly onUnauthorized?: (e: UnauthorizedError) => void;
 }
+
+/** Probes of the credentials after a 401: 1 s, doubling, at most a minute apart. */
+const PROBE_BACKOFF: BackoffPolicy = { firstBoundMs: 1_000, capMs: 60_000 };
 
 /** Runnable heads fetched at once (see `ahead`). */
 const AHEAD = 64;
@@ -86,6 +96,8 @@ export class OutboxPusher {
   private readonly inFlight = new Map<string, Promise<void>>();
   private state: PusherStatus = 'stopped';
   private busy = false;
+  private probe: AbortController | undefined;
+  private probeAttempt = 0;
   private timer: AbortController | undefined;
   private idleWaiters: (() => void)[] = [];
   /**
@@ -122,6 +134,7 @@ export class OutboxPusher {
   async stop(): Promise<void> {
     this.state = 'stopped';
     this.timer?.abort();
+    this.probe?.abort();
     await Promise.all([...this.inFlight.values()]);
     this.wakeIdle();
   }
@@ -137,6 +150,8 @@ export class OutboxPusher {
    * cap from now (a row written by an older version may wait a whole day).
    */
   retryNow(): void {
+    // Paused by a 401: check the credentials now instead of waiting for the next probe or poll.
+    if (this.state === 'paused_unauthorized') this.scheduleProbe(true);
     const now = this.seams.clock.now();
     this.store.db
       .prepare(
@@ -152,6 +167,8 @@ export class OutboxPusher {
   /** Credentials were fixed after a 401: the queue runs again. */
   resume(): void {
     if (this.state === 'paused_unauthorized') this.state = 'running';
+    this.probe?.abort();
+    this.probe = undefined;
     this.retryNow();
   }
 
@@ -314,6 +331,42 @@ export class OutboxPusher {
   private pause(e: ApiError): void {
     if (this.state !== 'running') return;
     this.state = 'paused_unauthorized';
-    this.seams.logger.warn('outbox: paused until credentials are fixed', { error: describe(e) });
+    this.probeAttempt = 0;
+    this.seams.logger.warn('outbox: paused; checking the credentials', { error: describe(e) });
+    this.scheduleProbe(false);
+  }
+
+  /** Probe the credentials after the next backoff step (or at once): one probe at a time. */
+  private scheduleProbe(now: boolean): void {
+    this.probe?.abort();
+    this.probe = undefined;
+    if (this.state !== 'paused_unauthorized') return;
+    const ctl = new AbortController();
+    this.probe = ctl;
+    const wait = now ? 0 : backoffBound(++this.probeAttempt, PROBE_BACKOFF);
+    void this.runProbe(wait, ctl);
+  }
+
+  private async runProbe(wait: number, ctl: AbortController): Promise<void> {
+    try {
+      await this.seams.sleep(wait, ctl.signal);
+      await getOwnUser(this.conn, { signal: ctl.signal });
+    } catch (e) {
+      if (ctl.signal.aborted || this.probe !== ctl) return;
+      if (e instanceof SleepAborted) return;
+      if (isApiError(e) && e.kind === 'unauthorized') {
+        // Confirmed: nothing more is tried until the user signs in again (or a nudge asks again).
+        this.probe = undefined;
+        this.seams.logger.warn('outbox: the server refuses the credentials; paused until sign-in', { error: describe(e) });
+        this.opts.onUnauthorized?.(e);
+        return;
+      }
+      // Inconclusive (offline, a 5xx): ask again later.
+      this.scheduleProbe(false);
+      return;
+    }
+    if (this.probe !== ctl) return;
+    this.seams.logger.info('outbox: the credentials work again; resuming');
+    this.resume();
   }
 }

@@ -275,6 +275,41 @@ describe('EventPoller', () => {
     expect(statuses.at(-1)?.state).toBe('unauthorized');
   });
 
+  it('with a probe: a 401 the probe does not confirm is retried; a confirmed one stops', async () => {
+    const unauth = () => new UnauthorizedError(ctx, 401, 'UNAUTHORIZED', 'Invalid API key', undefined);
+    const answers: Array<boolean | undefined> = [false, undefined, true];
+    const api = Object.assign(new FakeApi([[heartbeat(0)], unauth(), [heartbeat(1)], unauth(), unauth(), unauth()]), {
+      probes: 0,
+      async confirmUnauthorized() {
+        this.probes++;
+        return answers.shift();
+      },
+    });
+    const seams = fakeSeams();
+    const statuses: PollerStatus[] = [];
+    const poller = new EventPoller(api, { onStatus: (st) => statuses.push(st) }, seams);
+    poller.start();
+    await poller.done();
+    // works -> retried and live; no answer -> retried; refused again -> stopped.
+    expect(api.probes).toBe(3);
+    expect(api.applied.map((a) => a.next.last_event_id)).toEqual([0, 1]);
+    expect(seams.delays).toHaveLength(3); // a short backoff before each probe
+    expect(poller.status.state).toBe('unauthorized');
+    expect(statuses.map((st) => st.state)).toEqual(['connecting', 'live', 'error', 'live', 'error', 'error', 'unauthorized']);
+  });
+
+  it('credentialsRefused() from outside stops the loop with status unauthorized', async () => {
+    const api = new FakeApi(['hang']);
+    const poller = new EventPoller(api, {}, fakeSeams());
+    poller.start();
+    await until(() => api.polls.length === 1);
+    poller.credentialsRefused('refused by the server');
+    await poller.done();
+    expect(poller.status).toEqual({ state: 'unauthorized', error: 'refused by the server' });
+    await poller.stop();
+    expect(poller.status.state).toBe('unauthorized');
+  });
+
   it('401 at register also stops', async () => {
     const api = new FakeApi([]);
     api.registerFailures.push(new UnauthorizedError(ctx, 401, 'USER_DEACTIVATED', 'deactivated', undefined));

@@ -90,6 +90,8 @@ class RandomApi implements PollerActions {
   }
   /** Batches whose apply throws (the transaction rolled back). */
   private readonly failing = new WeakSet<readonly ZulipEvent[]>();
+  /** Half the runs probe a 401 (confirmed, not, or no answer); the others stop at once. */
+  confirmUnauthorized?: () => Promise<boolean | undefined>;
   apply(events: readonly ZulipEvent[]): void {
     if (this.failing.has(events)) throw new EventApplyError(events[0], new Error('constraint failed'));
   }
@@ -134,6 +136,7 @@ describe('every status the engine emits parses under the contract', () => {
       let end: () => void = () => undefined;
       const ended = new Promise<void>((resolve) => (end = resolve));
       const api = new RandomApi(r, end);
+      if (r() < 0.5) api.confirmUnauthorized = () => Promise.resolve(pick(r, [true, false, undefined]));
       const resumeFrom = r() < 0.5 ? { queue_id: 'stored', last_event_id: Math.floor(r() * 100) } : undefined;
       const poller = new EventPoller(
         api,
