@@ -2,10 +2,12 @@
  * The browser-mode entry: `node out/main/browser-host.js [--sandbox] [--port N] [--data-dir DIR]
  * [--renderer DIR]` (what `npm start` runs when no Electron binary is installed).
  * Prints one line with the URL to open (and one about the sandbox when it runs); Ctrl-C or SIGTERM
- * closes the engine, the sandbox and the server before exiting.
+ * closes the engine, the sandbox and the server before exiting. A second host on the same data
+ * directory says so and exits 3.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../../server/demo/base.js';
+import { DataDirInUseError } from '../data-dir-lock.js';
 import { defaultDataDir, defaultRendererDir } from './paths.js';
 import { startBrowserHost } from './server.js';
 
@@ -51,7 +53,8 @@ try {
     log: (line) => console.error(line),
   });
 } catch (e) {
-  fail(`browser host: ${e instanceof Error ? e.message : String(e)}`, 1);
+  // Exit 3: another host has this data directory (npm start twice); 1: anything else.
+  fail(`browser host: ${e instanceof Error ? e.message : String(e)}`, e instanceof DataDirInUseError ? 3 : 1);
 }
 
 console.log(`Open ${host.url}`);

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { EngineLogger } from '../../sync/engine/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
+import { lockDataDir } from '../data-dir-lock.js';
 import { PlainFileSecretStore } from '../plain-secrets.js';
 import { EmbeddedSandbox } from '../sandbox.js';
 import { cookieOk, hostOk, originOk, secretMatches, securityHeaders, sessionCookie } from './guard.js';
@@ -52,6 +53,17 @@ export interface BrowserHost {
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
   const log = opts.log ?? (() => undefined);
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  // One host per data directory (throws DataDirInUseError), before anything in it is opened.
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    return await startLocked(opts, log, lock.release);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function startLocked(opts: BrowserHostOptions, log: (line: string) => void, unlock: () => void): Promise<BrowserHost> {
   const accountsDir = path.join(opts.dataDir, 'accounts');
   mkdirSync(accountsDir, { recursive: true, mode: 0o700 });
   const sandbox = new EmbeddedSandbox({ dataDir: path.join(opts.dataDir, 'sandbox'), user: opts.sandboxUser });
@@ -128,6 +140,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
         http.closeAllConnections();
       });
       await service.close();
+      unlock();
     })());
 
   try {

@@ -18,7 +18,7 @@ afterAll(() => {
   rmSync(fake.root, { recursive: true, force: true });
 });
 
-function run(args: string[]): { child: ChildProcess; lines: () => string[]; exited: Promise<number | null>; waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray> } {
+function run(args: string[]): { child: ChildProcess; lines: () => string[]; errors: () => string; exited: Promise<number | null>; waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray> } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'host', 'browser', 'cli.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -36,7 +36,7 @@ function run(args: string[]): { child: ChildProcess; lines: () => string[]; exit
       await new Promise((r) => setTimeout(r, 25));
     }
   };
-  return { child, lines, exited, waitFor };
+  return { child, lines, errors: () => err, exited, waitFor };
 }
 
 describe('browser host CLI', () => {
@@ -54,6 +54,37 @@ describe('browser host CLI', () => {
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
     await expect(get(port, '/')).rejects.toThrow();
+  });
+
+  it('a second host on the same data directory says so and exits 3; the first keeps running', async () => {
+    const data = path.join(fake.root, 'shared');
+    const first = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    const m = await first.waitFor(/^Open http:\/\/127\.0\.0\.1:(\d+)\//m);
+    const second = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    expect(await second.exited).toBe(3);
+    expect(second.lines()).toEqual([]);
+    expect(second.errors()).toMatch(/in use by another running host \(pid \d+\)/);
+    // The first one still serves.
+    expect((await get(Number(m[1]), '/')).status).toBe(403);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Closed cleanly: the lock is gone and a new host starts.
+    const third = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    await third.waitFor(/^Open /m);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  });
+
+  it('a host killed without closing leaves a stale lock that the next host takes over', async () => {
+    const data = path.join(fake.root, 'killed');
+    const first = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    await first.waitFor(/^Open /m);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    await next.waitFor(/^Open /m);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
   });
 
   it('rejects a bad --port with a usage error', async () => {
