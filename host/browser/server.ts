@@ -189,7 +189,8 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
 /** The answer to a spent, replaced or wrong sign-in link: what happened and how to get a fresh one. */
 function spentLinkPage(): string {
   return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in link already used</title></head><body>',
+    // color-scheme: the browser's own light or dark rendering (the CSP allows no inline style).
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Sign-in link already used</title></head><body>',
     '<h1>This sign-in link has already been used</h1>',
     '<p>Each link printed by the app host opens the app once, in one browser. This one was used already, was replaced by a newer one, or is not from this host.</p>',
     '<p>To get a fresh link, send the host the USR2 signal (<code>kill -USR2 PID</code>, the PID the host printed) and open the new <code>Open http://127.0.0.1:…</code> line it prints, or restart the host.</p>',
