@@ -2,10 +2,13 @@
  * The browser-mode entry: `node out/main/browser-host.js [--sandbox] [--port N] [--data-dir DIR]
  * [--renderer DIR]` (what `npm start` runs when no Electron binary is installed).
  * Prints one line with the URL to open (and one about the sandbox when it runs); Ctrl-C or SIGTERM
- * closes the engine, the sandbox and the server before exiting.
+ * closes the engine, the sandbox and the server before exiting. A second host on the same data
+ * directory says so and exits 3. The printed link signs a browser in once; SIGUSR2 prints a fresh
+ * one (the host's pid is in the second host's refusal).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../../server/demo/base.js';
+import { DataDirInUseError } from '../data-dir-lock.js';
 import { defaultDataDir, defaultRendererDir } from './paths.js';
 import { startBrowserHost } from './server.js';
 
@@ -51,10 +54,20 @@ try {
     log: (line) => console.error(line),
   });
 } catch (e) {
+  // Exit 3: another host has this data directory (npm start twice); 1: anything else.
+  if (e instanceof DataDirInUseError) {
+    const fresh = process.platform === 'win32' ? '' : `; for a fresh sign-in link from it: kill -USR2 ${e.pid}`;
+    fail(`browser host: ${e.message}${fresh}`, 3);
+  }
   fail(`browser host: ${e instanceof Error ? e.message : String(e)}`, 1);
 }
 
 console.log(`Open ${host.url}`);
+// The link works once (it sets a cookie and leaves the URL bar): `kill -USR2 PID` prints a fresh one.
+if (process.platform !== 'win32') {
+  process.on('SIGUSR2', () => console.log(`Open ${host.newLoginUrl()}`));
+  console.error(`browser host: pid ${process.pid}; the link signs in once, \`kill -USR2 ${process.pid}\` prints a fresh one`);
+}
 const sandboxUrl = host.sandboxUrl();
 if (sandboxUrl !== undefined) console.log(`Sandbox: the demo realm runs at ${sandboxUrl} (every demo user's password is "${DEMO_PASSWORD}")`);
 

@@ -2,7 +2,11 @@
  * The browser-mode host: the same engine service as the Electron app, behind a loopback HTTP server
  * that serves the built renderer and carries the contract over a WebSocket at `/ws`.
  *
- *   GET /?token=SECRET  sets the session cookie and redirects to `/` (the secret leaves the URL bar)
+ *   GET /?token=TOKEN   a one-time sign-in link: the first visit sets the session cookie (a separate
+ *                       secret, never in a URL) and redirects to the clean `/`; the token is then
+ *                       spent, so the link left in the history opens nothing for anyone else (a
+ *                       browser that already has the cookie is just sent to `/`; others get a page
+ *                       saying how to get a fresh link: `newLoginUrl()`, SIGUSR2 in the CLI)
  *   GET /...            the renderer's files (cookie required)
  *   GET /ws (upgrade)   one engine client per socket (cookie + Origin required)
  * Every request passes the Host / Origin / secret checks of `guard.ts` first; a refusal is a 403
@@ -19,6 +23,7 @@ import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { EngineLogger } from '../../sync/engine/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
+import { lockDataDir } from '../data-dir-lock.js';
 import { PlainFileSecretStore } from '../plain-secrets.js';
 import { EmbeddedSandbox } from '../sandbox.js';
 import { cookieOk, hostOk, originOk, secretMatches, securityHeaders, sessionCookie } from './guard.js';
@@ -39,8 +44,10 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
-  /** `http://127.0.0.1:PORT/?token=SECRET`: the one URL to open. */
+  /** `http://127.0.0.1:PORT/?token=TOKEN`: the sign-in link printed at start (works once). */
   readonly url: string;
+  /** A fresh one-time sign-in link; any earlier unused one stops working. */
+  newLoginUrl(): string;
   readonly origin: string;
   readonly port: number;
   readonly service: EngineService;
@@ -52,6 +59,17 @@ export interface BrowserHost {
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
   const log = opts.log ?? (() => undefined);
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  // One host per data directory (throws DataDirInUseError), before anything in it is opened.
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    return await startLocked(opts, log, lock.release);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function startLocked(opts: BrowserHostOptions, log: (line: string) => void, unlock: () => void): Promise<BrowserHost> {
   const accountsDir = path.join(opts.dataDir, 'accounts');
   mkdirSync(accountsDir, { recursive: true, mode: 0o700 });
   const sandbox = new EmbeddedSandbox({ dataDir: path.join(opts.dataDir, 'sandbox'), user: opts.sandboxUser });
@@ -59,7 +77,10 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const logger: EngineLogger = { info: () => undefined, warn: (m, d) => log(engineLine('warn', m, d)), error: (m, d) => log(engineLine('error', m, d)) };
   const service = new EngineService({ dataDir: accountsDir, secrets: new PlainFileSecretStore(path.join(opts.dataDir, 'api-keys.json')), sandbox, seams: { logger } });
 
+  // The cookie's value: never in a URL. The sign-in token: in the printed link, good for one visit.
   const secret = randomBytes(32).toString('hex');
+  let loginToken: string | undefined = randomBytes(32).toString('hex');
+  const firstLoginToken = loginToken;
   let port = 0;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   wss.on('connection', (ws) => bridgeSocket(ws, service));
@@ -79,8 +100,14 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (req.method !== 'GET' && req.method !== 'HEAD') return void refuse(405, 'method not allowed');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.searchParams.has('token')) {
-      if (url.pathname !== '/' || !secretMatches(url.searchParams.get('token'), secret)) return void refuse(403, 'wrong token: open the URL printed in the terminal');
-      res.writeHead(302, { ...headers, location: '/', 'set-cookie': sessionCookie(secret, port), 'cache-control': 'no-store' }).end();
+      if (url.pathname === '/' && loginToken !== undefined && secretMatches(url.searchParams.get('token'), loginToken)) {
+        loginToken = undefined; // spent
+        res.writeHead(302, { ...headers, location: '/', 'set-cookie': sessionCookie(secret, port), 'cache-control': 'no-store' }).end();
+        return;
+      }
+      // A spent link from the history, in the browser it signed in: nothing to do but open the app.
+      if (cookieOk(req, secret, port)) return void res.writeHead(302, { ...headers, location: '/', 'cache-control': 'no-store' }).end();
+      res.writeHead(403, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(spentLinkPage());
       return;
     }
     if (!cookieOk(req, secret, port)) return void refuse(403, 'open the URL printed in the terminal');
@@ -128,6 +155,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
         http.closeAllConnections();
       });
       await service.close();
+      unlock();
     })());
 
   try {
@@ -145,13 +173,29 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   }
 
   return {
-    url: `${origin}/?token=${secret}`,
+    url: `${origin}/?token=${firstLoginToken}`,
+    newLoginUrl: () => {
+      loginToken = randomBytes(32).toString('hex');
+      return `${origin}/?token=${loginToken}`;
+    },
     origin,
     port,
     service,
     sandboxUrl: () => sandbox.url,
     close,
   };
+}
+
+/** The answer to a spent, replaced or wrong sign-in link: what happened and how to get a fresh one. */
+function spentLinkPage(): string {
+  return [
+    // color-scheme: the browser's own light or dark rendering (the CSP allows no inline style).
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Sign-in link already used</title></head><body>',
+    '<h1>This sign-in link has already been used</h1>',
+    '<p>Each link printed by the app host opens the app once, in one browser. This one was used already, was replaced by a newer one, or is not from this host.</p>',
+    '<p>To get a fresh link, send the host the USR2 signal (<code>kill -USR2 PID</code>, the PID the host printed) and open the new <code>Open http://127.0.0.1:…</code> line it prints, or restart the host.</p>',
+    '</body></html>',
+  ].join('\n');
 }
 
 function engineLine(level: string, message: string, data: Readonly<Record<string, unknown>> | undefined): string {

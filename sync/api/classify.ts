@@ -1,7 +1,12 @@
 /**
  * The one place a finished HTTP exchange becomes either a parsed success body or an `ApiError`.
- * Order matters: 429 / RATE_LIMIT_HIT first, then 401, then 5xx and non-JSON bodies, then error
- * envelopes, then the success schema.
+ * Order matters: 429 / RATE_LIMIT_HIT first, then 401, then 5xx and non-JSON error answers, then a
+ * success status with a body that is not a JSON object (malformed: it probably succeeded), then
+ * error envelopes, then the success schema.
+ *
+ * Whether a failed write may have been applied is decided here, once (`ServerError.mayHaveApplied`,
+ * and `malformed` always may): a gateway's 502/504 and any 5xx that is not the app's own JSON error
+ * envelope may follow a commit, as may a 2xx whose body is HTML or cut short.
  */
 import type { z } from 'zod';
 import { parseErrorDetails } from './error-details.js';
@@ -72,8 +77,16 @@ export function classifyResponse<S extends z.ZodType>(
       ),
     };
   }
-  if (res.status >= 500 || !isJson) {
-    return { ok: false, error: new ServerError(ctx, res.status, code, msg, snippet) };
+  const success = res.status >= 200 && res.status < 300;
+  const appEnvelope = body !== undefined && body.result === 'error';
+  if (res.status >= 500 || (!isJson && !success)) {
+    const gateway = res.status === 502 || res.status === 504;
+    const clientError = res.status >= 400 && res.status < 500;
+    const mayHaveApplied = gateway || (!appEnvelope && !clientError);
+    return { ok: false, error: new ServerError(ctx, res.status, code, msg, snippet, mayHaveApplied) };
+  }
+  if (!isJson) {
+    return { ok: false, error: new MalformedResponseError(ctx, res.status, ['(root): not JSON (an HTML page, or cut short)'], snippet) };
   }
   if (!body) {
     return { ok: false, error: new MalformedResponseError(ctx, res.status, ['(root): not a JSON object'], snippet) };

@@ -5,9 +5,9 @@
 import type { z } from 'zod';
 import { classifyResponse } from './classify.js';
 import { encodeParams, type Params } from './encoding.js';
-import { AbortedError, NetworkError, TimeoutError, type ApiError, type RequestContext } from './errors.js';
+import { AbortedError, MalformedResponseError, NetworkError, TimeoutError, type ApiError, type RequestContext } from './errors.js';
 import { parseRateLimitHeaders, type RateLimitInfo } from './rate-limit.js';
-import { createUndiciTransport, type HttpMethod, type HttpResponse, type Transport } from './transport.js';
+import { createUndiciTransport, ResponseTooLargeError, type HttpMethod, type HttpResponse, type Transport } from './transport.js';
 
 /** The feature level this client is written against (the spec's). Assumed when the server's is unknown. */
 export const CLIENT_FEATURE_LEVEL = 420;
@@ -15,6 +15,31 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Zulip's historical long-poll period is 90 s; the margin covers a slow heartbeat. */
 export const DEFAULT_LONG_POLL_TIMEOUT_MS = 100_000;
 export const LONG_POLL_MARGIN_MS = 10_000;
+const MiB = 1024 * 1024;
+/** Body caps: generous where a realm's size shows (history, the snapshot, users, an event backlog). */
+export const LARGE_RESPONSE_BYTES = 64 * MiB;
+/** Other reads (channels, groups, snippets, one message, ...). */
+export const READ_RESPONSE_BYTES = 16 * MiB;
+/** Writes answer a few fields. */
+export const WRITE_RESPONSE_BYTES = 1 * MiB;
+const LARGE = new Set(['POST /register', 'GET /messages', 'GET /events', 'GET /users']);
+
+/** The body cap for an operation: past it the answer is `malformed` (for a write: verify by reading). */
+export function responseLimitFor(method: HttpMethod, path: string): number {
+  if (LARGE.has(`${method} ${path}`)) return LARGE_RESPONSE_BYTES;
+  return method === 'GET' ? READ_RESPONSE_BYTES : WRITE_RESPONSE_BYTES;
+}
+
+/** The longest long-poll period believed from a server (Zulip's is 90 s); a larger one is clipped. */
+export const MAX_LONG_POLL_SECONDS = 600;
+/** The largest delay `setTimeout` honours; beyond it (or for NaN) it fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A deadline any timer can hold: NaN, zero or negative means the default; at most 2^31 - 1 ms. */
+function timerSafe(ms: number, fallback: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return fallback;
+  return Math.min(ms, MAX_TIMER_MS);
+}
 
 export interface ApiLogger {
   warn(message: string, data?: Readonly<Record<string, unknown>>): void;
@@ -67,6 +92,8 @@ export interface RequestSpec<S extends z.ZodType> extends RequestOptions {
   readonly auth?: boolean;
   /** Use the long-poll deadline instead of the normal one. */
   readonly longPoll?: boolean;
+  /** Body cap in bytes (default `responseLimitFor(method, path)`). */
+  readonly maxResponseBytes?: number;
 }
 
 export class ApiConnection {
@@ -128,7 +155,7 @@ export class ApiConnection {
 
   /** Long-poll deadline from the server's `event_queue_longpoll_timeout_seconds`, plus a margin. */
   noteLongPollTimeout(seconds: number | undefined): void {
-    if (seconds !== undefined && seconds > 0) this.longPollTimeoutMs = seconds * 1000 + LONG_POLL_MARGIN_MS;
+    if (seconds !== undefined && seconds > 0) this.longPollTimeoutMs = Math.min(seconds, MAX_LONG_POLL_SECONDS) * 1000 + LONG_POLL_MARGIN_MS;
   }
 
   /** The topic as it must be sent: the empty-topic display name means `""` (FL 334+). */
@@ -159,19 +186,24 @@ export class ApiConnection {
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
 
-    const timeoutMs = spec.timeoutMs ?? (spec.longPoll ? this.longPollTimeoutMs : this.timeoutMs);
+    const timeoutMs = timerSafe(spec.timeoutMs ?? (spec.longPoll ? this.longPollTimeoutMs : this.timeoutMs), DEFAULT_TIMEOUT_MS);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     const signal = spec.signal ? AbortSignal.any([spec.signal, deadline.signal]) : deadline.signal;
 
+    const maxBodyBytes = spec.maxResponseBytes ?? responseLimitFor(spec.method, spec.path);
     let res: HttpResponse;
     try {
       if (spec.signal?.aborted) throw spec.signal.reason;
-      res = await this.transport({ method: spec.method, url, headers, body, signal });
+      res = await this.transport({ method: spec.method, url, headers, body, signal, maxBodyBytes });
     } catch (e) {
       throw this.failureOf(ctx, e, spec.signal, deadline.signal, timeoutMs);
     } finally {
       clearTimeout(timer);
+    }
+    // A transport that does not enforce the cap itself (a test fake, a custom one) is held to it here.
+    if (res.body.length > maxBodyBytes / 4 && Buffer.byteLength(res.body, 'utf8') > maxBodyBytes) {
+      throw tooLarge(ctx, new ResponseTooLargeError(res.status, maxBodyBytes, Buffer.byteLength(res.body, 'utf8')));
     }
 
     const rateLimit = parseRateLimitHeaders(res.headers);
@@ -193,6 +225,7 @@ export class ApiConnection {
     deadline: AbortSignal,
     timeoutMs: number,
   ): ApiError {
+    if (e instanceof ResponseTooLargeError) return tooLarge(ctx, e);
     if (callerSignal?.aborted) return new AbortedError(ctx, e);
     if (deadline.aborted) return new TimeoutError(ctx, timeoutMs);
     return new NetworkError(ctx, e);
@@ -202,6 +235,11 @@ export class ApiConnection {
   async close(): Promise<void> {
     await this.closeTransport?.();
   }
+}
+
+/** Too large is malformed: for a write the request probably succeeded (verify by reading). */
+function tooLarge(ctx: RequestContext, e: ResponseTooLargeError): MalformedResponseError {
+  return new MalformedResponseError(ctx, e.status, [`(body): ${e.message}`], '');
 }
 
 function ignoredParametersOf(data: unknown): string[] {

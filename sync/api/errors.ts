@@ -5,11 +5,15 @@
  *   network      the request never got an HTTP answer (DNS, refused, reset, TLS, ...)
  *   timeout      our own per-request deadline passed before the answer was complete
  *   aborted      the caller's AbortSignal fired
- *   server       HTTP 5xx, or a body that is not JSON (HTML error page from a proxy, ...)
+ *   server       HTTP 5xx, or an error answer that is not JSON (HTML error page from a proxy, ...);
+ *                `mayHaveApplied` says whether the server may have carried the request out (a
+ *                gateway's 502/504, a 5xx that is not the app's own error envelope)
  *   rate_limited HTTP 429 or code RATE_LIMIT_HIT, with the delay to honour
  *   unauthorized HTTP 401 (bad or missing key, deactivated user or realm, failed login)
  *   api          a well-formed Zulip error envelope: `code`, HTTP status, typed extra fields
- *   malformed    a success body that does not match the operation's schema
+ *   malformed    a success status whose body is not JSON (an HTML page, truncated JSON, a body
+ *                over the size cap) or does not match the operation's schema: the request
+ *                probably succeeded
  */
 import type { ApiErrorDetails } from './error-details.js';
 import type { RateLimitInfo } from './rate-limit.js';
@@ -91,6 +95,13 @@ export class ServerError extends ApiErrorBase {
     readonly serverMsg: string | undefined,
     /** The first bytes of the body, for logs. */
     readonly bodySnippet: string,
+    /**
+     * The server may have applied the request: a gateway answered (502, 504: the app may have
+     * committed before the gateway gave up) or the answer is not the app's own JSON error
+     * envelope. False for the app's envelope (e.g. a 503 with Retry-After while it restarts):
+     * the app said it did not do it. Writes that may have been applied are verified by reading.
+     */
+    readonly mayHaveApplied = false,
   ) {
     super(`server error HTTP ${httpStatus}${code ? ` ${code}` : ''}${serverMsg ? `: ${serverMsg}` : ''}`, ctx);
   }

@@ -2,7 +2,11 @@
  * The seam between the API core and the network. The core builds a fully encoded request and hands
  * it to a `Transport`; tests pass a recording fake, the app passes the undici transport below.
  * A transport either resolves with the whole response (status, lower-cased headers, body text) or
- * rejects; the core decides what a rejection means (timeout, abort, network).
+ * rejects; the core decides what a rejection means (timeout, abort, network, too large).
+ *
+ * Bodies are bounded: past `maxBodyBytes` (announced by Content-Length, or counted while reading)
+ * the transport stops reading, drops the connection and rejects with `ResponseTooLargeError`, so a
+ * never-ending answer costs at most the cap in memory, not everything until the deadline.
  */
 import { Agent, request } from 'undici';
 
@@ -14,6 +18,21 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
   readonly signal: AbortSignal;
+  /** Stop reading (and reject with `ResponseTooLargeError`) past this many body bytes. */
+  readonly maxBodyBytes?: number;
+}
+
+/** The answer's body went past the request's `maxBodyBytes`: reading stopped there. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = 'ResponseTooLargeError';
+  constructor(
+    readonly status: number,
+    readonly limitBytes: number,
+    /** Body bytes actually read before giving up (0 when Content-Length announced too much). */
+    readonly bytesRead: number,
+  ) {
+    super(`response body over ${limitBytes} bytes (HTTP ${status}; ${bytesRead} bytes read, the rest refused)`);
+  }
 }
 
 export interface HttpResponse {
@@ -55,7 +74,25 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
       signal: req.signal,
       dispatcher: agent,
     });
-    const body = await res.body.text();
+    const limit = req.maxBodyBytes ?? Number.POSITIVE_INFINITY;
+    const announced = Number(res.headers['content-length']);
+    if (Number.isFinite(announced) && announced > limit) {
+      res.body.destroy();
+      throw new ResponseTooLargeError(res.statusCode, limit, 0);
+    }
+    const chunks: Buffer[] = [];
+    let read = 0;
+    for await (const chunk of res.body) {
+      const buf: Buffer = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), 'utf8');
+      read += buf.length;
+      if (read > limit) {
+        // Destroying the body closes the socket: nothing more is read or buffered.
+        res.body.destroy();
+        throw new ResponseTooLargeError(res.statusCode, limit, read);
+      }
+      chunks.push(buf);
+    }
+    const body = Buffer.concat(chunks).toString('utf8');
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(res.headers)) {
       headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;

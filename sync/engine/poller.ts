@@ -11,9 +11,13 @@
  *      | ok (apply in   |  |  |  \                    |   |   \                   |
  *      |  the position  |  |  |   \ BAD_EVENT_QUEUE_ID |   |    \ 401            |
  *      |  transaction)  |  |  |    +------------------>+   |     v               |
- *      +----------------+  |  |      (no wait: re-register |  [unauthorized]     |
- *                          |  |       and backfill gap)    |   (stops; status)    |
- *                          |  | 401 --> [unauthorized]     | transient / other    |
+ *      +----------------+  |  |      (re-register and      |  [unauthorized]     |
+ *                          |  |       backfill the gap: at |   (stops; status)    |
+ *                          |  |       once the first time; |                      |
+ *                          |  |       again before a poll  |                      |
+ *                          |  |       succeeded: backoff)  |                      |
+ *                          |  | 401 --> backoff, probe --> | transient / other    |
+ *                          |  |   refused again: [unauthorized]; works: retry    |
  *                          |  |                            v                      |
  *   transient / 429 ------>+  +-- apply fails --> log event, drop queue,          |
  *          |                      back off, then re-register (resync) ------------+
@@ -22,11 +26,16 @@
  *          |     nudge('resume' | 'network') cuts the sleep or the stalled poll short
  *          +---> back to where it failed (polling, or registering)
  *
- * n counts consecutive failures; any success resets it. The user is told (status `offline` /
- * `error`) only from `failuresBeforeStatus` failures on (Zulip web waits 8, zulip-flutter 5).
+ * n counts consecutive failures; a successful poll resets it. Status (every value valid under the
+ * contract `sync/protocol/status.ts` by construction: integer times, integer counts):
+ *   `connecting` while registering (after an expired queue too: nothing vouches for "current");
+ *   `live` only once a poll has succeeded (the first poll after a register does not block, so
+ *   that is at once); `offline` / `error` from the `failuresBeforeStatus`-th consecutive failure
+ *   (default 1: the header must not say Live while the server is away), with the next retry time.
  */
 import type { ApiError, ZulipEvent } from '../api/index.js';
 import { isApiError } from '../api/index.js';
+import type { SessionStatus } from '../protocol/status.js';
 import { defaultSeams, SleepAborted, type Seams } from './seams.js';
 
 export interface QueuePosition {
@@ -44,6 +53,12 @@ export interface PollerActions {
   getEvents(pos: QueuePosition, dontBlock: boolean, signal: AbortSignal): Promise<readonly ZulipEvent[]>;
   /** Apply the batch and persist `next` in ONE transaction. Throws `EventApplyError` on failure. */
   apply(events: readonly ZulipEvent[], next: QueuePosition): void;
+  /**
+   * After a 401: ask the server again with a cheap request. True: refused again (confirmed);
+   * false: the credentials work (the 401 was transient); undefined: no answer (try again later).
+   * Without it a single 401 stops the poller.
+   */
+  confirmUnauthorized?(signal: AbortSignal): Promise<boolean | undefined>;
 }
 
 /** A failure while applying an event, carrying the event for the log. */
@@ -57,18 +72,13 @@ export class EventApplyError extends Error {
   }
 }
 
-export type PollerStatus =
-  | { readonly state: 'connecting' }
-  | { readonly state: 'live' }
-  | { readonly state: 'offline'; readonly failures: number; readonly nextRetryAt: number; readonly error: string }
-  | { readonly state: 'error'; readonly failures: number; readonly nextRetryAt: number; readonly error: string }
-  | { readonly state: 'unauthorized'; readonly error: string }
-  | { readonly state: 'stopped' };
+/** The poller's part of the session status: the contract's own members (no `syncing`: progress is the session's). */
+export type PollerStatus = Exclude<SessionStatus, { state: 'syncing' }>;
 
 export type NudgeReason = 'resume' | 'network';
 
 export interface PollerOptions {
-  /** Consecutive failures before the status tells the user (default 5). */
+  /** Consecutive failures before the status tells the user (default 1). */
   readonly failuresBeforeStatus?: number;
   /** Backoff cap in seconds (Zulip web: 90). */
   readonly maxBackoffSeconds?: number;
@@ -79,17 +89,29 @@ export interface PollerOptions {
 
 /** Zulip web's poll backoff: `min(2^((n+1)/2), cap) * U(0.5, 1)` seconds, in ms. */
 export function backoffMs(failures: number, random: () => number, capSeconds = 90): number {
-  const scale = Math.min(2 ** ((failures + 1) / 2), capSeconds);
-  return scale * (0.5 + random() / 2) * 1000;
+  const scale = Math.min(2 ** ((Math.max(1, failures) + 1) / 2), capSeconds);
+  const r = random();
+  const u = Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0.5;
+  return scale * (0.5 + u / 2) * 1000;
 }
 
-/** The wait after a failure: the backoff, and for a 429 at least what the server asked. */
+/** What the server asked to wait (a 429's Retry-After), in ms, when it said. */
+export function serverAskedMs(error: unknown): number | undefined {
+  if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterMs !== undefined && !Number.isNaN(error.retryAfterMs)) {
+    return Math.max(0, error.retryAfterMs);
+  }
+  return undefined;
+}
+
+/**
+ * The wait after a failure: the backoff, for a 429 at least what the server asked, and never more
+ * than the cap (90 s): a Retry-After of a day, or of 10^8 s (past what a timer can hold), must
+ * not leave the stream down that long; the status says the server asked for more.
+ */
 export function retryDelayMs(error: unknown, failures: number, random: () => number, capSeconds = 90): number {
   const base = backoffMs(failures, random, capSeconds);
-  if (isApiError(error) && error.kind === 'rate_limited' && error.retryAfterMs !== undefined) {
-    return Math.max(base, error.retryAfterMs);
-  }
-  return base;
+  const asked = serverAskedMs(error);
+  return asked === undefined ? base : Math.min(Math.max(base, asked), capSeconds * 1000);
 }
 
 export function isBadEventQueue(e: unknown): boolean {
@@ -106,8 +128,11 @@ export class EventPoller {
   private readonly cap: number;
   private position: QueuePosition | undefined;
   private reason: RegisterReason;
-  private firstPollAfterResume: boolean;
+  /** The next poll answers at once (`dont_block`): after resuming a stored queue or registering. */
+  private dontBlockNext: boolean;
   private failures = 0;
+  /** A BAD_EVENT_QUEUE_ID was answered since the last successful poll. */
+  private expiredSinceSuccess = false;
   private stopped = true;
   private current: AbortController | undefined;
   private loop: Promise<void> | undefined;
@@ -119,11 +144,11 @@ export class EventPoller {
     seams: Partial<Seams> = {},
   ) {
     this.seams = { ...defaultSeams, ...seams };
-    this.threshold = opts.failuresBeforeStatus ?? 5;
+    this.threshold = Math.max(1, Math.floor(opts.failuresBeforeStatus ?? 1));
     this.cap = opts.maxBackoffSeconds ?? 90;
     this.position = opts.resumeFrom;
     this.reason = 'initial';
-    this.firstPollAfterResume = opts.resumeFrom !== undefined;
+    this.dontBlockNext = opts.resumeFrom !== undefined;
   }
 
   get status(): PollerStatus {
@@ -159,6 +184,14 @@ export class EventPoller {
     this.current?.abort();
   }
 
+  /** Someone else confirmed the server refuses the credentials: stop, status unauthorized. */
+  credentialsRefused(error: string): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.current?.abort();
+    this.setStatus({ state: 'unauthorized', error });
+  }
+
   /** Resolves when the loop ends (stop, or unauthorized). */
   done(): Promise<void> {
     return this.loop ?? Promise.resolve();
@@ -175,14 +208,16 @@ export class EventPoller {
       this.current = ctrl;
       try {
         if (this.position === undefined) {
+          // Whatever the status said, nothing is current until this queue has answered a poll.
+          if (this.statusValue.state !== 'connecting') this.setStatus({ state: 'connecting' });
           this.position = await this.actions.register(this.reason, ctrl.signal);
-          this.firstPollAfterResume = false;
-          this.succeeded();
+          // A non-blocking first poll: `live` comes from it at once, not after a long-poll period.
+          this.dontBlockNext = true;
           continue;
         }
         const pos = this.position;
-        const events = await this.actions.getEvents(pos, this.firstPollAfterResume, ctrl.signal);
-        this.firstPollAfterResume = false;
+        const events = await this.actions.getEvents(pos, this.dontBlockNext, ctrl.signal);
+        this.dontBlockNext = false;
         this.applyBatch(pos, events);
       } catch (e) {
         if (this.stopped) break;
@@ -216,33 +251,38 @@ export class EventPoller {
 
   private succeeded(): void {
     this.failures = 0;
+    this.expiredSinceSuccess = false;
     if (this.statusValue.state !== 'live') this.setStatus({ state: 'live' });
   }
 
   /** Decide what a failure means; false = stop the loop. Sleeps the backoff when there is one. */
   private async failed(e: unknown): Promise<boolean> {
-    if (isApiError(e) && e.kind === 'unauthorized') {
-      this.seams.logger.warn('event poller stopped: credentials refused', { error: describe(e) });
-      this.stopped = true;
-      this.setStatus({ state: 'unauthorized', error: describe(e) });
-      return false;
-    }
+    if (isApiError(e) && e.kind === 'unauthorized' && !this.actions.confirmUnauthorized) return this.refused(e);
     if (isBadEventQueue(e) && this.position !== undefined) {
-      // The server forgot our queue (idle GC, restart): no wait, re-register and backfill the gap.
-      this.seams.logger.info('event queue expired; re-registering', { queue_id: this.position.queue_id });
+      // The server forgot our queue (idle GC, restart): re-register and backfill the gap. At once
+      // the first time; if the new queue is refused too before any poll succeeded (a server that
+      // keeps losing queues, a proxy answering it for everything), it is a failure like any
+      // other and backs off, or the loop would re-register as fast as the server answers.
+      const immediate = !this.expiredSinceSuccess;
+      this.expiredSinceSuccess = true;
+      this.seams.logger.info('event queue expired; re-registering', { queue_id: this.position.queue_id, immediate });
       this.position = undefined;
       this.reason = 'expired';
-      this.firstPollAfterResume = false;
-      return true;
+      this.dontBlockNext = false;
+      if (immediate) return true;
     }
     this.failures++;
     const delay = retryDelayMs(e, this.failures, this.seams.random, this.cap);
-    const nextRetryAt = this.seams.clock.now() + delay;
+    // The contract's times are integer milliseconds; the backoff draw is not.
+    const nextRetryAt = Math.ceil(this.seams.clock.now() + delay);
     const transient = isApiError(e) ? (e as ApiError).transient : false;
     this.seams.logger.warn('event stream failure; backing off', { error: describe(e), failures: this.failures, delayMs: Math.round(delay) });
     if (this.failures >= this.threshold) {
       const error = describe(e);
-      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error } : { state: 'error', failures: this.failures, nextRetryAt, error });
+      // The server asked for a longer wait than we keep: say so (whole ms, as the contract wants).
+      const asked = serverAskedMs(e);
+      const more = asked !== undefined && asked > delay ? { serverAskedRetryAfterMs: Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(asked)) } : {};
+      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error, ...more } : { state: 'error', failures: this.failures, nextRetryAt, error, ...more });
     }
     const ctrl = new AbortController();
     this.current = ctrl;
@@ -251,6 +291,23 @@ export class EventPoller {
     } catch (err) {
       if (!(err instanceof SleepAborted)) throw err;
     }
+    if (isApiError(e) && e.kind === 'unauthorized' && this.actions.confirmUnauthorized && !this.stopped) {
+      // Only a confirmed 401 stops for sign-in: a proxy's or a restarting server's stray 401 passes.
+      let confirmed: boolean | undefined;
+      try {
+        confirmed = await this.actions.confirmUnauthorized(ctrl.signal);
+      } catch {
+        confirmed = undefined;
+      }
+      if (confirmed === true && !this.stopped) return this.refused(e);
+    }
     return !this.stopped;
+  }
+
+  private refused(e: unknown): false {
+    this.seams.logger.warn('event poller stopped: credentials refused', { error: describe(e) });
+    this.stopped = true;
+    this.setStatus({ state: 'unauthorized', error: describe(e) });
+    return false;
   }
 }

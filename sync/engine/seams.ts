@@ -37,21 +37,48 @@ export class SleepAborted extends Error {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** The largest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); beyond it fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A delay any timer can take: NaN and negatives are 0, fractions are kept, Infinity stays Infinity
+ * (callers that chain timers, like `realSleep`, wait for ever; `setTimeout` itself must never see it).
+ */
+export function sanitizeDelayMs(ms: number): number {
+  return Number.isNaN(ms) || ms <= 0 ? 0 : ms;
+}
+
+/**
+ * Safe for any value: NaN or negative waits 0; beyond 2^31 - 1 ms (where `setTimeout` would fire
+ * at once, and a retry loop would spin) the wait is chained in chunks, so it really lasts that
+ * long; Infinity waits until aborted.
+ */
 export const realSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new SleepAborted());
       return;
     }
+    let left = sanitizeDelayMs(ms);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
       clearTimeout(timer);
       reject(new SleepAborted());
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const step = () => {
+      if (left <= 0) {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+        return;
+      }
+      const chunk = Math.min(left, MAX_TIMER_MS);
+      left -= chunk;
+      timer = setTimeout(step, chunk);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
+    const first = Math.min(left, MAX_TIMER_MS);
+    left -= first;
+    timer = setTimeout(step, first);
   });
 
 export const silentEngineLogger: EngineLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -48,6 +48,10 @@ export interface OutboxHost {
   queueId(): string | undefined;
   isLive(): boolean;
   emit(c: StoreChanges): void;
+  /** The drain's progress changed (see `drainProgress`). */
+  drainChanged?(): void;
+  /** A probe confirmed the server refuses the credentials (the outbox stays paused). */
+  credentialsRefused?(error: string): void;
 }
 
 /** The store, reporting each transition and each landed create to the session. */
@@ -78,6 +82,8 @@ export class SessionOutbox {
   private pending = new ChangeCollector();
   private flushQueued = false;
   private pruneTimer: AbortController | undefined;
+  /** Rows settled (done, failed, conflict, discarded) since requests began to be in flight. */
+  private drained = 0;
 
   constructor(private readonly host: OutboxHost) {
     this.db = host.db;
@@ -94,7 +100,17 @@ export class SessionOutbox {
       row: (r) => this.noteRow(r),
       landed: (r, id) => this.store.kinds.get(r.kind, r.kindVersion)?.landed(this.db, r.args, id, this.pending),
     });
-    this.pusher = new OutboxPusher({ store: this.store, conn: host.conn, seams: host.seams, context });
+    this.pusher = new OutboxPusher({
+      store: this.store,
+      conn: host.conn,
+      seams: host.seams,
+      context,
+      onBusy: (busy) => {
+        if (busy) this.drained = 0;
+        host.drainChanged?.();
+      },
+      onUnauthorized: (e) => host.credentialsRefused?.(e.message),
+    });
   }
 
   start(): void {
@@ -185,6 +201,16 @@ export class SessionOutbox {
       else out.pending += r.n;
     }
     return out;
+  }
+
+  /**
+   * While requests are in flight: rows settled since the drain began, and that plus the rows
+   * still pending (the total as known now; it grows when rows are added meanwhile).
+   */
+  drainProgress(): { done: number; total: number } | undefined {
+    if (!this.pusher.draining) return undefined;
+    const pending = this.counts().pending;
+    return { done: this.drained, total: this.drained + pending };
   }
 
   /** Network regained, machine resumed, the event stream back: waiting rows go now. */
@@ -284,6 +310,7 @@ export class SessionOutbox {
   }
 
   private noteRow(r: OutboxRow): void {
+    if (this.pusher.draining && (r.state === 'done' || r.state === 'failed' || r.state === 'conflict' || r.state === 'discarded')) this.drained++;
     this.pending.touched('outbox');
     for (const id of localEffectOf(r.kind)?.messageIds(r.args) ?? []) this.pending.messageUpdated(id);
     this.scheduleFlush();
@@ -301,6 +328,7 @@ export class SessionOutbox {
     const c = this.pending;
     this.pending = new ChangeCollector();
     this.host.emit(c.freeze());
+    this.host.drainChanged?.();
   }
 
   private schedulePrune(): void {

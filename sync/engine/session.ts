@@ -8,7 +8,12 @@
  *   stop()  -> abort the long-poll and wait for the loop; close() also closes the database
  *
  * Store changes (from events and from backfill batches) go to `onChanges` listeners, where the
- * live narrow views re-check membership. Status goes to `onStatus` listeners.
+ * live narrow views re-check membership. Status goes to `onStatus` listeners, composed from three
+ * sources (`composeStatus`): the poller's (connecting / live / offline / error / unauthorized /
+ * stopped), a register's or backfill's progress (`syncing` until the next poll succeeds) and the
+ * outbox's drain (`syncing`, phase `outbox`, while requests are in flight on a live stream). Only
+ * the poller decides whether the account is online (`online`): a display status of `syncing`
+ * never makes online-only operations or narrows think the server is away.
  *
  * The outbox (session-outbox.ts) runs beside the poller: started and stopped with it, retried at
  * once when the network returns, the machine wakes or the stream is live again. Local reads are
@@ -22,7 +27,7 @@ import { refreshOwnRaw } from './raw-cache.js';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ApiConnection, getEvents, type Transport, type ZulipEvent } from '../api/index.js';
+import { ApiConnection, getEvents, getOwnUser, isApiError, type Transport, type ZulipEvent } from '../api/index.js';
 import { openLocalDb, type LocalDb } from '../db/open.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getRealmValue } from '../db/queries/realm.js';
@@ -86,6 +91,9 @@ export class AccountSession {
   private pollFailed = false;
   private stopWatch: (() => void) | undefined;
   private statusValue: SessionStatus = { state: 'stopped' };
+  private pollerStatus: PollerStatus = { state: 'stopped' };
+  /** A register's or backfill's progress, until the poller next reports. */
+  private syncing: SyncProgress | undefined;
   private readonly statusListeners = new Set<(s: SessionStatus) => void>();
   private readonly changeListeners = new Set<(c: StoreChanges) => void>();
 
@@ -122,8 +130,10 @@ export class AccountSession {
       conn: this.conn,
       seams: this.seams,
       queueId: () => getQueuePosition(db)?.queue_id,
-      isLive: () => this.statusValue.state === 'live',
+      isLive: () => this.online,
       emit: (c) => this.emit(c),
+      drainChanged: () => this.recomputeStatus(),
+      credentialsRefused: (error) => this.poller?.credentialsRefused(error),
     });
   }
 
@@ -143,6 +153,11 @@ export class AccountSession {
 
   get status(): SessionStatus {
     return this.statusValue;
+  }
+
+  /** The event stream is live (a poll succeeded since the last failure or register). */
+  get online(): boolean {
+    return this.pollerStatus.state === 'live';
   }
 
   get selfUserId(): number | undefined {
@@ -177,7 +192,9 @@ export class AccountSession {
     await p?.stop();
     await this.outbox.stop();
     this.typing.clear();
-    if (this.statusValue.state !== 'unauthorized') this.setStatus({ state: 'stopped' });
+    if (this.pollerStatus.state !== 'unauthorized') this.pollerStatus = { state: 'stopped' };
+    this.syncing = undefined;
+    this.recomputeStatus();
   }
 
   async close(): Promise<void> {
@@ -212,7 +229,7 @@ export class AccountSession {
         conn: this.conn,
         selfUserId,
         logger: this.seams.logger,
-        online: () => this.statusValue.state === 'live',
+        online: () => this.online,
         onChanges: (l) => this.onChanges(l),
         emit: (c) => this.emitRebased(c),
       },
@@ -228,25 +245,31 @@ export class AccountSession {
 
   /** A message's edit history: the cache when it has it, else the server (online only). */
   editHistory(messageId: number): Promise<EditHistory> {
-    const online = this.statusValue.state === 'live' || this.statusValue.state === 'syncing' || this.statusValue.state === 'connecting';
+    const p = this.pollerStatus.state;
+    const online = p === 'live' || p === 'connecting';
     return editHistory(online ? this.conn : undefined, getStoredMessage(this.db, messageId), messageId);
   }
 
-  private setStatus(s: SessionStatus): void {
-    this.statusValue = s;
-    for (const l of this.statusListeners) l(s);
+  /** Emit the composed status when it differs from the last one emitted. */
+  private recomputeStatus(): void {
+    const next = composeStatus(this.pollerStatus, this.syncing, this.outbox.drainProgress());
+    if (JSON.stringify(next) === JSON.stringify(this.statusValue)) return;
+    this.statusValue = next;
+    for (const l of this.statusListeners) l(next);
   }
 
   private fromPoller(s: PollerStatus): void {
-    // `connecting` from the poller must not hide a `syncing` the register action already reported.
-    if (s.state === 'connecting' && this.statusValue.state === 'syncing') return;
     // While the stream is down nothing vouches for "through the newest": narrows read offline say
     // their newest end is incomplete. Back live on the same queue, no event was lost (the queue
     // kept them), so the stream is resumed; after a re-register, initial-sync resumes it instead.
     if ((s.state === 'offline' || s.state === 'error') && streamGap(this.db) === undefined) markStreamGap(this.db);
     if (s.state === 'live' && streamGap(this.db) !== undefined && !hasPendingBackfill(this.db)) markStreamResumed(this.db);
-    const wasLive = this.statusValue.state === 'live';
-    this.setStatus(s);
+    const wasLive = this.pollerStatus.state === 'live';
+    this.pollerStatus = s;
+    // A register's progress lasts until the poller reports again (it reports `connecting` before
+    // each register, then `live` after the first poll, or a failure).
+    this.syncing = undefined;
+    this.recomputeStatus();
     // Back live after a failure or a (re-)registration: what waited for the network goes now.
     if (s.state === 'live' && !wasLive) {
       this.outbox.credentialsWork();
@@ -267,7 +290,8 @@ export class AccountSession {
   }
 
   private progress(p: SyncProgress): void {
-    this.setStatus({ state: 'syncing', progress: p });
+    this.syncing = p;
+    this.recomputeStatus();
   }
 
   private emit(c: StoreChanges): void {
@@ -326,6 +350,16 @@ export class AccountSession {
         }
       },
       apply: (events, next) => this.apply(events, next),
+      confirmUnauthorized: async (signal) => {
+        try {
+          await getOwnUser(this.conn, { signal });
+        } catch (e) {
+          if (isApiError(e) && e.kind === 'unauthorized') return true;
+          return undefined;
+        }
+        this.outbox.credentialsWork();
+        return false;
+      },
     };
   }
 
@@ -359,4 +393,15 @@ export class AccountSession {
       this.outbox.retryNow();
     }
   }
+}
+
+/**
+ * What the UI is told: the poller's state, except that a register's or backfill's progress shows
+ * as `syncing` until the next poll succeeds, and a live stream with outbox requests in flight
+ * shows `syncing` with the drain's progress (phase `outbox`).
+ */
+export function composeStatus(poller: PollerStatus, syncing: SyncProgress | undefined, drain: { done: number; total: number } | undefined): SessionStatus {
+  if (syncing && poller.state !== 'unauthorized' && poller.state !== 'stopped') return { state: 'syncing', progress: syncing };
+  if (poller.state === 'live' && drain) return { state: 'syncing', progress: { phase: 'outbox', done: drain.done, total: drain.total } };
+  return poller;
 }

@@ -24,14 +24,20 @@ export function backoffBound(attempt: number, policy: BackoffPolicy = DEFAULT_BA
 
 /** A delay in [0, bound) for the `attempt`-th failure. */
 export function fullJitter(attempt: number, random: Random, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
-  return Math.floor(random() * backoffBound(attempt, policy));
+  const r = random();
+  const u = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1 - Number.EPSILON) : 0.5;
+  return Math.floor(u * backoffBound(Number.isFinite(attempt) ? attempt : 1, policy));
 }
 
 /**
  * How long to wait after `error`: the server's Retry-After when given (it knows its own rate-limit
- * window; waiting less only earns another 429), else the jittered backoff.
+ * window; waiting less only earns another 429), else the jittered backoff; never more than the cap
+ * (60 s): `Retry-After: 86400` must not leave a change unsent for a day, and 10^8 s would overflow
+ * a timer. The row's `last_error` keeps what the server asked.
  */
 export function retryDelay(error: ApiError | undefined, attempt: number, random: Random, policy: BackoffPolicy = DEFAULT_BACKOFF): number {
-  if (error?.kind === 'rate_limited' && error.retryAfterMs !== undefined) return Math.max(0, Math.ceil(error.retryAfterMs));
+  if (error?.kind === 'rate_limited' && error.retryAfterMs !== undefined && !Number.isNaN(error.retryAfterMs)) {
+    return Math.min(policy.capMs, Math.max(0, Math.ceil(error.retryAfterMs)));
+  }
   return fullJitter(attempt, random, policy);
 }

@@ -4,20 +4,29 @@
  * the request leaves, and the outcome in another after it returns: no transaction spans a request.
  *
  * Error classes (sync-design.md), from the `ApiError` union:
- *   connection never made (refused, DNS, unreachable), 5xx, 429   -> retry_wait, jittered backoff /
+ *   connection never made (refused, DNS, unreachable), the app's
+ *   own 5xx error envelope (e.g. 503 + Retry-After), 429         -> retry_wait, jittered backoff /
  *                                                                     Retry-After
  *   timeout, reset or unknown network failure, malformed success
- *   body, aborted                  -> unknown: the request may have landed; verify by reading, never
+ *   body (HTML, truncated JSON, over the size cap, schema
+ *   mismatch), a gateway's 502/504 or a 5xx that is not the app's
+ *   envelope (`mayHaveApplied`), aborted
+ *                                  -> unknown: the request may have landed; verify by reading, never
  *                                     resend blindly (duplicates are the worst outcome)
- *   401                            -> retry_wait and the whole queue pauses until `resume()`
+ *   401                            -> retry_wait and the whole queue pauses; the credentials are
+ *                                     probed (GET /users/me) after a short backoff (1 s doubling to
+ *                                     60 s) or at once on `retryNow()` (a nudge): a success resumes,
+ *                                     a network failure probes again later, and only a confirmed 401
+ *                                     stays paused and is reported (`onUnauthorized`) for sign-in
  *   any other API error            -> failed (a person retries, edits or discards)
  *   OutboxConflict from the kind   -> conflict
  * Unknown kinds, unknown versions and args the kind's schema rejects fail softly into `failed`.
  */
 import type { ApiConnection } from '../api/core.js';
-import { isApiError, type ApiError } from '../api/errors.js';
+import { isApiError, type ApiError, type UnauthorizedError } from '../api/errors.js';
+import { getOwnUser } from '../api/routes/users.js';
 import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
-import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
+import { backoffBound, DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
 import { describeError } from './errors.js';
 import { NO_CONTEXT, OutboxConflict, type KindContext, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
 import type { OutboxRow, OutboxStore } from './store.js';
@@ -33,7 +42,14 @@ export interface PusherOptions {
   readonly backoff?: BackoffPolicy;
   /** What the session offers the kinds (its event queue, landed ids); none by default. */
   readonly context?: KindContext;
+  /** Called when requests start being in flight (true) and when none are left (false). */
+  readonly onBusy?: (busy: boolean) => void;
+  /** A probe confirmed the server refuses the credentials: the queue stays paused until sign-in. */
+  readonly onUnauthorized?: (e: UnauthorizedError) => void;
 }
+
+/** Probes of the credentials after a 401: 1 s, doubling, at most a minute apart. */
+const PROBE_BACKOFF: BackoffPolicy = { firstBoundMs: 1_000, capMs: 60_000 };
 
 /** Runnable heads fetched at once (see `ahead`). */
 const AHEAD = 64;
@@ -56,6 +72,7 @@ function outcomeNote(outcome: SendOutcome | void): { note?: Readonly<Record<stri
 /** May the request have reached the server? Only a refused or unresolvable connection says no. */
 function mayHaveLanded(e: ApiError): boolean {
   if (e.kind === 'network') return !(e.errno !== undefined && NOT_SENT.has(e.errno));
+  if (e.kind === 'server') return e.mayHaveApplied;
   return e.kind === 'timeout' || e.kind === 'malformed' || e.kind === 'aborted';
 }
 
@@ -68,6 +85,9 @@ export class OutboxPusher {
   private readonly context: KindContext;
   private readonly inFlight = new Map<string, Promise<void>>();
   private state: PusherStatus = 'stopped';
+  private busy = false;
+  private probe: AbortController | undefined;
+  private probeAttempt = 0;
   private timer: AbortController | undefined;
   private idleWaiters: (() => void)[] = [];
   /**
@@ -79,7 +99,7 @@ export class OutboxPusher {
    */
   private ahead: number[] = [];
 
-  constructor(opts: PusherOptions) {
+  constructor(private readonly opts: PusherOptions) {
     this.store = opts.store;
     this.conn = opts.conn;
     this.seams = { ...defaultSeams, ...opts.seams };
@@ -105,6 +125,7 @@ export class OutboxPusher {
   async stop(): Promise<void> {
     this.state = 'stopped';
     this.timer?.abort();
+    this.probe?.abort();
     await Promise.all([...this.inFlight.values()]);
     this.wakeIdle();
   }
@@ -116,22 +137,29 @@ export class OutboxPusher {
 
   /**
    * Network regained, system resumed or a poll succeeded: waiting rows go now. Rows waiting out a
-   * server's Retry-After keep waiting (hurrying them only earns another 429).
+   * server's Retry-After keep waiting (hurrying them only earns another 429), but never beyond the
+   * cap from now (a row written by an older version may wait a whole day).
    */
   retryNow(): void {
+    // Paused by a 401: check the credentials now instead of waiting for the next probe or poll.
+    if (this.state === 'paused_unauthorized') this.scheduleProbe(true);
     const now = this.seams.clock.now();
     this.store.db
       .prepare(
-        `UPDATE outbox SET next_attempt_at = ? WHERE state IN ('retry_wait', 'unknown') AND next_attempt_at > ?
-           AND coalesce(json_extract(last_error, '$.kind'), '') != 'rate_limited'`,
+        `UPDATE outbox SET next_attempt_at = CASE
+             WHEN coalesce(json_extract(last_error, '$.kind'), '') = 'rate_limited' THEN min(next_attempt_at, ?)
+             ELSE ? END
+           WHERE state IN ('retry_wait', 'unknown') AND next_attempt_at > ?`,
       )
-      .run(now, now);
+      .run(now + this.backoff.capMs, now, now);
     this.refresh();
   }
 
   /** Credentials were fixed after a 401: the queue runs again. */
   resume(): void {
     if (this.state === 'paused_unauthorized') this.state = 'running';
+    this.probe?.abort();
+    this.probe = undefined;
     this.retryNow();
   }
 
@@ -172,10 +200,20 @@ export class OutboxPusher {
         this.inFlight.set(head.entityKey, task);
       }
     }
-    if (this.inFlight.size === 0) {
+    const busy = this.inFlight.size > 0;
+    if (busy !== this.busy) {
+      this.busy = busy;
+      this.opts.onBusy?.(busy);
+    }
+    if (!busy) {
       this.armTimer();
       this.wakeIdle();
     }
+  }
+
+  /** Whether requests are in flight (the session shows the outbox draining meanwhile). */
+  get draining(): boolean {
+    return this.busy;
   }
 
   private wakeIdle(): void {
@@ -241,7 +279,15 @@ export class OutboxPusher {
       this.store.apply(row, 'transient', { lastError, nextAttemptAt: now });
       this.pause(e);
     } else if (mayHaveLanded(e)) this.store.apply(row, 'lost', { lastError, nextAttemptAt: now });
-    else this.store.apply(row, 'transient', { lastError, nextAttemptAt: now + retryDelay(e, row.attempts, this.seams.random, this.backoff) });
+    else {
+      const wait = retryDelay(e, row.attempts, this.seams.random, this.backoff);
+      // The server asked for longer than the cap: keep what it asked, and say how long we wait.
+      if (e.kind === 'rate_limited' && e.retryAfterMs !== undefined && e.retryAfterMs > wait) {
+        lastError['message'] = `${String(lastError['message'])}; the server asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s, retrying in ${Math.ceil(wait / 1000)} s`;
+        lastError['waitMs'] = wait;
+      }
+      this.store.apply(row, 'transient', { lastError, nextAttemptAt: now + wait });
+    }
   }
 
   private async verify(head: OutboxRow, kind: RuntimeKind, v: { args: unknown; base: unknown }): Promise<void> {
@@ -276,6 +322,42 @@ export class OutboxPusher {
   private pause(e: ApiError): void {
     if (this.state !== 'running') return;
     this.state = 'paused_unauthorized';
-    this.seams.logger.warn('outbox: paused until credentials are fixed', { error: describeError(e) });
+    this.probeAttempt = 0;
+    this.seams.logger.warn('outbox: paused; checking the credentials', { error: describeError(e) });
+    this.scheduleProbe(false);
+  }
+
+  /** Probe the credentials after the next backoff step (or at once): one probe at a time. */
+  private scheduleProbe(now: boolean): void {
+    this.probe?.abort();
+    this.probe = undefined;
+    if (this.state !== 'paused_unauthorized') return;
+    const ctl = new AbortController();
+    this.probe = ctl;
+    const wait = now ? 0 : backoffBound(++this.probeAttempt, PROBE_BACKOFF);
+    void this.runProbe(wait, ctl);
+  }
+
+  private async runProbe(wait: number, ctl: AbortController): Promise<void> {
+    try {
+      await this.seams.sleep(wait, ctl.signal);
+      await getOwnUser(this.conn, { signal: ctl.signal });
+    } catch (e) {
+      if (ctl.signal.aborted || this.probe !== ctl) return;
+      if (e instanceof SleepAborted) return;
+      if (isApiError(e) && e.kind === 'unauthorized') {
+        // Confirmed: nothing more is tried until the user signs in again (or a nudge asks again).
+        this.probe = undefined;
+        this.seams.logger.warn('outbox: the server refuses the credentials; paused until sign-in', { error: describeError(e) });
+        this.opts.onUnauthorized?.(e);
+        return;
+      }
+      // Inconclusive (offline, a 5xx): ask again later.
+      this.scheduleProbe(false);
+      return;
+    }
+    if (this.probe !== ctl) return;
+    this.seams.logger.info('outbox: the credentials work again; resuming');
+    this.resume();
   }
 }

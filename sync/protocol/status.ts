@@ -7,13 +7,16 @@ import { z } from 'zod';
 
 const int = z.number().int();
 
-/** Phases of catching up: the initial history, the gap after an expired queue, refreshing cached messages. */
-export const syncPhase = z.enum(['register', 'history', 'gap', 'refresh']);
+/**
+ * Phases of catching up: the initial history, the gap after an expired queue, refreshing cached
+ * messages; and sending the outbox's pending changes (the stream is live meanwhile).
+ */
+export const syncPhase = z.enum(['register', 'history', 'gap', 'refresh', 'outbox']);
 export type SyncPhase = z.output<typeof syncPhase>;
 
 export const syncProgress = z.object({
   phase: syncPhase,
-  /** Messages fetched (or refreshed) so far in this phase. */
+  /** Messages fetched (or refreshed) so far in this phase; for `outbox`, changes settled. */
   done: int.nonnegative(),
   /** The target when known (the backfill depth, the number of cached messages to refresh). */
   total: int.nonnegative().nullable(),
@@ -25,14 +28,18 @@ export const sessionStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('stopped') }),
   /** Resuming the stored queue, or registering, before anything is known to be current. */
   z.object({ state: z.literal('connecting') }),
+  /** Catching up (registering, backfilling), or sending pending changes on a live stream (phase `outbox`). */
   z.object({ state: z.literal('syncing'), progress: syncProgress }),
   /** The event stream is flowing; local reads are current. */
   z.object({ state: z.literal('live') }),
-  /** Several consecutive transient failures; retrying at `nextRetryAt` (UNIX ms). */
-  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string() }),
+  /**
+   * Consecutive transient failures; retrying at `nextRetryAt` (UNIX ms). `serverAskedRetryAfterMs`:
+   * the server asked (Retry-After) to wait longer than the engine waits (its cap); the UI may say so.
+   */
+  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
   /** The server refused the credentials: nothing more is tried until the user acts. */
   z.object({ state: z.literal('unauthorized'), error: z.string() }),
   /** Repeated non-transient failures (a bug or an incompatible server); still retrying. */
-  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string() }),
+  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
 ]);
 export type SessionStatus = z.output<typeof sessionStatus>;

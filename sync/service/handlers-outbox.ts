@@ -52,7 +52,7 @@ function refusing<T>(f: () => T): T {
 
 function live(ctx: HandlerContext): AccountSession {
   const s = ctx.session();
-  if (s.status.state !== 'live') throw new RpcFailure('OFFLINE', 'this needs a connection to the server; nothing was changed', { state: s.status.state });
+  if (!s.online) throw new RpcFailure('OFFLINE', 'this needs a connection to the server; nothing was changed', { state: s.status.state });
   return s;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The e2e fixture: a browser-mode host started in this process (fresh data directory per test,
- * serving the built renderer from out/renderer), a page signed in to it through the per-run URL,
+ * serving the built renderer from out/renderer), a page signed in to it through its one-time link,
  * screenshots kept as artifacts, and a demo user acting through the sandbox server's REST API.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -18,14 +18,15 @@ afterAll(() => {
   rmSync(fake.root, { recursive: true, force: true });
 });
 
-function run(args: string[]): { child: ChildProcess; lines: () => string[]; exited: Promise<number | null>; waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray> } {
+function run(args: string[]): { child: ChildProcess; lines: () => string[]; errors: () => string; exited: Promise<number | string | null>; waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray> } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'host', 'browser', 'cli.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
   child.stderr?.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // The exit code, or the signal that ended it (so a failure says which).
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const lines = () => out.split('\n').filter((l) => l !== '');
   const waitFor = async (re: RegExp, ms = 20_000) => {
     const end = Date.now() + ms;
@@ -36,7 +37,7 @@ function run(args: string[]): { child: ChildProcess; lines: () => string[]; exit
       await new Promise((r) => setTimeout(r, 25));
     }
   };
-  return { child, lines, exited, waitFor };
+  return { child, lines, errors: () => err, exited, waitFor };
 }
 
 describe('browser host CLI', () => {
@@ -47,13 +48,54 @@ describe('browser host CLI', () => {
     const port = Number(m[2]);
     const redirect = await get(port, `/?token=${m[3]}`);
     expect(redirect.status).toBe(302);
-    const page = await get(port, '/', { cookie: `zs-${port}=${m[3]}` });
+    const cookie = String([redirect.headers['set-cookie']].flat()[0]).split(';')[0]!;
+    const page = await get(port, '/', { cookie });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>app</title>');
     expect(r.lines()).toHaveLength(2);
+    // The link is spent; SIGUSR2 prints a fresh one (the pid is on stderr), which works once.
+    expect((await get(port, `/?token=${m[3]}`)).status).toBe(403);
+    expect(r.errors()).toContain(`pid ${r.child.pid}`);
+    r.child.kill('SIGUSR2');
+    for (let i = 0; i < 400 && r.lines().filter((l) => l.startsWith('Open ')).length < 2; i++) await new Promise((res) => setTimeout(res, 25));
+    const fresh = /token=([0-9a-f]{64})$/.exec(r.lines().filter((l) => l.startsWith('Open ')).at(-1) ?? '') ?? [];
+    expect(fresh[1]).not.toBe(m[3]);
+    expect((await get(port, `/?token=${fresh[1]}`)).status).toBe(302);
+    expect(r.lines()).toHaveLength(3);
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
     await expect(get(port, '/')).rejects.toThrow();
+  });
+
+  it('a second host on the same data directory says so and exits 3; the first keeps running', async () => {
+    const data = path.join(fake.root, 'shared');
+    const first = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    const m = await first.waitFor(/^Open http:\/\/127\.0\.0\.1:(\d+)\//m);
+    const second = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    expect(await second.exited).toBe(3);
+    expect(second.lines()).toEqual([]);
+    expect(second.errors()).toMatch(/in use by another running host \(pid \d+\)/);
+    // The first one still serves.
+    expect((await get(Number(m[1]), '/')).status).toBe(403);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Closed cleanly: the lock is gone and a new host starts.
+    const third = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    await third.waitFor(/^Open /m);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  });
+
+  it('a host killed without closing leaves a stale lock that the next host takes over', async () => {
+    const data = path.join(fake.root, 'killed');
+    const first = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    await first.waitFor(/^Open /m);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
+    await next.waitFor(/^Open /m);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
   });
 
   it('rejects a bad --port with a usage error', async () => {

@@ -1,5 +1,7 @@
 /**
- * The browser-mode host over loopback: the secret in the URL becomes an HttpOnly cookie; foreign
+ * The browser-mode host over loopback: the one-time token in the URL becomes an HttpOnly cookie
+ * (a separate secret) and is spent; a spent link is refused with a page saying how to get a fresh
+ * one; foreign
  * Host (DNS rebinding) and Origin are refused; only the renderer's files are served, with the CSP;
  * the WebSocket is checked likewise and carries the contract (results by id, events pushed); the
  * sandbox opened over it shows the demo channels and is reopened after a restart.
@@ -12,6 +14,7 @@ import { fakeRenderer, get, openWs, TestPage } from './browser-helpers.js';
 
 let host: BrowserHost;
 let port: number;
+/** The session cookie's value (never in a URL). */
 let secret: string;
 let cookie: string;
 let origin: string;
@@ -22,10 +25,20 @@ const pages: TestPage[] = [];
 beforeAll(async () => {
   host = await startBrowserHost({ dataDir, rendererDir: fake.rendererDir });
   port = host.port;
-  secret = new URL(host.url).searchParams.get('token') ?? '';
-  cookie = `zs-${port}=${secret}`;
   origin = `http://127.0.0.1:${port}`;
+  ({ secret, cookie } = await signIn(host.url));
 });
+
+/** Visit a sign-in link; the cookie it sets. */
+async function signIn(url: string): Promise<{ secret: string; cookie: string }> {
+  const u = new URL(url);
+  const r = await get(Number(u.port), `${u.pathname}${u.search}`);
+  expect(r.status).toBe(302);
+  const set = [r.headers['set-cookie'] ?? []].flat()[0] ?? '';
+  const m = /^(zs-\d+)=([0-9a-f]{64});/.exec(set);
+  if (!m) throw new Error(`no session cookie in ${JSON.stringify(r.headers['set-cookie'])}`);
+  return { secret: m[2]!, cookie: `${m[1]}=${m[2]}` };
+}
 afterAll(async () => {
   for (const p of pages) p.ws.terminate();
   await host.close();
@@ -57,11 +70,35 @@ describe('browser host: the secret', () => {
     expect((await get(port, '/', { cookie: `zs-${port}=${secret.slice(0, 10)}` })).status).toBe(403);
   });
 
-  it('turns the right token into an HttpOnly SameSite=Strict cookie and redirects to /', async () => {
-    const r = await get(port, `/?token=${secret}`);
+  it('turns the right token into an HttpOnly SameSite=Strict cookie (not the token) and redirects to /', async () => {
+    const token = new URL(host.newLoginUrl()).searchParams.get('token')!;
+    const r = await get(port, `/?token=${token}`);
     expect(r.status).toBe(302);
     expect(r.headers.location).toBe('/');
     expect(r.headers['set-cookie']).toEqual([`zs-${port}=${secret}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(secret).not.toBe(token);
+  });
+
+  it('a link works once: reused it is refused with a page saying how to get a fresh one; with the cookie it just opens the app', async () => {
+    // The printed link was used in beforeAll.
+    const token = new URL(host.url).searchParams.get('token')!;
+    const again = await get(port, `/?token=${token}`);
+    expect(again.status).toBe(403);
+    expect(again.headers['content-type']).toMatch(/^text\/html/);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toContain('already been used');
+    expect(again.body).toContain('kill -USR2');
+    expect(again.body).not.toContain(secret);
+    const mine = await get(port, `/?token=${token}`, { cookie });
+    expect(mine.status).toBe(302);
+    expect(mine.headers.location).toBe('/');
+    expect(mine.headers['set-cookie']).toBeUndefined();
+    // A newer link replaces an unused older one.
+    const older = new URL(host.newLoginUrl()).searchParams.get('token')!;
+    const newer = new URL(host.newLoginUrl()).searchParams.get('token')!;
+    expect((await get(port, `/?token=${older}`)).status).toBe(403);
+    expect((await get(port, `/?token=${newer}`)).status).toBe(302);
+    expect((await get(port, `/?token=${newer}`)).status).toBe(403);
   });
 
   it('serves the page with the cookie, with the CSP and the other security headers', async () => {
@@ -188,8 +225,7 @@ describe('browser host: restart', () => {
     port = host.port;
     expect(host.sandboxUrl()).toBe(before); // restored, on the port it had
     expect((await get(port, '/', { cookie })).status).toBe(403);
-    secret = new URL(host.url).searchParams.get('token') ?? '';
-    cookie = `zs-${port}=${secret}`;
+    ({ secret, cookie } = await signIn(host.url));
     origin = host.origin;
     const p = await page();
     const s = await p.invoke('accounts');

@@ -18,11 +18,15 @@ describe('status indicator', () => {
     const gap = describeStatus({ state: 'syncing', progress: { phase: 'gap', done: 5, total: null } }, true, NOW);
     expect(gap.label).toBe('Syncing: Catching up 5');
     expect(gap.progress).toEqual({ value: 5, max: null });
+    const outbox = describeStatus({ state: 'syncing', progress: { phase: 'outbox', done: 1, total: 3 } }, true, NOW);
+    expect(outbox.label).toBe('Syncing: Sending changes 1 / 3');
   });
 
   it('counts down to the next retry when offline or failing, with the error as detail', () => {
     const off = describeStatus({ state: 'offline', failures: 3, nextRetryAt: NOW + 12_300, error: 'network down' }, true, NOW);
     expect(off).toMatchObject({ tone: 'offline', label: 'Offline, retrying in 13 s', detail: 'network down' });
+    const asked = describeStatus({ state: 'offline', failures: 1, nextRetryAt: NOW + 60_000, error: 'rate limited', serverAskedRetryAfterMs: 86_400_000 }, true, NOW);
+    expect(asked).toMatchObject({ label: 'Offline, retrying in 60 s', detail: 'rate limited (the server asked to wait 24 h; retrying sooner)' });
     const err = describeStatus({ state: 'error', failures: 9, nextRetryAt: NOW + 300_000, error: 'bad answer' }, true, NOW);
     expect(err).toMatchObject({ tone: 'error', label: 'Error, retrying in 5 min' });
     expect(needsTicking({ state: 'offline', failures: 1, nextRetryAt: 0, error: '' })).toBe(true);

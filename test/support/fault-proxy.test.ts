@@ -88,6 +88,22 @@ describe('FaultProxy against the reference server', () => {
     expect(await serverTitles()).not.toContain('e500');
   });
 
+  it('answer / truncate after the server applied: a 502 page, an HTML 200 and cut JSON, all applied', async () => {
+    proxy.rule(snippets, { kind: 'answer', apply: true, status: 502, body: '<html><h1>502 Bad Gateway</h1></html>' }, 1);
+    const gw = await failure(createSavedSnippet(conn, { title: 'gw-502', content: 'x' }));
+    expect(gw).toMatchObject({ kind: 'server', httpStatus: 502, mayHaveApplied: true });
+    proxy.rule(snippets, { kind: 'answer', apply: true, status: 200, body: '<html>hello from the portal</html>' }, 1);
+    expect(await failure(createSavedSnippet(conn, { title: 'html-200', content: 'x' }))).toMatchObject({ kind: 'malformed', httpStatus: 200 });
+    proxy.rule(snippets, { kind: 'truncate' }, 1);
+    expect(await failure(createSavedSnippet(conn, { title: 'cut-200', content: 'x' }))).toMatchObject({ kind: 'malformed', httpStatus: 200 });
+    proxy.rule(snippets, { kind: 'answer', apply: false, status: 503, body: JSON.stringify({ result: 'error', msg: 'restarting', code: 'SERVER_NOT_READY' }), headers: { 'content-type': 'application/json', 'retry-after': '1' } }, 1);
+    expect(await failure(createSavedSnippet(conn, { title: 'not-ready', content: 'x' }))).toMatchObject({ kind: 'server', httpStatus: 503, mayHaveApplied: false });
+    const titles = await serverTitles();
+    for (const title of ['gw-502', 'html-200', 'cut-200']) expect(titles).toContain(title);
+    expect(titles).not.toContain('not-ready');
+    expect(proxy.counts).toMatchObject({ answer: 3, truncate: 1 });
+  });
+
   it('rate_limit: a burst of 429s with a fractional Retry-After, then through', async () => {
     proxy.rule(snippets, { kind: 'rate_limit', retryAfterSeconds: 0.25 }, 3);
     for (let i = 0; i < 3; i++) {
@@ -176,6 +192,6 @@ describe('FaultProxy against the reference server', () => {
 
 /** What the client sees for each proxy outcome. */
 function clientKindOf(outcome: Outcome): string {
-  const kinds: Record<Outcome, string> = { pass: 'ok', reset: 'network', drop: 'network', error500: 'server', rate_limit: 'rate_limited', stall: 'timeout' };
+  const kinds: Record<Outcome, string> = { pass: 'ok', reset: 'network', drop: 'network', error500: 'server', rate_limit: 'rate_limited', stall: 'timeout', answer: 'server', truncate: 'malformed', endless: 'malformed' };
   return kinds[outcome];
 }

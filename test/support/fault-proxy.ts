@@ -10,6 +10,14 @@
  *               plan it starts a burst: the next `burst - 1` requests are rate limited too
  *   stall       the answer is held until the client gives up (or `maxStallMs`, or close()); with
  *               `apply` the request is forwarded first, so the server applied it anyway
+ *   answer      a canned answer (status, body, content type) in place of the server's: with
+ *               `apply` the request is forwarded first (a gateway's 502/504 or an HTML page after
+ *               the server committed), without it nothing is applied (the app's own 503 envelope)
+ *   truncate    forwarded and applied; the server's answer is cut to its first half (a complete
+ *               HTTP message with a short content-length: the client sees truncated JSON)
+ *   endless     forwarded and applied; then a 200 JSON answer that never ends (chunked, written as
+ *               fast as the client reads) until the client hangs up or the proxy closes;
+ *               `endlessBytes` counts what was written
  *
  * Faults come from per-request rules first (in the order added, each used `times` times), then
  * from a seeded plan, else the request passes through. `pause()` simulates going offline: the port
@@ -27,9 +35,14 @@ export type Fault =
   | { readonly kind: 'drop' }
   | { readonly kind: 'error500' }
   | { readonly kind: 'rate_limit'; readonly retryAfterSeconds: number }
-  | { readonly kind: 'stall'; readonly apply: boolean };
+  | { readonly kind: 'stall'; readonly apply: boolean }
+  | { readonly kind: 'answer'; readonly apply: boolean; readonly status: number; readonly body: string; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly kind: 'truncate' }
+  | { readonly kind: 'endless' };
 
 export type FaultKind = Fault['kind'];
+/** The kinds a seeded plan draws (the others need a rule saying what to answer). */
+export type PlannedKind = Exclude<FaultKind, 'answer' | 'truncate' | 'endless'>;
 export type Outcome = FaultKind | 'pass';
 
 export interface RequestInfo {
@@ -75,13 +88,15 @@ export class FaultProxy {
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly rules: Rule[] = [];
-  private plan: { random: Random; probabilities: Partial<Record<FaultKind, number>>; options: PlanOptions } | undefined;
+  private plan: { random: Random; probabilities: Partial<Record<PlannedKind, number>>; options: PlanOptions } | undefined;
   private burstLeft = 0;
   private burstRetryAfter = 0;
   private port = 0;
   private paused = false;
   private closed = false;
-  readonly counts: Record<Outcome, number> = { pass: 0, reset: 0, drop: 0, error500: 0, rate_limit: 0, stall: 0 };
+  readonly counts: Record<Outcome, number> = { pass: 0, reset: 0, drop: 0, error500: 0, rate_limit: 0, stall: 0, answer: 0, truncate: 0, endless: 0 };
+  /** Bytes written by `endless` answers so far. */
+  endlessBytes = 0;
   readonly log: ProxyLogEntry[] = [];
 
   private constructor(
@@ -108,7 +123,7 @@ export class FaultProxy {
   }
 
   /** Every request draws its fault with these probabilities (the rest pass), deterministically. */
-  setPlan(seed: number, probabilities: Partial<Record<FaultKind, number>>, options: PlanOptions = {}): void {
+  setPlan(seed: number, probabilities: Partial<Record<PlannedKind, number>>, options: PlanOptions = {}): void {
     const total = Object.values(probabilities).reduce((a, b) => a + b, 0);
     if (total > 1) throw new Error(`fault probabilities add up to ${total} > 1`);
     this.plan = { random: seededRandom(seed), probabilities, options };
@@ -194,7 +209,7 @@ export class FaultProxy {
     return undefined;
   }
 
-  private planned(kind: FaultKind, options: PlanOptions): Fault {
+  private planned(kind: PlannedKind, options: PlanOptions): Fault {
     switch (kind) {
       case 'rate_limit':
         this.burstRetryAfter = options.retryAfterSeconds ?? 0.05;
@@ -231,6 +246,20 @@ export class FaultProxy {
         case 'stall':
           if (fault.apply) await this.forward(req, body);
           return this.hold(res);
+        case 'answer': {
+          if (fault.apply) await this.forward(req, body);
+          res.writeHead(fault.status, { 'content-type': 'text/html; charset=utf-8', ...fault.headers, 'content-length': Buffer.byteLength(fault.body) });
+          return void res.end(fault.body);
+        }
+        case 'endless':
+          await this.forward(req, body);
+          return this.endless(res);
+        case 'truncate': {
+          const up = await this.forward(req, body);
+          const cut = up.body.subarray(0, Math.floor(up.body.length / 2));
+          res.writeHead(up.status, { ...up.headers, 'content-length': cut.length });
+          return void res.end(cut);
+        }
       }
       const upstream = await this.forward(req, body);
       // Drop: the server applied the request; only the answer is lost.
@@ -241,6 +270,20 @@ export class FaultProxy {
       // The upstream failed or the client went away: the client sees a cut connection, as it would.
       if (!this.closed) req.socket.destroy(e instanceof Error ? e : undefined);
     }
+  }
+
+  /** A 200 that never ends: written as fast as the client reads, until it hangs up or close(). */
+  private endless(res: http.ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    res.write('{"result":"success","msg":"","padding":"');
+    const pump = () => {
+      while (!res.destroyed && !this.closed) {
+        this.endlessBytes += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+    };
+    pump();
   }
 
   /** Keeps the response open until the client gives up, `maxStallMs` passes or the proxy closes. */

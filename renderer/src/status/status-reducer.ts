@@ -21,6 +21,7 @@ const PHASES: Record<SyncPhase, string> = {
   history: 'Fetching history',
   gap: 'Catching up',
   refresh: 'Refreshing messages',
+  outbox: 'Sending changes',
 };
 
 /** "in 12 s", "in 3 min", "now". */
@@ -29,6 +30,15 @@ export function retryIn(nextRetryAt: number, now: number): string {
   if (s <= 0) return 'now';
   if (s < 90) return `in ${s} s`;
   return `in ${Math.round(s / 60)} min`;
+}
+
+/** The error, and when the server asked to wait longer than the engine does, that too. */
+function retryDetail(status: { error: string; serverAskedRetryAfterMs?: number | undefined }): string {
+  const asked = status.serverAskedRetryAfterMs;
+  if (asked === undefined) return status.error;
+  const s = Math.ceil(asked / 1000);
+  const human = s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : s < 172_800 ? `${Math.round(s / 3600)} h` : `${Math.round(s / 86_400)} days`;
+  return `${status.error} (the server asked to wait ${human}; retrying sooner)`;
 }
 
 export function describeStatus(status: SessionStatus | null, hostUp: boolean, now: number): StatusView {
@@ -47,11 +57,11 @@ export function describeStatus(status: SessionStatus | null, hostUp: boolean, no
       return { tone: 'busy', label: `Syncing: ${PHASES[p.phase]} ${count}`, detail: null, progress: { value: p.done, max: p.total } };
     }
     case 'offline':
-      return { tone: 'offline', label: `Offline, retrying ${retryIn(status.nextRetryAt, now)}`, detail: status.error, progress: null };
+      return { tone: 'offline', label: `Offline, retrying ${retryIn(status.nextRetryAt, now)}`, detail: retryDetail(status), progress: null };
     case 'unauthorized':
       return { tone: 'error', label: 'Signed out by the server', detail: status.error, progress: null };
     case 'error':
-      return { tone: 'error', label: `Error, retrying ${retryIn(status.nextRetryAt, now)}`, detail: status.error, progress: null };
+      return { tone: 'error', label: `Error, retrying ${retryIn(status.nextRetryAt, now)}`, detail: retryDetail(status), progress: null };
   }
 }
 

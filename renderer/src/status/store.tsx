@@ -53,7 +53,8 @@ export function createStatusStore(bridge: Bridge, clock: () => number = Date.now
   return {
     state,
     view: () => describeStatus(state.session, state.hostUp, state.now),
-    isLive: () => state.hostUp && state.session?.state === 'live',
+    // Sending the outbox happens on a live stream: still live for what waits on the connection.
+    isLive: () => state.hostUp && (state.session?.state === 'live' || (state.session?.state === 'syncing' && state.session.progress.phase === 'outbox')),
     refresh: q.refresh,
     dispose: () => {
       q.dispose();

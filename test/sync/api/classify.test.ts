@@ -95,11 +95,28 @@ describe('error classification', () => {
     expect(!r.ok && r.error.transient).toBe(true);
   });
 
-  it('a non-JSON body is a server error even with a 4xx or 200 status', () => {
-    for (const status of [200, 400, 404]) {
+  it('a non-JSON error answer is a server error; a non-JSON 2xx is malformed (it probably succeeded)', () => {
+    for (const status of [400, 404, 413]) {
       const r = classifyResponse(ctx, { status, headers: {}, body: '<html>proxy</html>' }, schema, 0);
-      expect(!r.ok && r.error).toMatchObject({ kind: 'server', httpStatus: status, bodySnippet: '<html>proxy</html>' });
+      expect(!r.ok && r.error).toMatchObject({ kind: 'server', httpStatus: status, bodySnippet: '<html>proxy</html>', mayHaveApplied: false });
     }
+    for (const body of ['<html>welcome to the hotel wifi</html>', '{"result":"success","msg":"","id":', '']) {
+      const r = classifyResponse(ctx, { status: 200, headers: {}, body }, schema, 0);
+      expect(!r.ok && r.error).toMatchObject({ kind: 'malformed', httpStatus: 200 });
+    }
+  });
+
+  it('whether a 5xx may have been applied: a gateway (502/504) or anything but the app envelope may; the app envelope may not', () => {
+    const html = (status: number) => classifyResponse(ctx, { status, headers: {}, body: '<html>Bad Gateway</html>' }, schema, 0);
+    const applied = (r: ReturnType<typeof json>) => !r.ok && r.error.kind === 'server' && r.error.mayHaveApplied;
+    for (const status of [500, 502, 503, 504]) expect(applied(html(status)), String(status)).toBe(true);
+    // A gateway may answer with JSON of its own: still not the app's word.
+    expect(applied(json(502, { result: 'error', msg: 'upstream', code: 'FAILED_TO_CONNECT_BOUNCER' }))).toBe(true);
+    expect(applied(json(504, { message: 'Endpoint request timed out' }))).toBe(true);
+    expect(applied(json(500, { unexpected: true }))).toBe(true);
+    // The app's own envelope: it says it did not do it.
+    expect(applied(json(503, { result: 'error', msg: 'restarting', code: 'SERVER_NOT_READY' }, { 'retry-after': '2' }))).toBe(false);
+    expect(applied(json(500, { result: 'error', msg: 'Internal server error' }))).toBe(false);
   });
 
   it('a JSON body that is not an object is malformed', () => {

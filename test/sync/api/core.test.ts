@@ -143,6 +143,26 @@ describe('feature level and topics', () => {
     expect(f.conn.longPollTimeoutMs).toBe(100_000);
     f.conn.noteLongPollTimeout(0);
     expect(f.conn.longPollTimeoutMs).toBe(100_000);
+    // A server's absurd period is clipped to 10 min (plus the margin), never past what a timer holds.
+    f.conn.noteLongPollTimeout(1e9);
+    expect(f.conn.longPollTimeoutMs).toBe(610_000);
+    f.conn.noteLongPollTimeout(Number.NaN);
+    expect(f.conn.longPollTimeoutMs).toBe(610_000);
+  });
+
+  it('a deadline beyond what setTimeout holds (or NaN) does not fire at once', async () => {
+    for (const timeoutMs of [1e12, 2 ** 31, Number.POSITIVE_INFINITY, Number.NaN]) {
+      const transport: Transport = (req) =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => resolve({ status: 200, headers: {}, body: '{"result":"success","msg":""}' }), 30);
+          req.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(req.signal.reason);
+          });
+        });
+      const conn = new ApiConnection({ realmUrl: 'http://x', email: 'e', apiKey: 'k', transport, timeoutMs });
+      await expect(conn.request({ method: 'GET', path: '/x', schema: emptySuccess }), String(timeoutMs)).resolves.toMatchObject({ result: 'success' });
+    }
   });
 
   it('sends the empty-topic display name as "" from FL 334, unchanged before', () => {

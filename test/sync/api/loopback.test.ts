@@ -120,9 +120,9 @@ describe('error classification over loopback HTTP', () => {
     expect(Date.now() - t0).toBeLessThan(2_000);
   });
 
-  it('invalid JSON is a server error (not JSON), never a crash', async () => {
+  it('invalid JSON with a 200 is malformed (it probably succeeded: a write is verified), never a crash', async () => {
     const r = await get('/invalid-json');
-    expect(!r.ok && r.e).toMatchObject({ kind: 'server', httpStatus: 200 });
+    expect(!r.ok && r.e).toMatchObject({ kind: 'malformed', httpStatus: 200 });
   });
 
   it('a success body missing a required field is malformed', async () => {

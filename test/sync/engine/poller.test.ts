@@ -22,6 +22,7 @@ import {
   type RegisterReason,
 } from '../../../sync/engine/poller.js';
 import { SleepAborted, watchClockJumps, type Seams } from '../../../sync/engine/seams.js';
+import { sessionStatus } from '../../../sync/protocol/status.js';
 
 const ctx = { method: 'GET', path: '/events' };
 const network = () => new NetworkError(ctx, new Error('ECONNREFUSED'));
@@ -126,7 +127,8 @@ describe('EventPoller', () => {
       { queue_id: 'q1', last_event_id: 0 },
       { queue_id: 'q1', last_event_id: 4 },
     ]);
-    expect(api.polls[0]!.dontBlock).toBe(false);
+    // The first poll on a new queue answers at once: `live` waits for a poll, not a long-poll period.
+    expect(api.polls.map((p) => p.dontBlock)).toEqual([true, false, false]);
     expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'stopped']);
   });
 
@@ -150,6 +152,43 @@ describe('EventPoller', () => {
     expect(api.applied[0]!.next.queue_id).toBe('q1');
   });
 
+  it('BAD_EVENT_QUEUE_ID forever: the first re-register is immediate, later ones back off (bounded registers in 60 s)', async () => {
+    const seams = fakeSeams();
+    const start = seams.t;
+    const statuses: PollerStatus[] = [];
+    let registers = 0;
+    const ref: { poller?: EventPoller } = {};
+    const api: PollerActions = {
+      register: async () => {
+        registers++;
+        // 60 s of (fake) time, or a runaway loop: stop either way.
+        if (seams.t - start > 60_000 || registers > 1000) void ref.poller?.stop();
+        return { queue_id: `q${registers}`, last_event_id: -1 };
+      },
+      getEvents: async (pos) => Promise.reject(badQueue(pos.queue_id)),
+      apply: () => undefined,
+    };
+    const poller = new EventPoller(api, { resumeFrom: { queue_id: 'old', last_event_id: 1 }, onStatus: (st) => statuses.push(st) }, seams);
+    ref.poller = poller;
+    poller.start();
+    await poller.done();
+    // Backoff 1.5, 2.1, 3, 4.2, 6, 8.5, 12, 17, 24 s (random 0.5): 10 registers reach past 60 s.
+    expect(registers).toBeLessThanOrEqual(11);
+    expect(seams.delays[0]).toBe(1500);
+    expect(seams.delays.length).toBe(registers - 1);
+    const err = statuses.find((st) => st.state === 'error');
+    expect(err).toMatchObject({ state: 'error', failures: 1, error: expect.stringContaining('BAD_EVENT_QUEUE_ID') });
+  });
+
+  it('BAD_EVENT_QUEUE_ID after a successful poll is immediate again', async () => {
+    const api = new FakeApi([badQueue('old'), badQueue('q1'), [heartbeat(0)], badQueue('q2'), [heartbeat(0)]]);
+    const seams = fakeSeams();
+    await runToIdle(api, new EventPoller(api, { resumeFrom: { queue_id: 'old', last_event_id: 3 } }, seams));
+    expect(api.registers).toEqual(['expired', 'expired', 'expired']);
+    // Only the second in a row waited: the third followed a successful poll.
+    expect(seams.delays).toEqual([1500]);
+  });
+
   it('transient errors back off with growing delays, reset after a success; status offline only from the threshold', async () => {
     const api = new FakeApi([network(), network(), new ServerError(ctx, 502, undefined, undefined, ''), [heartbeat(0)], network()]);
     const seams = fakeSeams();
@@ -162,7 +201,29 @@ describe('EventPoller', () => {
     expect(offline).toHaveLength(1);
     expect(offline[0]).toMatchObject({ state: 'offline', failures: 3 });
     if (offline[0]!.state === 'offline') expect(offline[0]!.nextRetryAt).toBeGreaterThan(1_000_000);
+    // `live` only once a poll succeeded: the register alone does not vouch for anything.
+    expect(statuses.map((s) => s.state)).toEqual(['connecting', 'offline', 'live', 'stopped']);
+  });
+
+  it('status: offline at the first failure by default, with an integer next retry time (the contract drops fractions)', async () => {
+    const api = new FakeApi([[heartbeat(0)], network(), [heartbeat(1)]]);
+    const seams = { ...fakeSeams(), random: () => 0.123456789 }; // a fractional delay
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { onStatus: (s) => statuses.push(s) }, seams));
     expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'offline', 'live', 'stopped']);
+    const off = statuses[2]!;
+    expect(off).toMatchObject({ state: 'offline', failures: 1 });
+    expect(sessionStatus.safeParse(off).success).toBe(true);
+    if (off.state === 'offline') expect(Number.isInteger(off.nextRetryAt)).toBe(true);
+  });
+
+  it('after live, an expired queue goes back to connecting and is live again only once a poll succeeds', async () => {
+    const api = new FakeApi([[heartbeat(0)], badQueue('q1'), [heartbeat(0)]]);
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { onStatus: (s) => statuses.push(s) }, fakeSeams()));
+    expect(api.registers).toEqual(['initial', 'expired']);
+    expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'connecting', 'live', 'stopped']);
+    expect(api.polls.map((p) => p.dontBlock)).toEqual([true, false, true, false]);
   });
 
   it('429 waits at least Retry-After', async () => {
@@ -170,6 +231,24 @@ describe('EventPoller', () => {
     const seams = fakeSeams();
     await runToIdle(api, new EventPoller(api, {}, seams));
     expect(seams.delays).toEqual([45_000]);
+  });
+
+  it('an absurd Retry-After (86400 s, 10^8 s) waits at most 90 s, and the status says what the server asked', async () => {
+    for (const asked of [86_400_000, 1e8 * 1000]) {
+      const api = new FakeApi([new RateLimitedError(ctx, 429, asked, undefined, ''), [heartbeat(0)]]);
+      const seams = fakeSeams();
+      const statuses: PollerStatus[] = [];
+      await runToIdle(api, new EventPoller(api, { onStatus: (st) => statuses.push(st) }, seams));
+      expect(seams.delays).toEqual([90_000]);
+      const off = statuses.find((st) => st.state === 'offline');
+      expect(off).toMatchObject({ state: 'offline', serverAskedRetryAfterMs: asked, nextRetryAt: 1_000_000 + 90_000 });
+      expect(sessionStatus.safeParse(off).success).toBe(true);
+    }
+    // Within the cap: honoured, and nothing extra to say.
+    const api = new FakeApi([new RateLimitedError(ctx, 429, 45_000, undefined, ''), [heartbeat(0)]]);
+    const statuses: PollerStatus[] = [];
+    await runToIdle(api, new EventPoller(api, { onStatus: (st) => statuses.push(st) }, fakeSeams()));
+    expect(statuses.find((st) => st.state === 'offline')).not.toHaveProperty('serverAskedRetryAfterMs');
   });
 
   it('a failure while applying: logs the event, backs off, re-registers (reason resync)', async () => {
@@ -194,6 +273,41 @@ describe('EventPoller', () => {
     await poller.stop();
     expect(poller.status.state).toBe('unauthorized');
     expect(statuses.at(-1)?.state).toBe('unauthorized');
+  });
+
+  it('with a probe: a 401 the probe does not confirm is retried; a confirmed one stops', async () => {
+    const unauth = () => new UnauthorizedError(ctx, 401, 'UNAUTHORIZED', 'Invalid API key', undefined);
+    const answers: Array<boolean | undefined> = [false, undefined, true];
+    const api = Object.assign(new FakeApi([[heartbeat(0)], unauth(), [heartbeat(1)], unauth(), unauth(), unauth()]), {
+      probes: 0,
+      async confirmUnauthorized() {
+        this.probes++;
+        return answers.shift();
+      },
+    });
+    const seams = fakeSeams();
+    const statuses: PollerStatus[] = [];
+    const poller = new EventPoller(api, { onStatus: (st) => statuses.push(st) }, seams);
+    poller.start();
+    await poller.done();
+    // works -> retried and live; no answer -> retried; refused again -> stopped.
+    expect(api.probes).toBe(3);
+    expect(api.applied.map((a) => a.next.last_event_id)).toEqual([0, 1]);
+    expect(seams.delays).toHaveLength(3); // a short backoff before each probe
+    expect(poller.status.state).toBe('unauthorized');
+    expect(statuses.map((st) => st.state)).toEqual(['connecting', 'live', 'error', 'live', 'error', 'error', 'unauthorized']);
+  });
+
+  it('credentialsRefused() from outside stops the loop with status unauthorized', async () => {
+    const api = new FakeApi(['hang']);
+    const poller = new EventPoller(api, {}, fakeSeams());
+    poller.start();
+    await until(() => api.polls.length === 1);
+    poller.credentialsRefused('refused by the server');
+    await poller.done();
+    expect(poller.status).toEqual({ state: 'unauthorized', error: 'refused by the server' });
+    await poller.stop();
+    expect(poller.status.state).toBe('unauthorized');
   });
 
   it('401 at register also stops', async () => {

@@ -23,4 +23,18 @@ describe('outbox backoff', () => {
     expect(retryDelay(new RateLimitedError(ctx, 429, undefined, undefined, undefined), 2, () => 0.5)).toBe(500);
     expect(retryDelay(new ServerError(ctx, 503, undefined, undefined, ''), 4, () => 0.25)).toBe(1000);
   });
+
+  it('caps any Retry-After at 60 s (a day, 10^8 s, Infinity) and survives NaN and odd draws', () => {
+    const limited = (ms: number) => new RateLimitedError(ctx, 429, ms, undefined, undefined);
+    expect(retryDelay(limited(86_400_000), 1, () => 0)).toBe(60_000);
+    expect(retryDelay(limited(1e8 * 1000), 1, () => 0)).toBe(60_000);
+    expect(retryDelay(limited(Number.POSITIVE_INFINITY), 1, () => 0)).toBe(60_000);
+    expect(retryDelay(limited(-5), 1, () => 0)).toBe(0);
+    expect(retryDelay(limited(Number.NaN), 2, () => 0.5)).toBe(500);
+    for (const r of [Number.NaN, -1, 1, 2, Number.POSITIVE_INFINITY]) {
+      const d = fullJitter(3, () => r);
+      expect(Number.isFinite(d) && d >= 0 && d < 2000, String(r)).toBe(true);
+    }
+    expect(fullJitter(Number.NaN, () => 0.5)).toBe(250);
+  });
 });

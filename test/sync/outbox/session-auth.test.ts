@@ -74,7 +74,7 @@ describe('the outbox and the event stream', () => {
     proxy.clearRules();
     const patches = () => proxy.log.filter((l) => l.method === 'PATCH').length;
     const before = patches();
-    // One poll fails (the stream stays live: one failure is not reported), the next succeeds.
+    // One poll fails (reported offline), the next succeeds: back live, the waiting row goes at once.
     proxy.rule({ method: 'GET', path: /^\/api\/v1\/events/ }, { kind: 'reset' }, 1);
     await until(() => s.outbox.store.get(r.id)?.state === 'done', 10_000, 'sent after the poll came back');
     expect(proxy.counts.reset).toBe(1);
