@@ -11,6 +11,7 @@ import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { choices, leftBehindText, mustAsk, type SignOutChoice } from './sign-out-reducer.js';
 import { useAccounts } from './store.js';
+import './sign-out.css';
 
 /** Start a sign-out: resolves the check, then either signs out or opens the dialog via `ask`. */
 export async function beginSignOut(id: string, ask: (c: SignOutCheck) => void, signOut: (queued?: SignOutChoice) => Promise<void>, bridge: Bridge = defaultBridge): Promise<void> {
