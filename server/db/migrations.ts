@@ -46,4 +46,29 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE user_topics_v3 RENAME TO user_topics;
     `);
   },
+  // 3 → 4: scheduled message ids are never reused (AUTOINCREMENT), as Zulip's come from a sequence:
+  // a client verifying a lost DELETE by looking the id up must not find (and delete) a newer one.
+  (db) => {
+    db.exec(`
+      CREATE TABLE scheduled_messages_v4 (
+        id                           INTEGER PRIMARY KEY AUTOINCREMENT,
+        sender_id                    INTEGER NOT NULL,
+        type                         TEXT NOT NULL CHECK (type IN ('stream', 'private')),
+        recipient                    TEXT NOT NULL,
+        topic                        TEXT NOT NULL DEFAULT '',
+        content                      TEXT NOT NULL,
+        rendered_content             TEXT NOT NULL,
+        scheduled_delivery_timestamp INTEGER NOT NULL,
+        read_by_sender               INTEGER,
+        failed                       INTEGER NOT NULL DEFAULT 0,
+        failure_message              TEXT,
+        delivered_message_id         INTEGER
+      );
+      INSERT INTO scheduled_messages_v4 SELECT id, sender_id, type, recipient, topic, content, rendered_content, scheduled_delivery_timestamp, read_by_sender, failed, failure_message, delivered_message_id FROM scheduled_messages;
+      DROP TABLE scheduled_messages;
+      ALTER TABLE scheduled_messages_v4 RENAME TO scheduled_messages;
+      CREATE INDEX scheduled_messages_by_sender ON scheduled_messages(sender_id, scheduled_delivery_timestamp);
+      CREATE INDEX scheduled_messages_due ON scheduled_messages(scheduled_delivery_timestamp) WHERE delivered_message_id IS NULL AND failed = 0;
+    `);
+  },
 ];

@@ -67,6 +67,16 @@ describe('server database migrations', () => {
     }
   });
 
+  it('scheduled message ids are never reused after a delete (upgraded and fresh files alike)', () => {
+    for (const db of [openDb(v1File('ids.db')), openDb(undefined)]) {
+      const ins = db.prepare("INSERT INTO scheduled_messages (sender_id, type, recipient, content, rendered_content, scheduled_delivery_timestamp) VALUES (1, 'stream', '1', 'x', 'x', 1)");
+      const first = Number(ins.run().lastInsertRowid);
+      db.prepare('DELETE FROM scheduled_messages WHERE id = ?').run(first);
+      expect(Number(ins.run().lastInsertRowid)).toBeGreaterThan(first);
+      db.close();
+    }
+  });
+
   it('reopening an upgraded file changes nothing', () => {
     const path = v1File('twice.db');
     openDb(path).close();

@@ -192,6 +192,6 @@ describe('FaultProxy against the reference server', () => {
 
 /** What the client sees for each proxy outcome. */
 function clientKindOf(outcome: Outcome): string {
-  const kinds: Record<Outcome, string> = { pass: 'ok', reset: 'network', drop: 'network', error500: 'server', rate_limit: 'rate_limited', stall: 'timeout', answer: 'server', truncate: 'malformed', endless: 'malformed' };
+  const kinds: Record<Outcome, string> = { pass: 'ok', reset: 'network', drop: 'network', error500: 'server', rate_limit: 'rate_limited', stall: 'timeout', answer: 'server', truncate: 'malformed', endless: 'malformed', gateway: 'server' };
   return kinds[outcome];
 }

@@ -38,11 +38,13 @@ export type Fault =
   | { readonly kind: 'stall'; readonly apply: boolean }
   | { readonly kind: 'answer'; readonly apply: boolean; readonly status: number; readonly body: string; readonly headers?: Readonly<Record<string, string>> }
   | { readonly kind: 'truncate' }
-  | { readonly kind: 'endless' };
+  | { readonly kind: 'endless' }
+  /** The server applied it, then a gateway answered 502 or 504 with an HTML page (planned). */
+  | { readonly kind: 'gateway'; readonly status: 502 | 504 };
 
 export type FaultKind = Fault['kind'];
 /** The kinds a seeded plan draws (the others need a rule saying what to answer). */
-export type PlannedKind = Exclude<FaultKind, 'answer' | 'truncate' | 'endless'>;
+export type PlannedKind = Exclude<FaultKind, 'answer' | 'endless'>;
 export type Outcome = FaultKind | 'pass';
 
 export interface RequestInfo {
@@ -91,10 +93,11 @@ export class FaultProxy {
   private plan: { random: Random; probabilities: Partial<Record<PlannedKind, number>>; options: PlanOptions } | undefined;
   private burstLeft = 0;
   private burstRetryAfter = 0;
+  private gatewayFlip = false;
   private port = 0;
   private paused = false;
   private closed = false;
-  readonly counts: Record<Outcome, number> = { pass: 0, reset: 0, drop: 0, error500: 0, rate_limit: 0, stall: 0, answer: 0, truncate: 0, endless: 0 };
+  readonly counts: Record<Outcome, number> = { pass: 0, reset: 0, drop: 0, error500: 0, rate_limit: 0, stall: 0, answer: 0, truncate: 0, endless: 0, gateway: 0 };
   /** Bytes written by `endless` answers so far. */
   endlessBytes = 0;
   readonly log: ProxyLogEntry[] = [];
@@ -201,7 +204,7 @@ export class FaultProxy {
     }
     // One draw per request whatever the outcome, so a seed replays the same sequence.
     let x = random();
-    for (const kind of ['reset', 'drop', 'error500', 'rate_limit', 'stall'] as const) {
+    for (const kind of ['reset', 'drop', 'error500', 'rate_limit', 'stall', 'gateway', 'truncate'] as const) {
       const p = probabilities[kind] ?? 0;
       if (x < p) return this.planned(kind, options);
       x -= p;
@@ -217,6 +220,8 @@ export class FaultProxy {
         return { kind, retryAfterSeconds: this.burstRetryAfter };
       case 'stall':
         return { kind, apply: options.stallApplies ?? true };
+      case 'gateway':
+        return { kind, status: (this.gatewayFlip = !this.gatewayFlip) ? 502 : 504 };
       default:
         return { kind };
     }
@@ -250,6 +255,12 @@ export class FaultProxy {
           if (fault.apply) await this.forward(req, body);
           res.writeHead(fault.status, { 'content-type': 'text/html; charset=utf-8', ...fault.headers, 'content-length': Buffer.byteLength(fault.body) });
           return void res.end(fault.body);
+        }
+        case 'gateway': {
+          await this.forward(req, body);
+          const page = `<html><body><h1>${fault.status} ${fault.status === 502 ? 'Bad Gateway' : 'Gateway Timeout'}</h1></body></html>`;
+          res.writeHead(fault.status, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(page) });
+          return void res.end(page);
         }
         case 'endless':
           await this.forward(req, body);

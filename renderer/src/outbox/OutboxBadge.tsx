@@ -12,7 +12,7 @@ export function OutboxBadge(props: { open: boolean; onToggle: () => void }) {
   return (
     <Show when={badges().length > 0}>
       <div class="outbox-badge" role="status" aria-label="Outbox">
-        <button type="button" class="outbox-open" aria-expanded={props.open} title="Open the outbox" onClick={() => props.onToggle()}>
+        <button type="button" class="outbox-open" aria-expanded={props.open} aria-label={`Open the outbox: ${badges().map((b) => b.label).join(', ')}`} onClick={() => props.onToggle()}>
           <For each={badges()}>{(b) => <span class={`badge badge-${b.tone}`}>{b.label}</span>}</For>
         </button>
       </div>

@@ -1,7 +1,7 @@
 /** Scheduled messages and invitations. */
 export const ddl = `
 CREATE TABLE scheduled_messages (
-  id                           INTEGER PRIMARY KEY,
+  id                           INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused (Zulip's ids come from a sequence: a lost DELETE verified later must not hit a newer one)
   sender_id                    INTEGER NOT NULL,
   type                         TEXT NOT NULL CHECK (type IN ('stream', 'private')),
   recipient                    TEXT NOT NULL,   -- JSON: channel id, or sorted user ids

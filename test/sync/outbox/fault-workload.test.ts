@@ -21,7 +21,7 @@ import { enqueueIntent, generateWorkload, type WorkloadFixtures } from './worklo
 
 // FAULT_SEED replays another workload and fault plan (to explore; CI uses the fixed one).
 const SEED = Number(process.env.FAULT_SEED ?? 20_261_122);
-const PLAN = { reset: 0.03, drop: 0.04, error500: 0.03, rate_limit: 0.015, stall: 0.006 } as const;
+const PLAN = { reset: 0.03, drop: 0.04, error500: 0.03, rate_limit: 0.015, stall: 0.006, gateway: 0.02, truncate: 0.015 } as const;
 
 let t: TestServer;
 let env: Env;
@@ -106,7 +106,7 @@ describe('outbox under injected faults', () => {
     expect(byState['discarded'] ?? 0).toBe(outcomes.cancelled);
     expect(await checkServer(t, 'iago', fx, w.intended, rows)).toEqual([]);
     // Every fault kind was exercised, and both coalescing paths occurred.
-    for (const k of ['reset', 'drop', 'error500', 'rate_limit', 'stall'] as const) expect(proxy.counts[k]).toBeGreaterThan(0);
+    for (const k of ['reset', 'drop', 'error500', 'rate_limit', 'stall', 'gateway', 'truncate'] as const) expect(proxy.counts[k]).toBeGreaterThan(0);
     expect(outcomes.merged).toBeGreaterThan(0);
     // The kinds the screens need took part, each landing some rows.
     const doneKinds = new Set(rows.filter((r) => r.state === 'done').map((r) => r.kind));

@@ -87,7 +87,7 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   for (const s of snippets) expectEq(`snippet ${s.title}`, s.content, intended.snippets.get(s.title));
   const inserted = tally(strings(t, 'SELECT title FROM temp.audit_snippet_inserts').map((title) => snippetHandleOf(p, title)).filter((h) => h !== undefined));
   // -1: a landed create whose title names no handle of this workload (never expected).
-  const landed = tally(rows.filter((r) => r.kind === 'saved_snippet_create' && r.state === 'done').map((r) => snippetHandleOf(p, String(argsField(r, 'title'))) ?? -1));
+  const landed = tally(rows.filter((r) => r.kind === 'saved_snippet_create' && r.state === 'done').map((r) => snippetHandleOf(p, String(argsField(r, 'title')).trim()) ?? -1));
   for (const h of new Set([...inserted.keys(), ...landed.keys()])) expectEq(`server creates of snippet handle ${h}`, inserted.get(h) ?? 0, landed.get(h) ?? 0);
   for (const [h, n] of landed) if (n !== 1) problems.push(`snippet handle ${h} has ${n} landed create rows`);
 

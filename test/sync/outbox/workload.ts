@@ -6,6 +6,9 @@
  * navigation views (add / edit / delete), stars and reactions toggled on the messages (as the UI
  * toggles them), and scheduled messages (create / edit / delete, often back to back while queued).
  *
+ * Some values are typed as a person would (padded or overlong topics, trailing whitespace in
+ * contents, a title with a leading space): the intended state is what the server stores of them.
+ *
  * Every value the workload writes is unique (it names its entity and a sequence number), so the
  * server's state and edit history say exactly which intent produced them: a duplicate or a
  * reordered request cannot hide. Shared by the fault workload test and the crash trials' worker.
@@ -13,6 +16,7 @@
 import { seededRandom, type Random } from '../../../sync/engine/seams.js';
 import type { RuntimeKind } from '../../../sync/outbox/kinds.js';
 import { contentEditBaseOf } from '../../../sync/outbox/mutations/message-content-edit.js';
+import { storedEditContent, storedTopic } from '../../../sync/outbox/normalize.js';
 import type { EnqueueResult, OutboxStore } from '../../../sync/outbox/store.js';
 
 export interface FixtureMessage {
@@ -138,7 +142,9 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
       const h = pick(r, unborn);
       const s = snippet[h]!;
       Object.assign(s, { life: 'alive', title: `${p}s${h}`, content: `${p}s${h} body 0` });
-      const ops: Intent[] = [{ t: 'snippet_create', handle: h, title: s.title, content: s.content }];
+      // Some typed with stray whitespace: the server keeps them trimmed.
+      const padded = r() < 0.25;
+      const ops: Intent[] = [{ t: 'snippet_create', handle: h, title: padded ? ` ${s.title}` : s.title, content: padded ? `${s.content}\n` : s.content }];
       // Offline create-then-edit and create-then-delete, back to back so they meet while queued.
       const x = r();
       if (x < 0.3) ops.push(editSnippet(h));
@@ -169,14 +175,19 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
     const state = intended.messages.get(m.id)!;
     seq++;
     if (o.moves && r() < 0.15) {
-      state.topic = `${p}m${m.id} topic ${seq}`;
+      // Some as a user types them: padded, or past the realm's topic length (the server trims
+      // and truncates; verification must compare what it stores).
+      const y = r();
+      const typed = y < 0.15 ? `  ${p}m${m.id} topic ${seq}  ` : y < 0.25 ? `${p}m${m.id} topic ${seq} ${'long '.repeat(14)}` : `${p}m${m.id} topic ${seq}`;
+      state.topic = storedTopic(typed);
       state.ops.push({ kind: 'move', topic: state.topic });
-      return [{ t: 'move', messageId: m.id, topic: state.topic }];
+      return [{ t: 'move', messageId: m.id, topic: typed }];
     }
     const seen = state.content;
-    state.content = `${p}m${m.id} edit ${seq}`;
+    const typed = `${p}m${m.id} edit ${seq}${r() < 0.2 ? '  \n' : ''}`;
+    state.content = storedEditContent(typed);
     state.ops.push({ kind: 'edit', content: state.content });
-    return [{ t: 'content_edit', messageId: m.id, content: state.content, seen }];
+    return [{ t: 'content_edit', messageId: m.id, content: typed, seen }];
   };
 
   const viewOps = (): Intent[] => {
