@@ -1,4 +1,4 @@
-/** The main screen of an open account: top bar (search, status, outbox), the sidebar, and the view the URL names. */
+/** The main screen of an open account: top bar (search, status, outbox, shortcuts), the sidebar, and the view the URL names. */
 import { Show } from 'solid-js';
 import type { AccountSummary } from '../../../sync/protocol/accounts.js';
 import { OutboxBadge } from '../outbox/OutboxBadge.js';
@@ -16,6 +16,9 @@ import { SettingsProvider } from '../settings/store.js';
 import { useStatus } from '../status/store.js';
 import { UsersProvider } from '../users/store.js';
 import { RouteView } from './RouteView.js';
+import { ComposeProvider } from '../compose/store.js';
+import { SelectionProvider } from '../keys/selection.js';
+import { Shortcuts } from '../keys/Shortcuts.js';
 import { SearchBox } from '../search/SearchBox.js';
 import './shell.css';
 
@@ -26,7 +29,11 @@ export function MainScreen(props: { account: AccountSummary }) {
   const signOut = () => {
     accounts.signOut(props.account.id).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
   };
+  // Composing (drafts, the open composer) and the keyboard's selected message are app-wide; they
+  // wrap the rest without nesting it deeper (the same tree, one diff line each side).
   return (
+    <ComposeProvider>
+    <SelectionProvider>
     <SettingsProvider>
       <UsersProvider>
         <ChannelsProvider>
@@ -44,6 +51,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   <SearchBox />
                   <StatusIndicator />
                   <OutboxBadge />
+                  <Shortcuts />
                   <Button variant="quiet" onClick={signOut}>
                     Sign out
                   </Button>
@@ -60,5 +68,7 @@ export function MainScreen(props: { account: AccountSummary }) {
         </ChannelsProvider>
       </UsersProvider>
     </SettingsProvider>
+    </SelectionProvider>
+    </ComposeProvider>
   );
 }
