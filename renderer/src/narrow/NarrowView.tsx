@@ -1,7 +1,7 @@
 /**
  * The open narrow: a header (its title; Mark as read for a topic with unreads), then the messages,
  * oldest first, with a heading (a link to that conversation) over each run of one conversation in
- * views across conversations, and under a topic or a DM conversation the composer. The list is
+ * views across conversations, and the compose area (compose/ComposeArea.tsx). The list is
  * windowed (kit/windowed-list.ts): only messages near the viewport are in the DOM. Scrolling to the
  * top loads older messages (the reader's place is kept when they land above); a view opened at a
  * message (`near`) centres it, marks it, and loads newer messages at the bottom; otherwise new
