@@ -15,13 +15,13 @@ test('send from the composer, then edit the message inline', async ({ app, host 
   const send = app.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
 
-  // Shift+Enter is a new line, Enter sends.
+  // Shift+Enter is a new line; with enter_sends off (Zulip's default) Ctrl+Enter sends.
   await input.fill('Pizza on **Friday**?');
   await expect(send).toBeEnabled();
   await input.press('Shift+Enter');
   await input.pressSequentially('Or curry.');
   await expect(input).toHaveValue('Pizza on **Friday**?\nOr curry.');
-  await input.press('Enter');
+  await input.press('Control+Enter');
   await expect(input).toHaveValue('');
   await expect(send).toBeDisabled();
 
@@ -119,7 +119,7 @@ test('a message written while not connected waits as pending, then goes when the
 
     const input = app.getByRole('textbox', { name: 'Message to lunch plans' });
     await input.fill('Written on the train.');
-    await input.press('Enter');
+    await input.press('Control+Enter');
     const echo = messageList(app).locator('li.message', { hasText: 'Written on the train.' });
     await expect(echo.locator('.marker-pending')).toHaveText('sending');
     await expect(echo.getByRole('button', { name: 'Edit message' })).toHaveCount(0);

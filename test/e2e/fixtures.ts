@@ -77,6 +77,27 @@ export async function openTopic(page: Page, channel: string, topic: string): Pro
   await expect(page.getByRole('heading', { level: 1, name: `${channel} › ${topic}` })).toBeVisible();
 }
 
+/**
+ * Set the signed-in user's `web_mark_read_on_scroll_policy` at the server and wait until the app's
+ * engine has it (reading marks messages read unless it says never).
+ */
+export async function markReadOnScroll(host: BrowserHost, policy: 'always' | 'conversations' | 'never'): Promise<void> {
+  const value = { always: 1, conversations: 2, never: 3 }[policy];
+  const me = await demoUser(host, 'desdemona@example.com');
+  await me.updateSettings({ web_mark_read_on_scroll_policy: String(value) });
+  const control = host.service.connect(() => undefined);
+  try {
+    await expect
+      .poll(async () => {
+        const r = await control.invoke('userSettings', {});
+        return r.ok ? (r.value as Record<string, unknown>)['web_mark_read_on_scroll_policy'] : undefined;
+      }, { timeout: 30_000 })
+      .toBe(value);
+  } finally {
+    control.close();
+  }
+}
+
 /** A demo user of the sandbox server, acting through its REST API (Basic auth with a fetched key). */
 export async function demoUser(host: BrowserHost, email: string) {
   const base = host.sandboxUrl();
@@ -120,6 +141,18 @@ export async function demoUser(host: BrowserHost, email: string) {
       const body = (await res.json()) as { result: string; msg?: string; messages?: { id: number; flags: string[] }[] };
       if (body.result !== 'success' || body.messages === undefined) throw new Error(`GET /messages: ${body.msg ?? res.status}`);
       return body.messages.filter((m) => !m.flags.includes('read')).map((m) => m.id);
+    },
+    /** The raw Markdown of a channel topic's messages, oldest first, as the server has them. */
+    async contentsIn(channel: string, topic: string): Promise<string[]> {
+      const narrow = JSON.stringify([
+        { operator: 'channel', operand: channel },
+        { operator: 'topic', operand: topic },
+      ]);
+      const q = new URLSearchParams({ narrow, anchor: 'newest', num_before: '1000', num_after: '0', apply_markdown: 'false' });
+      const res = await fetch(`${base}/api/v1/messages?${q}`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; messages?: { content: string }[] };
+      if (body.result !== 'success' || body.messages === undefined) throw new Error(`GET /messages: ${body.msg ?? res.status}`);
+      return body.messages.map((m) => m.content);
     },
     /** The server's raw Markdown of a message (what an edit from the app must have changed). */
     async raw(messageId: number): Promise<string> {

@@ -16,9 +16,9 @@ test('the badge opens the outbox panel; sign-out keeps queued work for the next 
 
   const input = app.getByRole('textbox', { name: 'Message to lunch plans' });
   await input.fill('Kept on this device.');
-  await input.press('Enter');
+  await input.press('Control+Enter');
   await input.fill('Never mind this one.');
-  await input.press('Enter');
+  await input.press('Control+Enter');
   await expect(app.getByRole('status', { name: 'Outbox' })).toHaveText('2 pending');
 
   await app.getByRole('button', { name: 'Open the outbox' }).click();

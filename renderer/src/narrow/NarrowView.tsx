@@ -1,7 +1,7 @@
 /**
  * The open narrow: a header (its title; Mark as read for a topic with unreads), then the messages,
  * oldest first, with a heading (a link to that conversation) over each run of one conversation in
- * views across conversations, and under a topic or a DM conversation the composer. The list is
+ * views across conversations, and the compose area (compose/ComposeArea.tsx). The list is
  * windowed (kit/windowed-list.ts): only messages near the viewport are in the DOM. Scrolling to the
  * top loads older messages (the reader's place is kept when they land above); a view opened at a
  * message (`near`) centres it, marks it, and loads newer messages at the bottom; otherwise new
@@ -9,7 +9,7 @@
  */
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { Composer, type ComposeTo } from '../compose/Composer.js';
+import { ComposeArea } from '../compose/ComposeArea.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { createEditStore, type EditStore } from '../compose/edit-store.js';
@@ -19,12 +19,13 @@ import { useOutbox } from '../outbox/store.js';
 import { topicUnread } from '../sidebar/channels-reducer.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
-import { senderName, topicLabel } from './format.js';
+import { senderName } from './format.js';
 import { MessageItem } from './MessageItem.js';
 import { canLoadNewer, canLoadOlder, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from './narrow-reducer.js';
 import { useNarrow } from './store.js';
 import { hashOfTarget, type NarrowTarget } from './target.js';
-import { viewTitle, type Names, peopleList } from './titles.js';
+import { useReading } from './use-reading.js';
+import { viewTitle, type Names } from './titles.js';
 import './narrow.css';
 
 /** How close to an edge counts as "at" it, in CSS pixels. */
@@ -120,12 +121,15 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
   onMount(() => {
     if (scroller && list) win.attach(scroller, list);
   });
+  // Seen messages are marked read; the keyboard's selected message is shown (use-reading.ts).
+  const reading = useReading({ view: () => props.view, scroller: () => scroller, list: () => list, win });
   /** Position in the whole view, by id (the window shows a slice). */
   const indexById = createMemo(() => new Map(props.view.messages.map((m, i) => [m.id, i])));
 
   const onScroll = () => {
     if (!scroller) return;
     win.onScroll();
+    reading.onScroll();
     if (scroller.scrollTop < EDGE_PX && canLoadOlder(props.view)) narrow.loadOlder();
     if (win.atBottom() && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
   };
@@ -169,7 +173,7 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
       <Show when={props.view.before.found_end && props.view.messages.length > 0}>
         <p class="hint start-marker">This is the beginning of the conversation.</p>
       </Show>
-      <ol class="message-list" aria-label="Message list" ref={list}>
+      <ol class="message-list" aria-label="Message list" ref={list} onClick={reading.onClick}>
         <li class="virtual-pad" aria-hidden="true" style={{ height: `${win.window().padTop}px` }} />
         <For each={win.visible()}>
           {(m) => {
@@ -226,16 +230,6 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
  */
 const markReadTarget = (t: NarrowTarget) => (t.kind === 'topic' ? { channelId: t.channelId, topic: t.topic } : null);
 
-/** Where the composer sends: a topic, or a DM conversation; null for views across conversations. */
-function composeTarget(t: NarrowTarget, names: Names): { to: ComposeTo; label: string } | null {
-  if (t.kind === 'topic') return { to: { type: 'channel', channelId: t.channelId, topic: t.topic }, label: topicLabel(t.topic) };
-  if (t.kind === 'dm') return { to: { type: 'direct', userIds: t.userIds }, label: peopleList(t.userIds, names) };
-  return null;
-}
-
-/** The composer's identity: another conversation gets a fresh composer (a half-typed text never goes elsewhere). */
-const composeKey = (t: NarrowTarget) => (t.kind === 'topic' ? `t:${t.channelId}:${t.topic}` : t.kind === 'dm' ? `d:${t.userIds.join(',')}` : null);
-
 export function NarrowView() {
   const narrow = useNarrow();
   const names = useNames();
@@ -254,13 +248,7 @@ export function NarrowView() {
           <>
             <Header view={v()} names={names} />
             <Messages view={v()} edit={edit} names={names} />
-            <Show when={composeKey(v().target)} keyed>
-              {(_key) => (
-                <Show when={composeTarget(v().target, names)}>
-                  {(c) => <Composer to={c().to} label={c().label} />}
-                </Show>
-              )}
-            </Show>
+            <ComposeArea />
           </>
         )}
       </Show>

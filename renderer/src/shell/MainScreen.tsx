@@ -1,4 +1,4 @@
-/** The main screen of an open account: top bar (search, status, outbox), the sidebar, and the view the URL names. */
+/** The main screen of an open account: top bar (search, status, outbox, shortcuts), the sidebar, and the view the URL names. */
 import { createSignal, Show } from 'solid-js';
 import type { SignOutCheck } from '../../../sync/protocol/accounts.js';
 import { beginSignOut, SignOutDialog } from '../accounts/SignOutDialog.js';
@@ -19,6 +19,9 @@ import { SettingsProvider } from '../settings/store.js';
 import { useStatus } from '../status/store.js';
 import { UsersProvider } from '../users/store.js';
 import { RouteView } from './RouteView.js';
+import { ComposeProvider } from '../compose/store.js';
+import { SelectionProvider } from '../keys/selection.js';
+import { Shortcuts } from '../keys/Shortcuts.js';
 import { SearchBox } from '../search/SearchBox.js';
 import './shell.css';
 
@@ -32,7 +35,11 @@ export function MainScreen(props: { account: AccountSummary }) {
   const signOut = () => {
     beginSignOut(props.account.id, setAsking, (queued) => accounts.signOut(props.account.id, queued)).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
   };
+  // Composing (drafts, the open composer) and the keyboard's selected message are app-wide; they
+  // wrap the rest without nesting it deeper (the same tree, one diff line each side).
   return (
+    <ComposeProvider>
+    <SelectionProvider>
     <SettingsProvider>
       <UsersProvider>
         <ChannelsProvider>
@@ -50,6 +57,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   <SearchBox />
                   <StatusIndicator />
                   <OutboxBadge open={outboxOpen()} onToggle={() => setOutboxOpen(!outboxOpen())} />
+                  <Shortcuts />
                   <Button variant="quiet" onClick={signOut}>
                     Sign out
                   </Button>
@@ -72,5 +80,7 @@ export function MainScreen(props: { account: AccountSummary }) {
         </ChannelsProvider>
       </UsersProvider>
     </SettingsProvider>
+    </SelectionProvider>
+    </ComposeProvider>
   );
 }

@@ -4,6 +4,7 @@
  * is not built yet. Leaving a message view closes it in the engine.
  */
 import { createEffect, createMemo, Match, Switch } from 'solid-js';
+import { ComposeArea } from '../compose/ComposeArea.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { NarrowView } from '../narrow/NarrowView.js';
 import { useNarrow } from '../narrow/store.js';
@@ -60,6 +61,7 @@ export function RouteView() {
       <Match when={screen().kind === 'home'}>
         <section class="narrow" aria-label="Conversation">
           <EmptyState title="Pick a channel or a topic on the left." />
+          <ComposeArea />
         </section>
       </Match>
     </Switch>

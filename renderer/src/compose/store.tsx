@@ -1,0 +1,94 @@
+/**
+ * Composing, app-wide: the engine's drafts (query `drafts`, kept current by the `drafts` area) and
+ * which composer is open. By default the open view decides (a topic or a DM conversation: a reply
+ * composer; a channel: a new topic in it); `openNewTopic`, `openNewDm` and `openReply` open
+ * another one (the keyboard's c, x, r), until it is sent, cancelled or the view changes.
+ * `focus()` asks the open composer to take the keyboard focus.
+ */
+import { createContext, createSignal, onCleanup, useContext, type Accessor, type JSX } from 'solid-js';
+import type { DraftView } from '../../../sync/protocol/commands.js';
+import { createAreaQuery } from '../core/area-query-store.js';
+import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import type { DraftTo } from './drafts.js';
+
+/** A composer opened on purpose (not the view's default one). */
+export type ComposeMode =
+  | { kind: 'topic'; channelId: number | null }
+  | { kind: 'dm'; userIds: number[] }
+  | { kind: 'reply'; to: DraftTo };
+
+export interface ComposeStore {
+  readonly drafts: { readonly list: readonly DraftView[]; readonly loaded: boolean };
+  mode: Accessor<ComposeMode | null>;
+  openNewTopic(channelId: number | null): void;
+  openNewDm(userIds?: number[]): void;
+  openReply(to: DraftTo): void;
+  /** Back to the view's own composer. */
+  close(): void;
+  /** Bumped by `focus()`: the open composer focuses its text when it changes. */
+  focusRequests: Accessor<number>;
+  focus(): void;
+  saveDraft(to: DraftTo, content: string): Promise<unknown>;
+  deleteDraft(key: string): Promise<unknown>;
+  bridge: Bridge;
+  dispose(): void;
+}
+
+export function createComposeStore(bridge: Bridge): ComposeStore {
+  const q = createAreaQuery<DraftView[]>(bridge, {
+    fetch: () => bridge.invoke('drafts', {}),
+    areas: ['drafts'],
+    // Before the first sync there may be no account open yet; once live there is.
+    when: (e) => e.type === 'status' && e.status.state === 'live',
+    initial: [],
+    key: 'key',
+    onError: 'keep',
+  });
+  const [mode, setMode] = createSignal<ComposeMode | null>(null);
+  const [focusRequests, setFocusRequests] = createSignal(0);
+  const focus = () => setFocusRequests((n) => n + 1);
+  return {
+    drafts: {
+      get list() {
+        return q.state.data;
+      },
+      get loaded() {
+        return q.state.loaded;
+      },
+    },
+    mode,
+    openNewTopic: (channelId) => {
+      setMode({ kind: 'topic', channelId });
+      focus();
+    },
+    openNewDm: (userIds = []) => {
+      setMode({ kind: 'dm', userIds });
+      focus();
+    },
+    openReply: (to) => {
+      setMode({ kind: 'reply', to });
+      focus();
+    },
+    close: () => setMode(null),
+    focusRequests,
+    focus,
+    saveDraft: (to, content) => bridge.invoke('saveDraft', { to, content }),
+    deleteDraft: (key) => bridge.invoke('deleteDraft', { key }),
+    bridge,
+    dispose: q.dispose,
+  };
+}
+
+const Ctx = createContext<ComposeStore>();
+
+export function ComposeProvider(props: { bridge?: Bridge; children: JSX.Element }) {
+  const store = createComposeStore(props.bridge ?? defaultBridge);
+  onCleanup(store.dispose);
+  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
+}
+
+export function useCompose(): ComposeStore {
+  const s = useContext(Ctx);
+  if (!s) throw new Error('useCompose() used outside <ComposeProvider>');
+  return s;
+}

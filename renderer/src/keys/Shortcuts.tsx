@@ -1,0 +1,197 @@
+/**
+ * The keyboard shortcuts (keymap.ts says which key does what): one keydown listener on the
+ * document while the main screen is up, and the "Keyboard shortcuts" button with its dialog (a
+ * modal <dialog>: focus stays inside, Escape closes it and the focus goes back).
+ */
+import { For, onCleanup } from 'solid-js';
+import { useCompose } from '../compose/store.js';
+import { Button } from '../kit/Button.js';
+import { dmPeers } from '../narrow/narrow-reducer.js';
+import { useNarrow } from '../narrow/store.js';
+import { hashOfTarget } from '../narrow/target.js';
+import { useRouter } from '../router/router.js';
+import { useChannels } from '../sidebar/store.js';
+import { useUsers } from '../users/store.js';
+import { commandOf, isControlElement, isTypingElement, SHORTCUTS, unreadTopicFrom, type KeyCommand } from './keymap.js';
+import { useSelection } from './selection.js';
+import './keys.css';
+
+export function Shortcuts() {
+  const selection = useSelection();
+  const compose = useCompose();
+  const narrow = useNarrow();
+  const router = useRouter();
+  const channels = useChannels();
+  const users = useUsers();
+  let dialog: HTMLDialogElement | undefined;
+
+  const openHelp = () => {
+    if (!dialog || dialog.open) return;
+    dialog.showModal();
+  };
+
+  const move = (cmd: 'next' | 'prev' | 'first' | 'last') => {
+    const list = selection.list();
+    const msgs = list?.messages() ?? [];
+    if (!list || msgs.length === 0) return;
+    const ids = msgs.map((m) => m.id);
+    let id: number | undefined;
+    if (cmd === 'first') id = ids[0];
+    else if (cmd === 'last') id = ids[ids.length - 1];
+    else {
+      const cur = selection.selected();
+      const at = cur === null ? -1 : ids.indexOf(cur);
+      if (at < 0) {
+        // Nothing selected yet: start from what is on screen.
+        const shown = list.onScreen();
+        id = cmd === 'next' ? (shown[0] ?? ids[0]) : (shown[shown.length - 1] ?? ids[ids.length - 1]);
+      } else {
+        id = ids[Math.max(0, Math.min(ids.length - 1, at + (cmd === 'next' ? 1 : -1)))];
+      }
+    }
+    if (id === undefined) return;
+    selection.select(id, { focus: true });
+    if (cmd === 'last') list.toBottom();
+    else list.reveal(id);
+  };
+
+  const reply = () => {
+    const list = selection.list();
+    const view = list?.target();
+    const id = selection.selected();
+    const m = id === null ? undefined : list?.messages().find((x) => x.id === id);
+    if (!m) {
+      compose.focus();
+      return;
+    }
+    if (m.type === 'channel' && m.channel_id !== null) {
+      if (view?.kind === 'topic' && view.channelId === m.channel_id && view.topic.toLowerCase() === m.topic.toLowerCase()) compose.focus();
+      else compose.openReply({ type: 'channel', channel_id: m.channel_id, topic: m.topic });
+      return;
+    }
+    const peers = dmPeers(m, users.state.ownUserId);
+    if (view?.kind === 'dm' && view.userIds.join(',') === peers.join(',')) compose.focus();
+    else compose.openReply({ type: 'direct', user_ids: peers });
+  };
+
+  const currentChannel = (): number | null => {
+    const t = narrow.state.view?.target;
+    if (t?.kind === 'channel' || t?.kind === 'topic') return t.channelId;
+    const id = selection.selected();
+    const m = id === null ? undefined : selection.list()?.messages().find((x) => x.id === id);
+    return m?.type === 'channel' ? m.channel_id : null;
+  };
+
+  const unreadTopic = (step: 1 | -1) => {
+    const t = narrow.state.view?.target;
+    const current = t?.kind === 'topic' ? { channelId: t.channelId, topic: t.topic } : t?.kind === 'channel' ? { channelId: t.channelId, topic: null } : null;
+    const next = unreadTopicFrom(channels.state.channels, current, step);
+    if (next) router.navigate(hashOfTarget({ kind: 'topic', ...next }));
+  };
+
+  const run = (cmd: KeyCommand, target: Element | null): boolean => {
+    switch (cmd) {
+      case 'next':
+      case 'prev':
+      case 'first':
+      case 'last':
+        move(cmd);
+        return true;
+      case 'nextUnread':
+        unreadTopic(1);
+        return true;
+      case 'prevUnread':
+        unreadTopic(-1);
+        return true;
+      case 'reply':
+        reply();
+        return true;
+      case 'newTopic':
+        compose.openNewTopic(currentChannel());
+        return true;
+      case 'newDm':
+        compose.openNewDm();
+        return true;
+      case 'search': {
+        const box = document.querySelector<HTMLInputElement>('input[type="search"]');
+        if (!box) return false;
+        box.focus();
+        box.select();
+        return true;
+      }
+      case 'escape':
+        if (target instanceof HTMLElement && isTypingElement(target) && target.closest('[role="search"]')) {
+          target.blur();
+          return true;
+        }
+        if (compose.mode() !== null) {
+          compose.close();
+          return true;
+        }
+        if (selection.selected() !== null) {
+          selection.select(null);
+          return true;
+        }
+        return false;
+      case 'help':
+        openHelp();
+        return true;
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return;
+    // The help dialog is modal: it keeps its keys (Escape closes it natively).
+    if (dialog?.open) return;
+    const target = e.target instanceof Element ? e.target : null;
+    const cmd = commandOf(e, { typing: isTypingElement(target as HTMLInputElement | null), control: isControlElement(target) });
+    if (cmd === null) return;
+    if (run(cmd, target)) e.preventDefault();
+  };
+  document.addEventListener('keydown', onKeyDown);
+  onCleanup(() => document.removeEventListener('keydown', onKeyDown));
+
+  return (
+    <>
+      <Button variant="quiet" class="shortcuts-button" aria-keyshortcuts="?" aria-haspopup="dialog" onClick={openHelp}>
+        Shortcuts
+      </Button>
+      <dialog ref={dialog} class="shortcuts-dialog" aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <p class="hint">Single keys work when you are not typing in a field.</p>
+        <table class="shortcuts-table">
+          <thead>
+            <tr>
+              <th scope="col">Keys</th>
+              <th scope="col">What they do</th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={SHORTCUTS}>
+              {(s) => (
+                <tr>
+                  <td>
+                    <For each={s.keys}>
+                      {(k, i) => (
+                        <>
+                          {i() > 0 ? ' or ' : ''}
+                          <kbd>{k}</kbd>
+                        </>
+                      )}
+                    </For>
+                  </td>
+                  <td>{s.what}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+        <form method="dialog" class="shortcuts-actions">
+          <Button type="submit" variant="primary">
+            Close
+          </Button>
+        </form>
+      </dialog>
+    </>
+  );
+}
