@@ -33,7 +33,8 @@ function prepare(db: LocalDb, sql: string, ex: UnreadExclusions) {
 }
 
 /**
- * The merged topics of one channel, or of every channel, newest first. A stored server entry whose
+ * The merged topics of one channel, or of every channel, newest first. Unread messages not cached
+ * name their topic even while a pending read hides their count. A stored server entry whose
  * newest message the cache holds elsewhere now (moved since) is left out: the topic shows again
  * through the cache or the next fetch if it still has messages.
  */
@@ -49,7 +50,8 @@ export function topicRows(db: LocalDb, ex: UnreadExclusions, channelId?: number)
       SELECT s.channel_id, s.topic_key, s.topic, s.max_id FROM server_topics s
        WHERE 1${only('s.channel_id')} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.max_id AND (m.channel_id IS NOT s.channel_id OR m.topic_key != s.topic_key))
       UNION ALL
-      SELECT channel_id, topic_key, topic, id FROM unread WHERE channel_id IS NOT NULL${only('channel_id')}
+      SELECT u.channel_id, u.topic_key, u.topic, u.message_id FROM server_unreads u
+       WHERE u.channel_id IS NOT NULL${only('u.channel_id')} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id)
     ),
     merged AS (SELECT channel_id, topic_key, topic, max(max_id) AS max_id FROM known GROUP BY channel_id, topic_key),
     counts AS (SELECT channel_id, topic_key, count(*) AS n FROM unread WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key)
