@@ -49,5 +49,7 @@ export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: C
     .pluck()
     .all(args.stream_id, topicKey(args.topic_name));
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
-  if (ids.length > 0) changes.touched('unread');
+  // Always: unread messages of the topic the cache does not hold count as read while this row is
+  // pending (engine/unread-pending.ts), so the counts change even when no cached message did.
+  changes.touched('unread');
 }

@@ -104,6 +104,10 @@ describe('local topic comparison follows the server (topicKey)', () => {
     markTopicRead(db, { stream_id: VERONA, topic_name: 'ß' }, new ChangeCollector());
     const unread = db.prepare('SELECT id FROM messages WHERE (flags & 1) = 0 ORDER BY id').pluck().all();
     expect(unread).toEqual([5, 6, 7, 8, 9, 10]);
+    // A topic none of whose messages is cached still changes the counts (its uncached unreads).
+    const none = new ChangeCollector();
+    markTopicRead(db, { stream_id: VERONA, topic_name: 'not cached here' }, none);
+    expect([...none.areas]).toEqual(['unread']);
     db.close();
   });
 
