@@ -26,7 +26,12 @@ export type StoreArea =
   | 'user_groups'
   | 'realm'
   | 'typing'
+  /** Unread or starred state (counts), including the server's sets for messages not cached. */
   | 'unread'
+  /** The stored recent DM conversations (register's `recent_private_conversations`). */
+  | 'dm_conversations'
+  /** A channel's stored server topic list was fetched or may have gone stale. */
+  | 'channel_topics'
   /** The composer's drafts (engine/drafts.ts). */
   | 'drafts'
   /** Outbox rows were added or changed state (the outbox view, counts, per-message markers). */

@@ -15,6 +15,7 @@
 import { registerQueue } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { newestStoredMessageId } from '../db/queries/messages.js';
+import { invalidateAllServerTopics } from '../db/queries/server-topics.js';
 import { storeRegisterSnapshot } from '../db/queries/snapshot.js';
 import { getAccount, getEngineSetting, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
 import { backfillGap, backfillHistory, type BackfillContext } from './backfill.js';
@@ -60,6 +61,7 @@ export const FETCH_EVENT_TYPES = [
   'user_settings',
   'realm_user_groups',
   'starred_messages',
+  'recent_private_conversations',
   'muted_users',
 ] as const;
 
@@ -95,7 +97,11 @@ export async function registerAndSync(ctx: SyncContext, reason: RegisterReason):
   const changes = new ChangeCollector();
   db.transaction(() => {
     storeRegisterSnapshot(db, snap, changes);
-    if (pending === 'gap') markStreamGap(db, { throughId: newestBefore });
+    if (pending === 'gap') {
+      markStreamGap(db, { throughId: newestBefore });
+      // Topics may have moved or emptied while no event reached us.
+      invalidateAllServerTopics(db);
+    }
     else markStreamResumed(db);
     setQueuePosition(db, pos, ctx.now());
     setEngineSetting(db, PENDING, pending);

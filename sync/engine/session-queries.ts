@@ -1,25 +1,56 @@
 /**
  * The reads the UI needs, as the protocol shapes them: thin wrappers over STORE's read queries
- * (sync/db/queries). Split from session.ts to keep both small; everything here is synchronous and
- * answers offline from the cache.
+ * (sync/db/queries). Split from session.ts to keep both small. Every read is synchronous and
+ * answers offline from what is stored; the one that has a server side (a channel's complete topic
+ * list) starts its fetch in the background when online and announces the answer as the
+ * `channel_topics` area.
  */
+import { getStreamTopics, isApiError, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
-import { getChannels } from '../db/queries/channels.js';
+import { getChannel, getChannels } from '../db/queries/channels.js';
 import { getNavigationViews, getSavedSnippets, getScheduledMessages, getUserSettings } from '../db/queries/personal.js';
-import { channelsWithTopics } from '../db/queries/topics.js';
+import { dmConversationRows } from '../db/queries/recent-dms.js';
+import { storeServerTopics, topicListState } from '../db/queries/server-topics.js';
+import { unreadDms } from '../db/queries/unreads.js';
+import { channelsWithTopics, topicsOf, unreadCounts } from '../db/queries/topics.js';
 import { getUsers } from '../db/queries/users.js';
-import type { ChannelSummary, UserSummary } from '../protocol/commands.js';
+import type { ChannelSummary, ChannelTopicsView, DmConversation, UnreadCountsView, UserSummary } from '../protocol/commands.js';
 import type { z } from 'zod';
 import type { navigationViewSchema, savedSnippetSchema, scheduledMessageSchema } from '../protocol/commands.js';
+import { ChangeCollector, type StoreChanges } from './changes.js';
+import type { EngineLogger } from './seams.js';
+import { pendingUnreadChanges } from './unread-pending.js';
+
+const RESOLVED_PREFIX = '✔ ';
+/** After a failed topic-list fetch, queries do not ask again for this long (a refresh call still does). */
+const TOPIC_RETRY_MS = 60_000;
+
+/** What the queries need besides the database; the server side is optional (tests of the cache alone). */
+export interface QueryContext {
+  readonly selfUserId: () => number | undefined;
+  readonly conn?: ApiConnection;
+  /** The event stream is live (a fetch now has a chance). */
+  readonly online?: () => boolean;
+  readonly now?: () => number;
+  readonly emit?: (c: StoreChanges) => void;
+  readonly logger?: EngineLogger;
+}
 
 export class SessionQueries {
-  constructor(private readonly db: LocalDb) {}
+  private readonly topicFetches = new Map<number, Promise<void>>();
+  private readonly topicFailedAt = new Map<number, number>();
 
-  /** Every known channel with its cached topics and unread counts, by name. */
+  constructor(
+    private readonly db: LocalDb,
+    private readonly ctx: QueryContext = { selfUserId: () => undefined },
+  ) {}
+
+  /** Every known channel with its known topics and unread counts, by name. */
   channels(): ChannelSummary[] {
     const colors = new Map<number, string>();
     for (const c of getChannels(this.db)) if (c.subscription) colors.set(c.channel.stream_id, c.subscription.color);
-    return channelsWithTopics(this.db).map((c) => ({
+    const { exclusions } = pendingUnreadChanges(this.db, this.ctx.selfUserId());
+    return channelsWithTopics(this.db, exclusions).map((c) => ({
       channel_id: c.channel_id,
       name: c.name,
       is_subscribed: c.subscribed,
@@ -33,6 +64,97 @@ export class SessionQueries {
         visibility_policy: t.visibility_policy,
       })),
     }));
+  }
+
+  /** A channel's complete topic list (as far as known now); fetches the server's when it may help. */
+  channelTopics(channelId: number): ChannelTopicsView {
+    const state = topicListState(this.db, channelId);
+    const failedAt = this.topicFailedAt.get(channelId);
+    const mayRetry = failedAt === undefined || this.now() - failedAt >= TOPIC_RETRY_MS;
+    if (!state.current && mayRetry && this.ctx.online?.() === true) void this.refreshTopics(channelId);
+    const { exclusions } = pendingUnreadChanges(this.db, this.ctx.selfUserId());
+    return {
+      channel_id: channelId,
+      complete: state.current,
+      fetched_at: state.fetched_at,
+      topics: topicsOf(this.db, channelId, exclusions).map((t) => ({
+        topic: t.topic,
+        max_message_id: t.last_message_id,
+        unread_count: t.unread_count,
+        visibility_policy: t.visibility_policy,
+        resolved: t.topic.startsWith(RESOLVED_PREFIX),
+      })),
+    };
+  }
+
+  /**
+   * Fetch and store the server's topic list of a channel (one request at a time per channel).
+   * Resolves when stored or failed; a failure is logged and leaves the stored list as it was.
+   */
+  refreshTopics(channelId: number): Promise<void> {
+    const running = this.topicFetches.get(channelId);
+    if (running) return running;
+    const conn = this.ctx.conn;
+    if (!conn) return Promise.resolve();
+    const { version } = topicListState(this.db, channelId);
+    const p = getStreamTopics(conn, { streamId: channelId })
+      .then((res) => {
+        this.topicFailedAt.delete(channelId);
+        if (!this.db.open) return;
+        storeServerTopics(this.db, channelId, res.topics, version, this.now());
+        const changes = new ChangeCollector();
+        changes.touched('channel_topics');
+        this.ctx.emit?.(changes.freeze());
+      })
+      .catch((e: unknown) => {
+        // Offline, a channel we cannot read, a malformed answer: the list stays incomplete.
+        this.topicFailedAt.set(channelId, this.now());
+        const reason = isApiError(e) ? `${e.kind}${e.kind === 'api' ? ` ${e.code}` : ''}` : e instanceof Error ? e.message : String(e);
+        this.ctx.logger?.warn('channel topic list fetch failed', { channel_id: channelId, reason });
+      })
+      .finally(() => this.topicFetches.delete(channelId));
+    this.topicFetches.set(channelId, p);
+    return p;
+  }
+
+  /** Whether the channel is known locally (a topic list of an unknown one is refused). */
+  hasChannel(channelId: number): boolean {
+    return getChannel(this.db, channelId) !== undefined;
+  }
+
+  private now(): number {
+    return this.ctx.now?.() ?? Date.now();
+  }
+
+  /** Every running topic-list fetch (close waits for them). */
+  settled(): Promise<void> {
+    return Promise.all([...this.topicFetches.values()]).then(() => undefined);
+  }
+
+  /** Every known DM conversation, newest first, with its participants' names and unread count. */
+  dmConversations(): DmConversation[] {
+    const self = this.ctx.selfUserId();
+    const names = new Map(getUsers(this.db).map(({ user }) => [user.user_id, user.full_name]));
+    const { exclusions } = pendingUnreadChanges(this.db, self);
+    const counts = new Map(unreadDms(this.db, exclusions).map((d) => [d.dm_key, d.count]));
+    return dmConversationRows(this.db).map((c) => {
+      const userIds = c.dm_key.split(',').filter((x) => x !== '').map(Number);
+      const others = userIds.filter((id) => id !== self);
+      return {
+        key: c.dm_key,
+        user_ids: userIds,
+        participants: (others.length > 0 ? others : userIds).map((user_id) => ({ user_id, full_name: names.get(user_id) ?? null })),
+        max_message_id: c.max_message_id,
+        last_message_timestamp: c.timestamp,
+        unread_count: counts.get(c.dm_key) ?? 0,
+      };
+    });
+  }
+
+  unreadCounts(): UnreadCountsView {
+    const pending = pendingUnreadChanges(this.db, this.ctx.selfUserId());
+    const u = unreadCounts(this.db, pending.exclusions, pending.stars);
+    return { ...u, dms: u.dms.map((d) => ({ key: d.dm_key, count: d.count, mentions: d.mentions })) };
   }
 
   users(): UserSummary[] {

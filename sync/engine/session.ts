@@ -123,7 +123,14 @@ export class AccountSession {
       const v = getRealmValue(db, 'server_typing_started_expiry_period_milliseconds');
       return typeof v === 'number' && v > 0 ? v : DEFAULT_TYPING_EXPIRY_MS;
     });
-    this.queries = new SessionQueries(db);
+    this.queries = new SessionQueries(db, {
+      selfUserId: () => this.selfUserId,
+      conn: this.conn,
+      online: () => this.statusValue.state === 'live',
+      now: () => this.seams.clock.now(),
+      emit: (c) => this.emit(c),
+      logger: this.seams.logger,
+    });
     this.drafts = new SessionDrafts(db, () => this.seams.clock.now(), (c) => this.emit(c.freeze()));
     this.outbox = new SessionOutbox({
       db,
@@ -200,6 +207,7 @@ export class AccountSession {
   async close(): Promise<void> {
     await this.stop();
     await this.rawRefresh;
+    await this.queries.settled();
     await this.conn.close();
     this.db.close();
   }

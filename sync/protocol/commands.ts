@@ -33,6 +33,70 @@ export const channelSummarySchema = z.object({
 });
 export type ChannelSummary = z.output<typeof channelSummarySchema>;
 
+/** One topic of a channel's complete list (`channelTopics`). */
+export const channelTopicSchema = topicSummarySchema.extend({
+  /** The topic is resolved (its name starts with `✔ `). */
+  resolved: z.boolean(),
+});
+export type ChannelTopic = z.output<typeof channelTopicSchema>;
+
+export const channelTopicsSchema = z.object({
+  channel_id: int,
+  /**
+   * The server's list of the channel's topics is stored and nothing since may have made it wrong:
+   * every topic the user can read is here. False when it was never fetched (offline, or the fetch
+   * is still running: the `channel_topics` area says when it lands) or a move, a deletion or a
+   * lost event queue may have changed it (refetched when online); the topics shown are then those
+   * known locally (cached messages, unread ones, the last stored list).
+   */
+  complete: z.boolean(),
+  /** UNIX ms of the last stored server list, null if never. */
+  fetched_at: int.nullable(),
+  /** Newest first (by newest message id; a message being sent counts as the newest). */
+  topics: z.array(channelTopicSchema),
+});
+export type ChannelTopicsView = z.output<typeof channelTopicsSchema>;
+
+/** One participant of a DM conversation; `full_name` null when the user is unknown locally. */
+export const dmConversationParticipantSchema = z.object({ user_id: int, full_name: z.string().nullable() });
+
+export const dmConversationSchema = z.object({
+  /** Sorted participant ids joined by commas, self included (the `unreadCounts.dms` key). */
+  key: z.string(),
+  /** Every participant, sorted, self included: the `dm` narrow operand and the draft / send target. */
+  user_ids: z.array(int),
+  /** The others, by name; just oneself for the conversation with oneself. */
+  participants: z.array(dmConversationParticipantSchema),
+  max_message_id: int,
+  /** UNIX seconds of the newest message, when it is cached (null otherwise). */
+  last_message_timestamp: int.nullable(),
+  unread_count: int.nonnegative(),
+});
+export type DmConversation = z.output<typeof dmConversationSchema>;
+
+/**
+ * Unread counts for the home views. Messages the cache holds count by their own state (with
+ * pending changes on top); others by the server's unread set from register, kept current by events
+ * (`complete` false before the first register, or when the server truncated it).
+ */
+export const unreadCountsSchema = z.object({
+  /** All unread: subscribed channels outside muted channels and topics, plus every DM (as Zulip counts it). */
+  total: int.nonnegative(),
+  /** Unread personal mentions, plus wildcard mentions outside muted topics. */
+  mentions: int.nonnegative(),
+  /** Unread in followed topics. */
+  followed: int.nonnegative(),
+  /** Starred messages (read or not); whether to show it follows the user's `starred_message_counts`. */
+  starred: int.nonnegative(),
+  /** `count` every unread of the channel; `unmuted_count` outside muted topics (what a muted channel shows). */
+  channels: z.array(z.object({ channel_id: int, count: int.nonnegative(), unmuted_count: int.nonnegative() })),
+  topics: z.array(z.object({ channel_id: int, topic: z.string(), count: int.nonnegative(), mentions: int.nonnegative(), muted: z.boolean() })),
+  /** By `dmConversations` key. */
+  dms: z.array(z.object({ key: z.string(), count: int.nonnegative(), mentions: int.nonnegative() })),
+  complete: z.boolean(),
+});
+export type UnreadCountsView = z.output<typeof unreadCountsSchema>;
+
 export const userSummarySchema = z.object({
   user_id: int,
   email: z.string(),
@@ -105,7 +169,27 @@ export const queries = {
   typingEditors: { request: none, response: z.array(typingEditorSchema) },
   /** Every draft, newest first (live area `drafts`). */
   drafts: { request: none, response: z.array(draftSchema) },
+  /**
+   * A channel's complete topic list (see `channelTopicsSchema`). Answers at once from what is
+   * stored; when online and the stored list is missing or stale, the server's is fetched in the
+   * background and the `channel_topics` area follows when it lands.
+   */
+  channelTopics: { request: z.object({ channel_id: int.positive() }), response: channelTopicsSchema },
+  /** Every known DM conversation (1:1, groups, oneself), newest first. */
+  dmConversations: { request: none, response: z.array(dmConversationSchema) },
+  unreadCounts: { request: none, response: unreadCountsSchema },
 } as const;
+
+/**
+ * Which `areas` events may change a query's answer: re-query when one of these is named. (`messages`
+ * is pushed when messages were added or removed; the rest are store areas.)
+ */
+export const QUERY_AREAS = {
+  channels: ['channels', 'subscriptions', 'user_topics', 'unread', 'messages', 'channel_topics', 'outbox'],
+  channelTopics: ['channel_topics', 'channels', 'user_topics', 'unread', 'messages', 'outbox'],
+  dmConversations: ['dm_conversations', 'users', 'unread', 'messages', 'outbox'],
+  unreadCounts: ['unread', 'messages', 'subscriptions', 'user_topics', 'outbox'],
+} as const satisfies Partial<Record<keyof typeof queries, readonly string[]>>;
 
 export const commands = {
   start: { request: none, response: ok },

@@ -53,6 +53,13 @@ export const handlers: Handlers = {
   userSettings: (ctx) => ctx.session().queries.userSettings(),
   editHistory: (ctx, req) => ctx.session().editHistory(req.message_id),
   typingEditors: (ctx) => ctx.session().typingEditors(),
+  channelTopics: (ctx, req) => {
+    const q = ctx.session().queries;
+    if (!q.hasChannel(req.channel_id)) throw new RpcFailure('INVALID_REQUEST', `unknown channel ${req.channel_id}`);
+    return q.channelTopics(req.channel_id);
+  },
+  dmConversations: (ctx) => ctx.session().queries.dmConversations(),
+  unreadCounts: (ctx) => ctx.session().queries.unreadCounts(),
   // commands
   start: (ctx) => (ctx.session().start(), OK),
   stop: async (ctx) => (await ctx.session().stop(), OK),

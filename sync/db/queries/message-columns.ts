@@ -2,7 +2,7 @@
  * What the store derives from a message object: the columns narrows filter on and the search text.
  * Kept apart from the writers so the benchmark's raw baseline can insert exactly the same rows.
  */
-import type { Message } from '../../api/index.js';
+import { topicKey, type Message } from '../../api/index.js';
 import { flagsToBits } from '../flags.js';
 
 export interface MessageRow {
@@ -10,6 +10,8 @@ export interface MessageRow {
   readonly type: string;
   readonly channel_id: number | null;
   readonly topic: string;
+  /** The topic's comparison key (`topicKey`: the server's case folding); `''` for DMs. */
+  readonly topic_key: string;
   readonly dm_key: string | null;
   readonly sender_id: number;
   readonly flags: number;
@@ -66,11 +68,13 @@ export function storedJson(m: Message): string {
 /** The row for a message; `flagBits` overrides the message's own `flags` list when given. */
 export function messageRow(m: Message, flagBits?: number): MessageRow {
   const has = hasFlags(m.content);
+  const topic = m.type === 'stream' ? m.subject : '';
   return {
     id: m.id,
     type: m.type,
     channel_id: m.type === 'stream' ? (m.stream_id ?? null) : null,
-    topic: m.type === 'stream' ? m.subject : '',
+    topic,
+    topic_key: topicKey(topic),
     dm_key: dmKeyOf(m),
     sender_id: m.sender_id,
     flags: flagBits ?? flagsToBits(m.flags),

@@ -25,8 +25,8 @@ export interface UpsertResult {
   readonly updated: number[];
 }
 
-const COLUMNS = `(id, type, channel_id, topic, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
-  VALUES (@id, @type, @channel_id, @topic, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)`;
+const COLUMNS = `(id, type, channel_id, topic, topic_key, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
+  VALUES (@id, @type, @channel_id, @topic, @topic_key, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)`;
 
 /**
  * Write one row and its search entry (no change detection; callers decide). `isNew` (the caller
@@ -80,9 +80,18 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
   return { added, updated };
 }
 
-/** Forget messages (deleted, or no longer accessible). Returns the ids that were cached. */
+/**
+ * Forget messages (deleted, or no longer accessible), with their entries in the server's unread and
+ * starred sets (unreads.ts; the server drops those too). Returns the ids that were cached.
+ */
 export function deleteMessages(db: LocalDb, ids: readonly number[], changes: ChangeCollector): number[] {
   const removed: number[] = [];
+  if (ids.length > 0) {
+    const list = JSON.stringify(ids);
+    const unread = cachedStatement(db, 'DELETE FROM server_unreads WHERE message_id IN (SELECT value FROM json_each(?))').run(list).changes;
+    const starred = cachedStatement(db, 'DELETE FROM server_starred WHERE message_id IN (SELECT value FROM json_each(?))').run(list).changes;
+    if (unread + starred > 0) changes.touched('unread');
+  }
   const del = cachedStatement(db, 'DELETE FROM messages WHERE id = ? RETURNING flags');
   const delFts = cachedStatement(db, 'DELETE FROM messages_fts WHERE rowid = ?');
   for (const id of ids) {

@@ -2,20 +2,26 @@
  * Per-user state: topic visibility policies, saved snippets, navigation views (in the server's
  * order), scheduled messages and user settings.
  */
-import type { NavigationView, SavedSnippet, ScheduledMessage, UserTopic } from '../../api/index.js';
+import { topicKey, type NavigationView, type SavedSnippet, type ScheduledMessage, type UserTopic } from '../../api/index.js';
 import type { LocalDb } from '../open.js';
 import { cachedStatement } from './statements.js';
 
 // --- user topics ---------------------------------------------------------------------------------
 
-/** Policy 0 (or one this client does not know) removes the row: "no policy" is the default. */
+/**
+ * Policy 0 (or one this client does not know) removes the row: "no policy" is the default. Rows
+ * are keyed by the topic's comparison key, as the server keys them (one preference per topic
+ * however it is spelled); the spelling kept is the server's latest.
+ */
 export function putUserTopic(db: LocalDb, t: UserTopic): void {
+  const key = topicKey(t.topic_name);
   if (typeof t.visibility_policy !== 'number' || t.visibility_policy === 0) {
-    cachedStatement(db, 'DELETE FROM user_topics WHERE channel_id = ? AND topic = ?').run(t.stream_id, t.topic_name);
+    cachedStatement(db, 'DELETE FROM user_topics WHERE channel_id = ? AND topic_key = ?').run(t.stream_id, key);
     return;
   }
-  cachedStatement(db, 'INSERT OR REPLACE INTO user_topics (channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?)').run(
+  cachedStatement(db, 'INSERT OR REPLACE INTO user_topics (channel_id, topic_key, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)').run(
     t.stream_id,
+    key,
     t.topic_name,
     t.visibility_policy,
     t.last_updated,
@@ -33,9 +39,9 @@ export function getUserTopics(db: LocalDb): StoredUserTopic[] {
   return cachedStatement(db, 'SELECT channel_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY channel_id, topic').all() as StoredUserTopic[];
 }
 
-/** The topic's policy (0 = none); topics match case-insensitively, as on the server. */
+/** The topic's policy (0 = none); topics match by their key, as on the server. */
 export function getTopicVisibility(db: LocalDb, channelId: number, topic: string): number {
-  return (cachedStatement(db, 'SELECT visibility_policy FROM user_topics WHERE channel_id = ? AND topic = ?').pluck().get(channelId, topic) as
+  return (cachedStatement(db, 'SELECT visibility_policy FROM user_topics WHERE channel_id = ? AND topic_key = ?').pluck().get(channelId, topicKey(topic)) as
     | number
     | undefined) ?? 0;
 }

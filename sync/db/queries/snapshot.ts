@@ -1,7 +1,9 @@
 /**
  * Store a `POST /register` snapshot. Each collection the snapshot carries replaces the cached one
  * (a snapshot is the whole truth as of its queue); collections it does not carry (not fetched)
- * are left alone. Unread and starred state is reconciled onto cached messages.
+ * are left alone. Unread and starred state is reconciled onto cached messages, and kept as the
+ * server's sets (unreads.ts) for the messages the cache does not hold; the recent DM conversations
+ * likewise (recent-dms.ts).
  */
 import type { RegisterResponse } from '../../api/index.js';
 import type { ChangeCollector } from '../../engine/changes.js';
@@ -11,8 +13,10 @@ import { putChannel, putSubscription } from './channels.js';
 import { putUserGroup } from './groups.js';
 import { putNavigationView, putSavedSnippet, putScheduledMessage, putUserSetting, putUserTopic } from './personal.js';
 import { setRealmValue } from './realm.js';
-import { noteServerVersion } from './state.js';
+import { replaceRecentDms } from './recent-dms.js';
+import { getAccount, noteServerVersion } from './state.js';
 import { cachedStatement } from './statements.js';
+import { replaceServerStarred, replaceServerUnreads } from './unreads.js';
 import { putUser } from './users.js';
 
 /** Snapshot keys that are collections or queue bookkeeping, not realm settings. */
@@ -80,8 +84,21 @@ export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes:
       for (const g of s.realm_user_groups) putUserGroup(db, g);
       changes.touched('user_groups');
     }
-    if (s.unread_msgs !== undefined) reconcileUnreads(db, s.unread_msgs, changes);
-    if (s.starred_messages !== undefined) reconcileFlag(db, FLAG.starred, s.starred_messages, 0, changes);
+    const self = s.user_id ?? getAccount(db)?.user_id ?? undefined;
+    if (s.unread_msgs !== undefined) {
+      reconcileUnreads(db, s.unread_msgs, changes);
+      if (self !== undefined) replaceServerUnreads(db, s.unread_msgs, self);
+      changes.touched('unread');
+    }
+    if (s.starred_messages !== undefined) {
+      reconcileFlag(db, FLAG.starred, s.starred_messages, 0, changes);
+      replaceServerStarred(db, s.starred_messages);
+      changes.touched('unread');
+    }
+    if (s.recent_private_conversations !== undefined && self !== undefined) {
+      replaceRecentDms(db, s.recent_private_conversations, self);
+      changes.touched('dm_conversations');
+    }
   })();
 }
 

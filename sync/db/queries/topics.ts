@@ -1,13 +1,17 @@
 /**
- * Topic lists and unread counts computed from the cached messages (so they are as complete as the
- * cache; unread state comes from register's `unread_msgs` reconciled onto cached messages).
+ * Topic lists and unread counts. A channel's topics are those of its cached messages, of the
+ * server's stored topic list (server-topics.ts) and of its unread messages the cache does not
+ * hold (unreads.ts), merged by topic key (the server's case folding); each topic's newest known
+ * spelling is shown. Unread counts come from `unread` (unreads.ts: the cache where it holds the
+ * message, the server's unread set where it does not).
  */
-import { FLAG } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { cachedStatement } from './statements.js';
+import { NO_EXCLUSIONS, serverUnreadsKnown, starredCount, unreadCte, unreadDms, unreadTopics, type UnreadExclusions } from './unreads.js';
 
 export interface TopicSummary {
   readonly topic: string;
+  readonly topic_key: string;
   readonly last_message_id: number;
   readonly unread_count: number;
   /** 0 none, 1 muted, 2 unmuted, 3 followed. */
@@ -23,25 +27,54 @@ export interface ChannelTopics {
   readonly topics: TopicSummary[];
 }
 
-/** Every known channel with the topics of its cached messages. */
-export function channelsWithTopics(db: LocalDb): ChannelTopics[] {
+function prepare(db: LocalDb, sql: string, ex: UnreadExclusions) {
+  // Narrow exclusions make one-off SQL: keep those out of the statement cache.
+  return ex.narrows.length === 0 ? cachedStatement(db, sql) : db.prepare(sql);
+}
+
+/**
+ * The merged topics of one channel, or of every channel, newest first. Unread messages not cached
+ * name their topic even while a pending read hides their count. A stored server entry whose
+ * newest message the cache holds elsewhere now (moved since) is left out: the topic shows again
+ * through the cache or the next fetch if it still has messages.
+ */
+export function topicRows(db: LocalDb, ex: UnreadExclusions, channelId?: number): Array<TopicSummary & { channel_id: number }> {
+  const cte = unreadCte(ex);
+  const only = (col: string) => (channelId === undefined ? '' : ` AND ${col} = @c`);
+  const sql = `WITH ${cte.sql},
+    known AS (
+      SELECT g.channel_id, g.topic_key, m.topic, g.max_id
+        FROM (SELECT channel_id, topic_key, max(id) AS max_id FROM messages WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key) g
+        JOIN messages m ON m.id = g.max_id
+      UNION ALL
+      SELECT s.channel_id, s.topic_key, s.topic, s.max_id FROM server_topics s
+       WHERE 1${only('s.channel_id')} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.max_id AND (m.channel_id IS NOT s.channel_id OR m.topic_key != s.topic_key))
+      UNION ALL
+      SELECT u.channel_id, u.topic_key, u.topic, u.message_id FROM server_unreads u
+       WHERE u.channel_id IS NOT NULL${only('u.channel_id')} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id)
+    ),
+    merged AS (SELECT channel_id, topic_key, topic, max(max_id) AS max_id FROM known GROUP BY channel_id, topic_key),
+    counts AS (SELECT channel_id, topic_key, count(*) AS n FROM unread WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key)
+    SELECT k.channel_id, k.topic, k.topic_key, k.max_id AS last_message_id, coalesce(c.n, 0) AS unread_count,
+           coalesce(ut.visibility_policy, 0) AS visibility_policy
+      FROM merged k
+      LEFT JOIN counts c ON c.channel_id = k.channel_id AND c.topic_key = k.topic_key
+      LEFT JOIN user_topics ut ON ut.channel_id = k.channel_id AND ut.topic_key = k.topic_key
+     ORDER BY k.max_id DESC`;
+  const stmt = prepare(db, sql, ex);
+  const rows = channelId === undefined ? stmt.all(...cte.params) : stmt.all({ c: channelId }, ...cte.params);
+  return rows as Array<TopicSummary & { channel_id: number }>;
+}
+
+/** Every known channel with its topics. */
+export function channelsWithTopics(db: LocalDb, ex: UnreadExclusions = NO_EXCLUSIONS): ChannelTopics[] {
   const channels = cachedStatement(
     db,
     `SELECT c.id, c.name, s.channel_id IS NOT NULL AS subscribed, coalesce(s.is_muted, 0) AS is_muted
      FROM channels c LEFT JOIN subscriptions s ON s.channel_id = c.id ORDER BY c.name`,
   ).all() as Array<{ id: number; name: string; subscribed: number; is_muted: number }>;
-  // Topics compare case-insensitively (as the server's topic narrow); the newest spelling is shown.
-  const rows = cachedStatement(
-    db,
-    `SELECT g.channel_id, g.last_message_id, g.unread_count, m.topic, coalesce(ut.visibility_policy, 0) AS visibility_policy
-     FROM (SELECT channel_id, max(id) AS last_message_id, sum((flags & ${FLAG.read}) = 0) AS unread_count
-           FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic COLLATE NOCASE) g
-     JOIN messages m ON m.id = g.last_message_id
-     LEFT JOIN user_topics ut ON ut.channel_id = g.channel_id AND ut.topic = m.topic
-     ORDER BY g.last_message_id DESC`,
-  ).all() as Array<TopicSummary & { channel_id: number }>;
   const byChannel = new Map<number, TopicSummary[]>();
-  for (const { channel_id, ...t } of rows) {
+  for (const { channel_id, ...t } of topicRows(db, ex)) {
     let list = byChannel.get(channel_id);
     if (!list) byChannel.set(channel_id, (list = []));
     list.push(t);
@@ -56,43 +89,65 @@ export function channelsWithTopics(db: LocalDb): ChannelTopics[] {
 }
 
 /** The topics of one channel, newest first. */
-export function topicsOf(db: LocalDb, channelId: number): TopicSummary[] {
-  return channelsWithTopics(db).find((c) => c.channel_id === channelId)?.topics ?? [];
+export function topicsOf(db: LocalDb, channelId: number, ex: UnreadExclusions = NO_EXCLUSIONS): TopicSummary[] {
+  return topicRows(db, ex, channelId).map(({ channel_id: _c, ...t }) => t);
+}
+
+/** Zulip's rule: a muted topic, or any topic of a muted channel unless unmuted or followed. */
+export function isMutedTopic(channelMuted: boolean, policy: number): boolean {
+  return policy === 1 || (channelMuted && policy !== 2 && policy !== 3);
 }
 
 export interface UnreadCounts {
+  /** Unread in subscribed channels outside muted topics and channels, plus every DM (Zulip's "all unread"). */
   readonly total: number;
+  /** Unread personal mentions anywhere, and wildcard mentions outside muted topics (subscribed channels, DMs). */
   readonly mentions: number;
-  readonly channels: Array<{ channel_id: number; count: number }>;
-  readonly topics: Array<{ channel_id: number; topic: string; count: number }>;
+  /** Unread in followed topics of subscribed channels. */
+  readonly followed: number;
+  readonly starred: number;
+  readonly channels: Array<{ channel_id: number; count: number; unmuted_count: number }>;
+  readonly topics: Array<{ channel_id: number; topic: string; count: number; mentions: number; muted: boolean }>;
   /** Keyed like `messages.dm_key`: sorted participant ids, self included. */
-  readonly dms: Array<{ dm_key: string; count: number }>;
+  readonly dms: Array<{ dm_key: string; count: number; mentions: number }>;
+  /** The server's whole unread set is known (register stored it, not truncated). */
+  readonly complete: boolean;
 }
 
-const MENTION_BITS = FLAG.mentioned | FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned;
-
-export function unreadCounts(db: LocalDb): UnreadCounts {
-  const unread = `(flags & ${FLAG.read}) = 0`;
-  const total = cachedStatement(db, `SELECT count(*) FROM messages WHERE ${unread}`).pluck().get() as number;
-  const mentions = cachedStatement(db, `SELECT count(*) FROM messages WHERE ${unread} AND (flags & ${MENTION_BITS}) != 0`).pluck().get() as number;
-  const topics = cachedStatement(
-    db,
-    `SELECT g.channel_id, m.topic, g.count
-     FROM (SELECT channel_id, max(id) AS last_id, count(*) AS count FROM messages
-           WHERE ${unread} AND channel_id IS NOT NULL GROUP BY channel_id, topic COLLATE NOCASE) g
-     JOIN messages m ON m.id = g.last_id ORDER BY g.channel_id, m.topic`,
-  ).all() as Array<{ channel_id: number; topic: string; count: number }>;
-  const channels = new Map<number, number>();
-  for (const t of topics) channels.set(t.channel_id, (channels.get(t.channel_id) ?? 0) + t.count);
-  const dms = cachedStatement(
-    db,
-    `SELECT dm_key, count(*) AS count FROM messages WHERE ${unread} AND dm_key IS NOT NULL GROUP BY dm_key ORDER BY dm_key`,
-  ).all() as Array<{ dm_key: string; count: number }>;
-  return {
-    total,
-    mentions,
-    channels: [...channels].map(([channel_id, count]) => ({ channel_id, count })),
-    topics,
-    dms,
-  };
+export function unreadCounts(db: LocalDb, ex: UnreadExclusions = NO_EXCLUSIONS, pendingStars: ReadonlyMap<number, boolean> = new Map()): UnreadCounts {
+  const subs = new Map(
+    (cachedStatement(db, 'SELECT channel_id, is_muted FROM subscriptions').all() as Array<{ channel_id: number; is_muted: number }>).map((s) => [s.channel_id, s.is_muted === 1]),
+  );
+  const policies = new Map(
+    (cachedStatement(db, 'SELECT channel_id, topic_key, visibility_policy FROM user_topics').all() as Array<{ channel_id: number; topic_key: string; visibility_policy: number }>).map(
+      (u) => [`${u.channel_id}\u0000${u.topic_key}`, u.visibility_policy],
+    ),
+  );
+  let total = 0;
+  let mentions = 0;
+  let followed = 0;
+  const channels = new Map<number, { channel_id: number; count: number; unmuted_count: number }>();
+  const topics: UnreadCounts['topics'] = [];
+  for (const t of unreadTopics(db, ex).sort((a, b) => a.channel_id - b.channel_id || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0))) {
+    const policy = policies.get(`${t.channel_id}\u0000${t.topic_key}`) ?? 0;
+    const muted = isMutedTopic(subs.get(t.channel_id) ?? false, policy);
+    const topicMentions = t.personal_mentions + (muted ? 0 : t.wildcard_mentions);
+    topics.push({ channel_id: t.channel_id, topic: t.topic, count: t.count, mentions: topicMentions, muted });
+    let c = channels.get(t.channel_id);
+    if (!c) channels.set(t.channel_id, (c = { channel_id: t.channel_id, count: 0, unmuted_count: 0 }));
+    c.count += t.count;
+    if (!muted) c.unmuted_count += t.count;
+    if (!subs.has(t.channel_id)) continue;
+    if (!muted) total += t.count;
+    if (policy === 3) followed += t.count;
+    mentions += topicMentions;
+  }
+  const dms = unreadDms(db, ex)
+    .sort((a, b) => (a.dm_key < b.dm_key ? -1 : a.dm_key > b.dm_key ? 1 : 0))
+    .map((d) => ({ dm_key: d.dm_key, count: d.count, mentions: d.personal_mentions + d.wildcard_mentions }));
+  for (const d of dms) {
+    total += d.count;
+    mentions += d.mentions;
+  }
+  return { total, mentions, followed, starred: starredCount(db, pendingStars), channels: [...channels.values()], topics, dms, complete: serverUnreadsKnown(db) };
 }

@@ -5,8 +5,11 @@
 import type { EventOf } from '../../api/index.js';
 import { FLAG, HAS_ROW, type FlagName } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
-import { deleteMessages, updateStoredMessage, upsertMessages } from '../../db/queries/messages.js';
+import { deleteMessages, getStoredMessage, updateStoredMessage, upsertMessages } from '../../db/queries/messages.js';
+import { noteDmDeletions } from '../../db/queries/recent-dms.js';
+import { channelsListingMaxIds, invalidateServerTopics } from '../../db/queries/server-topics.js';
 import { cachedStatement } from '../../db/queries/statements.js';
+import { addServerUnreadBits, dmKeyOfIds, forgetAllServerUnreads, forgetServerUnreads, noteMessageFlags, putServerUnread, setServerStarred } from '../../db/queries/unreads.js';
 import type { ChangeCollector } from '../changes.js';
 import type { HandlerContext } from './types.js';
 
@@ -14,11 +17,23 @@ export function onMessage(db: LocalDb, e: EventOf<'message'>, ctx: HandlerContex
   // The event's flags are already copied onto the message by the schema; a message event means
   // the server made us a per-user row.
   upsertMessages(db, [e.message], changes, { personal: true });
+  noteMessageFlags(db, e.message);
   if (e.local_message_id !== undefined) ctx.out.localEchoes.push({ local_message_id: e.local_message_id, message_id: e.message.id });
 }
 
 export function onDeleteMessage(db: LocalDb, e: EventOf<'delete_message'>, _ctx: HandlerContext, changes: ChangeCollector): void {
+  // A stored topic list naming a deleted message as a topic's newest may list an emptied topic.
+  const lists = channelsListingMaxIds(db, e.message_ids);
+  if (e.message_type === 'stream' && e.stream_id !== undefined) lists.push(e.stream_id);
   deleteMessages(db, e.message_ids, changes);
+  if (lists.length > 0) {
+    invalidateServerTopics(db, lists);
+    changes.touched('channel_topics');
+  }
+  if (e.message_type === 'private') {
+    noteDmDeletions(db, e.message_ids);
+    changes.touched('dm_conversations');
+  }
 }
 
 export function onUpdateMessageFlags(db: LocalDb, e: EventOf<'update_message_flags'>, ctx: HandlerContext, changes: ChangeCollector): void {
@@ -40,6 +55,39 @@ export function onUpdateMessageFlags(db: LocalDb, e: EventOf<'update_message_fla
           .all(JSON.stringify(e.messages)) as number[]);
   for (const id of ids) changes.messageUpdated(id);
   if (bit === FLAG.read && ids.length > 0) changes.touched('unread');
+  noteServerFlags(db, e, bit, ctx.selfUserId, changes);
+}
+
+/** The server's unread and starred sets follow flag events, cached messages or not (unreads.ts). */
+function noteServerFlags(db: LocalDb, e: EventOf<'update_message_flags'>, bit: number, selfUserId: number, changes: ChangeCollector): void {
+  const set = e.op === 'add';
+  if (bit === FLAG.starred) {
+    setServerStarred(db, e.messages, set);
+    changes.touched('unread');
+    return;
+  }
+  if (bit !== FLAG.read) {
+    addServerUnreadBits(db, e.messages, bit, set);
+    return;
+  }
+  changes.touched('unread');
+  if (set) {
+    if (e.all) forgetAllServerUnreads(db);
+    else forgetServerUnreads(db, e.messages);
+    return;
+  }
+  // Marked unread: where the message is comes with the event (`message_details`), else from the cache.
+  const details = e.op === 'remove' ? e.message_details : undefined;
+  for (const id of e.messages) {
+    const d = details?.[String(id)];
+    const mention = d?.mentioned === true ? FLAG.mentioned : 0;
+    if (d?.type === 'stream' && d.stream_id !== undefined && d.topic !== undefined) putServerUnread(db, id, { channel_id: d.stream_id, topic: d.topic }, mention);
+    else if (d?.type === 'private' && d.user_ids !== undefined) putServerUnread(db, id, { dm_key: dmKeyOfIds(d.user_ids, selfUserId) }, mention);
+    else {
+      const m = getStoredMessage(db, id);
+      if (m) noteMessageFlags(db, m);
+    }
+  }
 }
 
 export function onReaction(db: LocalDb, e: EventOf<'reaction'>, _ctx: HandlerContext, changes: ChangeCollector): void {

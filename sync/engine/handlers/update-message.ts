@@ -13,7 +13,10 @@ import type { LocalDb } from '../../db/open.js';
 import { channelName } from '../../db/queries/channels.js';
 import { getStoredMessage, updateStoredMessage } from '../../db/queries/messages.js';
 import { hasRawContent, putRawContent } from '../../db/queries/raw.js';
+import { invalidateServerTopics } from '../../db/queries/server-topics.js';
 import { getAccount } from '../../db/queries/state.js';
+import { moveServerUnreads, setServerUnreadMentionBits } from '../../db/queries/unreads.js';
+import { flagsToBits } from '../../db/flags.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import type { ChangeCollector } from '../changes.js';
 import type { HandlerContext } from './types.js';
@@ -93,6 +96,18 @@ export function onUpdateMessage(db: LocalDb, e: UpdateMessageEvent, _ctx: Handle
   // Flags last: the event's are ours for `message_id` (mentions may appear or vanish with an
   // edit), read through who holds a per-user row now (update-message-rows.ts).
   applyRows(db, e, before, changes);
+  // The server's unread set (messages not cached included) follows the move and the mentions; the
+  // stored topic lists of both channels may name a topic that emptied.
+  if (moved) {
+    moveServerUnreads(db, e.message_ids, { channel_id: channelChanged ? e.new_stream_id : undefined, topic: topicChanged ? e.subject : undefined });
+    const lists = [e.stream_id, e.new_stream_id].filter((id): id is number => id !== undefined);
+    if (lists.length > 0) {
+      invalidateServerTopics(db, lists);
+      changes.touched('channel_topics');
+    }
+    changes.touched('unread');
+  }
+  if (e.flags !== undefined) setServerUnreadMentionBits(db, e.message_id, flagsToBits(e.flags));
 }
 
 /**

@@ -12,7 +12,9 @@
  *    history" is every cached message with the local `HAS_ROW` bit (the server holds a per-user
  *    row for it; see sync/db/flags.ts): `historical` alone cannot tell, since a row can be marked
  *    historical too (the user starred or un-read channel history he did not receive).
- *  - `topic` is case-insensitive; the realm's empty-topic display name means `""`.
+ *  - `topic` compares as the server compares topics (`topicKey`: Zulip's per-character SQL UPPER(),
+ *    not SQLite's ASCII-only NOCASE), on the stored `topic_key` column and its index; the realm's
+ *    empty-topic display name means `""`.
  *  - `is:muted` / `in:home` follow user_topics and channel muting as the server does: a muted topic,
  *    or a muted channel unless the topic is unmuted or followed.
  *  - `with:<id>` becomes the cached message's current conversation; when that message is not
@@ -20,7 +22,7 @@
  *    rule for an inaccessible message), else the narrow is refused.
  *  - `near` is an anchor, not a filter (see `anchorFromNear`).
  */
-import { parseNarrow, type NarrowTerm } from '../../api/index.js';
+import { parseNarrow, topicKey, type NarrowTerm } from '../../api/index.js';
 import { FLAG, HAS_ROW } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { LocalNarrowError, asMessageId, resolveChannelId, resolveDmUserIds, resolveUserId, storedTopic } from './resolve.js';
@@ -60,11 +62,11 @@ const MENTION_BITS = FLAG.mentioned | FLAG.stream_wildcard_mentioned | FLAG.topi
 const HISTORY_SAFE_IS = new Set(['resolved', 'followed', 'muted']);
 
 const FOLLOWED = `(m.type = 'stream' AND EXISTS (SELECT 1 FROM user_topics ut
-  WHERE ut.channel_id = m.channel_id AND ut.topic = m.topic AND ut.visibility_policy = 3))`;
+  WHERE ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy = 3))`;
 const MUTED = `(m.type = 'stream' AND (
-  EXISTS (SELECT 1 FROM user_topics ut WHERE ut.channel_id = m.channel_id AND ut.topic = m.topic AND ut.visibility_policy = 1)
+  EXISTS (SELECT 1 FROM user_topics ut WHERE ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy = 1)
   OR (EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = m.channel_id AND s.is_muted = 1)
-      AND NOT EXISTS (SELECT 1 FROM user_topics ut WHERE ut.channel_id = m.channel_id AND ut.topic = m.topic AND ut.visibility_policy IN (2, 3)))))`;
+      AND NOT EXISTS (SELECT 1 FROM user_topics ut WHERE ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy IN (2, 3)))))`;
 
 /** Parse (either wire encoding), validate and resolve a narrow; throws `LocalNarrowError`. */
 export function canonicalTerms(db: LocalDb, narrow: unknown, selfUserId: number): CanonicalTerm[] {
@@ -90,8 +92,9 @@ function canonical(db: LocalDb, t: NarrowTerm, self: number): CanonicalTerm {
       return { operator, operand: ids, negated };
     }
     case 'topic':
-      // Lowercased only for the key's sake: the SQL compares case-insensitively anyway.
-      return { operator, operand: storedTopic(db, String(o)).toLowerCase(), negated };
+      // The comparison key: the SQL matches `messages.topic_key`, and the narrow's key is the same
+      // for every spelling of the topic.
+      return { operator, operand: topicKey(storedTopic(db, String(o))), negated };
     case 'id':
     case 'near':
       return { operator, operand: asMessageId(o, `${operator} operand`), negated };
@@ -173,7 +176,7 @@ function termSql(t: CanonicalTerm, params: Array<string | number>): string {
       return "m.channel_id IN (SELECT id FROM channels WHERE json_extract(json, '$.is_archived') = 1)";
     case 'topic':
       params.push(String(o));
-      return "(m.type = 'stream' AND m.topic = ? COLLATE NOCASE)";
+      return "(m.type = 'stream' AND m.topic_key = ?)";
     case 'sender':
       params.push(Number(o));
       return 'm.sender_id = ?';

@@ -43,11 +43,13 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
 };
 
 export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {
-  // Only the unread ones need rewriting; topics match case-insensitively, as on the server.
+  // Only the unread ones need rewriting; topics match by their key, as on the server.
   const ids = db
-    .prepare<[number, string], number>(`SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND (flags & ${FLAG.read}) = 0`)
+    .prepare<[number, string], number>(`SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? AND (flags & ${FLAG.read}) = 0`)
     .pluck()
-    .all(args.stream_id, args.topic_name);
+    .all(args.stream_id, topicKey(args.topic_name));
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
-  if (ids.length > 0) changes.touched('unread');
+  // Always: unread messages of the topic the cache does not hold count as read while this row is
+  // pending (engine/unread-pending.ts), so the counts change even when no cached message did.
+  changes.touched('unread');
 }

@@ -93,17 +93,17 @@ export const messageMove: OutboxKind<MoveArgs, null> = {
 
 /**
  * Move the cached copies at once: the target, and with change_later / change_all the cached
- * messages of its topic (later ones only for change_later), as the server will. Topics compare
- * case-insensitively like the server's. Returns the ids moved.
+ * messages of its topic (later ones only for change_later), as the server will. Topics compare by
+ * their key (`messages.topic_key`), as the server's do. Returns the ids moved.
  */
 export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollector): number[] {
-  const target = db.prepare<[number], { channel_id: number | null; topic: string }>('SELECT channel_id, topic FROM messages WHERE id = ?').get(a.message_id);
+  const target = db.prepare<[number], { channel_id: number | null; topic_key: string }>('SELECT channel_id, topic_key FROM messages WHERE id = ?').get(a.message_id);
   if (!target || target.channel_id === null) return [];
   let ids = [a.message_id];
   if (a.propagate_mode !== 'change_one') {
     const siblings = db
-      .prepare<[number, string], { id: number }>('SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE ORDER BY id')
-      .all(target.channel_id, target.topic)
+      .prepare<[number, string], { id: number }>('SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? ORDER BY id')
+      .all(target.channel_id, target.topic_key)
       .map((r) => r.id);
     ids = siblings.filter((id) => a.propagate_mode === 'change_all' || id >= a.message_id);
   }
@@ -127,7 +127,7 @@ export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollect
 
 /** On undo: the optimistic move took the cached rest of the topic along; re-read where it put them. */
 function movedAlong(db: LocalDb, a: MoveArgs): number[] {
-  const at = cachedStatement(db, 'SELECT channel_id, topic FROM messages WHERE id = ?').get(a.message_id) as { channel_id: number | null; topic: string } | undefined;
+  const at = cachedStatement(db, 'SELECT channel_id, topic_key FROM messages WHERE id = ?').get(a.message_id) as { channel_id: number | null; topic_key: string } | undefined;
   if (!at || at.channel_id === null) return [];
-  return cachedStatement(db, 'SELECT id FROM messages WHERE channel_id = ? AND topic = ? COLLATE NOCASE AND id < ?').pluck().all(at.channel_id, at.topic, LOCAL_ECHO_MIN_ID) as number[];
+  return cachedStatement(db, 'SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? AND id < ?').pluck().all(at.channel_id, at.topic_key, LOCAL_ECHO_MIN_ID) as number[];
 }

@@ -5,7 +5,7 @@ import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { getChannels, getSubscribedChannels } from '../../../sync/db/queries/channels.js';
 import { getUserGroups } from '../../../sync/db/queries/groups.js';
 import { getStoredMessages, upsertMessages } from '../../../sync/db/queries/messages.js';
-import { getNavigationViews, getSavedSnippets, getUserSettings } from '../../../sync/db/queries/personal.js';
+import { getNavigationViews, getSavedSnippets, getUserSettings, putUserTopic } from '../../../sync/db/queries/personal.js';
 import { getRealmEditingSettings, getRealmLimits } from '../../../sync/db/queries/realm.js';
 import { storeRegisterSnapshot } from '../../../sync/db/queries/snapshot.js';
 import { getAccount, getQueuePosition, setAccount, setQueuePosition } from '../../../sync/db/queries/state.js';
@@ -78,7 +78,16 @@ describe('storeRegisterSnapshot', () => {
     );
     expect(getStoredMessages(fresh, [1, 2, 3]).map((m) => m.flags)).toEqual([['read', 'starred'], ['read'], []]);
     expect([...changes.updated].sort()).toEqual([1, 2, 3]);
-    expect(unreadCounts(fresh)).toEqual({ total: 1, mentions: 0, channels: [], topics: [], dms: [{ dm_key: '10,12', count: 1 }] });
+    expect(unreadCounts(fresh)).toEqual({
+      total: 1,
+      mentions: 0,
+      followed: 0,
+      starred: 1,
+      channels: [],
+      topics: [],
+      dms: [{ dm_key: '10,12', count: 1, mentions: 0 }],
+      complete: true,
+    });
     fresh.close();
   });
   it('with a truncated unread list, only messages above its oldest id are known read', () => {
@@ -105,13 +114,21 @@ describe('reads over the cache', () => {
       ],
       new ChangeCollector(),
     );
-    local.prepare('INSERT INTO user_topics VALUES (?, ?, 3, 0)').run(verona, 'lunch');
-    const topics = channelsWithTopics(local).find((c) => c.channel_id === verona)?.topics;
-    expect(topics).toEqual([
-      { topic: 'lunch', last_message_id: 3, unread_count: 1, visibility_policy: 3 },
-      { topic: 'dinner', last_message_id: 2, unread_count: 1, visibility_policy: 0 },
+    putUserTopic(local, { stream_id: verona, topic_name: 'LUNCH', visibility_policy: 3, last_updated: 0 });
+    const topics = channelsWithTopics(local).find((c) => c.channel_id === verona)?.topics ?? [];
+    // The cached messages' topics (one topic for Lunch and lunch, the newest spelling shown) ...
+    expect(topics.filter((tp) => tp.last_message_id <= 3)).toEqual([
+      { topic: 'lunch', topic_key: 'lunch', last_message_id: 3, unread_count: 1, visibility_policy: 3 },
+      { topic: 'dinner', topic_key: 'dinner', last_message_id: 2, unread_count: 1, visibility_policy: 0 },
     ]);
-    expect(unreadCounts(local).channels).toEqual([{ channel_id: verona, count: 2 }]);
+    // ... and those of hamlet's unread messages register listed, which the cache does not hold.
+    const fromServer = reg.unread_msgs!.streams.filter((u) => u.stream_id === verona);
+    expect(fromServer.length).toBeGreaterThan(0);
+    for (const u of fromServer) {
+      expect(topics).toContainEqual(expect.objectContaining({ topic: u.topic, unread_count: u.unread_message_ids.length, last_message_id: Math.max(...u.unread_message_ids) }));
+    }
+    const serverCount = fromServer.reduce((n, u) => n + u.unread_message_ids.length, 0);
+    expect(unreadCounts(local).channels).toContainEqual({ channel_id: verona, count: 2 + serverCount, unmuted_count: 2 + serverCount });
     local.close();
   });
 

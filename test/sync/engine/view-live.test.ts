@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../sync/api/index.js';
 import type { LocalDb } from '../../../sync/db/open.js';
 import { deleteMessages, getStoredMessages, upsertMessages } from '../../../sync/db/queries/messages.js';
+import { putUserTopic } from '../../../sync/db/queries/personal.js';
 import { ChangeCollector } from '../../../sync/engine/changes.js';
 import { LiveNarrowView } from '../../../sync/engine/narrow/view.js';
 import { applyChangeSet, narrowChangeSetSchema, narrowSnapshotSchema } from '../../../sync/protocol/views.js';
@@ -68,7 +69,7 @@ function mutate(db: LocalDb, r: () => number, changes: ChangeCollector): void {
     deleteMessages(db, [pick(), pick()], changes);
   } else {
     const topic = TOPICS[Math.floor(r() * TOPICS.length)]!;
-    db.prepare('INSERT OR REPLACE INTO user_topics (channel_id, topic, visibility_policy, last_updated) VALUES (?, ?, ?, 0)').run(VERONA, topic, r() < 0.5 ? 1 : 0);
+    putUserTopic(db, { stream_id: VERONA, topic_name: topic, visibility_policy: r() < 0.5 ? 1 : 0, last_updated: 0 });
     changes.touched('user_topics');
   }
 }
