@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { LocalDb } from '../db/open.js';
 import { cachedStatement } from '../db/queries/statements.js';
+import { topicKey } from '../protocol/topics.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getAccount } from '../db/queries/state.js';
 import { ChangeCollector } from './changes.js';
@@ -32,11 +33,11 @@ export const MAX_DRAFTS = 1000;
 export const MAX_DRAFT_CHARS = 1_000_000;
 
 /**
- * The conversation's key: topics compare case-insensitively; a DM group is its users, sorted,
+ * The conversation's key: topics compare as the server compares them (topicKey); a DM group is its users, sorted,
  * without the signed-in user (as Zulip names a conversation), unless that leaves no one.
  */
 export function draftKey(to: DraftTarget, selfId?: number): string {
-  if (to.type === 'channel') return `channel:${to.channel_id}:${to.topic.toLowerCase()}`;
+  if (to.type === 'channel') return `channel:${to.channel_id}:${topicKey(to.topic)}`;
   const others = [...new Set(to.user_ids)].filter((u) => u !== selfId);
   return `dm:${(others.length > 0 ? others : [...new Set(to.user_ids)]).sort((a, b) => a - b).join(',')}`;
 }
