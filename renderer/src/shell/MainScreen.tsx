@@ -16,6 +16,7 @@ import { SettingsProvider } from '../settings/store.js';
 import { useStatus } from '../status/store.js';
 import { UsersProvider } from '../users/store.js';
 import { RouteView } from './RouteView.js';
+import { ActionsProvider } from '../actions/store.js';
 import { SearchBox } from '../search/SearchBox.js';
 import './shell.css';
 
@@ -32,6 +33,8 @@ export function MainScreen(props: { account: AccountSummary }) {
         <ChannelsProvider>
           <NarrowProvider isLive={status.isLive}>
             <OutboxProvider>
+              {/* Actions on messages and topics, and their dialogs (actions/store.tsx). */}
+              <ActionsProvider>
               <div class="shell">
                 <header class="topbar">
                   <span class="brand">Zulip Offline</span>
@@ -55,6 +58,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   <RouteView />
                 </Boundary>
               </div>
+              </ActionsProvider>
             </OutboxProvider>
           </NarrowProvider>
         </ChannelsProvider>
