@@ -1,6 +1,7 @@
-/** Compose intents: a quote waits for a composer of its conversation; inserting it as a block. */
+/** Compose intents: a quote waits for a composer of its conversation; inserting it as a block. Marked-unread announcements. */
 import { describe, expect, it } from 'vitest';
 import { createComposeIntents, insertBlock, sameConversation, type ComposeIntent } from '../../renderer/src/actions/compose-intents.js';
+import { createMarkedUnread } from '../../renderer/src/actions/unread-intents.js';
 
 const quote = (topic: string, text = '> q'): ComposeIntent => ({ kind: 'quote', to: { type: 'channel', channelId: 1, topic }, text, messageId: 5 });
 
@@ -44,5 +45,19 @@ describe('insertBlock', () => {
   it('keeps existing blank lines, clamps the caret', () => {
     expect(insertBlock('a\n\n', 3, 'Q').text).toBe('a\n\nQ\n');
     expect(insertBlock('a', 99, 'Q').text).toBe('a\n\nQ\n');
+  });
+});
+
+describe('marked unread', () => {
+  it('tells listeners which messages were marked unread in which view, and keeps the last for latecomers', () => {
+    const ch = createMarkedUnread();
+    expect(ch.last()).toBeNull();
+    const heard: number[][] = [];
+    const off = ch.subscribe((e) => heard.push([...e.messageIds]));
+    ch.announce({ viewKey: 'channel:1', messageIds: [4, 5] });
+    off();
+    ch.announce({ viewKey: null, messageIds: [6] });
+    expect(heard).toEqual([[4, 5]]);
+    expect(ch.last()).toEqual({ viewKey: null, messageIds: [6] });
   });
 });

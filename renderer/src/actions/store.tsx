@@ -21,6 +21,7 @@ import { useRouter } from '../router/router.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { composeIntents } from './compose-intents.js';
+import { markedUnread } from './unread-intents.js';
 import { conversationTarget, messageLink, quoteText, realmLink, unreadFromHere } from './message-actions.js';
 import type { MoveRequest } from './move-form.js';
 import { followMove } from './move-form.js';
@@ -155,7 +156,9 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
         toasts.show('These messages are unread already.');
         return;
       }
-      run('mark the messages as unread', bridge.invoke('setMessageFlags', { message_ids: ids, flag: 'read', op: 'remove' }), true);
+      const viewKey = narrow.state.view?.key ?? null;
+      const p = bridge.invoke('setMessageFlags', { message_ids: ids, flag: 'read', op: 'remove' }).then(() => markedUnread.announce({ viewKey, messageIds: ids }));
+      run('mark the messages as unread', p, true);
     },
     quote(m) {
       const own = users.state.ownUserId;

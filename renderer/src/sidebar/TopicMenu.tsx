@@ -65,7 +65,7 @@ export function TopicMenu(props: TopicMenuProps) {
         {(d) => (
           <>
             <MenuSeparator />
-            <MenuItem class="danger" disabled={!d().enabled} onSelect={() => actions.open({ kind: 'delete-topic', channelId: props.channelId, topic: props.topic })}>
+            <MenuItem class="menu-danger" disabled={!d().enabled} onSelect={() => actions.open({ kind: 'delete-topic', channelId: props.channelId, topic: props.topic })}>
               {d().enabled ? 'Delete topic…' : 'Delete topic (needs a connection)'}
             </MenuItem>
           </>
