@@ -163,6 +163,10 @@ export async function demoUser(host: BrowserHost, email: string) {
     async move(messageId: number, topic: string, propagate: 'change_one' | 'change_later' | 'change_all' = 'change_one'): Promise<void> {
       await call('PATCH', `/messages/${messageId}`, { topic, propagate_mode: propagate, send_notification_to_old_thread: 'false', send_notification_to_new_thread: 'false' });
     },
+    /** Say this user starts or stops editing a message (typing-for-edit notifications). */
+    async editTyping(messageId: number, op: 'start' | 'stop'): Promise<void> {
+      await call('POST', `/messages/${messageId}/typing`, { op });
+    },
     /** React to a message with a Unicode emoji by name. */
     async react(messageId: number, emojiName: string): Promise<void> {
       await call('POST', `/messages/${messageId}/reactions`, { emoji_name: emojiName });
