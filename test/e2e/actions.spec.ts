@@ -349,3 +349,18 @@ test('while not connected: a star waits and lands later; source and deleting say
     control.close();
   }
 });
+
+test('a move the server refuses is marked on the message in the server’s words', async ({ app, host }) => {
+  await live(app);
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  const id = await desdemona.send('general', 'bad moves', 'Try to move me.');
+  await openTopic(app, 'general', 'bad moves');
+  const item = byId(app, id);
+  await item.hover();
+  await item.getByRole('button', { name: 'Edit message' }).click();
+  const editor = item.getByRole('form', { name: 'Edit message' });
+  await editor.getByRole('textbox', { name: 'Topic' }).fill('bad\u0007name');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(item.locator('.local-failed')).toContainText('Invalid character in topic, at position 4!');
+  expect((await desdemona.message(id)).subject).toBe('bad moves');
+});
