@@ -19,15 +19,19 @@ export function Dialog(props: DialogProps) {
   let dialog: HTMLDialogElement | undefined;
   const titleId = createUniqueId();
   const before = document.activeElement;
+  // The native `close` event arrives a task later: once removed, this dialog no longer speaks
+  // (another one may be open by then).
+  let mounted = true;
   onMount(() => {
     if (dialog && !dialog.open) dialog.showModal();
   });
   onCleanup(() => {
+    mounted = false;
     if (dialog?.open) dialog.close();
     if (before instanceof HTMLElement && before.isConnected) before.focus();
   });
   return (
-    <dialog ref={dialog} class={`dialog ${props.class ?? ''}`} aria-labelledby={titleId} onClose={() => props.onClose()}>
+    <dialog ref={dialog} class={`dialog ${props.class ?? ''}`} aria-labelledby={titleId} onClose={() => mounted && props.onClose()}>
       <header class="dialog-header">
         <h2 id={titleId} class="dialog-title">
           {props.title}
