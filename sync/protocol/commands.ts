@@ -159,8 +159,12 @@ export const queries = {
   status: { request: none, response: sessionStatus },
   channels: { request: none, response: z.array(channelSummarySchema) },
   users: { request: none, response: z.array(userSummarySchema) },
-  /** The signed-in user's id (e.g. to offer editing one's own messages); null before the first sync. */
-  ownUser: { request: none, response: z.object({ user_id: int.nullable() }) },
+  /**
+   * The signed-in user's id (e.g. to offer editing one's own messages) and organization role (100
+   * owner, 200 administrator, 300 moderator, 400 member, 600 guest: which topic actions to offer);
+   * null before the first sync.
+   */
+  ownUser: { request: none, response: z.object({ user_id: int.nullable(), role: int.nullable() }) },
   savedSnippets: { request: none, response: z.array(savedSnippetSchema) },
   navigationViews: { request: none, response: z.array(navigationViewSchema) },
   scheduledMessages: { request: none, response: z.array(scheduledMessageSchema) },

@@ -9,6 +9,7 @@ import type { operations, OperationName, OperationResponse } from '../protocol/r
 import type { AccountSummary, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
+import { getUser } from '../db/queries/users.js';
 import type { ViewHandle } from '../engine/session-views.js';
 import { outboxHandlers } from './handlers-outbox.js';
 
@@ -45,7 +46,12 @@ export const handlers: Handlers = {
   status: (ctx) => ctx.session().status,
   channels: (ctx) => ctx.session().queries.channels(),
   users: (ctx) => ctx.session().queries.users(),
-  ownUser: (ctx) => ({ user_id: ctx.session().selfUserId ?? null }),
+  ownUser: (ctx) => {
+    const s = ctx.session();
+    const id = s.selfUserId ?? null;
+    const role = id === null ? undefined : getUser(s.db, id)?.user.role;
+    return { user_id: id, role: typeof role === 'number' ? role : null };
+  },
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),

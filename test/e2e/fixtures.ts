@@ -98,6 +98,16 @@ export async function markReadOnScroll(host: BrowserHost, policy: 'always' | 'co
   }
 }
 
+/** A message as the server's GET /messages gives it (the fields the tests read). */
+export interface ServerMessage {
+  id: number;
+  content: string;
+  subject: string;
+  stream_id?: number;
+  flags: string[];
+  reactions: { emoji_name: string; emoji_code: string; reaction_type: string; user_id: number }[];
+}
+
 /** A demo user of the sandbox server, acting through its REST API (Basic auth with a fetched key). */
 export async function demoUser(host: BrowserHost, email: string) {
   const base = host.sandboxUrl();
@@ -142,17 +152,49 @@ export async function demoUser(host: BrowserHost, email: string) {
       if (body.result !== 'success' || body.messages === undefined) throw new Error(`GET /messages: ${body.msg ?? res.status}`);
       return body.messages.filter((m) => !m.flags.includes('read')).map((m) => m.id);
     },
-    /** The raw Markdown of a channel topic's messages, oldest first, as the server has them. */
-    async contentsIn(channel: string, topic: string): Promise<string[]> {
+    /** The server's view of one message for this user: flags, reactions, topic, channel, raw content. */
+    async message(messageId: number): Promise<ServerMessage> {
+      const q = new URLSearchParams({ anchor: String(messageId), num_before: '0', num_after: '0', narrow: '[]', apply_markdown: 'false' });
+      const res = await fetch(`${base}/api/v1/messages?${q}`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; messages?: ServerMessage[] };
+      const m = body.messages?.find((x) => x.id === messageId);
+      if (body.result !== 'success' || m === undefined) throw new Error(`GET /messages at ${messageId}: ${body.msg ?? res.status}`);
+      return m;
+    },
+    /** A channel topic's messages as the server has them, oldest first (raw contents). */
+    async topicMessages(channel: string, topic: string): Promise<ServerMessage[]> {
       const narrow = JSON.stringify([
         { operator: 'channel', operand: channel },
         { operator: 'topic', operand: topic },
       ]);
       const q = new URLSearchParams({ narrow, anchor: 'newest', num_before: '1000', num_after: '0', apply_markdown: 'false' });
       const res = await fetch(`${base}/api/v1/messages?${q}`, { headers: { authorization: auth } });
-      const body = (await res.json()) as { result: string; msg?: string; messages?: { content: string }[] };
+      const body = (await res.json()) as { result: string; msg?: string; messages?: ServerMessage[] };
       if (body.result !== 'success' || body.messages === undefined) throw new Error(`GET /messages: ${body.msg ?? res.status}`);
-      return body.messages.map((m) => m.content);
+      return body.messages;
+    },
+    /** The raw Markdown of a channel topic's messages, oldest first, as the server has them. */
+    async contentsIn(channel: string, topic: string): Promise<string[]> {
+      return (await this.topicMessages(channel, topic)).map((m) => m.content);
+    },
+    /** This user's topic visibility policies, as the server keeps them (register's `user_topics`). */
+    async userTopics(): Promise<{ stream_id: number; topic_name: string; visibility_policy: number }[]> {
+      const res = await fetch(`${base}/api/v1/register`, { method: 'POST', headers: { authorization: auth }, body: new URLSearchParams({ fetch_event_types: '["user_topic"]' }) });
+      const body = (await res.json()) as { result: string; msg?: string; user_topics?: { stream_id: number; topic_name: string; visibility_policy: number }[] };
+      if (body.result !== 'success' || body.user_topics === undefined) throw new Error(`POST /register: ${body.msg ?? res.status}`);
+      return body.user_topics;
+    },
+    /** Move a message (and others per `propagate_mode`) to another topic, as another client would. */
+    async move(messageId: number, topic: string, propagate: 'change_one' | 'change_later' | 'change_all' = 'change_one'): Promise<void> {
+      await call('PATCH', `/messages/${messageId}`, { topic, propagate_mode: propagate, send_notification_to_old_thread: 'false', send_notification_to_new_thread: 'false' });
+    },
+    /** Say this user starts or stops editing a message (typing-for-edit notifications). */
+    async editTyping(messageId: number, op: 'start' | 'stop'): Promise<void> {
+      await call('POST', `/messages/${messageId}/typing`, { op });
+    },
+    /** React to a message with a Unicode emoji by name. */
+    async react(messageId: number, emojiName: string): Promise<void> {
+      await call('POST', `/messages/${messageId}/reactions`, { emoji_name: emojiName });
     },
     /** The server's raw Markdown of a message (what an edit from the app must have changed). */
     async raw(messageId: number): Promise<string> {

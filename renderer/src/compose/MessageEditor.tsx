@@ -1,12 +1,21 @@
-/** The inline editor of one's own message: the raw text in a textarea, Save / Cancel (Enter saves, Escape cancels). */
+/**
+ * The inline editor of a message: the raw text in a textarea (one's own message), and for a user
+ * who may move messages the topic and channel, with which messages move and the two notices once
+ * either changes; Save / Cancel (Enter in the text saves, Escape cancels). When the raw text is
+ * not on this device and the server cannot be reached, the engine's reason is shown in its place.
+ */
 import { onMount, Show } from 'solid-js';
-import { canSave, keyAction, type EditState } from './compose-reducer.js';
+import { MoveFieldsView } from '../actions/MoveFieldsView.js';
+import { useChannels } from '../sidebar/store.js';
+import { keyAction } from './compose-reducer.js';
+import { canSave, topicOrChannelChanged, type EditState } from './edit-reducer.js';
 import type { EditStore } from './edit-store.js';
 import { Button } from '../kit/Button.js';
 
-export function MessageEditor(props: { state: EditState; store: EditStore }) {
-  let input: HTMLTextAreaElement | undefined;
-  onMount(() => input?.focus());
+export function MessageEditor(props: { state: EditState; store: EditStore; canChangeChannel: boolean }) {
+  const channels = useChannels();
+  let form: HTMLFormElement | undefined;
+  onMount(() => form?.querySelector<HTMLElement>('textarea, input')?.focus());
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -18,6 +27,7 @@ export function MessageEditor(props: { state: EditState; store: EditStore }) {
   };
   return (
     <form
+      ref={form}
       class="message-editor"
       aria-label="Edit message"
       onSubmit={(e) => {
@@ -26,16 +36,34 @@ export function MessageEditor(props: { state: EditState; store: EditStore }) {
       }}
     >
       <Show when={props.state.phase !== 'error'} fallback={<p class="error" role="alert">{`Cannot edit now. ${props.state.error ?? ''}`}</p>}>
-        <textarea
-          ref={input}
-          class="editor-input"
-          aria-label="Message text"
-          rows={3}
-          value={props.state.phase === 'loading' ? 'Loading the message text…' : props.state.text}
-          readOnly={props.state.phase !== 'ready'}
-          onInput={(e) => props.store.setText(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-        />
+        <Show when={props.state.content}>
+          <Show when={props.state.rawError === null} fallback={<p class="editor-note" role="status">{`The text cannot be edited now. ${props.state.rawError ?? ''}`}</p>}>
+            <textarea
+              class="editor-input"
+              aria-label="Message text"
+              rows={3}
+              value={props.state.phase === 'loading' ? 'Loading the message text…' : props.state.text}
+              readOnly={props.state.phase !== 'ready'}
+              onInput={(e) => props.store.setText(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+            />
+          </Show>
+        </Show>
+        <Show when={props.state.move}>
+          {(m) => (
+            <MoveFieldsView
+              fields={m()}
+              onChange={(patch) => props.store.setMove(patch)}
+              channels={channels.state.channels}
+              channel={props.canChangeChannel}
+              topicLabel="Topic"
+              channelLabel="Channel"
+              options={topicOrChannelChanged(props.state)}
+              disabled={props.state.phase !== 'ready'}
+              onEscape={() => props.store.cancel()}
+            />
+          )}
+        </Show>
       </Show>
       <Show when={props.state.phase === 'ready' && props.state.error}>
         <p class="error" role="alert">

@@ -1,30 +1,46 @@
 /**
- * The inline editor of one's own message (one at a time): loads the raw Markdown to start from
- * (`messageRawContent`), then queues the edit (`editMessage`) with that text as its base. The
- * transitions are the pure ones in compose-reducer.ts; an answer for an editor the user already
- * closed or moved on from is dropped.
+ * The inline editor of a message (one at a time): loads the raw Markdown to start from
+ * (`messageRawContent`), then queues the edit (`editMessage`, with that text as its base) and the
+ * move of its topic or channel (`moveMessages`), in that order. The transitions are the pure ones
+ * in edit-reducer.ts; an answer for an editor the user already closed or moved on from is dropped.
+ * Refusals come back in words: the engine's own reason when the raw text is not on this device
+ * and the server cannot be reached; later failures of a queued change show on the message (its
+ * outbox marker carries the server's words).
  */
 import { createSignal } from 'solid-js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
-import { canSave, editText, rawFailed, rawLoaded, saveFailed, saving, startEdit, type EditState } from './compose-reducer.js';
-import { errorText } from '../core/errors.js';
+import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
+import { errorText, sentence } from '../core/errors.js';
+import type { MoveFields, MoveRequest } from '../actions/move-form.js';
+import { canSave, contentSaved, editMove, editText, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, type EditState } from './edit-reducer.js';
 
 export interface EditStore {
   current(): EditState | null;
-  start(messageId: number): void;
+  start(messageId: number, opts: { content: boolean; move: MoveFields | null }): void;
   setText(text: string): void;
+  setMove(patch: Partial<MoveFields>): void;
   save(): void;
   cancel(): void;
 }
 
-export function createEditStore(bridge: Bridge = defaultBridge): EditStore {
+export interface EditStoreOptions {
+  /** A move was queued (the view may follow a topic that moved as a whole). */
+  onMoved?(req: MoveRequest, from: { channelId: number; topic: string }): void;
+}
+
+/** Why the raw text cannot be had, in words: offline, the engine's own sentence says why. */
+export function rawRefusal(e: unknown): string {
+  return isBridgeError(e) && e.code === 'OFFLINE' ? sentence(e.message) : errorText(e);
+}
+
+export function createEditStore(bridge: Bridge = defaultBridge, opts: EditStoreOptions = {}): EditStore {
   const [current, setCurrent] = createSignal<EditState | null>(null);
   /** Whether `s` is still the open editor (not cancelled, not replaced by another message's). */
   const stillOpen = (s: EditState) => current()?.messageId === s.messageId;
 
-  const start = (messageId: number) => {
-    const s = startEdit(messageId);
+  const start: EditStore['start'] = (messageId, o) => {
+    const s = startEdit(messageId, o);
     setCurrent(s);
+    if (!o.content) return;
     bridge.invoke('messageRawContent', { message_id: messageId }).then(
       (r) => {
         const cur = current();
@@ -33,9 +49,32 @@ export function createEditStore(bridge: Bridge = defaultBridge): EditStore {
       (e: unknown) => {
         const cur = current();
         // Offline the server's raw text cannot be read: say so rather than guess it from the HTML.
-        if (cur && stillOpen(s)) setCurrent(rawFailed(cur, errorText(e)));
+        if (cur && stillOpen(s)) setCurrent(rawFailed(cur, rawRefusal(e)));
       },
     );
+  };
+
+  const save = async () => {
+    const cur = current();
+    if (!cur || !canSave(cur)) return;
+    const s = saving(cur);
+    setCurrent(s);
+    const { edit, move } = saveRequests(s);
+    let now = s;
+    try {
+      if (edit) {
+        await bridge.invoke('editMessage', edit);
+        now = contentSaved(now);
+      }
+      if (move && now.move) {
+        await bridge.invoke('moveMessages', move);
+        opts.onMoved?.(move, { channelId: now.move.fromChannelId, topic: now.move.fromTopic });
+      }
+      // Queued: the message shows the change with a "saving" marker until the server has it.
+      if (current() === s) setCurrent(null);
+    } catch (e) {
+      if (current() === s) setCurrent(saveFailed(now, errorText(e)));
+    }
   };
 
   return {
@@ -45,21 +84,11 @@ export function createEditStore(bridge: Bridge = defaultBridge): EditStore {
       const cur = current();
       if (cur) setCurrent(editText(cur, text));
     },
-    save: () => {
+    setMove: (patch) => {
       const cur = current();
-      if (!cur || !canSave(cur) || cur.base === null) return;
-      const s = saving(cur);
-      setCurrent(s);
-      bridge.invoke('editMessage', { message_id: s.messageId, content: s.text, base_raw_content: cur.base }).then(
-        // Queued: the message shows the new text with a "saving" marker until the server has it.
-        () => {
-          if (current() === s) setCurrent(null);
-        },
-        (e: unknown) => {
-          if (current() === s) setCurrent(saveFailed(s, errorText(e)));
-        },
-      );
+      if (cur) setCurrent(editMove(cur, patch));
     },
+    save: () => void save(),
     cancel: () => setCurrent(null),
   };
 }

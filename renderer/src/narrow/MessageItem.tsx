@@ -1,6 +1,7 @@
 /**
- * One message: avatar initials, sender, local time, edited / moved markers, the outbox marker of a
- * local change, sanitised content, and for one's own messages an Edit button opening the inline editor.
+ * One message: avatar initials, sender, local time, edited / moved markers (buttons opening the
+ * edit history), the outbox marker of a local change, sanitised content (or the inline editor),
+ * reactions, who else is editing it, and its actions (actions/MessageActions.tsx).
  */
 import { Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
@@ -11,7 +12,14 @@ import { useSettings } from '../settings/store.js';
 import { DraftNote, LocalMarker } from '../outbox/LocalMarker.js';
 import { MessageContent } from './MessageContent.js';
 import { MessageEditor } from '../compose/MessageEditor.js';
-import { Button } from '../kit/Button.js';
+import { isSent, MessageActions } from '../actions/MessageActions.js';
+import { Reactions } from '../actions/Reactions.js';
+import { useActions } from '../actions/store.js';
+import { canMoveMessages, editingText, suggestedPropagate, topicPlacement } from '../actions/message-actions.js';
+import { moveFields } from '../actions/move-form.js';
+import { useUsers } from '../users/store.js';
+import { useNarrow } from './store.js';
+import { StarIcon } from '../kit/icons.js';
 
 export interface MessageItemProps {
   message: LocalMessage;
@@ -29,6 +37,9 @@ export interface MessageItemProps {
 
 export function MessageItem(props: MessageItemProps) {
   const settings = useSettings();
+  const actions = useActions();
+  const users = useUsers();
+  const narrow = useNarrow();
   const hours = () => settings.display().twentyFourHour;
   const markers = () => messageMarkers(props.message);
   const local = () => messageMarker(props.message, props.kind);
@@ -37,11 +48,26 @@ export function MessageItem(props: MessageItemProps) {
     const e = props.edit.current();
     return e !== null && e.messageId === props.message.id ? e : null;
   };
+  const editable = () => canEdit(props.message, props.ownUserId, props.kind);
+  const movable = () => props.message.type === 'channel' && props.message.channel_id !== null && isSent(props.message) && canMoveMessages(users.state.ownRole);
+  /** Which messages a move takes by default: by the message's place in its topic, as Zulip suggests. */
+  const propagate = () => {
+    const v = narrow.state.view;
+    const place = v ? topicPlacement(v.messages, props.message, { oldestShown: v.before.found_end, newestShown: v.after.found_end }) : { isFirst: false, isLast: false };
+    return suggestedPropagate(place.isFirst, place.isLast);
+  };
+  const startEdit = () => {
+    const m = props.message;
+    const move = movable() && m.channel_id !== null ? moveFields({ channelId: m.channel_id, topic: m.topic }, propagate()) : null;
+    props.edit.start(m.id, { content: editable(), move });
+  };
+  const openHistory = () => actions.open({ kind: 'history', message: props.message });
+  const typing = () => editingText(actions.editorsOf(props.message.id), props.ownUserId, (id) => users.byId().get(id)?.full_name);
   return (
     <li
       ref={props.ref}
       class="message"
-      classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true }}
+      classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true, 'is-editing': editing() !== null }}
       data-message-id={props.message.id}
       aria-posinset={props.position?.index}
       aria-setsize={props.position?.of}
@@ -56,20 +82,35 @@ export function MessageItem(props: MessageItemProps) {
             {formatMessageTime(props.message.timestamp, undefined, undefined, undefined, hours())}
           </time>
           <Show when={markers().edited}>
-            <span class="marker marker-edited">edited</span>
+            <button type="button" class="marker marker-edited" title="View edit history" onClick={openHistory}>
+              edited
+            </button>
           </Show>
           <Show when={markers().moved}>
-            <span class="marker marker-moved">moved</span>
+            <button type="button" class="marker marker-moved" title="View edit history" onClick={openHistory}>
+              moved
+            </button>
+          </Show>
+          <Show when={props.message.flags.includes('starred')}>
+            <span class="marker-starred" role="img" aria-label="Starred">
+              <StarIcon filled />
+            </span>
           </Show>
           <Show when={local()?.status === 'pending' && local()}>{(m) => <LocalMarker marker={m()} messageId={props.message.id} />}</Show>
-          <Show when={editing() === null && canEdit(props.message, props.ownUserId, props.kind)}>
-            <Button variant="link" class="message-edit" aria-label="Edit message" onClick={() => props.edit.start(props.message.id)}>
-              Edit
-            </Button>
-          </Show>
         </div>
+        <Show when={editing() === null}>
+          <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} />
+        </Show>
         <Show when={editing()} fallback={<MessageContent html={props.message.content} />}>
-          {(e) => <MessageEditor state={e()} store={props.edit} />}
+          {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} />}
+        </Show>
+        <Reactions message={props.message} />
+        <Show when={typing()}>
+          {(t) => (
+            <p class="typing-edit" role="status">
+              {t()}
+            </p>
+          )}
         </Show>
         <Show when={local() !== null && local()?.status !== 'pending' && local()}>{(m) => <LocalMarker marker={m()} messageId={props.message.id} />}</Show>
         <DraftNote messageId={props.message.id} />

@@ -13,6 +13,8 @@ import { ComposeArea } from '../compose/ComposeArea.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { createEditStore, type EditStore } from '../compose/edit-store.js';
+import { useActions } from '../actions/store.js';
+import { TopicMenu } from '../sidebar/TopicMenu.js';
 import { Button } from '../kit/Button.js';
 import { createWindowedList } from '../kit/windowed-list.js';
 import { useOutbox } from '../outbox/store.js';
@@ -96,6 +98,7 @@ function Header(props: { view: ViewState; names: Names }) {
       <Show when={markReadTarget(props.view.target)} keyed>
         {(c) => <MarkRead channelId={c.channelId} topic={c.topic} />}
       </Show>
+      <HeaderTopicMenu view={props.view} />
     </header>
   );
 }
@@ -230,10 +233,40 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
  */
 const markReadTarget = (t: NarrowTarget) => (t.kind === 'topic' ? { channelId: t.channelId, topic: t.topic } : null);
 
+/** The open topic's menu (actions/, sidebar/TopicMenu.tsx), with what the sidebar knows of the topic. */
+function HeaderTopicMenu(props: { view: ViewState }) {
+  const channels = useChannels();
+  const info = () => {
+    const t = props.view.target;
+    if (t.kind !== 'topic') return null;
+    const c = channels.byId(t.channelId);
+    const key = t.topic.toLowerCase();
+    const summary = c?.topics.find((x) => x.topic.toLowerCase() === key);
+    const last = props.view.messages[props.view.messages.length - 1];
+    return { t, c, visibility: summary?.visibility_policy ?? 0, messageId: summary?.max_message_id ?? last?.id ?? null };
+  };
+  return (
+    <Show when={info()}>
+      {(i) => (
+        <TopicMenu
+          channelId={i().t.channelId}
+          channelName={i().c?.name ?? i().t.channelName}
+          channelMuted={i().c?.is_muted ?? false}
+          topic={i().t.topic}
+          visibility={i().visibility}
+          messageId={i().messageId}
+          class="header-menu"
+        />
+      )}
+    </Show>
+  );
+}
+
 export function NarrowView() {
   const narrow = useNarrow();
   const names = useNames();
-  const edit = createEditStore();
+  const actions = useActions();
+  const edit = createEditStore(defaultBridge, { onMoved: (req, from) => actions.moved(req, from) });
   return (
     <section class="narrow" aria-label="Conversation">
       <Show

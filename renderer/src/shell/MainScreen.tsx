@@ -22,6 +22,7 @@ import { RouteView } from './RouteView.js';
 import { ComposeProvider } from '../compose/store.js';
 import { SelectionProvider } from '../keys/selection.js';
 import { Shortcuts } from '../keys/Shortcuts.js';
+import { ActionsProvider } from '../actions/store.js';
 import { SearchBox } from '../search/SearchBox.js';
 import './shell.css';
 
@@ -45,6 +46,8 @@ export function MainScreen(props: { account: AccountSummary }) {
         <ChannelsProvider>
           <NarrowProvider isLive={status.isLive}>
             <OutboxProvider>
+              {/* Actions on messages and topics, and their dialogs (actions/store.tsx). */}
+              <ActionsProvider>
               <div class="shell">
                 <header class="topbar">
                   <span class="brand">Zulip Offline</span>
@@ -75,6 +78,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                 </Show>
                 <Show when={asking()}>{(c) => <SignOutDialog id={props.account.id} check={c()} onClose={() => setAsking(null)} />}</Show>
               </div>
+              </ActionsProvider>
             </OutboxProvider>
           </NarrowProvider>
         </ChannelsProvider>

@@ -2,7 +2,8 @@
  * The left sidebar: the views across conversations (combined feed, starred messages, mentions),
  * then channels → topics with unread counts. Every row is a link to its Zulip URL fragment, so
  * clicking it moves the app (and Back / Forward / reload keep the place); the open channel unfolds
- * its topics. Muted channels and topics are dimmed.
+ * its topics. Muted channels and topics are dimmed. Each channel and topic row has a menu of its
+ * actions (TopicMenu.tsx), shown on hover and reachable with the keyboard.
  */
 import { createSignal, For, Show } from 'solid-js';
 import type { ChannelSummary } from '../../../sync/protocol/commands.js';
@@ -13,6 +14,7 @@ import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '..
 import { isTopicMuted } from './channels-reducer.js';
 import { useChannels } from './store.js';
 import { UnreadBadge } from './UnreadBadge.js';
+import { ChannelMenu, TopicMenu } from './TopicMenu.js';
 import './sidebar.css';
 
 /** Topics shown before "Show all". */
@@ -51,6 +53,7 @@ function ChannelRow(props: { channel: ChannelSummary }) {
           <span class="row-name">{props.channel.name}</span>
         </a>
         <UnreadBadge count={props.channel.unread_count} />
+        <ChannelMenu channelId={props.channel.channel_id} name={props.channel.name} />
       </div>
       <Show when={isOpen()}>
         <ul class="topic-list" aria-label={`Topics in ${props.channel.name}`}>
@@ -67,6 +70,14 @@ function ChannelRow(props: { channel: ChannelSummary }) {
                     <span class="row-name">{topicLabel(t.topic)}</span>
                   </a>
                   <UnreadBadge count={t.unread_count} />
+                  <TopicMenu
+                    channelId={props.channel.channel_id}
+                    channelName={props.channel.name}
+                    channelMuted={props.channel.is_muted}
+                    topic={t.topic}
+                    visibility={t.visibility_policy}
+                    messageId={t.max_message_id}
+                  />
                 </div>
               </li>
             )}

@@ -1,7 +1,8 @@
 /**
  * Users: id → summary, for sender names, and the signed-in user's own id (Edit is offered on their
- * messages). Refetched when the engine touches `users` or the account changes; the own id also once
- * the first sync is live (it is unknown before).
+ * messages) and organization role (which topic actions are offered). Refetched when the engine
+ * touches `users` or the account changes; the own id also once the first sync is live (it is
+ * unknown before).
  */
 import { createContext, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
 import type { UserSummary } from '../../../sync/protocol/commands.js';
@@ -9,22 +10,22 @@ import { createAreaQuery, type AreaQueryStore } from '../core/area-query-store.j
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 
 export interface UsersStore {
-  readonly state: { readonly users: readonly UserSummary[]; readonly ownUserId: number | null };
+  readonly state: { readonly users: readonly UserSummary[]; readonly ownUserId: number | null; readonly ownRole: number | null };
   byId(): ReadonlyMap<number, UserSummary>;
   refresh(): Promise<void>;
   dispose(): void;
 }
 
 export function createUsersStore(bridge: Bridge): UsersStore {
-  type Data = { users: UserSummary[]; ownUserId: number | null };
+  type Data = { users: UserSummary[]; ownUserId: number | null; ownRole: number | null };
   const q: AreaQueryStore<Data> = createAreaQuery<Data>(bridge, {
     fetch: async () => {
       const [users, own] = await Promise.all([bridge.invoke('users', {}), bridge.invoke('ownUser', {})]);
-      return { users, ownUserId: own.user_id };
+      return { users, ownUserId: own.user_id, ownRole: own.role };
     },
     areas: ['users'],
     when: (e): boolean => e.type === 'status' && e.status.state === 'live' && (q.state.data.users.length === 0 || q.state.data.ownUserId === null),
-    initial: { users: [], ownUserId: null },
+    initial: { users: [], ownUserId: null, ownRole: null },
     key: 'user_id',
     // No account yet, or the host is away: messages still carry their sender's name.
     onError: 'keep',

@@ -157,7 +157,7 @@ describe('engine service: live views', () => {
     const users = await client.invoke('users', {});
     const hamlet = users.ok ? (users.value as { user_id: number; full_name: string }[]).find((u) => u.full_name === 'King Hamlet') : undefined;
     expect(hamlet).toBeDefined();
-    expect(await client.invoke('ownUser', {})).toEqual({ ok: true, value: { user_id: hamlet?.user_id } });
+    expect(await client.invoke('ownUser', {})).toEqual({ ok: true, value: { user_id: hamlet?.user_id, role: 400 } });
     const opened = await client.invoke('openNarrow', { narrow: [{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'service test' }], anchor: 'newest', before: 20, after: 0 });
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
