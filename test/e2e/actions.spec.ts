@@ -364,3 +364,21 @@ test('a move the server refuses is marked on the message in the server’s words
   await expect(item.locator('.local-failed')).toContainText('Invalid character in topic, at position 4!');
   expect((await desdemona.message(id)).subject).toBe('bad moves');
 });
+
+test('quote and reply puts the quoted message into the conversation composer, and it sends', async ({ app, host }) => {
+  await live(app);
+  const hamlet = await demoUser(host, 'hamlet@example.com');
+  const id = await hamlet.send('general', 'quotes', 'To be, or **not** to be.');
+  await openTopic(app, 'general', 'quotes');
+  const menu = await openMenu(byId(app, id));
+  await menu.getByRole('menuitem', { name: 'Quote and reply' }).click();
+  const input = app.getByRole('textbox', { name: 'Message to quotes' });
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue(/To be, or \*\*not\*\* to be\./);
+  await expect(input).toHaveValue(/^@_\*\*King Hamlet\|\d+\*\* \[said\]\(.*\) in #\*\*general>quotes\*\*:\n```quote\n/);
+  await input.press('End');
+  await input.pressSequentially('That is the question.');
+  await input.press('Control+Enter');
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  await expect.poll(async () => (await desdemona.contentsIn('general', 'quotes')).at(-1) ?? '').toMatch(/```quote\nTo be, or \*\*not\*\* to be\.\n```\n\s*That is the question\.$/);
+});

@@ -9,6 +9,8 @@
  * deletes the draft; a send that fails later keeps its text in the outbox row); a refusal puts the
  * text back. Preview renders the Markdown on this device, sanitised like the server's HTML.
  */
+import { composeIntents, insertBlock, type IntentTo } from '../actions/compose-intents.js';
+import { topicKey } from '../../../sync/protocol/topics.js';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
@@ -86,6 +88,27 @@ export function Composer(props: {
     saver.change(to(), text());
   };
   const flush = () => saver.flush();
+
+  // "Quote and reply" (actions/compose-intents.ts): a quote for this conversation lands at the caret.
+  const sameConversation = (i: IntentTo): boolean => {
+    const t = to();
+    if (t === null || start.kind !== 'reply') return false;
+    if (i.type === 'channel') return t.type === 'channel' && t.channel_id === i.channelId && topicKey(t.topic) === topicKey(i.topic);
+    return t.type === 'direct' && draftKeyOf(t, selfId()) === draftKeyOf({ type: 'direct', user_ids: i.userIds }, selfId());
+  };
+  const takeQuote = () => {
+    const intent = composeIntents.take((i) => sameConversation(i.to));
+    if (!intent) return;
+    const r = insertBlock(text(), input?.selectionStart ?? text().length, intent.text);
+    setText(r.text);
+    edited();
+    queueMicrotask(() => {
+      input?.focus();
+      input?.setSelectionRange(r.caret, r.caret);
+    });
+  };
+  onCleanup(composeIntents.subscribe(() => takeQuote()));
+  onMount(() => takeQuote());
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') flush();
   };

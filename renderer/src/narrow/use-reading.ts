@@ -4,6 +4,7 @@
  * keyboard's selected message (keys/selection.tsx): the selected row is marked and focusable, a
  * keyboard move brings it into view and onto the focus, a click selects the row clicked.
  */
+import { markedUnread } from '../actions/unread-intents.js';
 import { createEffect, createMemo, on, onCleanup } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
@@ -32,6 +33,10 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
   onCleanup(() => batcher.dispose());
   const unread = createMemo(() => new Set(opts.view().messages.filter((m) => !m.flags.includes('read')).map((m) => m.id)));
   const active = () => document.visibilityState === 'visible' && document.hasFocus();
+  // "Mark as unread from here" (actions/unread-intents.ts): those ids stay unread until the view changes.
+  const keptUnread = new Set<number>(markedUnread.last()?.messageIds ?? []);
+  onCleanup(markedUnread.subscribe((e) => e.messageIds.forEach((id) => keptUnread.add(id))));
+  createEffect(on(() => opts.view().target, () => keptUnread.clear(), { defer: true }));
 
   const check = () => {
     const scroller = opts.scroller();
@@ -47,7 +52,8 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
       port.top,
       port.bottom,
     );
-    batcher.add(seen.filter((id) => u.has(id)));
+    // Marked unread by the user while this view is open: left alone (as Zulip does).
+    batcher.add(seen.filter((id) => u.has(id) && !keptUnread.has(id)));
   };
   let frame: number | undefined;
   const soon = () => {
