@@ -129,6 +129,12 @@ export async function demoUser(host: BrowserHost, email: string) {
       if (typeof r.id !== 'number') throw new Error('send: no message id');
       return r.id;
     },
+    /** A direct message to the given addresses (JSON list of emails, as Zulip takes it); returns the message id. */
+    async sendDm(to: string[], content: string): Promise<number> {
+      const r = await call('POST', '/messages', { type: 'direct', to: JSON.stringify(to), content });
+      if (typeof r.id !== 'number') throw new Error('sendDm: no message id');
+      return r.id;
+    },
     async edit(messageId: number, content: string): Promise<void> {
       await call('PATCH', `/messages/${messageId}`, { content });
     },

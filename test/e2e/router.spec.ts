@@ -49,8 +49,8 @@ test('Back, Forward and reload keep the place; the URL follows the sidebar', asy
   await expect(heading(app, `general › ${topic}`)).toBeVisible();
 
   // A view the app does not have: a placeholder that says so, and the app still works.
-  await app.goto(`${host.origin}/#inbox`);
-  await expect(app.getByRole('heading', { name: 'The inbox is not built yet' })).toBeVisible();
+  await app.goto(`${host.origin}/#drafts`);
+  await expect(app.getByRole('heading', { name: 'Drafts: not built yet' })).toBeVisible();
   await screenshot(app, testInfo, '18-router-not-built');
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -59,7 +59,7 @@ test('Back, Forward and reload keep the place; the URL follows the sidebar', asy
   await app.goto(`${host.origin}/#narrow/sender/8`);
   await expect(app.getByRole('heading', { name: 'This view is not built yet' })).toBeVisible();
   await app.goBack();
-  await expect(app.getByRole('heading', { name: 'The inbox is not built yet' })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Drafts: not built yet' })).toBeVisible();
   await sidebar(app).getByRole('link', { name: 'Mentions', exact: true }).click();
   await expect(heading(app, 'Mentions')).toBeVisible();
   await expect(app).toHaveURL(/#narrow\/is\/mentioned$/);

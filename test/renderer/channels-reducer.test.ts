@@ -5,7 +5,7 @@ import { channel, message, topic } from './fixtures.js';
 
 describe('refetching channels', () => {
   it('refetches for areas touching channels, subscriptions, topics or unreads, not for others', () => {
-    for (const a of ['channels', 'subscriptions', 'user_topics', 'unread', 'messages', 'topics', 'accounts']) {
+    for (const a of ['channels', 'subscriptions', 'user_topics', 'unread', 'messages', 'topics', 'accounts', 'channel_topics', 'outbox']) {
       expect(refreshesChannels({ type: 'areas', areas: ['typing', a] })).toBe(true);
     }
     expect(refreshesChannels({ type: 'areas', areas: ['typing', 'users', 'saved_snippets'] })).toBe(false);

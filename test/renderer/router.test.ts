@@ -203,8 +203,8 @@ describe('what the screen shows', () => {
     expect(screenOf(parseHash('#narrow/is/starred'), lookups)).toEqual({ kind: 'narrow', target: { kind: 'starred' } });
     expect(screenOf(parseHash(''), lookups)).toEqual({ kind: 'home' });
     expect(screenOf(parseHash('#narrow/stream/general'), notLoaded)).toMatchObject({ kind: 'loading' });
-    expect(screenOf(parseHash('#inbox'), lookups)).toMatchObject({ kind: 'placeholder', title: 'The inbox is not built yet' });
-    expect(screenOf(parseHash('#recent'), lookups)).toMatchObject({ kind: 'placeholder', title: 'Recent conversations are not built yet' });
+    expect(screenOf(parseHash('#inbox'), lookups)).toEqual({ kind: 'inbox' });
+    expect(screenOf(parseHash('#recent_topics'), lookups)).toEqual({ kind: 'recent' });
     expect(screenOf(parseHash('#settings/profile'), lookups)).toMatchObject({ kind: 'placeholder', title: 'Personal settings: not built yet' });
     expect(screenOf(parseHash('#whatever'), lookups)).toMatchObject({ kind: 'placeholder', title: '“#whatever” is not built yet' });
     expect(screenOf(parseHash('#narrow/sender/8'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This view is not built yet', body: expect.stringContaining('sender:8') });

@@ -1,6 +1,6 @@
 /**
  * Pure: what the screen shows for a route. A message view for the narrows this app has, the
- * default view for no fragment, and otherwise a placeholder saying plainly what is not built yet
+ * inbox and recent conversations, the default view for no fragment, and otherwise a placeholder saying plainly what is not built yet
  * (or why a link cannot be followed), never a blank or a crash.
  */
 import { describeTerms, targetOfTerms, type Lookups, type NarrowTarget } from '../narrow/target.js';
@@ -8,6 +8,8 @@ import type { Route } from './hash.js';
 
 export type Screen =
   | { kind: 'home' }
+  | { kind: 'inbox' }
+  | { kind: 'recent' }
   | { kind: 'narrow'; target: NarrowTarget }
   | { kind: 'loading'; what: string }
   | { kind: 'placeholder'; title: string; body: string };
@@ -36,9 +38,9 @@ export function screenOf(route: Route, lookups: Lookups): Screen {
     case 'home':
       return { kind: 'home' };
     case 'inbox':
-      return { kind: 'placeholder', title: 'The inbox is not built yet', body: NOT_BUILT };
+      return { kind: 'inbox' };
     case 'recent':
-      return { kind: 'placeholder', title: 'Recent conversations are not built yet', body: NOT_BUILT };
+      return { kind: 'recent' };
     case 'other': {
       const name = SECTIONS[route.section];
       return { kind: 'placeholder', title: name ? `${name}: not built yet` : `“#${route.section}” is not built yet`, body: NOT_BUILT };

@@ -13,6 +13,7 @@ import { Boundary } from '../kit/ErrorBoundary.js';
 import { useToasts } from '../kit/toasts.js';
 import { useAccounts } from '../accounts/store.js';
 import { ChannelsProvider } from '../sidebar/store.js';
+import { HomeProvider } from '../home/store.js';
 import { NarrowProvider } from '../narrow/store.js';
 import { OutboxProvider } from '../outbox/store.js';
 import { SettingsProvider } from '../settings/store.js';
@@ -44,6 +45,7 @@ export function MainScreen(props: { account: AccountSummary }) {
     <SettingsProvider>
       <UsersProvider>
         <ChannelsProvider>
+          <HomeProvider>
           <NarrowProvider isLive={status.isLive}>
             <OutboxProvider>
               {/* Actions on messages and topics, and their dialogs (actions/store.tsx). */}
@@ -81,6 +83,7 @@ export function MainScreen(props: { account: AccountSummary }) {
               </ActionsProvider>
             </OutboxProvider>
           </NarrowProvider>
+          </HomeProvider>
         </ChannelsProvider>
       </UsersProvider>
     </SettingsProvider>

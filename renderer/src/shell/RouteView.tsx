@@ -1,11 +1,13 @@
 /**
  * The main area follows the URL: the route (router/) resolved against what the app knows
  * (router/resolve.ts) opens the message view, shows the default view, or a placeholder saying what
- * is not built yet. Leaving a message view closes it in the engine.
+ * is not built yet; #inbox and #recent show the home views (home/). Leaving a message view closes it in the engine.
  */
 import { createEffect, createMemo, Match, Switch } from 'solid-js';
 import { ComposeArea } from '../compose/ComposeArea.js';
 import { EmptyState } from '../kit/EmptyState.js';
+import { InboxView } from '../home/InboxView.js';
+import { RecentView } from '../home/RecentView.js';
 import { NarrowView } from '../narrow/NarrowView.js';
 import { useNarrow } from '../narrow/store.js';
 import type { Lookups } from '../narrow/target.js';
@@ -52,6 +54,12 @@ export function RouteView() {
             </EmptyState>
           </section>
         )}
+      </Match>
+      <Match when={screen().kind === 'inbox'}>
+        <InboxView />
+      </Match>
+      <Match when={screen().kind === 'recent'}>
+        <RecentView />
       </Match>
       <Match when={screen().kind === 'loading'}>
         <section class="narrow" aria-label="Conversation">

@@ -1,16 +1,24 @@
 /**
- * The left sidebar: the views across conversations (combined feed, starred messages, mentions),
- * then channels → topics with unread counts. Every row is a link to its Zulip URL fragment, so
+ * The left sidebar: the views (inbox with the unread total, recent conversations, combined feed,
+ * starred messages and mentions with their counts), direct-message conversations, then channels →
+ * topics with unread counts (the open channel shows its cached topics, and "More topics" asks the
+ * engine for the channel's complete list). Every row is a link to its Zulip URL fragment, so
  * clicking it moves the app (and Back / Forward / reload keep the place); the open channel unfolds
  * its topics. Muted channels and topics are dimmed. Each channel and topic row has a menu of its
  * actions (TopicMenu.tsx), shown on hover and reachable with the keyboard.
  */
-import { createSignal, For, Show } from 'solid-js';
-import type { ChannelSummary } from '../../../sync/protocol/commands.js';
+import { createSignal, For, onCleanup, Show } from 'solid-js';
+import { QUERY_AREAS, type ChannelSummary, type ChannelTopicsView } from '../../../sync/protocol/commands.js';
+import { createAreaQuery } from '../core/area-query-store.js';
+import { bridge } from '../core/bridge.js';
+import { dmNames, dmTarget } from '../home/home-reducer.js';
+import { useHome } from '../home/store.js';
 import { Button } from '../kit/Button.js';
 import { topicLabel } from '../narrow/format.js';
 import { useNarrow } from '../narrow/store.js';
 import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '../narrow/target.js';
+import { useRouter } from '../router/router.js';
+import { useUsers } from '../users/store.js';
 import { isTopicMuted } from './channels-reducer.js';
 import { useChannels } from './store.js';
 import { UnreadBadge } from './UnreadBadge.js';
@@ -20,11 +28,58 @@ import './sidebar.css';
 /** Topics shown before "Show all". */
 const FIRST_TOPICS = 8;
 
-const VIEWS: { label: string; target: NarrowTarget }[] = [
-  { label: 'Combined feed', target: { kind: 'feed' } },
-  { label: 'Starred messages', target: { kind: 'starred' } },
-  { label: 'Mentions', target: { kind: 'mentioned' } },
+/** Direct-message conversations shown before "More conversations". */
+const FIRST_DMS = 8;
+
+type Count = 'total' | 'mentions' | 'starred' | null;
+const VIEWS: { label: string; target: NarrowTarget; count: Count }[] = [
+  { label: 'Combined feed', target: { kind: 'feed' }, count: null },
+  { label: 'Starred messages', target: { kind: 'starred' }, count: 'starred' },
+  { label: 'Mentions', target: { kind: 'mentioned' }, count: 'mentions' },
 ];
+
+/**
+ * A channel's complete topic list (`channelTopics`), kept current while shown: re-run on the areas
+ * `QUERY_AREAS.channelTopics` names.
+ */
+function AllTopics(props: { channelId: number; children: (v: ChannelTopicsView | null, error: string | null) => import('solid-js').JSX.Element }) {
+  const q = createAreaQuery<ChannelTopicsView | null>(bridge, {
+    fetch: () => bridge.invoke('channelTopics', { channel_id: props.channelId }),
+    areas: QUERY_AREAS.channelTopics,
+    debounceMs: 150,
+    initial: null,
+    key: 'topic',
+  });
+  onCleanup(q.dispose);
+  return <>{props.children(q.state.data, q.state.error)}</>;
+}
+
+function TopicRow(props: { channel: ChannelSummary; topic: { topic: string; unread_count: number; visibility_policy: number; max_message_id: number }; current: boolean }) {
+  const t = () => props.topic;
+  return (
+    <li classList={{ topic: true, muted: isTopicMuted(props.channel, t()) }}>
+      <div class="row">
+        <a
+          class="row-button topic-button"
+          classList={{ 'empty-topic': t().topic === '' }}
+          href={hashOfTarget({ kind: 'topic', channelId: props.channel.channel_id, channelName: props.channel.name, topic: t().topic })}
+          aria-current={props.current ? 'page' : undefined}
+        >
+          <span class="row-name">{topicLabel(t().topic)}</span>
+        </a>
+        <UnreadBadge count={t().unread_count} />
+        <TopicMenu
+          channelId={props.channel.channel_id}
+          channelName={props.channel.name}
+          channelMuted={props.channel.is_muted}
+          topic={t().topic}
+          visibility={t().visibility_policy}
+          messageId={t().max_message_id}
+        />
+      </div>
+    </li>
+  );
+}
 
 function ChannelRow(props: { channel: ChannelSummary }) {
   const narrow = useNarrow();
@@ -39,7 +94,7 @@ function ChannelRow(props: { channel: ChannelSummary }) {
     const t = target();
     return t?.kind === 'topic' && t.channelId === props.channel.channel_id && t.topic === topic;
   };
-  const topics = () => (showAll() ? props.channel.topics : props.channel.topics.slice(0, FIRST_TOPICS));
+  const shortList = () => props.channel.topics.slice(0, FIRST_TOPICS);
   return (
     <li classList={{ channel: true, muted: props.channel.is_muted, open: isOpen() }}>
       <div class="row">
@@ -57,41 +112,27 @@ function ChannelRow(props: { channel: ChannelSummary }) {
       </div>
       <Show when={isOpen()}>
         <ul class="topic-list" aria-label={`Topics in ${props.channel.name}`}>
-          <For each={topics()}>
-            {(t) => (
-              <li classList={{ topic: true, muted: isTopicMuted(props.channel, t) }}>
-                <div class="row">
-                  <a
-                    class="row-button topic-button"
-                    classList={{ 'empty-topic': t.topic === '' }}
-                    href={hashOfTarget({ kind: 'topic', channelId: props.channel.channel_id, channelName: props.channel.name, topic: t.topic })}
-                    aria-current={isTopicNarrow(t.topic) ? 'page' : undefined}
-                  >
-                    <span class="row-name">{topicLabel(t.topic)}</span>
-                  </a>
-                  <UnreadBadge count={t.unread_count} />
-                  <TopicMenu
-                    channelId={props.channel.channel_id}
-                    channelName={props.channel.name}
-                    channelMuted={props.channel.is_muted}
-                    topic={t.topic}
-                    visibility={t.visibility_policy}
-                    messageId={t.max_message_id}
-                  />
-                </div>
-              </li>
-            )}
-          </For>
-          <Show when={props.channel.topics.length > FIRST_TOPICS}>
-            <li>
-              <Button variant="link" onClick={() => setShowAll(!showAll())}>
-                {showAll() ? 'Show fewer topics' : `Show all ${props.channel.topics.length} topics`}
-              </Button>
-            </li>
+          <Show when={showAll()} fallback={<For each={shortList()}>{(t) => <TopicRow channel={props.channel} topic={t} current={isTopicNarrow(t.topic)} />}</For>}>
+            <AllTopics channelId={props.channel.channel_id}>
+              {(all, error) => (
+                <>
+                  <For each={all?.topics ?? props.channel.topics}>{(t) => <TopicRow channel={props.channel} topic={t} current={isTopicNarrow(t.topic)} />}</For>
+                  <Show when={error}>{(e) => <li class="hint">Could not list every topic: {e()}</li>}</Show>
+                  <Show when={all !== null && !all.complete}>
+                    <li class="hint">Older topics may be missing until the server can be asked.</li>
+                  </Show>
+                </>
+              )}
+            </AllTopics>
           </Show>
-          <Show when={props.channel.topics.length === 0}>
+          <Show when={props.channel.topics.length === 0 && !showAll()}>
             <li class="hint">No topics yet</li>
           </Show>
+          <li>
+            <Button variant="link" onClick={() => setShowAll(!showAll())} aria-expanded={showAll()}>
+              {showAll() ? 'Fewer topics' : 'More topics'}
+            </Button>
+          </li>
         </ul>
       </Show>
     </li>
@@ -101,21 +142,79 @@ function ChannelRow(props: { channel: ChannelSummary }) {
 export function Sidebar() {
   const channels = useChannels();
   const narrow = useNarrow();
+  const router = useRouter();
+  const home = useHome();
+  const users = useUsers();
+  const [allDms, setAllDms] = createSignal(false);
+  const userName = (id: number) => users.byId().get(id)?.full_name;
+  const countOf = (c: Count) => (c === null ? 0 : home.unread()[c]);
+  const dms = () => (allDms() ? home.dms() : home.dms().slice(0, FIRST_DMS));
+  const viewIsOpen = (t: NarrowTarget) => sameTarget(narrow.state.view?.target, t);
   return (
     <nav class="sidebar" aria-label="Channels">
       <ul class="view-list" aria-label="Views">
+        <li class="view">
+          <div class="row">
+            <a class="row-button view-button" href="#inbox" aria-current={router.route().kind === 'inbox' ? 'page' : undefined}>
+              <span class="row-name">Inbox</span>
+            </a>
+            <UnreadBadge count={home.unread().total} />
+          </div>
+        </li>
+        <li class="view">
+          <div class="row">
+            <a class="row-button view-button" href="#recent" aria-current={router.route().kind === 'recent' ? 'page' : undefined}>
+              <span class="row-name">Recent conversations</span>
+            </a>
+          </div>
+        </li>
         <For each={VIEWS}>
           {(v) => (
             <li class="view">
               <div class="row">
-                <a class="row-button view-button" href={hashOfTarget(v.target)} aria-current={sameTarget(narrow.state.view?.target, v.target) ? 'page' : undefined}>
+                <a class="row-button view-button" href={hashOfTarget(v.target)} aria-current={viewIsOpen(v.target) ? 'page' : undefined}>
                   <span class="row-name">{v.label}</span>
                 </a>
+                <Show when={v.count === 'starred'} fallback={<UnreadBadge count={countOf(v.count)} />}>
+                  <Show when={countOf(v.count) > 0}>
+                    <span class="unread count-plain">
+                      {countOf(v.count)}
+                      <span class="visually-hidden"> starred</span>
+                    </span>
+                  </Show>
+                </Show>
               </div>
             </li>
           )}
         </For>
       </ul>
+      <h2 class="sidebar-title" id="sidebar-dms-title">Direct messages</h2>
+      <Show when={home.dms().length > 0} fallback={<p class="hint">{home.dmsLoaded() ? 'No direct messages yet.' : 'Loading…'}</p>}>
+        <ul class="dm-list" aria-labelledby="sidebar-dms-title">
+          <For each={dms()}>
+            {(d) => {
+              const target = () => dmTarget(d);
+              return (
+                <li class="dm">
+                  <div class="row">
+                    <a class="row-button dm-button" href={hashOfTarget(target(), userName)} aria-current={viewIsOpen(target()) ? 'page' : undefined}>
+                      <span class="row-name">{dmNames(d)}</span>
+                    </a>
+                    <UnreadBadge count={d.unread_count} />
+                  </div>
+                </li>
+              );
+            }}
+          </For>
+          <Show when={home.dms().length > FIRST_DMS}>
+            <li>
+              <Button variant="link" onClick={() => setAllDms(!allDms())} aria-expanded={allDms()}>
+                {allDms() ? 'Fewer conversations' : 'More conversations'}
+              </Button>
+            </li>
+          </Show>
+        </ul>
+      </Show>
       <h2 class="sidebar-title">Channels</h2>
       <Show when={channels.state.loaded} fallback={<p class="hint">Loading channels…</p>}>
         <Show when={channels.state.channels.length > 0} fallback={<p class="hint">No channels yet. They appear once the first sync is done.</p>}>

@@ -1,12 +1,12 @@
 /** Pure: which engine events refresh the sidebar, and how channels and topics are listed and dimmed. */
-import type { ChannelSummary, EngineEvent, TopicSummary } from '../../../sync/protocol/commands.js';
+import { QUERY_AREAS, type ChannelSummary, type EngineEvent, type TopicSummary } from '../../../sync/protocol/commands.js';
 
 /**
- * Areas whose change may alter channels, topics or unread counts. The engine names them
- * `channels`, `subscriptions`, `user_topics` and `unread` today; `messages` / `topics` / `unreads`
- * are accepted too so a renamed area does not silently freeze the sidebar.
+ * Areas whose change may alter channels, topics or unread counts: the contract's
+ * `QUERY_AREAS.channels` (which includes `channel_topics` and `outbox`), plus `accounts`;
+ * `topics` / `unreads` are accepted too so a renamed area does not silently freeze the sidebar.
  */
-const CHANNEL_AREAS = new Set(['channels', 'subscriptions', 'user_topics', 'unread', 'unreads', 'messages', 'topics', 'accounts']);
+const CHANNEL_AREAS = new Set<string>([...QUERY_AREAS.channels, 'unreads', 'topics', 'accounts']);
 
 /** Whether this event should make the sidebar refetch `channels`. */
 export function refreshesChannels(e: EngineEvent): boolean {

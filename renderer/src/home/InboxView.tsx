@@ -1,0 +1,147 @@
+/**
+ * The inbox (#inbox), as Zulip web has it: unread conversations, direct messages first, then each
+ * channel with its unread topics; channel groups collapse; each row links into its conversation
+ * and has a "mark as read" button; muted topics and channels are left out. Arrow keys move
+ * between the rows' links.
+ */
+import { createMemo, createSignal, For, Show } from 'solid-js';
+import { bridge } from '../core/bridge.js';
+import { errorText } from '../core/errors.js';
+import { EmptyState } from '../kit/EmptyState.js';
+import { useToasts } from '../kit/toasts.js';
+import { topicLabel } from '../narrow/format.js';
+import { hashOfTarget } from '../narrow/target.js';
+import { useChannels } from '../sidebar/store.js';
+import { UnreadBadge } from '../sidebar/UnreadBadge.js';
+import { useUsers } from '../users/store.js';
+import { inboxOf } from './home-reducer.js';
+import { onRowKeys } from './row-keys.js';
+import { useHome } from './store.js';
+import './home.css';
+
+function MarkRead(props: { label: string; onMark: () => void }) {
+  return (
+    <button type="button" class="home-mark" aria-label={props.label} title="Mark as read" onClick={() => props.onMark()}>
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+function Chevron(props: { open: boolean }) {
+  return (
+    <svg class="home-chevron" classList={{ closed: !props.open }} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
+    </svg>
+  );
+}
+
+export function InboxView() {
+  const home = useHome();
+  const channels = useChannels();
+  const users = useUsers();
+  const toasts = useToasts();
+  const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
+  const inbox = createMemo(() => inboxOf(home.unread(), channels.state.channels, home.dms(), users.state.ownUserId));
+  const empty = () => inbox().dms.length === 0 && inbox().channels.length === 0;
+  const toggle = (key: string) => {
+    const next = new Set(collapsed());
+    if (!next.delete(key)) next.add(key);
+    setCollapsed(next);
+  };
+  const userName = (id: number) => users.byId().get(id)?.full_name;
+  const mark = (what: string, p: Promise<unknown>) => void p.catch((e: unknown) => toasts.show(`Could not mark ${what} as read. ${errorText(e)}`, 'error'));
+  const dmCount = () => inbox().dms.reduce((n, d) => n + d.count, 0);
+  return (
+    <section class="narrow home" aria-label="Inbox">
+      <header class="narrow-header">
+        <h1 class="narrow-title">Inbox</h1>
+      </header>
+      <div class="home-body">
+        <Show when={home.unreadLoaded() && channels.state.loaded} fallback={<EmptyState title="Loading…" role="status" />}>
+          <Show when={!empty()} fallback={<EmptyState title="You have no unread messages" role="status">New messages will show up here.</EmptyState>}>
+            <div class="inbox" onKeyDown={onRowKeys}>
+              <Show when={inbox().dms.length > 0}>
+                <div class="inbox-group">
+                  <div class="inbox-group-head">
+                    <button type="button" class="home-toggle" aria-expanded={!collapsed().has('dms')} onClick={() => toggle('dms')}>
+                      <Chevron open={!collapsed().has('dms')} />
+                      <span class="inbox-group-name">Direct messages</span>
+                    </button>
+                    <UnreadBadge count={dmCount()} />
+                  </div>
+                  <Show when={!collapsed().has('dms')}>
+                    <ul class="inbox-rows" aria-label="Unread direct messages">
+                      <For each={inbox().dms}>
+                        {(d) => (
+                          <li class="inbox-row">
+                            <a class="home-link" href={hashOfTarget(d.target, userName)}>
+                              <span class="row-name">{d.names}</span>
+                            </a>
+                            <Show when={d.mentions > 0}>
+                              <span class="home-mention" title="Mentions you">@</span>
+                            </Show>
+                            <UnreadBadge count={d.count} />
+                            <MarkRead
+                              label={`Mark the conversation with ${d.names} as read`}
+                              onMark={() => {
+                                const t = d.target;
+                                if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('markNarrowRead', { narrow: [{ operator: 'dm', operand: t.userIds }] }));
+                              }}
+                            />
+                          </li>
+                        )}
+                      </For>
+                    </ul>
+                  </Show>
+                </div>
+              </Show>
+              <For each={inbox().channels}>
+                {(c) => {
+                  const key = `c${c.channelId}`;
+                  return (
+                    <div class="inbox-group">
+                      <div class="inbox-group-head">
+                        <button type="button" class="home-toggle" aria-expanded={!collapsed().has(key)} aria-label={`${collapsed().has(key) ? 'Expand' : 'Collapse'} ${c.name}`} onClick={() => toggle(key)}>
+                          <Chevron open={!collapsed().has(key)} />
+                        </button>
+                        <span class="swatch" aria-hidden="true" style={c.color ? { 'background-color': c.color } : undefined} />
+                        <a class="home-link inbox-group-name" href={hashOfTarget({ kind: 'channel', channelId: c.channelId, channelName: c.name })}>
+                          {c.name}
+                        </a>
+                        <UnreadBadge count={c.count} />
+                        <MarkRead label={`Mark all messages in ${c.name} as read`} onMark={() => mark(c.name, bridge.invoke('markNarrowRead', { narrow: [{ operator: 'channel', operand: c.channelId }] }))} />
+                      </div>
+                      <Show when={!collapsed().has(key)}>
+                        <ul class="inbox-rows" aria-label={`Unread topics in ${c.name}`}>
+                          <For each={c.topics}>
+                            {(t) => (
+                              <li class="inbox-row">
+                                <a class="home-link" classList={{ 'empty-topic': t.topic === '' }} href={hashOfTarget({ kind: 'topic', channelId: c.channelId, channelName: c.name, topic: t.topic })}>
+                                  <span class="row-name">{topicLabel(t.topic)}</span>
+                                </a>
+                                <Show when={t.mentions > 0}>
+                                  <span class="home-mention" title="Mentions you">@</span>
+                                </Show>
+                                <UnreadBadge count={t.count} />
+                                <MarkRead
+                                  label={`Mark ${c.name} › ${topicLabel(t.topic)} as read`}
+                                  onMark={() => mark(`${c.name} › ${topicLabel(t.topic)}`, bridge.invoke('markTopicRead', { channel_id: c.channelId, topic: t.topic }))}
+                                />
+                              </li>
+                            )}
+                          </For>
+                        </ul>
+                      </Show>
+                    </div>
+                  );
+                }}
+              </For>
+            </div>
+          </Show>
+        </Show>
+      </div>
+    </section>
+  );
+}

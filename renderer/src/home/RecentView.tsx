@@ -1,0 +1,108 @@
+/**
+ * Recent conversations (#recent), as Zulip web has them: topics and direct-message conversations
+ * by newest activity, with unread counts, the channel or the participants, the time of the last
+ * message where the device knows it (in the user's 12/24-hour setting), and filters (All, Unread,
+ * Direct messages). Rows are links; arrow keys move between them.
+ */
+import { createMemo, createSignal, For, Show } from 'solid-js';
+import { EmptyState } from '../kit/EmptyState.js';
+import { formatFullTime, formatMessageTime, topicLabel } from '../narrow/format.js';
+import { hashOfTarget } from '../narrow/target.js';
+import { useSettings } from '../settings/store.js';
+import { useChannels } from '../sidebar/store.js';
+import { UnreadBadge } from '../sidebar/UnreadBadge.js';
+import { useUsers } from '../users/store.js';
+import { recentOf, type RecentFilter } from './home-reducer.js';
+import { onRowKeys } from './row-keys.js';
+import { useHome } from './store.js';
+import './home.css';
+
+const FILTERS: { value: RecentFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'dms', label: 'Direct messages' },
+];
+
+/** Rows rendered before "Show more". */
+const PAGE = 100;
+
+export function RecentView() {
+  const home = useHome();
+  const channels = useChannels();
+  const users = useUsers();
+  const settings = useSettings();
+  const [filter, setFilter] = createSignal<RecentFilter>('all');
+  const [shown, setShown] = createSignal(PAGE);
+  const rows = createMemo(() => recentOf(channels.state.channels, home.dms(), filter()));
+  const userName = (id: number) => users.byId().get(id)?.full_name;
+  const hour = () => settings.display().twentyFourHour;
+  return (
+    <section class="narrow home" aria-label="Recent conversations">
+      <header class="narrow-header home-header">
+        <h1 class="narrow-title">Recent conversations</h1>
+        <div class="home-filters" role="group" aria-label="Show">
+          <For each={FILTERS}>
+            {(f) => (
+              <button type="button" class="home-filter" aria-pressed={filter() === f.value} onClick={() => setFilter(f.value)}>
+                {f.label}
+              </button>
+            )}
+          </For>
+        </div>
+      </header>
+      <div class="home-body">
+        <Show when={channels.state.loaded && home.dmsLoaded()} fallback={<EmptyState title="Loading…" role="status" />}>
+          <Show
+            when={rows().length > 0}
+            fallback={<EmptyState title={filter() === 'unread' ? 'No unread conversations' : filter() === 'dms' ? 'No direct messages yet' : 'No conversations yet'} role="status" />}
+          >
+            <ul class="recent-rows" aria-label="Conversations" onKeyDown={onRowKeys}>
+              <For each={rows().slice(0, shown())}>
+                {(r) => (
+                  <li class="recent-row" classList={{ 'has-unread': r.unread > 0 }}>
+                    <Show
+                      when={r.kind === 'topic' ? r : null}
+                      fallback={
+                        <Show when={r.kind === 'dm' ? r : null}>
+                          {(d) => (
+                            <>
+                              <span class="recent-where">Direct message</span>
+                              <a class="home-link recent-what" href={hashOfTarget(d().target, userName)}>
+                                {d().names}
+                              </a>
+                            </>
+                          )}
+                        </Show>
+                      }
+                    >
+                      {(t) => (
+                        <>
+                          <a class="recent-where" href={hashOfTarget({ kind: 'channel', channelId: t().channelId, channelName: t().channelName })} tabindex="-1">
+                            <span class="swatch" aria-hidden="true" style={t().color ? { 'background-color': t().color ?? '' } : undefined} />
+                            {t().channelName}
+                          </a>
+                          <a class="home-link recent-what" classList={{ 'empty-topic': t().topic === '' }} href={hashOfTarget({ kind: 'topic', channelId: t().channelId, channelName: t().channelName, topic: t().topic })}>
+                            {topicLabel(t().topic)}
+                          </a>
+                        </>
+                      )}
+                    </Show>
+                    <UnreadBadge count={r.unread} />
+                    <span class="recent-time">
+                      <Show when={r.timestamp}>{(ts) => <time title={formatFullTime(ts(), undefined, undefined, hour())}>{formatMessageTime(ts(), new Date(), undefined, undefined, hour())}</time>}</Show>
+                    </span>
+                  </li>
+                )}
+              </For>
+            </ul>
+            <Show when={rows().length > shown()}>
+              <button type="button" class="home-more" onClick={() => setShown(shown() + PAGE)}>
+                Show more conversations
+              </button>
+            </Show>
+          </Show>
+        </Show>
+      </div>
+    </section>
+  );
+}

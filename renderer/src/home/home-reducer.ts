@@ -1,0 +1,149 @@
+/**
+ * Pure: the home views as Zulip web has them. The inbox (unread conversations: direct messages
+ * first, newest first, then each subscribed channel by name with its unread topics, newest first;
+ * muted topics and muted channels' topics left out, as Zulip's inbox does) and recent
+ * conversations (topics and DM conversations by newest message, filtered). Built from the engine's
+ * `unreadCounts`, `channels` and `dmConversations` answers.
+ */
+import type { ChannelSummary, DmConversation, UnreadCountsView } from '../../../sync/protocol/commands.js';
+import type { NarrowTarget } from '../narrow/target.js';
+import { isTopicMuted } from '../sidebar/channels-reducer.js';
+
+const UNKNOWN_USER = 'Unknown user';
+
+/** Topic names compare without case, as the server does. */
+const topicKey = (channelId: number, topic: string) => `${channelId}\u0000${topic.toLowerCase()}`;
+
+/** The people of a DM conversation by name ("Othello, Iago"); oneself alone for notes to self. */
+export function dmNames(c: Pick<DmConversation, 'participants'>): string {
+  if (c.participants.length === 0) return UNKNOWN_USER;
+  return c.participants.map((p) => p.full_name ?? UNKNOWN_USER).join(', ');
+}
+
+/** The message view of a DM conversation: the other participants (oneself alone for notes to self), sorted. */
+export function dmTarget(c: Pick<DmConversation, 'participants' | 'user_ids'>): NarrowTarget {
+  const ids = c.participants.length > 0 ? c.participants.map((p) => p.user_id) : c.user_ids;
+  return { kind: 'dm', userIds: [...new Set(ids)].sort((a, b) => a - b) };
+}
+
+export interface InboxDm {
+  key: string;
+  names: string;
+  target: NarrowTarget;
+  /** The narrow `markNarrowRead` takes for it: every participant, as the engine keys it. */
+  userIds: number[];
+  count: number;
+  mentions: number;
+  maxId: number;
+}
+
+export interface InboxTopic {
+  topic: string;
+  count: number;
+  mentions: number;
+  maxId: number;
+}
+
+export interface InboxChannel {
+  channelId: number;
+  name: string;
+  color: string | null;
+  count: number;
+  topics: InboxTopic[];
+}
+
+export interface Inbox {
+  dms: InboxDm[];
+  channels: InboxChannel[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+/**
+ * The inbox: DM conversations with unread messages, newest first; then subscribed channels (by
+ * name) with their unread topics (newest first), muted topics (and muted channels' topics not
+ * unmuted or followed) left out. A DM the conversation list does not know yet is still shown, by
+ * its ids. `ownUserId` names the notes-to-self conversation's participant when only its key is known.
+ */
+export function inboxOf(
+  unread: Pick<UnreadCountsView, 'topics' | 'dms'>,
+  channels: readonly ChannelSummary[],
+  conversations: readonly DmConversation[],
+  ownUserId: number | null,
+): Inbox {
+  const convByKey = new Map(conversations.map((c) => [c.key, c]));
+  const dms: InboxDm[] = [];
+  for (const d of unread.dms) {
+    if (d.count <= 0) continue;
+    const conv = convByKey.get(d.key);
+    const userIds = conv?.user_ids ?? d.key.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    if (userIds.length === 0) continue;
+    const others = userIds.filter((id) => id !== ownUserId);
+    const participants = conv?.participants ?? (others.length > 0 ? others : userIds).map((user_id) => ({ user_id, full_name: null }));
+    dms.push({ key: d.key, names: dmNames({ participants }), target: dmTarget({ participants, user_ids: userIds }), userIds, count: d.count, mentions: d.mentions, maxId: conv?.max_message_id ?? 0 });
+  }
+  dms.sort((a, b) => b.maxId - a.maxId || a.key.localeCompare(b.key));
+
+  const subscribed = new Map(channels.filter((c) => c.is_subscribed).map((c) => [c.channel_id, c]));
+  const newest = new Map<string, number>();
+  for (const c of subscribed.values()) for (const t of c.topics) newest.set(topicKey(c.channel_id, t.topic), t.max_message_id);
+  const groups = new Map<number, InboxChannel>();
+  for (const t of unread.topics) {
+    const c = subscribed.get(t.channel_id);
+    if (!c || t.muted || t.count <= 0) continue;
+    let g = groups.get(c.channel_id);
+    if (!g) groups.set(c.channel_id, (g = { channelId: c.channel_id, name: c.name, color: c.color, count: 0, topics: [] }));
+    g.count += t.count;
+    g.topics.push({ topic: t.topic, count: t.count, mentions: t.mentions, maxId: newest.get(topicKey(c.channel_id, t.topic)) ?? 0 });
+  }
+  const list = [...groups.values()].sort(byName);
+  for (const g of list) g.topics.sort((a, b) => b.maxId - a.maxId || a.topic.localeCompare(b.topic));
+  return { dms, channels: list };
+}
+
+export type RecentFilter = 'all' | 'unread' | 'dms';
+
+export type RecentRow =
+  | { kind: 'topic'; key: string; channelId: number; channelName: string; color: string | null; topic: string; maxId: number; unread: number; timestamp: null }
+  | { kind: 'dm'; key: string; names: string; target: NarrowTarget; maxId: number; unread: number; timestamp: number | null };
+
+/**
+ * Recent conversations: topics of subscribed channels and DM conversations, newest message first
+ * (message ids grow with time), muted topics left out as Zulip's default does. `unread` keeps those
+ * with unread messages; `dms` the DM conversations only. Topic rows carry no time: the contract
+ * gives a topic's newest message id, not its time.
+ */
+export function recentOf(channels: readonly ChannelSummary[], conversations: readonly DmConversation[], filter: RecentFilter): RecentRow[] {
+  const rows: RecentRow[] = [];
+  if (filter !== 'dms') {
+    for (const c of channels) {
+      if (!c.is_subscribed) continue;
+      for (const t of c.topics) {
+        if (isTopicMuted(c, t)) continue;
+        rows.push({ kind: 'topic', key: `t:${topicKey(c.channel_id, t.topic)}`, channelId: c.channel_id, channelName: c.name, color: c.color, topic: t.topic, maxId: t.max_message_id, unread: t.unread_count, timestamp: null });
+      }
+    }
+  }
+  for (const d of conversations) {
+    rows.push({ kind: 'dm', key: `d:${d.key}`, names: dmNames(d), target: dmTarget(d), maxId: d.max_message_id, unread: d.unread_count, timestamp: d.last_message_timestamp });
+  }
+  const kept = filter === 'unread' ? rows.filter((r) => r.unread > 0) : rows;
+  return kept.sort((a, b) => b.maxId - a.maxId || a.key.localeCompare(b.key));
+}
+
+/** Focus moves between a list's rows with the arrow keys, Home and End (the index to focus, or null). */
+export function nextRowIndex(key: string, current: number, count: number): number | null {
+  if (count === 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      return current < 0 ? 0 : Math.min(current + 1, count - 1);
+    case 'ArrowUp':
+      return current < 0 ? 0 : Math.max(current - 1, 0);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
