@@ -3,6 +3,7 @@ import { migration as m0001 } from './0001-initial.js';
 import { migration as m0002 } from './0002-outbox.js';
 import { migration as m0003 } from './0003-outbox-heads.js';
 import { migration as m0004 } from './0004-drafts-raw.js';
+import { migration as m0005 } from './0005-outbox-head-mark.js';
 import type { Migration } from './types.js';
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];
