@@ -46,6 +46,7 @@ export const migration: Migration = {
     DROP INDEX outbox_waiting_due;
     CREATE INDEX outbox_queued_heads ON outbox (deadline_at IS NULL, deadline_at, id) WHERE state = 'queued' AND is_head = 1;
     CREATE INDEX outbox_waiting_heads ON outbox (coalesce(next_attempt_at, 0)) WHERE state IN ('retry_wait', 'unknown') AND is_head = 1;
+    CREATE INDEX outbox_live_by_kind ON outbox (kind, id) WHERE ${LIVE};
 
     -- A new live row is its entity's head unless an older live row exists (an insert with an
     -- explicit older id takes over from the current head).

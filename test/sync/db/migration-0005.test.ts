@@ -1,4 +1,4 @@
-/** 0005-outbox-head-mark: from a version-4 database holding outbox rows, marks each entity's head and keeps every row. */
+/** 0005-outbox-head-mark: from a version-4 database holding outbox rows, marks each entity's head, adds the heads and by-kind indexes, and keeps every row. */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../sync/db/migrations/index.js';
@@ -32,10 +32,13 @@ describe('migration 0005-outbox-head-mark', () => {
     const after = db.prepare<[], Record<string, unknown>>('SELECT * FROM outbox ORDER BY id').all();
     expect(after.map(({ is_head: _mark, ...rest }) => rest)).toEqual(before);
     expect(db.prepare('SELECT id FROM outbox WHERE is_head = 1 ORDER BY id').pluck().all()).toEqual([2, 5, 7]);
-    expect(outboxIndexes(db)).toEqual(['outbox_by_state', 'outbox_finished', 'outbox_head_of_entity', 'outbox_live_by_entity', 'outbox_queued_heads', 'outbox_waiting_heads']);
+    expect(outboxIndexes(db)).toEqual([
+      'outbox_by_state', 'outbox_finished', 'outbox_head_of_entity', 'outbox_live_by_entity', 'outbox_live_by_kind', 'outbox_queued_heads', 'outbox_waiting_heads',
+    ]);
     // The partial indexes hold exactly the heads their WHERE names.
     expect(db.prepare("SELECT id FROM outbox INDEXED BY outbox_queued_heads WHERE state = 'queued' AND is_head = 1").pluck().all()).toEqual([5]);
     expect(db.prepare("SELECT id FROM outbox INDEXED BY outbox_waiting_heads WHERE state IN ('retry_wait', 'unknown') AND is_head = 1 AND coalesce(next_attempt_at, 0) <= 5000").pluck().all()).toEqual([2]);
+    expect(db.prepare("SELECT id FROM outbox INDEXED BY outbox_live_by_kind WHERE state NOT IN ('done', 'discarded') AND kind = 'message_send'").pluck().all()).toEqual([2, 3, 4]);
     // And the triggers take over from here: the waiting head lands, the next send becomes the head.
     db.prepare("UPDATE outbox SET state = 'done' WHERE id = 2").run();
     expect(db.prepare('SELECT id FROM outbox WHERE is_head = 1 ORDER BY id').pluck().all()).toEqual([3, 5, 7]);
