@@ -180,10 +180,13 @@ export class OutboxStore {
       }
     }
     const history = JSON.stringify([{ at: now, event: 'enqueue', to: 'queued' }]);
+    // The head mark is known here (no live row of the entity: the new row is its head), so the
+    // insert trigger of migration 0005 only checks it instead of rewriting the row.
+    const isHead = last === undefined ? 1 : 0;
     const id = this.sql(
-      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history)
-       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-    ).run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), deadlineAt, now, now, history).lastInsertRowid;
+      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history, is_head)
+       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+    ).run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), deadlineAt, now, now, history, isHead).lastInsertRowid;
     return { outcome: 'added', id: Number(id) };
   }
 

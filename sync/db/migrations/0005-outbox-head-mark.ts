@@ -12,26 +12,37 @@
  *    then by age); replaces `outbox_queued_order`.
  *  - `outbox_waiting_heads`: heads waiting out a backoff (retry_wait, unknown) by when they are
  *    due; replaces `outbox_waiting_due`.
- *  - `outbox_head_of_entity`: the one probe the triggers need to find an entity's current head.
- *    Not UNIQUE: a head whose entity key changes (a temporary id resolved) carries its mark into
- *    an entity that may have its own head until the trigger that follows fixes both.
  *
  * SQLite triggers keep the mark, whoever writes the table (the store, the tests' raw SQL, a future
- * migration): a live row inserted without an older live row of its entity becomes the head; when
- * a row leaves or enters the live states or changes entity (a temporary id resolved), the entities
- * concerned get their head recomputed (two index probes each); a deleted head hands over to the
- * next live row. Moves between live states (queued -> sending -> retry_wait ...) change no head
- * and fire nothing. Existing rows are marked here.
+ * migration) and whatever mark an insert gives. A write changes one row, and only two marks can
+ * then be wrong: the row's own (it is its entity's head iff it is live and no older live row of
+ * the entity exists), and that of the next live row after it in its entity (no longer the head if
+ * the row is live and older), or, for the entity it left or died in, the oldest remaining live row
+ * (now the head). Each is one probe of `outbox_live_by_entity`; a row is rewritten only when its
+ * mark changes (OutboxStore.enqueue gives the right mark, so an enqueue rewrites nothing). Moves
+ * between live states (queued -> sending -> retry_wait ...) change no head and fire nothing.
+ * Multi-row statements work too: SQLite runs the triggers after each row.
+ *
+ * Also `outbox_live_by_kind`: live rows by kind, so re-applying pending rows after an event batch
+ * (engine/outbox-local.ts `reapplyTouched`: rows on the touched messages, plus rows of the kinds a
+ * touched area names) probes two indexes instead of reading every outbox row.
+ *
+ * Existing rows are marked here.
  */
 import type { Migration } from './types.js';
 
 const LIVE = "state NOT IN ('done', 'discarded')";
-/** The id of entity `key`'s oldest live row (one probe of outbox_live_by_entity), or NULL. */
+const DEAD = (row: string) => `${row}.state IN ('done', 'discarded')`;
+/** The oldest live row of entity `key` (one probe of outbox_live_by_entity), or NULL. */
 const headOf = (key: string) => `(SELECT MIN(id) FROM outbox WHERE entity_key = ${key} AND ${LIVE})`;
-/** Statements that make the marks of entity `key` true again. */
-const recompute = (key: string) => `
-    UPDATE outbox SET is_head = 0 WHERE entity_key = ${key} AND is_head = 1 AND id IS NOT ${headOf(key)};
-    UPDATE outbox SET is_head = 1 WHERE id = ${headOf(key)} AND is_head = 0;`;
+/** Statements that make the marks right after row NEW was inserted, or changed state or entity. */
+const settle = `
+      -- NEW live and older than its entity's head: the former head (the next live row) is not one.
+      UPDATE outbox SET is_head = 0 WHERE NOT ${DEAD('NEW')} AND is_head = 1
+        AND id = (SELECT MIN(id) FROM outbox WHERE entity_key = NEW.entity_key AND ${LIVE} AND id > NEW.id);
+      -- NEW's own mark: flipped only when wrong.
+      UPDATE outbox SET is_head = 1 - is_head WHERE id = NEW.id
+        AND is_head = (${DEAD('NEW')} OR EXISTS (SELECT 1 FROM outbox p WHERE p.entity_key = NEW.entity_key AND p.id < NEW.id AND p.${LIVE}));`;
 
 export const migration: Migration = {
   version: 5,
@@ -40,7 +51,6 @@ export const migration: Migration = {
     ALTER TABLE outbox ADD COLUMN is_head INTEGER NOT NULL DEFAULT 0 CHECK (is_head IN (0, 1));
     UPDATE outbox SET is_head = 1 WHERE ${LIVE}
       AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.entity_key = outbox.entity_key AND p.id < outbox.id AND p.${LIVE});
-    CREATE INDEX outbox_head_of_entity ON outbox (entity_key) WHERE is_head = 1;
 
     DROP INDEX outbox_queued_order;
     DROP INDEX outbox_waiting_due;
@@ -48,19 +58,16 @@ export const migration: Migration = {
     CREATE INDEX outbox_waiting_heads ON outbox (coalesce(next_attempt_at, 0)) WHERE state IN ('retry_wait', 'unknown') AND is_head = 1;
     CREATE INDEX outbox_live_by_kind ON outbox (kind, id) WHERE ${LIVE};
 
-    -- A new live row is its entity's head unless an older live row exists (an insert with an
-    -- explicit older id takes over from the current head).
-    CREATE TRIGGER outbox_head_on_insert AFTER INSERT ON outbox WHEN NEW.${LIVE}
-    BEGIN
-      UPDATE outbox SET is_head = 0 WHERE entity_key = NEW.entity_key AND is_head = 1 AND id > NEW.id;
-      UPDATE outbox SET is_head = 1 WHERE id = NEW.id AND is_head = 0
-        AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.entity_key = NEW.entity_key AND p.id < NEW.id AND p.${LIVE});
+    CREATE TRIGGER outbox_head_on_insert AFTER INSERT ON outbox
+    BEGIN${settle}
     END;
 
     -- Only a row leaving or entering the live states, or changing entity, can move a head.
     CREATE TRIGGER outbox_head_on_update AFTER UPDATE OF state, entity_key ON outbox
-    WHEN (OLD.state IN ('done', 'discarded')) != (NEW.state IN ('done', 'discarded')) OR OLD.entity_key != NEW.entity_key
-    BEGIN${recompute('OLD.entity_key')}${recompute('NEW.entity_key')}
+    WHEN (${DEAD('OLD')}) != (${DEAD('NEW')}) OR OLD.entity_key != NEW.entity_key
+    BEGIN${settle}
+      -- The entity NEW left, or died in: its oldest live row is the head.
+      UPDATE outbox SET is_head = 1 WHERE id = ${headOf('OLD.entity_key')} AND is_head = 0;
     END;
 
     CREATE TRIGGER outbox_head_on_delete AFTER DELETE ON outbox WHEN OLD.is_head = 1

@@ -33,7 +33,7 @@ describe('migration 0005-outbox-head-mark', () => {
     expect(after.map(({ is_head: _mark, ...rest }) => rest)).toEqual(before);
     expect(db.prepare('SELECT id FROM outbox WHERE is_head = 1 ORDER BY id').pluck().all()).toEqual([2, 5, 7]);
     expect(outboxIndexes(db)).toEqual([
-      'outbox_by_state', 'outbox_finished', 'outbox_head_of_entity', 'outbox_live_by_entity', 'outbox_live_by_kind', 'outbox_queued_heads', 'outbox_waiting_heads',
+      'outbox_by_state', 'outbox_finished', 'outbox_live_by_entity', 'outbox_live_by_kind', 'outbox_queued_heads', 'outbox_waiting_heads',
     ]);
     // The partial indexes hold exactly the heads their WHERE names.
     expect(db.prepare("SELECT id FROM outbox INDEXED BY outbox_queued_heads WHERE state = 'queued' AND is_head = 1").pluck().all()).toEqual([5]);

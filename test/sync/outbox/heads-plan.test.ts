@@ -116,7 +116,13 @@ describe('the head mark follows every write (triggers, whoever writes)', () => {
       const id = pick();
       if (op < 0.35 || id === undefined) {
         const state = STATES[Math.floor(rand() * STATES.length)]!;
-        db.prepare("INSERT INTO outbox (kind, kind_version, entity_key, args, state, created_at, updated_at) VALUES ('k', 1, ?, '{}', ?, 1, 1)").run(`e:${Math.floor(rand() * 6)}`, state);
+        // Whatever mark the writer gives (right, wrong or none), the trigger makes it right.
+        const mark = rand();
+        db.prepare(`INSERT INTO outbox (kind, kind_version, entity_key, args, state, created_at, updated_at${mark < 0.5 ? '' : ', is_head'}) VALUES ('k', 1, ?, '{}', ?, 1, 1${mark < 0.5 ? '' : ', ?'})`).run(
+          `e:${Math.floor(rand() * 6)}`,
+          state,
+          ...(mark < 0.5 ? [] : [mark < 0.75 ? 0 : 1]),
+        );
       } else if (op < 0.4) {
         // An insert with an explicit id older than the rows of its entity (not what the store does).
         const free = db.prepare<[], number>('SELECT MIN(id) - 1 FROM outbox').pluck().get();
