@@ -5,7 +5,8 @@
  *  - gap recovery after a lost queue: register + snapshot + messages newer than the newest cached
  *    + refresh of every cached message by `message_ids` (batches of 1,000);
  *  - baseline: the same 5,000 messages fetched with `GET /messages` (5 x 1,000) and not stored, so
- *    the ratios show what registering and storing add to the network part.
+ *    the ratios show what registering and storing add to the network part (target: at most 3x).
+ * Run in turns, so load from elsewhere falls on all three alike.
  */
 import { ApiConnection, getMessages, silentLogger } from '../sync/api/index.js';
 import { openLocalDb } from '../sync/db/open.js';
@@ -13,7 +14,9 @@ import { setAccount } from '../sync/db/queries/state.js';
 import { FETCH_FORMAT } from '../sync/engine/backfill.js';
 import { registerAndSync } from '../sync/engine/initial-sync.js';
 import { startServer } from '../server/index.js';
-import { measure, printTable } from './lib.js';
+import { check, interleave, printChecks } from './lib.js';
+
+const SUITE = 'engine-session';
 
 export async function benchEngineSession(opts: { messages: number }): Promise<void> {
   const extra = Math.min(opts.messages, 20_000);
@@ -27,40 +30,37 @@ export async function benchEngineSession(opts: { messages: number }): Promise<vo
   };
   const ctx = (db: ReturnType<typeof fresh>) => ({ conn, db, now: Date.now });
   try {
-    const baseline = await measure(
-      'GET /messages 5 x 1,000 (no store)',
-      async () => {
-        let anchor: number | 'newest' = 'newest';
-        for (let i = 0; i < 5; i++) {
-          const r = await getMessages(conn, { anchor, include_anchor: anchor === 'newest', num_before: 1000, num_after: 0, narrow: [], ...FETCH_FORMAT });
-          const oldest = r.messages[0];
-          if (!oldest || r.found_oldest) break;
-          anchor = oldest.id;
-        }
-      },
-      { runs: 5, warmup: 1, itemsPerRun: 5000 },
-    );
-    const initial = await measure(
-      'initial sync (register + 5,000 history)',
-      async () => {
-        const db = fresh();
-        await registerAndSync(ctx(db), 'initial');
-        db.close();
-      },
-      { runs: 5, warmup: 1, itemsPerRun: 5000 },
-    );
     const synced = fresh();
     await registerAndSync(ctx(synced), 'initial');
     const stored = synced.prepare('SELECT count(*) FROM messages').pluck().get() as number;
-    const gap = await measure(
-      'gap recovery (register + newer + refresh 5,000)',
-      async () => {
-        await registerAndSync(ctx(synced), 'expired');
-      },
-      { runs: 5, warmup: 1, itemsPerRun: 5000 },
+    const [baseline, initial, gap] = await interleave(
+      [
+        {
+          name: 'GET /messages 5 x 1,000 (no store)',
+          fn: async () => {
+            let anchor: number | 'newest' = 'newest';
+            for (let i = 0; i < 5; i++) {
+              const r = await getMessages(conn, { anchor, include_anchor: anchor === 'newest', num_before: 1000, num_after: 0, narrow: [], ...FETCH_FORMAT });
+              const oldest = r.messages[0];
+              if (!oldest || r.found_oldest) break;
+              anchor = oldest.id;
+            }
+          },
+        },
+        {
+          name: 'initial sync (register + 5,000 history)',
+          fn: async () => {
+            const db = fresh();
+            await registerAndSync(ctx(db), 'initial');
+            db.close();
+          },
+        },
+        { name: 'gap recovery (register + newer + refresh 5,000)', fn: () => registerAndSync(ctx(synced), 'expired') },
+      ],
+      { runs: 5, warmup: 1 },
     );
     synced.close();
-    printTable('Engine session (reference server on loopback)', [baseline, initial, gap], baseline.name, [
+    printChecks('Engine session (reference server on loopback)', [check(SUITE, initial!, baseline!, { max: 3 }), check(SUITE, gap!, baseline!, { max: 3 })], [
       `demo realm + ${extra} generated messages; hamlet's view; backfill depth 5,000 (${stored} messages stored)`,
     ]);
   } finally {

@@ -1,21 +1,37 @@
 /**
- * `npm run bench`: every benchmark suite, each printing a table with medians and ratios against
- * baselines measured in the same run. `npm run bench -- --messages 20000` for a quicker pass;
- * `npm run bench -- --only outbox` (or server, store, narrow, session) for one suite.
+ * `npm run bench`: every benchmark suite; each prints its checks (median, p95, the median of a
+ * baseline measured in the same run, their ratio, the target as a ratio, met / not met), and a
+ * summary of all checks ends the run. `npm run bench -- --messages 20000` for a quicker pass;
+ * `npm run bench -- --only outbox` (or a comma-separated list of: server, store, narrow,
+ * session, outbox, heads, cold-start) for some suites.
  */
 import { parseArgs } from 'node:util';
-import { benchEngineStore } from './engine-store.bench.js';
-import { benchServer } from './server.bench.js';
+import { benchColdStart } from './cold-start.bench.js';
 import { benchEngineNarrow } from './engine-narrow.bench.js';
 import { benchEngineSession } from './engine-session.bench.js';
+import { benchEngineStore } from './engine-store.bench.js';
+import { printSummary } from './lib.js';
+import { benchOutboxHeads } from './outbox-heads.bench.js';
 import { benchOutbox } from './outbox.bench.js';
+import { benchServer } from './server.bench.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, only: { type: 'string' } } });
 const messages = Number(values.messages);
-const want = (name: string) => values.only === undefined || name.includes(values.only);
-console.log(`# Benchmarks (node ${process.version}, ${new Date().toISOString()})`);
-if (want('server')) await benchServer({ messages });
-if (want('engine-store')) await benchEngineStore({ messages });
-if (want('engine-narrow')) await benchEngineNarrow({ messages });
-if (want('engine-session')) await benchEngineSession({ messages });
-if (want('outbox')) await benchOutbox();
+if (!Number.isInteger(messages) || messages < 5000) throw new Error('--messages: a whole number of at least 5,000');
+const SUITES: ReadonlyArray<readonly [string, () => Promise<void>]> = [
+  ['server', () => benchServer({ messages })],
+  ['engine-store', () => benchEngineStore({ messages })],
+  ['engine-narrow', () => benchEngineNarrow({ messages })],
+  ['engine-session', () => benchEngineSession({ messages })],
+  ['outbox', () => benchOutbox()],
+  ['outbox-heads', () => benchOutboxHeads()],
+  ['cold-start', () => benchColdStart({ messages })],
+];
+const wanted = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+const chosen = SUITES.filter(([name]) => wanted === undefined || wanted.some((w) => name.includes(w)));
+if (chosen.length === 0) throw new Error(`--only ${values.only}: no suite named so (${SUITES.map(([n]) => n).join(', ')})`);
+const t0 = Date.now();
+console.log(`# Benchmarks (node ${process.version}, ${new Date().toISOString()}, ${messages.toLocaleString('en')} messages; suites: ${chosen.map(([n]) => n).join(', ')})`);
+for (const [, run] of chosen) await run();
+printSummary();
+console.log(`\n(${((Date.now() - t0) / 1000).toFixed(0)} s)`);

@@ -1,7 +1,10 @@
 /**
- * Benchmark helpers: time a function over warm-up and measured runs, report median / p95 /
- * throughput, and print one table per suite with each row's ratio to a baseline measured in the
- * same run (so figures are comparable across machines).
+ * Benchmark helpers: time a function over warm-up and measured runs (median / p95), run several
+ * variants in turns so machine load falls on all alike, and record one CHECK per benchmark: its
+ * median (and p95), the median of a baseline measured in the same run, their ratio, the target
+ * stated as a ratio, and whether it is met. Absolute figures swing severalfold between runs on a
+ * busy machine; only the ratios decide. Every suite prints its checks; `printSummary` prints them
+ * all at the end of `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -27,6 +30,12 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[i]!;
 }
 
+/** Stats from measured durations (ms). */
+export function statsOf(name: string, times: readonly number[], itemsPerRun = 1): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { name, runs: sorted.length, medianMs: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), minMs: sorted[0] ?? Number.NaN, itemsPerRun };
+}
+
 export async function measure(name: string, fn: () => unknown, opts: MeasureOptions = {}): Promise<Stats> {
   const runs = opts.runs ?? 30;
   for (let i = 0; i < (opts.warmup ?? 3); i++) await fn();
@@ -36,13 +45,156 @@ export async function measure(name: string, fn: () => unknown, opts: MeasureOpti
     await fn();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return { name, runs, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95), minMs: times[0]!, itemsPerRun: opts.itemsPerRun ?? 1 };
+  return statsOf(name, times, opts.itemsPerRun ?? 1);
 }
 
-const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+export interface Variant {
+  readonly name: string;
+  /** The timed work of one run. */
+  readonly fn: () => unknown;
+  /** Untimed preparation before each run (fresh state, the next batch, ...). */
+  readonly setup?: () => unknown;
+  readonly itemsPerRun?: number;
+}
 
-/** Print a table; `baseline` names the row every other row is divided by (median over median). */
+/** Indexes 0..n-1 starting at `round` mod n: each round starts with the next variant. */
+export function rotation(n: number, round: number): number[] {
+  return Array.from({ length: n }, (_, k) => (round + k) % n);
+}
+
+/**
+ * Every variant, run in turns (a, b, c, then b, c, a, ...): load from elsewhere on the machine
+ * falls on each alike, and no variant always follows the same one (whose after-effects, such as
+ * the OS writing back a file, it would otherwise always pay), so the ratios between them stay
+ * meaningful. Warm-up turns are not counted.
+ */
+export async function interleave(variants: readonly Variant[], opts: { runs: number; warmup?: number }): Promise<Stats[]> {
+  const times = variants.map((): number[] => []);
+  const warmup = opts.warmup ?? 2;
+  for (let r = 0; r < warmup + opts.runs; r++) {
+    for (const i of rotation(variants.length, r)) {
+      const v = variants[i]!;
+      await v.setup?.();
+      const t0 = performance.now();
+      await v.fn();
+      const dt = performance.now() - t0;
+      if (r >= warmup) times[i]!.push(dt);
+    }
+  }
+  return variants.map((v, i) => statsOf(v.name, times[i]!, v.itemsPerRun ?? 1));
+}
+
+/**
+ * What a check asks of its ratio (or of the p95). `max`: measured / baseline at most this;
+ * `min`: baseline / measured at least this (a speed-up over the baseline); `p95Max`: the measured
+ * p95 under this many ms (the one kind of absolute target the issues state); `report`: figures
+ * reported with no target.
+ */
+export type Goal = { readonly max: number } | { readonly min: number } | { readonly p95Max: number } | 'report';
+
+export interface Check {
+  readonly suite: string;
+  readonly name: string;
+  /** Measured and baseline values, formatted with their unit. */
+  readonly median: string;
+  readonly p95: string;
+  readonly baseline: string;
+  readonly baselineMedian: string;
+  /** The ratio the goal reads (speed-up for `min`), formatted. */
+  readonly ratio: string;
+  readonly target: string;
+  /** null: reported only. */
+  readonly met: boolean | null;
+}
+
+const checks: Check[] = [];
+
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const ms = (n: number) => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toFixed(3)) : '-');
+
+/** Record a timed check: `measured` against `baseline`, both from this run. */
+export function check(suite: string, measured: Stats, baseline: Stats, goal: Goal, opts: { name?: string; baselineName?: string } = {}): Check {
+  const ratio = measured.medianMs / baseline.medianMs;
+  let ratioText = `${fmt(ratio)}x`;
+  let target = 'reported';
+  let met: boolean | null = null;
+  if (goal !== 'report' && 'max' in goal) {
+    target = `ratio <= ${goal.max}x`;
+    met = ratio <= goal.max;
+  } else if (goal !== 'report' && 'min' in goal) {
+    ratioText = `${fmt(1 / ratio, 1)}x faster`;
+    target = `>= ${goal.min}x faster`;
+    met = 1 / ratio >= goal.min;
+  } else if (goal !== 'report') {
+    target = `p95 < ${goal.p95Max} ms`;
+    met = measured.p95Ms < goal.p95Max;
+  }
+  const c: Check = {
+    suite,
+    name: opts.name ?? measured.name,
+    median: `${ms(measured.medianMs)} ms`,
+    p95: `${ms(measured.p95Ms)} ms`,
+    baseline: opts.baselineName ?? baseline.name,
+    baselineMedian: `${ms(baseline.medianMs)} ms`,
+    ratio: ratioText,
+    target,
+    met,
+  };
+  checks.push(c);
+  return c;
+}
+
+/** Record a check on a quantity that is not a time (a file size, ...): `value` against `base`. */
+export function checkValue(suite: string, name: string, value: { n: number; text: string }, base: { name: string; n: number; text: string }, goal: { max: number } | 'report'): Check {
+  const ratio = value.n / base.n;
+  const met = goal === 'report' ? null : ratio <= goal.max;
+  const c: Check = {
+    suite,
+    name,
+    median: value.text,
+    p95: '',
+    baseline: base.name,
+    baselineMedian: base.text,
+    ratio: `${fmt(ratio)}x`,
+    target: goal === 'report' ? 'reported' : `ratio <= ${goal.max}x`,
+    met,
+  };
+  checks.push(c);
+  return c;
+}
+
+const verdict = (c: Check) => (c.met === null ? 'reported' : c.met ? 'met' : 'NOT MET');
+
+function table(header: readonly string[], body: readonly (readonly string[])[], rightFrom = 1): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i < rightFrom ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
+const CHECK_HEADER = ['median', 'p95', 'baseline (same run)', 'baseline median', 'ratio', 'target', 'result'];
+const checkCells = (c: Check) => [c.median, c.p95, c.baseline, c.baselineMedian, c.ratio, c.target, verdict(c)];
+
+/** Print a suite's checks, with notes below. */
+export function printChecks(title: string, suiteChecks: readonly Check[], notes: readonly string[] = []): void {
+  console.log(`\n## ${title}\n`);
+  table(['benchmark', ...CHECK_HEADER], suiteChecks.map((c) => [c.name, ...checkCells(c)]));
+  for (const n of notes) console.log(`  ${n}`);
+}
+
+/** Every check of this run in one table, and the count met / not met. */
+export function printSummary(): void {
+  console.log('\n## Summary: every check of this run\n');
+  table(['suite', 'benchmark', ...CHECK_HEADER], checks.map((c) => [c.suite, c.name, ...checkCells(c)]), 2);
+  const met = checks.filter((c) => c.met === true).length;
+  const notMet = checks.filter((c) => c.met === false);
+  const reported = checks.filter((c) => c.met === null).length;
+  console.log(`\n${met} met, ${notMet.length} not met, ${reported} reported without a target.`);
+  for (const c of notMet) console.log(`  NOT MET: ${c.suite} / ${c.name}: ${c.ratio} (target ${c.target})`);
+}
+
+/** Print a detail table of raw figures; `baseline` names the row every other row is divided by. */
 export function printTable(title: string, rows: readonly Stats[], baseline?: string, notes: readonly string[] = []): void {
   const base = rows.find((r) => r.name === baseline);
   const header = ['benchmark', 'runs', 'median ms', 'p95 ms', 'items/s (median)', base ? `x ${baseline}` : ''];
@@ -54,11 +206,7 @@ export function printTable(title: string, rows: readonly Stats[], baseline?: str
     fmt((r.itemsPerRun * 1000) / r.medianMs, 0),
     base ? fmt(r.medianMs / base.medianMs, 2) : '',
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\n## ${title}\n`);
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const b of body) console.log(line(b));
+  table(header, body);
   for (const n of notes) console.log(`  ${n}`);
 }

@@ -1,18 +1,20 @@
 /**
- * The outbox (issue: offline writes):
+ * The outbox (issue: offline writes), each against a baseline measured in the same run, in turns:
  *  - enqueue of 10,000 mutations into a database FILE (WAL), one transaction per mutation as the
  *    engine does it (one per user action), through `OutboxStore.enqueue`; baseline: raw
- *    better-sqlite3 inserts of the same rows, one transaction each, in the same run. Target 30,000/s;
- *  - drain throughput: 500 independent `user_topic_set` rows drained by the pusher (keep-alive,
- *    concurrency 4) against the reference server on loopback; baselines: the same 500 requests one
- *    after another with a fresh connection each (no keep-alive, no concurrency), and one after
- *    another over one keep-alive connection;
- *  - network regained -> first request: rows in `retry_wait` after the proxy went offline, then
- *    `retryNow()`; time until the proxy sees the first request. Target under 100 ms.
+ *    better-sqlite3 inserts of the same rows, one transaction each (target: at most 1.5x). Also
+ *    the raw insert itself on this schema against the schema before migration 0005 (head-mark
+ *    triggers and indexes; target: at most 1.25x), and 1,000 with synchronous=FULL;
+ *  - drain: `user_topic_set` rows drained by the pusher (keep-alive, concurrency 4) against the
+ *    same requests one after another over one keep-alive connection: on loopback the pusher's
+ *    bookkeeping (state recorded before and after each request) may at most 2.5x the time; through
+ *    a relay adding 10 ms round trips, concurrency must make it at least 3x faster;
+ *  - network regained -> first request: a row waiting out a backoff after the proxy went offline,
+ *    then `retryNow()`, against a fresh row and `kick()` while online, both over a new connection
+ *    (target: at most 1.5x).
  */
 import { ALL_KINDS } from '../sync/outbox/registry.js';
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,8 +29,8 @@ import { OutboxPusher } from '../sync/outbox/pusher.js';
 import { OutboxStore } from '../sync/outbox/store.js';
 import { startServer } from '../server/index.js';
 import { FaultProxy } from '../test/support/fault-proxy.js';
-import { printTable, type Stats } from './lib.js';
-import { benchOutboxHeads } from './outbox-heads.bench.js';
+import { MIGRATIONS } from '../sync/db/migrations/index.js';
+import { check, printChecks, rotation, statsOf, type Check, type Goal } from './lib.js';
 
 const kinds = new KindRegistry(ALL_KINDS);
 const kind = (name: string): RuntimeKind => {
@@ -37,24 +39,19 @@ const kind = (name: string): RuntimeKind => {
   return k;
 };
 
-/** Stats from measured durations (each run has its own untimed set-up, so `measure` does not fit). */
-function statsOf(name: string, times: number[], itemsPerRun: number): Stats {
-  const sorted = [...times].sort((a, b) => a - b);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-  return { name, runs: sorted.length, medianMs: q(0.5), p95Ms: q(0.95), minMs: sorted[0]!, itemsPerRun };
-}
+const SUITE = 'outbox';
 
 type Setup = () => Promise<() => Promise<void> | void>;
 
 /**
- * Durations of each variant, run in turns (a, b, c, a, b, c, ...) so that load from elsewhere on
- * the machine falls on every variant alike and the ratios stay meaningful.
+ * Durations of each variant, run in turns (a, b, c, then b, c, a, ...) so that load from elsewhere
+ * on the machine falls on every variant alike and the ratios stay meaningful.
  */
 async function interleaved(rounds: number, setups: readonly Setup[], warmup = 1): Promise<number[][]> {
   const times = setups.map((): number[] => []);
   for (let r = 0; r < warmup + rounds; r++) {
-    for (const [i, setup] of setups.entries()) {
-      const fn = await setup();
+    for (const i of rotation(setups.length, r)) {
+      const fn = await setups[i]!();
       const t0 = performance.now();
       await fn();
       // Warm-up rounds (JIT, connection pools, SQLite page cache) are not counted.
@@ -84,30 +81,45 @@ function mutation(i: number): { kind: RuntimeKind; args: unknown; base: unknown 
   }
 }
 
-async function benchEnqueue(dir: string): Promise<void> {
+async function benchEnqueue(dir: string): Promise<Check[]> {
   const N = 10_000;
   const items = Array.from({ length: N }, (_, i) => mutation(i));
   let n = 0;
-  const freshDb = (sync: 'NORMAL' | 'FULL'): LocalDb => {
-    const db = openLocalDb(join(dir, `enqueue-${n++}.db`));
+  const open: LocalDb[] = [];
+  const freshDb = (sync: 'NORMAL' | 'FULL', schema?: number): LocalDb => {
+    // The previous run's database goes first: its file's write-back would burden the next run.
+    for (const old of open.splice(0)) {
+      old.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${old.name}${suffix}`, { force: true });
+    }
+    const db = openLocalDb(join(dir, `enqueue-${n++}.db`), schema === undefined ? {} : { migrations: MIGRATIONS.filter((m) => m.version <= schema) });
     db.pragma(`synchronous = ${sync}`);
+    open.push(db);
     return db;
   };
-  const open: LocalDb[] = [];
-  const raw: Setup = async () => {
-    const db = freshDb('NORMAL');
-    open.push(db);
-    const insert = db.prepare(`INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, created_at, updated_at, history) VALUES (?, 1, ?, ?, ?, 'queued', ?, ?, ?)`);
-    // Everything the store derives (key, JSON) is precomputed: the floor is SQLite's own cost.
-    const rows = items.map((m) => [m.kind.kind, m.kind.entityKey(m.args), JSON.stringify(m.args), JSON.stringify(m.base), JSON.stringify([{ at: 0, event: 'enqueue', to: 'queued' }])] as const);
-    const one = db.transaction((r: (typeof rows)[number], now: number) => insert.run(r[0], r[1], r[2], r[3], now, now, r[4]));
+  const raw = (sync: 'NORMAL' | 'FULL', count: number, schema?: number): Setup => async () => {
+    const db = freshDb(sync, schema);
+    // Everything the store derives (key, JSON, the head mark on schema 5) is precomputed: the
+    // floor is SQLite's own cost.
+    const mark = schema === undefined;
+    const insert = db.prepare(
+      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, created_at, updated_at, history${mark ? ', is_head' : ''})
+       VALUES (?, 1, ?, ?, ?, 'queued', ?, ?, ?${mark ? ', ?' : ''})`,
+    );
+    const seen = new Set<string>();
+    const rows = items.slice(0, count).map((m) => {
+      const key = m.kind.entityKey(m.args);
+      const head = seen.has(key) ? 0 : 1;
+      seen.add(key);
+      return [m.kind.kind, key, JSON.stringify(m.args), JSON.stringify(m.base), JSON.stringify([{ at: 0, event: 'enqueue', to: 'queued' }]), head] as const;
+    });
+    const one = db.transaction((r: (typeof rows)[number], now: number) => insert.run(r[0], r[1], r[2], r[3], now, now, r[4], ...(mark ? [r[5]] : [])));
     return () => {
       for (const r of rows) one(r, Date.now());
     };
   };
   const viaStore = (sync: 'NORMAL' | 'FULL', count: number) => async () => {
     const db = freshDb(sync);
-    open.push(db);
     const store = new OutboxStore(db, kinds, systemClock);
     // The engine's shape: the user action's transaction around the enqueue (and its local effect).
     const action = db.transaction((m: (typeof items)[number]) => store.enqueue(m.kind, m.args, m.base));
@@ -115,21 +127,24 @@ async function benchEnqueue(dir: string): Promise<void> {
       for (let i = 0; i < count; i++) action(items[i]!);
     };
   };
-  const [rawTimes, ours] = await interleaved(7, [raw, viaStore('NORMAL', N)]);
-  const [full] = await interleaved(3, [viaStore('FULL', 1_000)]);
+  const [rawTimes, rawV4Times, ours] = await interleaved(5, [raw('NORMAL', N), raw('NORMAL', N, 4), viaStore('NORMAL', N)]);
+  const [rawFull, full] = await interleaved(3, [raw('FULL', 1_000), viaStore('FULL', 1_000)]);
   for (const db of open) db.close();
-  const rows = [
-    statsOf('raw better-sqlite3 insert, 1 tx each (WAL, synchronous=NORMAL)', rawTimes!, N),
-    statsOf('OutboxStore.enqueue, 1 tx each (WAL, synchronous=NORMAL)', ours!, N),
-    statsOf('OutboxStore.enqueue, 1,000, 1 tx each (WAL, synchronous=FULL)', full!, 1_000),
-  ];
-  const rate = (10_000 * 1000) / rows[1]!.medianMs;
-  printTable('Outbox: enqueue 10,000 mutations into a database file', rows, rows[0]!.name, [
-    `enqueue rate ${Math.round(rate).toLocaleString('en')}/s (target 30,000/s): ${rate >= 30_000 ? 'met' : 'NOT met'}`,
-    'mix: 40% content edits over 5,003 messages, 30% topic policies over 2,001 topics, 20% snippet edits over 499, 10% view edits over 97 (repeats coalesce)',
+  const rawStats = statsOf('raw insert, 1 tx each (WAL, synchronous=NORMAL)', rawTimes!, N);
+  const oursStats = statsOf('OutboxStore.enqueue 10,000, 1 tx each (WAL, synchronous=NORMAL)', ours!, N);
+  const rate = (10_000 * 1000) / oursStats.medianMs;
+  enqueueNotes.push(
+    `enqueue ${Math.round(rate).toLocaleString('en')}/s, raw insert ${Math.round((10_000 * 1000) / rawStats.medianMs).toLocaleString('en')}/s in this run; mix: 40% content edits over 5,003 messages, 30% topic policies over 2,001 topics, 20% snippet edits over 499, 10% view edits over 97 (repeats coalesce)`,
     'synchronous=NORMAL (the app default) survives a process crash; FULL also survives power loss (an fsync per commit)',
-  ]);
+  );
+  return [
+    check(SUITE, oursStats, rawStats, { max: 1.5 }),
+    check(SUITE, statsOf('raw insert 10,000 on schema 5 (head mark: triggers, indexes)', rawTimes!, N), statsOf('raw insert on schema 4', rawV4Times!, N), { max: 1.25 }),
+    check(SUITE, statsOf('OutboxStore.enqueue 1,000, 1 tx each (synchronous=FULL)', full!, 1_000), statsOf('raw insert, 1 tx each (synchronous=FULL)', rawFull!, 1_000), { max: 1.5 }),
+  ];
 }
+
+const enqueueNotes: string[] = [];
 
 /** The reference server in its own process, as in real use (in-process it would share our one thread). */
 async function spawnServer(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -162,28 +177,6 @@ async function apiKeyOf(url: string, email: string): Promise<string> {
   const key = typeof json === 'object' && json !== null ? Reflect.get(json, 'api_key') : undefined;
   if (typeof key !== 'string') throw new Error(`fetch_api_key: ${JSON.stringify(json)}`);
   return key;
-}
-
-/** One POST /user_topics over a fresh TCP connection (agent: false sends `Connection: close`). */
-function postFresh(url: URL, auth: string, body: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: '/api/v1/user_topics',
-        agent: false,
-        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /**
@@ -229,29 +222,22 @@ interface DrainTarget {
   readonly n: number;
   readonly rounds: number;
   readonly warmup: number;
+  readonly goal: Goal;
 }
 
-async function benchDrain(dir: string): Promise<void> {
+async function benchDrain(dir: string): Promise<Check[]> {
   const server = await spawnServer();
   const email = 'iago@example.com';
   const apiKey = await apiKeyOf(server.url, email);
-  const auth = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
   const relay = await latencyRelay(new URL(server.url), 5);
   let round = 0;
-  const drainOne = async (t: DrainTarget) => {
+  const drainOne = async (t: DrainTarget): Promise<Check> => {
     const conn = new ApiConnection({ realmUrl: t.url, email, apiKey, logger: silentLogger });
     try {
       const verona = (await getSubscriptions(conn)).subscriptions.find((s) => s.name === 'Verona');
       if (!verona) throw new Error('iago is not subscribed to Verona');
       // Each run sets a different policy on the topics, so every request changes something.
       const argsOf = (r: number) => Array.from({ length: t.n }, (_, i) => ({ stream_id: verona.stream_id, topic: `bench topic ${i}`, visibility_policy: (1 + (r % 3)) as 1 | 2 | 3 }));
-      const target = new URL(t.url);
-      const fresh: Setup = async () => {
-        const list = argsOf(round++);
-        return async () => {
-          for (const a of list) await postFresh(target, auth, new URLSearchParams({ stream_id: String(a.stream_id), topic: a.topic, visibility_policy: String(a.visibility_policy) }).toString());
-        };
-      };
       const serial: Setup = async () => {
         const list = argsOf(round++);
         return async () => {
@@ -276,32 +262,36 @@ async function benchDrain(dir: string): Promise<void> {
           if (left !== 0) throw new Error(`${left} rows not done`);
         };
       };
-      const [freshTimes, serialTimes, pushedTimes] = await interleaved(t.rounds, [fresh, serial, pushed], t.warmup);
-      const rows = [
-        statsOf('one by one, fresh connection each (no keep-alive)', freshTimes!, t.n),
-        statsOf('one by one, keep-alive (ApiConnection)', serialTimes!, t.n),
-        statsOf('pusher: keep-alive, concurrency 4, state recorded per row', pushedTimes!, t.n),
-      ];
-      printTable(`Outbox: drain ${t.n} user_topic_set rows, ${t.label}`, rows, rows[0]!.name, [
-        `pusher drains ${(rows[0]!.medianMs / rows[2]!.medianMs).toFixed(2)}x as fast as one by one without keep-alive (${(rows[1]!.medianMs / rows[2]!.medianMs).toFixed(2)}x one by one with keep-alive)`,
-        `pusher client CPU per row (median): ${Math.round(statsOf('', cpu.slice(t.warmup), 1).medianMs)} µs (SQLite state before and after each request, scheduling, HTTP, parsing)`,
-      ]);
+      const [serialTimes, pushedTimes] = await interleaved(t.rounds, [serial, pushed], t.warmup);
+      drainNotes.push(`${t.label}: pusher client CPU per row (median) ${Math.round(statsOf('', cpu.slice(t.warmup), 1).medianMs)} µs (SQLite state before and after each request, scheduling, HTTP, parsing)`);
+      return check(
+        SUITE,
+        statsOf(`pusher drains ${t.n} user_topic_set rows, ${t.label} (keep-alive, concurrency 4, state recorded per row)`, pushedTimes!, t.n),
+        statsOf(`the ${t.n} requests one by one, keep-alive`, serialTimes!, t.n),
+        t.goal,
+      );
     } finally {
       await conn.close();
     }
   };
   try {
     // Three warm-up rounds: the server process's JIT needs a few thousand requests to settle.
-    await drainOne({ label: 'reference server in its own process on loopback (rate limits off)', url: server.url, n: 500, rounds: 7, warmup: 3 });
-    console.log('  on loopback the single-threaded server is the bound: concurrency overlaps only our CPU with its CPU');
-    await drainOne({ label: 'through a relay adding 5 ms each way (10 ms round trips)', url: relay.url, n: 100, rounds: 3, warmup: 1 });
+    const loopback = await drainOne({ label: 'loopback', url: server.url, n: 500, rounds: 5, warmup: 3, goal: { max: 2.5 } });
+    const relayed = await drainOne({ label: '10 ms round trips', url: relay.url, n: 100, rounds: 3, warmup: 1, goal: { min: 3 } });
+    drainNotes.push(
+      'loopback: the reference server in its own process (rate limits off); the single-threaded server is the bound, so concurrency overlaps only our CPU with its CPU',
+      '10 ms round trips: through a relay adding 5 ms each way',
+    );
+    return [loopback, relayed];
   } finally {
     await relay.close();
     await server.close();
   }
 }
 
-async function benchRegained(dir: string): Promise<void> {
+const drainNotes: string[] = [];
+
+async function benchRegained(dir: string): Promise<Check> {
   const server = await startServer({ demo: true, config: { rateLimit: false }, schedulerIntervalMs: 0 });
   const proxy = await FaultProxy.start(server.url);
   const email = 'iago@example.com';
@@ -319,23 +309,36 @@ async function benchRegained(dir: string): Promise<void> {
   const waitFor = async (pred: () => boolean) => {
     while (!pred()) await new Promise((r) => setTimeout(r, 1));
   };
+  const firstRequest = async (go: () => void) => {
+    seenAt = 0;
+    const t0 = performance.now();
+    go();
+    await waitFor(() => seenAt !== 0);
+    return seenAt - t0;
+  };
   const times: number[] = [];
+  const online: number[] = [];
   const waited: number[] = [];
   try {
     pusher.start();
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 40; i++) {
+      // Baseline: a fresh row while online, the pusher kicked, over a new connection as after a
+      // network change (going offline cut the kept-alive ones).
+      await proxy.pause();
+      await proxy.resume();
+      const fresh = store.enqueue(kind('user_topic_set'), { stream_id: streamId, topic: `online ${i}`, visibility_policy: 1 + (i % 3) }, null);
+      online.push(await firstRequest(() => pusher.kick()));
+      await pusher.idle();
+      if (store.get(fresh.id)?.state !== 'done') throw new Error('online row not done');
       await proxy.pause();
       const { id } = store.enqueue(kind('user_topic_set'), { stream_id: streamId, topic: `regained ${i}`, visibility_policy: 1 + (i % 3) }, null);
       pusher.kick();
-      // The attempt fails with the connection refused; the row waits out its backoff.
-      await waitFor(() => store.get(id)?.state === 'retry_wait');
+      // The attempt fails (connection refused: retry_wait; cut on a kept-alive socket: unknown,
+      // to verify by reading); either way the row waits out a backoff.
+      await waitFor(() => ['retry_wait', 'unknown'].includes(store.get(id)?.state ?? ''));
       waited.push((store.get(id)?.nextAttemptAt ?? 0) - Date.now());
       await proxy.resume();
-      seenAt = 0;
-      const t0 = performance.now();
-      pusher.retryNow();
-      await waitFor(() => seenAt !== 0);
-      times.push(seenAt - t0);
+      times.push(await firstRequest(() => pusher.retryNow()));
       await pusher.idle();
       if (store.get(id)?.state !== 'done') throw new Error('row not done after the network came back');
     }
@@ -346,19 +349,20 @@ async function benchRegained(dir: string): Promise<void> {
     await proxy.close();
     await server.close();
   }
-  const row = statsOf('retryNow() -> first request at the proxy', times, 1);
-  printTable('Outbox: network regained -> first request sent', [row], undefined, [
-    `median ${row.medianMs.toFixed(2)} ms (target under 100 ms): ${row.medianMs < 100 ? 'met' : 'NOT met'}; the backoff it cut short had ${Math.round(statsOf('', waited, 1).medianMs)} ms left (median)`,
-  ]);
+  const regained = statsOf('network regained: retryNow() -> first request at the proxy', times, 1);
+  regainedNotes.push(
+    `network regained: ${regained.medianMs.toFixed(2)} ms median (the former absolute target: under 100 ms); the backoff retryNow() cut short had ${Math.round(statsOf('', waited, 1).medianMs)} ms left (median)`,
+  );
+  return check(SUITE, regained, statsOf('a fresh row, kick() while online (new connection)', online, 1), { max: 1.5 });
 }
+
+const regainedNotes: string[] = [];
 
 export async function benchOutbox(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'outbox-bench-'));
   try {
-    await benchEnqueue(dir);
-    await benchDrain(dir);
-    await benchRegained(dir);
-    await benchOutboxHeads();
+    const checks = [...(await benchEnqueue(dir)), ...(await benchDrain(dir)), await benchRegained(dir)];
+    printChecks('Outbox: enqueue, drain, network regained', checks, [...enqueueNotes, ...drainNotes, ...regainedNotes]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -35,6 +35,20 @@ function reapplyRows(db: LocalDb, rows: readonly LiveRow[], changes: ChangeColle
 }
 
 /**
+ * Live rows on the touched messages (JSON array of ids) or of the given kinds (JSON array of
+ * names), oldest first. Two index probes, not one OR: SQLite answers the OR by reading every
+ * outbox row, so each event batch cost grew with all pending rows (bench/engine-store.bench.ts,
+ * "batch end step"; test/sync/engine/reapply-plan.test.ts checks the plan).
+ */
+export const REAPPLY_TOUCHED_SQL = `
+  SELECT id, kind, args, base FROM outbox INDEXED BY outbox_live_by_entity
+   WHERE ${LIVE} AND entity_key IN (SELECT 'message:' || value FROM json_each(?))
+  UNION
+  SELECT id, kind, args, base FROM outbox INDEXED BY outbox_live_by_kind
+   WHERE ${LIVE} AND kind IN (SELECT value FROM json_each(?))
+  ORDER BY id`;
+
+/**
  * Server changes may have overwritten optimistic effects: re-apply the live rows on the messages
  * and areas `changes` names (only those: a targeted query, not every pending row). Returns how
  * many rows were re-applied.
@@ -44,12 +58,7 @@ export function reapplyTouched(db: LocalDb, changes: ChangeCollector): number {
   const kinds = kindsForAreas(changes.areas);
   if (ids.length === 0 && kinds.length === 0) return 0;
   const many = ids.length > 0 ? KINDS_OVER_MANY_MESSAGES : [];
-  const rows = cachedStatement(
-    db,
-    `SELECT id, kind, args, base FROM outbox WHERE ${LIVE}
-       AND (entity_key IN (SELECT 'message:' || value FROM json_each(?)) OR kind IN (SELECT value FROM json_each(?)))
-     ORDER BY id`,
-  ).all(JSON.stringify(ids), JSON.stringify([...kinds, ...many])) as LiveRow[];
+  const rows = cachedStatement(db, REAPPLY_TOUCHED_SQL).all(JSON.stringify(ids), JSON.stringify([...kinds, ...many])) as LiveRow[];
   // Rows over many messages are re-applied only when they name a touched one (or an area asks).
   const touched = new Set(ids);
   const byArea = new Set(kinds);

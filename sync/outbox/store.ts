@@ -42,37 +42,33 @@ export interface TransitionPatch {
 /** Done and discarded rows are kept this long (for the outbox view and bug reports), then pruned. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
 
-/** `alias` is its entity's head: no older row of the entity is live (outbox_live_by_entity). */
-const isHead = (alias: string) =>
-  `NOT EXISTS (SELECT 1 FROM outbox p WHERE p.entity_key = ${alias}.entity_key AND p.id < ${alias}.id AND p.state NOT IN ('done', 'discarded'))`;
-
 /**
- * Runnable heads in the pusher's order, without reading every live row (migration 0003): queued
- * rows are walked in that order along `outbox_queued_order` and the walk stops at the limit;
- * waiting rows are read only once due, from `outbox_waiting_due`; SQLite merges the two. INDEXED
- * BY because the planner, left alone, prefers `outbox_by_state` plus a sort of every queued row,
- * and because a lost index should fail loudly rather than slowly (test/sync/outbox/heads-plan.test.ts
- * checks the plan). A compound ORDER BY may only name result columns, hence `no_deadline`.
- * Worst case: queued rows behind a blocked head are each walked and rejected by one probe (5,000
- * sends queued in one conversation behind a waiting head: about 1 ms; bench/outbox-heads.bench.ts).
- * Parameters: now, limit (-1: all).
+ * Runnable heads in the pusher's order, reading only heads (migration 0005): SQLite triggers keep
+ * `is_head` on each entity's oldest live row, and the partial indexes hold only heads, so the
+ * cost does not grow with the rows queued behind a head (5 or 5,000 sends queued behind a waiting
+ * one cost the same; bench/outbox-heads.bench.ts). Queued heads are walked in that order along
+ * `outbox_queued_heads` and the walk stops at the limit; waiting heads are read only once due,
+ * from `outbox_waiting_heads`; SQLite merges the two. INDEXED BY because the planner, left alone,
+ * may prefer `outbox_by_state` plus a sort, and because a lost index should fail loudly rather
+ * than slowly (test/sync/outbox/heads-plan.test.ts checks the plan). A compound ORDER BY may only
+ * name result columns, hence `no_deadline`. Parameters: now, limit (-1: all).
  */
 export const RUNNABLE_HEADS_SQL = `
-  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_queued_order
-   WHERE o.state = 'queued' AND ${isHead('o')}
+  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_queued_heads
+   WHERE o.state = 'queued' AND o.is_head = 1
   UNION ALL
-  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_waiting_due
-   WHERE o.state IN ('retry_wait', 'unknown') AND coalesce(o.next_attempt_at, 0) <= ? AND ${isHead('o')}
+  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_waiting_heads
+   WHERE o.state IN ('retry_wait', 'unknown') AND o.is_head = 1 AND coalesce(o.next_attempt_at, 0) <= ?
   ORDER BY no_deadline, deadline_at, id
   LIMIT ?`;
 
 /** The id of an entity's head (one probe of outbox_live_by_entity). Parameter: entity key. */
 export const ENTITY_HEAD_SQL = "SELECT MIN(id) FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded')";
 
-/** The earliest due time among waiting heads: the first head along `outbox_waiting_due`. */
+/** The earliest due time among waiting heads: the first entry of `outbox_waiting_heads`. */
 export const NEXT_WAKE_SQL = `
-  SELECT coalesce(o.next_attempt_at, 0) FROM outbox o INDEXED BY outbox_waiting_due
-   WHERE o.state IN ('retry_wait', 'unknown') AND ${isHead('o')}
+  SELECT coalesce(o.next_attempt_at, 0) FROM outbox o INDEXED BY outbox_waiting_heads
+   WHERE o.state IN ('retry_wait', 'unknown') AND o.is_head = 1
    ORDER BY coalesce(o.next_attempt_at, 0)
    LIMIT 1`;
 
@@ -184,10 +180,13 @@ export class OutboxStore {
       }
     }
     const history = JSON.stringify([{ at: now, event: 'enqueue', to: 'queued' }]);
+    // The head mark is known here (no live row of the entity: the new row is its head), so the
+    // insert trigger of migration 0005 only checks it instead of rewriting the row.
+    const isHead = last === undefined ? 1 : 0;
     const id = this.sql(
-      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history)
-       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-    ).run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), deadlineAt, now, now, history).lastInsertRowid;
+      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history, is_head)
+       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+    ).run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), deadlineAt, now, now, history, isHead).lastInsertRowid;
     return { outcome: 'added', id: Number(id) };
   }
 

@@ -47,6 +47,14 @@ export interface CompiledLocalNarrow {
   /** The `near` operand, if any: the anchor the narrow asks for. */
   readonly near: number | undefined;
   readonly includesHistory: boolean;
+  /**
+   * When the narrow has a (non-negated) `search` term: the same filter split into the FTS5 MATCH
+   * expression and the other conditions, so page reads can walk the search index in id order
+   * (`messages_fts` joined to `messages`) and stop at the page's end. `where` above tests
+   * membership with `m.id IN (all matches)`, which reads every match first: fine for a few ids,
+   * not for a page of a common word (reader.ts).
+   */
+  readonly search?: { readonly match: string; readonly where: string; readonly params: ReadonlyArray<string | number> };
 }
 
 const ALIASES: Readonly<Record<string, string>> = {
@@ -150,6 +158,10 @@ export function compileLocalNarrow(db: LocalDb, narrow: unknown, selfUserId: num
     !terms.some((t) => t.operator === 'is' && !HISTORY_SAFE_IS.has(String(t.operand)));
   const conds: string[] = includesHistory ? [] : [`(m.flags & ${HAS_ROW}) != 0`];
   const params: Array<string | number> = [];
+  // The same conditions without the positive search terms, whose MATCH expressions are ANDed.
+  const rest: string[] = [...conds];
+  const restParams: Array<string | number> = [];
+  const matches: string[] = [];
   let near: number | undefined;
   for (const t of terms) {
     if (t.operator === 'near') {
@@ -159,9 +171,18 @@ export function compileLocalNarrow(db: LocalDb, narrow: unknown, selfUserId: num
     const c = termSql(t, params);
     // A comparison with a NULL column (a DM has no channel_id) is unknown, not false: negated, it
     // must still keep those messages, as Zulip's recipient-based narrows do.
-    conds.push(t.negated ? `NOT COALESCE((${c}), 0)` : c);
+    const cond = t.negated ? `NOT COALESCE((${c}), 0)` : c;
+    conds.push(cond);
+    const match = t.operator === 'search' && !t.negated ? ftsQuery(String(t.operand)) : null;
+    if (match !== null) {
+      matches.push(`(${match})`);
+      continue;
+    }
+    rest.push(cond);
+    termSql(t, restParams);
   }
-  return { where: conds.length ? conds.join(' AND ') : '1', params, key: narrowKeyOf(terms), terms, near, includesHistory };
+  const search = matches.length > 0 ? { match: matches.join(' AND '), where: rest.length ? rest.join(' AND ') : '1', params: restParams } : undefined;
+  return { where: conds.length ? conds.join(' AND ') : '1', params, key: narrowKeyOf(terms), terms, near, includesHistory, ...(search ? { search } : {}) };
 }
 
 function termSql(t: CanonicalTerm, params: Array<string | number>): string {

@@ -58,22 +58,38 @@ export function readNarrowPage(db: LocalDb, narrow: unknown, req: PageRequest, s
   return readCompiledPage(db, n, resolvePivot(db, n, req.anchor), req.before, req.after);
 }
 
+/**
+ * Rows of the narrow with ids in a range, in id order (`range` and `order` are SQL over `m.id`
+ * with two parameters after the narrow's), at most `limit` (-1: all). A search narrow walks the
+ * search index in id order and joins each match to its message (CROSS JOIN keeps that order), so
+ * a page of a common word stops after the page's matches instead of collecting every match first
+ * (bench/engine-narrow.bench.ts: within 3x of the FTS5 query alone).
+ */
+function rowsIn(db: LocalDb, n: CompiledLocalNarrow, range: string, desc: boolean, a: number, b: number | null, limit: number): ViewRow[] {
+  const dir = desc ? 'DESC' : '';
+  const bounds = b === null ? [a] : [a, b];
+  if (n.search) {
+    const sql = `SELECT ${viewColumns(db)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
+      WHERE f.messages_fts MATCH ? AND ${range.replaceAll('m.id', 'f.rowid')} AND (${n.search.where}) ORDER BY f.rowid ${dir} LIMIT ?`;
+    return cachedStatement(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit) as ViewRow[];
+  }
+  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND ${range} ORDER BY m.id ${dir} LIMIT ?`;
+  return cachedStatement(db, sql).all(...n.params, ...bounds, limit) as ViewRow[];
+}
+
 function rowsBelow(db: LocalDb, n: CompiledLocalNarrow, below: number, limit: number): ViewRow[] {
   if (limit <= 0) return [];
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
-  return cachedStatement(db, sql).all(...n.params, below, limit) as ViewRow[];
+  return rowsIn(db, n, 'm.id < ?', true, below, null, limit);
 }
 
 function rowsAbove(db: LocalDb, n: CompiledLocalNarrow, above: number, limit: number): ViewRow[] {
   if (limit <= 0) return [];
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
-  return cachedStatement(db, sql).all(...n.params, above, limit) as ViewRow[];
+  return rowsIn(db, n, 'm.id > ?', false, above, null, limit);
 }
 
 /** Messages of the narrow with lo <= id <= hi (for live views re-reading their window). */
 export function readRange(db: LocalDb, n: CompiledLocalNarrow, lo: number, hi: number): ViewRow[] {
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND m.id BETWEEN ? AND ? ORDER BY m.id`;
-  return cachedStatement(db, sql).all(...n.params, lo, hi) as ViewRow[];
+  return rowsIn(db, n, 'm.id BETWEEN ? AND ?', false, lo, hi, -1);
 }
 
 /** Of these ids, the rows that are in the narrow (membership re-check after a store change). */

@@ -1,6 +1,7 @@
 /**
- * Runnable heads after migration 0003: SQLite walks the partial indexes (checked with EXPLAIN
- * QUERY PLAN, so a query edit cannot silently fall back to reading every live row), and the
+ * Runnable heads after migration 0005: SQLite walks partial indexes holding only heads (checked
+ * with EXPLAIN QUERY PLAN, so a query edit cannot silently fall back to reading every live row, or
+ * every row behind a head), the stored head mark stays right through any write (triggers), and the
  * answers equal those of the version-2 query (kept below as the reference) on random outboxes.
  */
 import { describe, expect, it } from 'vitest';
@@ -59,29 +60,28 @@ function fill(db: LocalDb, rows: number, entities: number, rand: () => number): 
   })();
 }
 
-describe('runnable heads use the partial indexes of migration 0003', () => {
-  it('the heads query walks outbox_queued_order in order (no sort of the queued rows) and reads only due waiting rows', () => {
+describe('runnable heads read only heads (the stored mark of migration 0005)', () => {
+  it('the heads query walks outbox_queued_heads in order (no sort of the queued rows), reads only due waiting heads, and checks no row behind a head', () => {
     const db = openLocalDb(':memory:');
     const rows = plan(db, RUNNABLE_HEADS_SQL, 0, 64);
     const details = rows.map((r) => r.detail);
-    expect(details).toContain('SCAN o USING INDEX outbox_queued_order');
-    expect(details).toContain('SEARCH o USING INDEX outbox_waiting_due (<expr><?)');
-    // Each head check is a probe, twice (one per arm), never a scan.
-    expect(details.filter((d) => d === 'SEARCH p USING INDEX outbox_live_by_entity (entity_key=? AND id<?)')).toHaveLength(2);
+    expect(details).toContain('SCAN o USING INDEX outbox_queued_heads');
+    expect(details).toContain('SEARCH o USING INDEX outbox_waiting_heads (<expr><?)');
+    // No per-row head check: a row queued behind a head is not in either index, so it is never read.
+    expect(details.some((d) => d.includes('outbox_live_by_entity') || d.includes('SUBQUERY'))).toBe(false);
     const sorts = rows.filter((r) => r.detail.startsWith('USE TEMP B-TREE'));
-    // Only the due waiting rows may be sorted (by deadline); the queued arm streams in index order.
+    // Only the due waiting heads may be sorted (by deadline); the queued arm streams in index order.
     expect(sorts).toHaveLength(1);
     const arm = rows.find((r) => r.id === sorts[0]!.parent);
-    expect(arm && rows.filter((r) => r.parent === arm.id).map((r) => r.detail)).toContain('SEARCH o USING INDEX outbox_waiting_due (<expr><?)');
+    expect(arm && rows.filter((r) => r.parent === arm.id).map((r) => r.detail)).toContain('SEARCH o USING INDEX outbox_waiting_heads (<expr><?)');
     expect(details.some((d) => d.includes('outbox_by_state') || /^SCAN (outbox|o|p)$/.test(d))).toBe(false);
     db.close();
   });
 
-  it('the next wake-up is the first head along outbox_waiting_due, and a head check one probe', () => {
+  it('the next wake-up is the first entry of outbox_waiting_heads, and a head check one probe', () => {
     const db = openLocalDb(':memory:');
     const wake = plan(db, NEXT_WAKE_SQL).map((r) => r.detail);
-    expect(wake).toContain('SCAN o USING INDEX outbox_waiting_due');
-    expect(wake.some((d) => d.startsWith('USE TEMP B-TREE'))).toBe(false);
+    expect(wake).toEqual(['SCAN o USING INDEX outbox_waiting_heads']);
     const head = plan(db, ENTITY_HEAD_SQL, 'e:1').map((r) => r.detail);
     expect(head).toHaveLength(1);
     expect(head[0]).toMatch(/^SEARCH outbox USING (COVERING )?INDEX outbox_live_by_entity \(entity_key=\?\)$/);
@@ -90,10 +90,74 @@ describe('runnable heads use the partial indexes of migration 0003', () => {
 
   it('without the index the queries fail loudly instead of scanning', () => {
     const db = openLocalDb(':memory:');
-    db.exec('DROP INDEX outbox_queued_order');
+    db.exec('DROP INDEX outbox_queued_heads');
     expect(() => db.prepare(RUNNABLE_HEADS_SQL)).toThrow(/no such index/);
-    db.exec('DROP INDEX outbox_waiting_due');
+    db.exec('DROP INDEX outbox_waiting_heads');
     expect(() => db.prepare(NEXT_WAKE_SQL)).toThrow(/no such index/);
+    db.close();
+  });
+});
+
+/** What the mark must say: the oldest live row of each entity, computed the slow way. */
+const REFERENCE_MARKS = `SELECT MIN(id) FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY entity_key ORDER BY 1`;
+const marked = (db: LocalDb) => db.prepare<[], number>('SELECT id FROM outbox WHERE is_head = 1 ORDER BY id').pluck().all();
+
+describe('the head mark follows every write (triggers, whoever writes)', () => {
+  it.each([1, 2, 3])('random inserts, state changes, entity changes and deletes (seed %i)', (seed) => {
+    const db = openLocalDb(':memory:');
+    const rand = prng(seed);
+    const ids = () => db.prepare<[], number>('SELECT id FROM outbox').pluck().all();
+    const pick = () => {
+      const all = ids();
+      return all[Math.floor(rand() * all.length)];
+    };
+    for (let step = 0; step < 400; step++) {
+      const op = rand();
+      const id = pick();
+      if (op < 0.35 || id === undefined) {
+        const state = STATES[Math.floor(rand() * STATES.length)]!;
+        // Whatever mark the writer gives (right, wrong or none), the trigger makes it right.
+        const mark = rand();
+        db.prepare(`INSERT INTO outbox (kind, kind_version, entity_key, args, state, created_at, updated_at${mark < 0.5 ? '' : ', is_head'}) VALUES ('k', 1, ?, '{}', ?, 1, 1${mark < 0.5 ? '' : ', ?'})`).run(
+          `e:${Math.floor(rand() * 6)}`,
+          state,
+          ...(mark < 0.5 ? [] : [mark < 0.75 ? 0 : 1]),
+        );
+      } else if (op < 0.4) {
+        // An insert with an explicit id older than the rows of its entity (not what the store does).
+        const free = db.prepare<[], number>('SELECT MIN(id) - 1 FROM outbox').pluck().get();
+        if (free !== undefined && free > 0) db.prepare("INSERT INTO outbox (id, kind, kind_version, entity_key, args, state, created_at, updated_at) VALUES (?, 'k', 1, ?, '{}', 'queued', 1, 1)").run(free, `e:${Math.floor(rand() * 6)}`);
+      } else if (op < 0.75) {
+        db.prepare('UPDATE outbox SET state = ? WHERE id = ?').run(STATES[Math.floor(rand() * STATES.length)]!, id);
+      } else if (op < 0.85) {
+        // A temporary id resolved: the row moves to another entity (OutboxStore.landCreate).
+        db.prepare('UPDATE outbox SET entity_key = ? WHERE id = ?').run(`e:${Math.floor(rand() * 6)}`, id);
+      } else if (op < 0.95) {
+        db.prepare('DELETE FROM outbox WHERE id = ?').run(id);
+      } else {
+        // Prune-like: many rows at once.
+        db.prepare("DELETE FROM outbox WHERE state IN ('done', 'discarded') AND id % 2 = ?").run(step % 2);
+      }
+      expect(marked(db), `after step ${step}`).toEqual(db.prepare<[], number>(REFERENCE_MARKS).pluck().all());
+    }
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('through the store: a head finishing hands over to the next row, a blocked head keeps every row behind it out', () => {
+    const db = openLocalDb(':memory:');
+    const insert = db.prepare("INSERT INTO outbox (kind, kind_version, entity_key, args, state, next_attempt_at, created_at, updated_at) VALUES ('k', 1, ?, '{}', ?, ?, 1, 1)");
+    insert.run('conversation:1', 'retry_wait', 5_000);
+    for (let i = 0; i < 50; i++) insert.run('conversation:1', 'queued', null);
+    insert.run('conversation:2', 'queued', null);
+    const store = new OutboxStore(db, new KindRegistry(), systemClock);
+    expect(store.runnableHeads(1_000).map((r) => r.id)).toEqual([52]);
+    expect(store.runnableHeads(5_000).map((r) => r.id)).toEqual([1, 52]);
+    expect(store.nextWakeAt()).toBe(5_000);
+    store.discard(1);
+    expect(store.runnableHeads(1_000).map((r) => r.id)).toEqual([2, 52]);
+    expect(store.nextWakeAt()).toBeNull();
+    expect(marked(db)).toEqual([2, 52]);
     db.close();
   });
 });
