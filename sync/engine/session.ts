@@ -50,6 +50,7 @@ import type { NarrowChangeSet, NarrowRequest } from '../protocol/views.js';
 import { DEFAULT_TYPING_EXPIRY_MS, TypingEditors, TypingInConversations, type TypingConversation } from './typing.js';
 import { setTypingStatus, setTypingStatusForMessageEdit } from '../api/index.js';
 import { getUserSettings } from '../db/queries/personal.js';
+import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
 
 /** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
@@ -285,6 +286,8 @@ export class AccountSession {
 
   /** Tell a message's readers we are (no longer) editing it; online only, quietly, like `setTyping`. */
   setEditTyping(messageId: number, op: 'start' | 'stop'): Promise<TypingSent> {
+    // Our own message still being sent: the server does not know it yet.
+    if (localIdOfEcho(messageId) !== undefined) return Promise.resolve(this.typingSent(false));
     const m = getStoredMessage(this.db, messageId);
     const setting = m?.type === 'private' ? 'send_private_typing_notifications' : 'send_stream_typing_notifications';
     return this.sendTyping(setting, () => setTypingStatusForMessageEdit(this.conn, { messageId, op }, { timeoutMs: TYPING_REQUEST_TIMEOUT_MS }));
