@@ -47,7 +47,17 @@ import { fetchPendingMoves, hasPendingMoves, reconcileMoves } from './session-mo
 import { SessionQueries } from './session-queries.js';
 import { openView, type ViewHandle } from './session-views.js';
 import type { NarrowChangeSet, NarrowRequest } from '../protocol/views.js';
-import { DEFAULT_TYPING_EXPIRY_MS, TypingEditors } from './typing.js';
+import { DEFAULT_TYPING_EXPIRY_MS, TypingEditors, TypingInConversations, type TypingConversation } from './typing.js';
+import { setTypingStatus, setTypingStatusForMessageEdit } from '../api/index.js';
+import { getUserSettings } from '../db/queries/personal.js';
+import { localIdOfEcho } from '../outbox/mutations/message-send.js';
+import type { TypingSent } from '../protocol/commands.js';
+
+/** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
+export const DEFAULT_TYPING_STARTED_WAIT_MS = 10_000;
+export const DEFAULT_TYPING_STOPPED_WAIT_MS = 5_000;
+/** A typing notice is worthless late: give up on it sooner than on other requests. */
+const TYPING_REQUEST_TIMEOUT_MS = 5_000;
 
 export interface AccountSessionOptions {
   readonly realmUrl: string;
@@ -86,6 +96,7 @@ export class AccountSession {
   readonly drafts: SessionDrafts;
   private readonly seams: Seams;
   private readonly typing: TypingEditors;
+  private readonly typists: TypingInConversations;
   private poller: EventPoller | undefined;
   /** A poll failed since the last successful one: the next success retries the outbox at once. */
   private pollFailed = false;
@@ -119,10 +130,9 @@ export class AccountSession {
     if (typeof longPoll === 'number') this.conn.noteLongPollTimeout(longPoll);
     const emptyTopic = getRealmValue(db, 'realm_empty_topic_display_name');
     if (typeof emptyTopic === 'string') this.conn.emptyTopicDisplayName = emptyTopic;
-    this.typing = new TypingEditors(this.seams.clock, () => {
-      const v = getRealmValue(db, 'server_typing_started_expiry_period_milliseconds');
-      return typeof v === 'number' && v > 0 ? v : DEFAULT_TYPING_EXPIRY_MS;
-    });
+    const typingExpiry = () => this.realmMs('server_typing_started_expiry_period_milliseconds', DEFAULT_TYPING_EXPIRY_MS);
+    this.typing = new TypingEditors(this.seams.clock, typingExpiry);
+    this.typists = new TypingInConversations(this.seams.clock, () => this.selfUserId, typingExpiry);
     this.queries = new SessionQueries(db, {
       selfUserId: () => this.selfUserId,
       conn: this.conn,
@@ -199,6 +209,7 @@ export class AccountSession {
     await p?.stop();
     await this.outbox.stop();
     this.typing.clear();
+    this.typists.clear();
     if (this.pollerStatus.state !== 'unauthorized') this.pollerStatus = { state: 'stopped' };
     this.syncing = undefined;
     this.recomputeStatus();
@@ -249,6 +260,60 @@ export class AccountSession {
   /** Who is editing which message (expired editors dropped). */
   typingEditors(): TypingEditor[] {
     return this.typing.list();
+  }
+
+  /** Who is typing in a conversation (others, expired notices dropped), in the order they started. */
+  typingIn(to: TypingConversation): number[] {
+    return this.typists.in(to);
+  }
+
+  /**
+   * Tell a conversation we are (no longer) typing in it. Online only and never queued: not live,
+   * or the user's `send_*_typing_notifications` off, or the server refusing, it quietly sends
+   * nothing (`sent: false`).
+   */
+  setTyping(to: TypingConversation, op: 'start' | 'stop'): Promise<TypingSent> {
+    const others = to.type === 'direct' ? to.user_ids.filter((id) => id !== this.selfUserId) : [];
+    if (to.type === 'direct' && others.length === 0) return Promise.resolve(this.typingSent(false));
+    return this.sendTyping(to.type === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications', () =>
+      setTypingStatus(
+        this.conn,
+        to.type === 'channel' ? { op, type: 'channel', stream_id: to.channel_id, topic: to.topic } : { op, type: 'direct', to: others },
+        { timeoutMs: TYPING_REQUEST_TIMEOUT_MS },
+      ),
+    );
+  }
+
+  /** Tell a message's readers we are (no longer) editing it; online only, quietly, like `setTyping`. */
+  setEditTyping(messageId: number, op: 'start' | 'stop'): Promise<TypingSent> {
+    // Our own message still being sent: the server does not know it yet.
+    if (localIdOfEcho(messageId) !== undefined) return Promise.resolve(this.typingSent(false));
+    const m = getStoredMessage(this.db, messageId);
+    const setting = m?.type === 'private' ? 'send_private_typing_notifications' : 'send_stream_typing_notifications';
+    return this.sendTyping(setting, () => setTypingStatusForMessageEdit(this.conn, { messageId, op }, { timeoutMs: TYPING_REQUEST_TIMEOUT_MS }));
+  }
+
+  private async sendTyping(setting: string, send: () => Promise<unknown>): Promise<TypingSent> {
+    if (!this.online || getUserSettings(this.db)[setting] === false) return this.typingSent(false);
+    try {
+      return this.typingSent((await send()) !== undefined);
+    } catch (e) {
+      this.seams.logger.warn('typing notice not sent', { error: e instanceof Error ? e.message : String(e) });
+      return this.typingSent(false);
+    }
+  }
+
+  private typingSent(sent: boolean): TypingSent {
+    return {
+      sent,
+      started_wait_ms: this.realmMs('server_typing_started_wait_period_milliseconds', DEFAULT_TYPING_STARTED_WAIT_MS),
+      stopped_wait_ms: this.realmMs('server_typing_stopped_wait_period_milliseconds', DEFAULT_TYPING_STOPPED_WAIT_MS),
+    };
+  }
+
+  private realmMs(name: string, fallback: number): number {
+    const v = getRealmValue(this.db, name);
+    return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
   }
 
   /** A message's edit history: the cache when it has it, else the server (online only). */
@@ -392,6 +457,7 @@ export class AccountSession {
     }
     if (out.restart?.zulip_feature_level !== undefined) this.conn.noteServerVersion({ featureLevel: out.restart.zulip_feature_level });
     if (this.typing.handle(out.typing)) changes.touched('typing');
+    if (this.typists.handle(out.typing)) changes.touched('typing');
     if (!changes.empty) this.emit(changes.freeze());
     // A poll succeeded: the credentials work, so a 401 pause of the outbox is over; after a
     // failed poll the network is back, so rows waiting out a backoff go now.

@@ -8,6 +8,7 @@
 import type { EventOf } from '../api/index.js';
 import type { TypingEditor } from '../protocol/commands.js';
 import type { Clock } from './seams.js';
+import { topicKey } from '../api/topics.js';
 
 /** Zulip's default `server_typing_started_expiry_period_milliseconds`. */
 export const DEFAULT_TYPING_EXPIRY_MS = 15_000;
@@ -67,4 +68,84 @@ export class TypingEditors {
   clear(): void {
     this.editing.clear();
   }
+}
+
+/** A conversation as the UI names it: a channel's topic, or the DM group's participants. */
+export type TypingConversation = { type: 'channel'; channel_id: number; topic: string } | { type: 'direct'; user_ids: readonly number[] };
+
+/**
+ * The key of a conversation: `channel:ID:topic` with the topic folded as the server folds it, or
+ * `direct:` and the sorted participant ids with `self` included (a DM event lists every participant,
+ * the sender included; the UI may leave itself out).
+ */
+export function typingConversationKey(to: TypingConversation, self: number | undefined): string {
+  if (to.type === 'channel') return `channel:${to.channel_id}:${topicKey(to.topic)}`;
+  const ids = new Set(to.user_ids);
+  if (self !== undefined) ids.add(self);
+  return `direct:${[...ids].sort((a, b) => a - b).join(',')}`;
+}
+
+/**
+ * "X is typing…" in a conversation, from ordinary `typing` events: the same protocol as editing
+ * (a `start` refreshed every started-wait period, expiring after the started-expiry period without
+ * one, a `stop` ending it at once). Oneself is never listed (the server echoes our own DM typing).
+ */
+export class TypingInConversations {
+  /** Conversation key → typist user id → expiry (UNIX ms), in the order they started. */
+  private readonly typing = new Map<string, Map<number, number>>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly selfUserId: () => number | undefined,
+    private readonly expiryMs: () => number = () => DEFAULT_TYPING_EXPIRY_MS,
+  ) {}
+
+  /** Feed the typing events of a batch, in order. Returns true when the visible set changed. */
+  handle(events: readonly TypingEvent[]): boolean {
+    let changed = false;
+    const self = this.selfUserId();
+    for (const ev of events) {
+      if (ev.type !== 'typing' || ev.sender.user_id === self) continue;
+      const to = conversationOfEvent(ev);
+      if (!to) continue;
+      const key = typingConversationKey(to, self);
+      const typists = this.typing.get(key) ?? new Map<number, number>();
+      if (ev.op === 'start') {
+        if (!typists.has(ev.sender.user_id)) changed = true;
+        typists.set(ev.sender.user_id, this.clock.now() + this.expiryMs());
+        this.typing.set(key, typists);
+      } else if (typists.delete(ev.sender.user_id)) {
+        changed = true;
+        if (typists.size === 0) this.typing.delete(key);
+      }
+    }
+    return changed;
+  }
+
+  /** Who is typing in `to` now (expired ones dropped), in the order they started. */
+  in(to: TypingConversation): number[] {
+    const key = typingConversationKey(to, this.selfUserId());
+    const typists = this.typing.get(key);
+    if (!typists) return [];
+    const now = this.clock.now();
+    for (const [userId, expiry] of typists) if (expiry <= now) typists.delete(userId);
+    if (typists.size === 0) this.typing.delete(key);
+    return [...typists.keys()];
+  }
+
+  clear(): void {
+    this.typing.clear();
+  }
+}
+
+function conversationOfEvent(ev: EventOf<'typing'>): TypingConversation | undefined {
+  if (ev.message_type === 'stream') {
+    return ev.stream_id === undefined || ev.topic === undefined ? undefined : { type: 'channel', channel_id: ev.stream_id, topic: ev.topic };
+  }
+  if (ev.message_type === 'direct') {
+    const ids = (ev.recipients ?? []).map((r) => r.user_id);
+    ids.push(ev.sender.user_id);
+    return { type: 'direct', user_ids: ids };
+  }
+  return undefined;
 }

@@ -154,6 +154,17 @@ export const draftTargetSchema = z.discriminatedUnion('type', [
 export const draftSchema = z.object({ key: z.string(), to: draftTargetSchema, content: z.string(), updated_at: int });
 export type DraftView = z.output<typeof draftSchema>;
 
+export const typingOpSchema = z.enum(['start', 'stop']);
+/**
+ * The answer of the typing commands: whether a notice went to the server (false, quietly, when
+ * the stream is not live, the user's settings say not to, or the server refused: typing is
+ * ephemeral and never queued), and the realm's timing for the next one (Zulip's
+ * `server_typing_started_wait_period_milliseconds`, repeat a `start` this often while typing, and
+ * `server_typing_stopped_wait_period_milliseconds`, send `stop` after this long idle).
+ */
+export const typingSentSchema = z.object({ sent: z.boolean(), started_wait_ms: int.positive(), stopped_wait_ms: int.positive() });
+export type TypingSent = z.output<typeof typingSentSchema>;
+
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
 export const queries = {
   status: { request: none, response: sessionStatus },
@@ -171,6 +182,11 @@ export const queries = {
   userSettings: { request: none, response: userSettingsSchema },
   editHistory: { request: z.object({ message_id: int }), response: editHistorySchema },
   typingEditors: { request: none, response: z.array(typingEditorSchema) },
+  /**
+   * Who is typing in a conversation now (others only, in the order they started; live area
+   * `typing`). Expired notices are dropped when asked, so ask again while the list is not empty.
+   */
+  typingInConversation: { request: z.object({ to: draftTargetSchema }), response: z.object({ user_ids: z.array(int) }) },
   /** Every draft, newest first (live area `drafts`). */
   drafts: { request: none, response: z.array(draftSchema) },
   /**
@@ -207,6 +223,10 @@ export const commands = {
   /** Save the composer's text of a conversation (debounced by the UI); blank text deletes the draft. */
   saveDraft: { request: z.object({ to: draftTargetSchema, content: z.string().max(1_000_000) }), response: z.object({ key: z.string() }) },
   deleteDraft: { request: z.object({ key: z.string() }), response: ok },
+  /** Online only, never queued, never an error: tell a conversation we are (no longer) typing in it (POST /typing). */
+  setTyping: { request: z.object({ to: draftTargetSchema, op: typingOpSchema }), response: typingSentSchema },
+  /** Online only, never queued, never an error: tell a message's readers we are (no longer) editing it (POST /messages/{id}/typing). */
+  setEditTyping: { request: z.object({ message_id: int.positive(), op: typingOpSchema }), response: typingSentSchema },
 } as const;
 
 export type QueryName = keyof typeof queries;

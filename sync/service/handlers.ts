@@ -59,6 +59,7 @@ export const handlers: Handlers = {
   userSettings: (ctx) => ctx.session().queries.userSettings(),
   editHistory: (ctx, req) => ctx.session().editHistory(req.message_id),
   typingEditors: (ctx) => ctx.session().typingEditors(),
+  typingInConversation: (ctx, req) => ({ user_ids: ctx.session().typingIn(req.to) }),
   channelTopics: (ctx, req) => {
     const q = ctx.session().queries;
     if (!q.hasChannel(req.channel_id)) throw new RpcFailure('INVALID_REQUEST', `unknown channel ${req.channel_id}`);
@@ -88,6 +89,8 @@ export const handlers: Handlers = {
   },
   saveDraft: (ctx, req) => ({ key: ctx.session().drafts.save(req.to, req.content) }),
   deleteDraft: (ctx, req) => (ctx.session().drafts.delete(req.key), OK),
+  setTyping: (ctx, req) => ctx.session().setTyping(req.to, req.op),
+  setEditTyping: (ctx, req) => ctx.session().setEditTyping(req.message_id, req.op),
   // accounts
   accounts: (ctx) => ctx.accounts.state(),
   signIn: (ctx, req) => ctx.accounts.signIn(req),

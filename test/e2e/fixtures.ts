@@ -122,6 +122,13 @@ export async function demoUser(host: BrowserHost, email: string) {
     if (body.result !== 'success') throw new Error(`${method} ${apiPath}: ${body.msg ?? res.status}`);
     return body;
   };
+  const channelId = async (name: string): Promise<number> => {
+    const res = await fetch(`${base}/api/v1/streams`, { headers: { authorization: auth } });
+    const body = (await res.json()) as { streams?: Array<{ stream_id: number; name: string }> };
+    const c = body.streams?.find((x) => x.name === name);
+    if (!c) throw new Error(`no channel ${name}`);
+    return c.stream_id;
+  };
   return {
     /** Post to a channel topic; returns the message id. */
     async send(channel: string, topic: string, content: string): Promise<number> {
@@ -197,6 +204,31 @@ export async function demoUser(host: BrowserHost, email: string) {
     /** Say this user starts or stops editing a message (typing-for-edit notifications). */
     async editTyping(messageId: number, op: 'start' | 'stop'): Promise<void> {
       await call('POST', `/messages/${messageId}/typing`, { op });
+    },
+    /** Say this user starts or stops typing in a channel's topic (POST /typing). */
+    async typing(channel: string, topic: string, op: 'start' | 'stop'): Promise<void> {
+      await call('POST', '/typing', { type: 'channel', op, stream_id: String(await channelId(channel)), topic });
+    },
+    /** A channel's id by name, as the server has it. */
+    channelId,
+    /**
+     * An event queue of this user for `types` (registered now, with the capabilities the app has);
+     * `events()` answers what arrived since the last call, without waiting.
+     */
+    async eventQueue(types: string[]): Promise<{ events(): Promise<Array<Record<string, unknown>>> }> {
+      const capabilities = { notification_settings_null: true, stream_typing_notifications: true, user_settings_object: true, empty_topic_name: true };
+      const reg = (await call('POST', '/register', { event_types: JSON.stringify(types), client_capabilities: JSON.stringify(capabilities) })) as unknown as { queue_id: string; last_event_id: number };
+      let last = reg.last_event_id;
+      return {
+        async events() {
+          const q = new URLSearchParams({ queue_id: reg.queue_id, last_event_id: String(last), dont_block: 'true' });
+          const res = await fetch(`${base}/api/v1/events?${q.toString()}`, { headers: { authorization: auth } });
+          const body = (await res.json()) as { result: string; msg?: string; events?: Array<Record<string, unknown> & { id: number }> };
+          if (body.result !== 'success' || !body.events) throw new Error(`GET /events: ${body.msg ?? res.status}`);
+          for (const e of body.events) last = Math.max(last, e.id);
+          return body.events.filter((e) => e.type !== 'heartbeat');
+        },
+      };
     },
     /** React to a message with a Unicode emoji by name. */
     async react(messageId: number, emojiName: string): Promise<void> {

@@ -8,6 +8,10 @@
  * starts from its draft. The text is cleared as soon as the engine has queued the message (which
  * deletes the draft; a send that fails later keeps its text in the outbox row); a refusal puts the
  * text back. Preview renders the Markdown on this device, sanitised like the server's HTML.
+ *
+ * Others are told we type (typing-sender.ts, as Zulip web does) only while the text is not empty
+ * and goes to a named conversation (a topic with a name, or people): `stop` after the realm's
+ * idle period, on send, and on leaving the composer.
  */
 import { composeIntents, insertBlock, type IntentTo } from '../actions/compose-intents.js';
 import { topicKey } from '../../../sync/protocol/topics.js';
@@ -21,6 +25,7 @@ import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { canSubmit, keyAction, sendHint } from './compose-reducer.js';
 import { createDraftSaver } from './draft-saver.js';
+import { createTypingSender } from './typing-sender.js';
 import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from './drafts.js';
 import { renderPreview } from './preview.js';
 import { useCompose } from './store.js';
@@ -89,6 +94,17 @@ export function Composer(props: {
   };
   const flush = () => saver.flush();
 
+  const typing = createTypingSender<DraftTo>({
+    send: (t, op) => compose.bridge.invoke('setTyping', { to: t, op }),
+    keyOf: (t) => draftKeyOf(t, selfId()),
+    idleStop: true,
+  });
+  /** Where typing is told: a named conversation, and only while there is text. */
+  const typed = () => {
+    const t = to();
+    typing.typed(t === null || (t.type === 'channel' && t.topic === '') || text().trim() === '' ? null : t);
+  };
+
   // "Quote and reply" (actions/compose-intents.ts): a quote for this conversation lands at the caret.
   const sameConversation = (i: IntentTo): boolean => {
     const t = to();
@@ -118,6 +134,7 @@ export function Composer(props: {
     document.removeEventListener('visibilitychange', onVisibility);
     window.removeEventListener('pagehide', flush);
     saver.dispose();
+    typing.dispose();
   });
 
   const channelTopics = () => channels.byId(channelId() ?? -1)?.topics.map((t) => t.topic) ?? [];
@@ -169,6 +186,7 @@ export function Composer(props: {
       return;
     }
     saver.sent(target);
+    typing.stop();
     setText('');
     setError(null);
     setPreview(false);
@@ -232,7 +250,10 @@ export function Composer(props: {
       onFocusOut={(e) => {
         // Leaving the composer altogether (not moving between its fields) saves at once.
         const next = e.relatedTarget;
-        if (!(next instanceof Node) || !e.currentTarget.contains(next)) flush();
+        if (!(next instanceof Node) || !e.currentTarget.contains(next)) {
+          flush();
+          typing.stop();
+        }
       }}
     >
       <Show when={start.kind === 'topic'}>
@@ -341,6 +362,7 @@ export function Composer(props: {
               onInput={(e) => {
                 setText(e.currentTarget.value);
                 edited();
+                typed();
               }}
               onKeyDown={onKeyDown}
             />

@@ -6,11 +6,15 @@
  * Refusals come back in words: the engine's own reason when the raw text is not on this device
  * and the server cannot be reached; later failures of a queued change show on the message (its
  * outbox marker carries the server's words).
+ *
+ * While the text is open others are told we are editing it (typing-sender.ts, no idle stop): a
+ * `start` on open, repeated while the user types, a `stop` on save or cancel.
  */
 import { createSignal } from 'solid-js';
 import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText, sentence } from '../core/errors.js';
 import type { MoveFields, MoveRequest } from '../actions/move-form.js';
+import { createTypingSender } from './typing-sender.js';
 import { canSave, contentSaved, editMove, editText, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, type EditState } from './edit-reducer.js';
 
 export interface EditStore {
@@ -20,6 +24,8 @@ export interface EditStore {
   setMove(patch: Partial<MoveFields>): void;
   save(): void;
   cancel(): void;
+  /** The view holding the editor is gone: stop telling others we edit. */
+  dispose(): void;
 }
 
 export interface EditStoreOptions {
@@ -36,11 +42,18 @@ export function createEditStore(bridge: Bridge = defaultBridge, opts: EditStoreO
   const [current, setCurrent] = createSignal<EditState | null>(null);
   /** Whether `s` is still the open editor (not cancelled, not replaced by another message's). */
   const stillOpen = (s: EditState) => current()?.messageId === s.messageId;
+  const typing = createTypingSender<number>({
+    send: (id, op) => bridge.invoke('setEditTyping', { message_id: id, op }),
+    keyOf: String,
+    idleStop: false,
+  });
 
   const start: EditStore['start'] = (messageId, o) => {
     const s = startEdit(messageId, o);
     setCurrent(s);
-    if (!o.content) return;
+    // Only a change of the text is "editing" to the others (a move alone is not).
+    if (!o.content) return typing.stop();
+    typing.typed(messageId);
     bridge.invoke('messageRawContent', { message_id: messageId }).then(
       (r) => {
         const cur = current();
@@ -59,6 +72,7 @@ export function createEditStore(bridge: Bridge = defaultBridge, opts: EditStoreO
     if (!cur || !canSave(cur)) return;
     const s = saving(cur);
     setCurrent(s);
+    typing.stop();
     const { edit, move } = saveRequests(s);
     let now = s;
     try {
@@ -82,13 +96,19 @@ export function createEditStore(bridge: Bridge = defaultBridge, opts: EditStoreO
     start,
     setText: (text) => {
       const cur = current();
-      if (cur) setCurrent(editText(cur, text));
+      if (!cur) return;
+      setCurrent(editText(cur, text));
+      if (cur.content) typing.typed(cur.messageId);
     },
     setMove: (patch) => {
       const cur = current();
       if (cur) setCurrent(editMove(cur, patch));
     },
     save: () => void save(),
-    cancel: () => setCurrent(null),
+    cancel: () => {
+      typing.stop();
+      setCurrent(null);
+    },
+    dispose: () => typing.dispose(),
   };
 }
