@@ -150,8 +150,9 @@ export async function benchColdStart(opts: { messages: number }): Promise<void> 
   try {
     const account = await buildAccount(dir, opts.messages);
     const size = statSync(account.file).size;
-    // The child, bundled as the app bundles its main process (dependencies stay in node_modules).
-    const outDir = join(import.meta.dirname, '..', 'out', 'bench');
+    // The child, bundled as the app bundles its main process (dependencies stay in node_modules,
+    // resolved from the cache directory beside them; not out/, which the installers package).
+    const outDir = join(import.meta.dirname, '..', 'node_modules', '.cache', 'bench');
     const script = join(outDir, 'cold-start-child.mjs');
     const bareScript = join(outDir, 'cold-start-bare.mjs');
     await build({ entryPoints: [join(import.meta.dirname, 'cold-start-child.ts')], outfile: script, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
@@ -192,5 +193,6 @@ export async function benchColdStart(opts: { messages: number }): Promise<void> 
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(join(import.meta.dirname, '..', 'node_modules', '.cache', 'bench'), { recursive: true, force: true });
   }
 }
