@@ -116,6 +116,7 @@ export function Sidebar() {
           )}
         </For>
       </ul>
+      <a class="row-button view-button sidebar-scheduled" href="#scheduled">Scheduled messages</a>
       <h2 class="sidebar-title">Channels</h2>
       <Show when={channels.state.loaded} fallback={<p class="hint">Loading channels…</p>}>
         <Show when={channels.state.channels.length > 0} fallback={<p class="hint">No channels yet. They appear once the first sync is done.</p>}>
