@@ -203,6 +203,20 @@ export async function demoUser(host: BrowserHost, email: string) {
       if (body.result !== 'success' || body.scheduled_messages === undefined) throw new Error(`GET /scheduled_messages: ${body.msg ?? res.status}`);
       return body.scheduled_messages;
     },
+    /** Schedule a message as another client would (POST /scheduled_messages); returns its id. */
+    async schedule(channel: string, topic: string, content: string, at: number): Promise<number> {
+      const res = await fetch(`${base}/api/v1/streams`, { headers: { authorization: auth } });
+      const streams = ((await res.json()) as { streams?: { stream_id: number; name: string }[] }).streams ?? [];
+      const id = streams.find((c) => c.name === channel)?.stream_id;
+      if (id === undefined) throw new Error(`schedule: no channel ${channel}`);
+      const r = (await call('POST', '/scheduled_messages', { type: 'stream', to: String(id), topic, content, scheduled_delivery_timestamp: String(at) })) as { scheduled_message_id?: number };
+      if (typeof r.scheduled_message_id !== 'number') throw new Error('schedule: no id');
+      return r.scheduled_message_id;
+    },
+    /** Leave a channel (DELETE /users/me/subscriptions). */
+    async unsubscribe(channel: string): Promise<void> {
+      await call('DELETE', '/users/me/subscriptions', { subscriptions: JSON.stringify([channel]) });
+    },
     /** This user's saved snippets as the server has them (GET /saved_snippets). */
     async savedSnippets(): Promise<{ id: number; title: string; content: string }[]> {
       const res = await fetch(`${base}/api/v1/saved_snippets`, { headers: { authorization: auth } });

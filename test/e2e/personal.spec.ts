@@ -168,3 +168,33 @@ test('offline: snippets and a scheduled message wait as not sent yet, then land 
     control.close();
   }
 });
+
+// A message the server could not send at its time (here: its sender left the private channel
+// before then) is marked failed; editing it needs a new time (the spec's rule), and moving it to
+// a channel the user is in with a new time makes it a pending scheduled message again.
+test('a failed scheduled message is marked; it is edited only with a new time', async ({ app, host }, testInfo) => {
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  await desdemona.schedule('core team', 'planning', 'The secret plan.', Math.floor(Date.now() / 1000) + 2);
+  await desdemona.unsubscribe('core team');
+  await expect.poll(async () => (await desdemona.scheduledMessages()).map((m) => m.failed), { timeout: 20_000 }).toEqual([true]);
+
+  await openScheduled(app);
+  const item = app.getByRole('listitem').filter({ hasText: 'The secret plan.' });
+  await expect(item.locator('.badge')).toHaveText('failed');
+  await expect(item).toContainText('Could not be sent at the scheduled time');
+  await screenshot(app, testInfo, '60-scheduled-failed');
+
+  await item.getByRole('button', { name: /^Edit scheduled message/ }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit scheduled message' });
+  await expect(edit.getByLabel(/Delivery time/)).toHaveValue('');
+  await edit.getByRole('combobox', { name: 'Channel' }).selectOption({ label: 'general' });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('Pick a date and a time.');
+  await edit.getByLabel(/Delivery time/).fill('2031-03-02T10:00');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  const moved = app.getByRole('listitem', { name: 'Scheduled: #general › planning' });
+  await expect(moved.locator('.badge')).toHaveCount(0);
+  await expect.poll(async () => (await desdemona.scheduledMessages()).map((m) => [m.failed, m.topic, m.content])).toEqual([[false, 'planning', 'The secret plan.']]);
+});

@@ -12,7 +12,7 @@ export function ScheduleFields(props: { value: string; onChange(value: string): 
     <div class="schedule-fields">
       <label class="schedule-field" for={id}>
         <span class="schedule-label">Delivery time ({props.zoneLabel})</span>
-        <input id={id} type="datetime-local" required value={props.value} disabled={props.disabled} onInput={(e) => props.onChange(e.currentTarget.value)} />
+        <input id={id} type="datetime-local" value={props.value} disabled={props.disabled} onInput={(e) => props.onChange(e.currentTarget.value)} />
       </label>
       <div class="schedule-picks" role="group" aria-label="Quick picks">
         <For each={quickPicks(Math.floor(Date.now() / 1000), props.timeZone)}>
