@@ -234,6 +234,34 @@ export async function demoUser(host: BrowserHost, email: string) {
     async react(messageId: number, emojiName: string): Promise<void> {
       await call('POST', `/messages/${messageId}/reactions`, { emoji_name: emojiName });
     },
+    /** This user's scheduled messages as the server has them (GET /scheduled_messages). */
+    async scheduledMessages(): Promise<{ scheduled_message_id: number; type: string; to: number | number[]; topic?: string; content: string; scheduled_delivery_timestamp: number; failed: boolean }[]> {
+      const res = await fetch(`${base}/api/v1/scheduled_messages`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; scheduled_messages?: { scheduled_message_id: number; type: string; to: number | number[]; topic?: string; content: string; scheduled_delivery_timestamp: number; failed: boolean }[] };
+      if (body.result !== 'success' || body.scheduled_messages === undefined) throw new Error(`GET /scheduled_messages: ${body.msg ?? res.status}`);
+      return body.scheduled_messages;
+    },
+    /** Schedule a message as another client would (POST /scheduled_messages); returns its id. */
+    async schedule(channel: string, topic: string, content: string, at: number): Promise<number> {
+      const res = await fetch(`${base}/api/v1/streams`, { headers: { authorization: auth } });
+      const streams = ((await res.json()) as { streams?: { stream_id: number; name: string }[] }).streams ?? [];
+      const id = streams.find((c) => c.name === channel)?.stream_id;
+      if (id === undefined) throw new Error(`schedule: no channel ${channel}`);
+      const r = (await call('POST', '/scheduled_messages', { type: 'stream', to: String(id), topic, content, scheduled_delivery_timestamp: String(at) })) as { scheduled_message_id?: number };
+      if (typeof r.scheduled_message_id !== 'number') throw new Error('schedule: no id');
+      return r.scheduled_message_id;
+    },
+    /** Leave a channel (DELETE /users/me/subscriptions). */
+    async unsubscribe(channel: string): Promise<void> {
+      await call('DELETE', '/users/me/subscriptions', { subscriptions: JSON.stringify([channel]) });
+    },
+    /** This user's saved snippets as the server has them (GET /saved_snippets). */
+    async savedSnippets(): Promise<{ id: number; title: string; content: string }[]> {
+      const res = await fetch(`${base}/api/v1/saved_snippets`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; saved_snippets?: { id: number; title: string; content: string }[] };
+      if (body.result !== 'success' || body.saved_snippets === undefined) throw new Error(`GET /saved_snippets: ${body.msg ?? res.status}`);
+      return body.saved_snippets;
+    },
     /** The server's raw Markdown of a message (what an edit from the app must have changed). */
     async raw(messageId: number): Promise<string> {
       const res = await fetch(`${base}/api/v1/messages/${messageId}?apply_markdown=false`, { headers: { authorization: auth } });

@@ -31,6 +31,9 @@ import { renderPreview } from './preview.js';
 import { useCompose } from './store.js';
 import { Typeahead } from './Typeahead.js';
 import { peopleSuggestions, topicSuggestions } from './typeahead.js';
+import { ScheduleButton } from '../scheduled/ScheduleButton.js';
+import { SnippetsButton } from '../snippets/SnippetsButton.js';
+import { insertAtCaret } from '../snippets/snippet-filter.js';
 import './compose.css';
 
 /** What a composer writes to: a fixed conversation, a new topic, or a new DM. */
@@ -176,7 +179,8 @@ export function Composer(props: {
   };
   const canSend = () => canSubmit(text()) && to() !== null && missing() === null;
 
-  const send = () => {
+  /** Send now, or with `at` (UNIX seconds) schedule it (scheduled/): either way the composer clears. */
+  const send = (at?: number) => {
     const content = text();
     const target = to();
     if (target === null || !canSubmit(content)) return;
@@ -190,7 +194,9 @@ export function Composer(props: {
     setText('');
     setError(null);
     setPreview(false);
-    compose.bridge.invoke('sendMessage', { to: target.type === 'channel' ? { type: 'channel', channel_id: target.channel_id, topic: target.topic } : { type: 'direct', user_ids: target.user_ids }, content }).then(
+    const dest = target.type === 'channel' ? { type: 'channel' as const, channel_id: target.channel_id, topic: target.topic } : { type: 'direct' as const, user_ids: target.user_ids };
+    const queued = at === undefined ? compose.bridge.invoke('sendMessage', { to: dest, content }) : compose.bridge.invoke('createScheduledMessage', { to: dest, content, scheduled_delivery_timestamp: at });
+    queued.then(
       () => props.onSent?.(target),
       (e: unknown) => {
         // Nothing was queued: give the text back unless the user started another one meanwhile.
@@ -201,6 +207,18 @@ export function Composer(props: {
         setError(errorText(e));
       },
     );
+  };
+
+  // A saved snippet (snippets/) goes in at the caret, replacing a selection.
+  const insertSnippet = (snippet: string) => {
+    if (preview()) setPreview(false);
+    const r = insertAtCaret(text(), input?.selectionStart ?? text().length, input?.selectionEnd ?? text().length, snippet);
+    setText(r.text);
+    edited();
+    queueMicrotask(() => {
+      input?.focus();
+      input?.setSelectionRange(r.caret, r.caret);
+    });
   };
 
   const cancel = () => {
@@ -382,6 +400,8 @@ export function Composer(props: {
         <Button variant="quiet" size="small" aria-pressed={preview()} onClick={() => setPreview(!preview())}>
           Preview
         </Button>
+        <ScheduleButton disabled={!canSend()} onSchedule={(at) => send(at)} />
+        <SnippetsButton onInsert={insertSnippet} />
         <Show when={props.onCancel}>
           <Button variant="quiet" size="small" onClick={cancel}>
             Cancel

@@ -15,6 +15,7 @@ import { sameScreen, screenOf, type Screen } from '../router/resolve.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
+import { isScheduledRoute, ScheduledView } from '../scheduled/ScheduledView.js';
 
 export function RouteView() {
   const router = useRouter();
@@ -43,6 +44,9 @@ export function RouteView() {
   });
   return (
     <Switch>
+      <Match when={isScheduledRoute(router.route())}>
+        <ScheduledView />
+      </Match>
       <Match when={screen().kind === 'narrow'}>
         <NarrowView />
       </Match>

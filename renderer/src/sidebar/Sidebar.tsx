@@ -188,6 +188,7 @@ export function Sidebar() {
           )}
         </For>
       </ul>
+      <a class="row-button view-button sidebar-scheduled" href="#scheduled">Scheduled messages</a>
       <h2 class="sidebar-title" id="sidebar-dms-title">Direct messages</h2>
       <Show when={home.dms().length > 0} fallback={<p class="hint">{home.dmsLoaded() ? 'No direct messages yet.' : 'Loading…'}</p>}>
         <ul class="dm-list" aria-labelledby="sidebar-dms-title">
