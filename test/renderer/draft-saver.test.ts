@@ -10,36 +10,9 @@ import { createDraftSaver } from '../../renderer/src/compose/draft-saver.js';
 import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from '../../renderer/src/compose/drafts.js';
 import { draftKey } from '../../sync/engine/drafts.js';
 import type { DraftView } from '../../sync/protocol/index.js';
+import { handClock } from './hand-clock.js';
 
-/** Fake timers driven by hand: `advance(ms)` runs what is due. */
-function clock() {
-  let now = 0;
-  let seq = 0;
-  const due = new Map<number, { at: number; f: () => void }>();
-  return {
-    now: () => now,
-    timers: {
-      set: (f: () => void, ms: number) => {
-        const id = ++seq;
-        due.set(id, { at: now + ms, f });
-        return id;
-      },
-      clear: (h: unknown) => void due.delete(h as number),
-    },
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const next = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!next) break;
-        now = next[1].at;
-        due.delete(next[0]);
-        next[1].f();
-      }
-      now = end;
-    },
-    pending: () => due.size,
-  };
-}
+const clock = handClock;
 
 const topic = (t: string): DraftTo => ({ type: 'channel', channel_id: 5, topic: t });
 const flushPromises = () => new Promise((r) => setTimeout(r, 0));

@@ -7,33 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { createReadBatcher, marksReadIn, MAX_IDS, readPolicyOf, seenRows } from '../../renderer/src/narrow/read-marking.js';
 import type { NarrowTarget } from '../../renderer/src/narrow/target.js';
+import { handClock } from './hand-clock.js';
 
-function clock() {
-  let now = 0;
-  let seq = 0;
-  const due = new Map<number, { at: number; f: () => void }>();
-  return {
-    timers: {
-      set: (f: () => void, ms: number) => {
-        const id = ++seq;
-        due.set(id, { at: now + ms, f });
-        return id;
-      },
-      clear: (h: unknown) => void due.delete(h as number),
-    },
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const next = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!next) break;
-        now = next[1].at;
-        due.delete(next[0]);
-        next[1].f();
-      }
-      now = end;
-    },
-  };
-}
+const clock = handClock;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the policy', () => {

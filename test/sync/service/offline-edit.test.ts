@@ -6,13 +6,11 @@
  * refusal says why in words.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
-import type { RpcResult } from '../../../sync/protocol/index.js';
-import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
 import { post } from '../../server/edit-helpers.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
-import { quickSleep, until } from '../engine/session-helpers.js';
+import { until } from '../engine/session-helpers.js';
+import { signedInService } from './service-support.js';
 
 let t: TestServer;
 let proxy: FaultProxy;
@@ -23,21 +21,9 @@ afterAll(() => t.close());
 afterEach(() => proxy.close());
 
 async function signedIn(who: string) {
-  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
-  const base = t.clock.now();
-  const started = Date.now();
-  const seams = { logger: silentEngineLogger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
-  const svc = new EngineService({ dataDir: ':memory:', secrets: new MemorySecretStore(), seams, timeoutMs: 3_000 });
-  const client = svc.connect(() => undefined);
-  expect((await client.invoke('signIn', { realm_url: proxy.url, email: `${who}@example.com`, credentials: { password: 'sandbox' } })).ok).toBe(true);
-  await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
-  const invoke = (name: string, payload: unknown = {}): Promise<RpcResult> => client.invoke(name, payload);
-  const call = async (name: string, payload: unknown = {}): Promise<unknown> => {
-    const r = await invoke(name, payload);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.value;
-  };
-  return { svc, invoke, call };
+  const s = await signedInService(t, who);
+  proxy = s.proxy;
+  return s;
 }
 
 describe('offline edits of old messages', () => {

@@ -5,13 +5,12 @@
  * Online-only operations fail at once with OFFLINE and queue nothing; online they run.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
-import type { EngineEvent, OutboxCounts, OutboxRowView, RpcResult } from '../../../sync/protocol/index.js';
-import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
+import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
 import { post } from '../../server/edit-helpers.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
-import { quickSleep, until } from '../engine/session-helpers.js';
+import { until } from '../engine/session-helpers.js';
+import { signedInService } from './service-support.js';
 
 let t: TestServer;
 let proxy: FaultProxy;
@@ -22,23 +21,9 @@ afterAll(() => t.close());
 afterEach(() => proxy.close());
 
 async function signedIn(who: string) {
-  proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
-  const base = t.clock.now();
-  const started = Date.now();
-  // The engine's clock runs from the server's (the realm's edit limits compare the two).
-  const seams = { logger: silentEngineLogger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
-  const svc = new EngineService({ dataDir: ':memory:', secrets: new MemorySecretStore(), seams, timeoutMs: 3_000 });
-  const events: EngineEvent[] = [];
-  const client = svc.connect((e) => events.push(e));
-  const signIn = await client.invoke('signIn', { realm_url: proxy.url, email: `${who}@example.com`, credentials: { password: 'sandbox' } });
-  expect(signIn.ok).toBe(true);
-  await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
-  const call = async (name: string, payload: unknown = {}): Promise<unknown> => {
-    const r: RpcResult = await client.invoke(name, payload);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.value;
-  };
-  return { svc, client, events, call };
+  const s = await signedInService(t, who);
+  proxy = s.proxy;
+  return s;
 }
 
 describe('the outbox through the engine service', () => {

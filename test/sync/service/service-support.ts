@@ -1,0 +1,30 @@
+/**
+ * The engine service signed in to the reference server through a fault proxy, as the UI uses it:
+ * the engine's clock runs from the server's (the realm's edit limits compare the two).
+ */
+import { expect } from 'vitest';
+import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import type { EngineEvent, RpcResult } from '../../../sync/protocol/index.js';
+import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
+import { FaultProxy } from '../../support/fault-proxy.js';
+import type { TestServer } from '../../server/harness.js';
+import { quickSleep, until } from '../engine/session-helpers.js';
+
+export async function signedInService(t: TestServer, who: string) {
+  const proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
+  const base = t.clock.now();
+  const started = Date.now();
+  const seams = { logger: silentEngineLogger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
+  const svc = new EngineService({ dataDir: ':memory:', secrets: new MemorySecretStore(), seams, timeoutMs: 3_000 });
+  const events: EngineEvent[] = [];
+  const client = svc.connect((e) => events.push(e));
+  expect((await client.invoke('signIn', { realm_url: proxy.url, email: `${who}@example.com`, credentials: { password: 'sandbox' } })).ok).toBe(true);
+  await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
+  const invoke = (name: string, payload: unknown = {}): Promise<RpcResult> => client.invoke(name, payload);
+  const call = async (name: string, payload: unknown = {}): Promise<unknown> => {
+    const r = await invoke(name, payload);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+  return { svc, client, events, proxy, invoke, call };
+}
