@@ -145,7 +145,7 @@ export function Shortcuts() {
     if (dialog?.open) return;
     const target = e.target instanceof Element ? e.target : null;
     // Any other dialog or menu keeps its keys too (Escape closes it, not the composer behind it).
-    if (document.querySelector('dialog[open]') !== null || target?.closest('dialog, [role="dialog"], [role="alertdialog"], [role="menu"]')) return;
+    if (document.querySelector('dialog[open]') !== null || target?.closest('dialog[open], [role="dialog"], [role="alertdialog"], [role="menu"]')) return;
     const cmd = commandOf(e, { typing: isTypingElement(target as HTMLInputElement | null), control: isControlElement(target) });
     if (cmd === null) return;
     if (run(cmd, target)) e.preventDefault();
