@@ -1,6 +1,6 @@
 /** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
 import { describe, expect, it } from 'vitest';
-import { canEdit, kindsById, messageMarker, outboxBadges, SEND_KIND, technicalReason } from '../../renderer/src/outbox/outbox-reducer.js';
+import { canEdit, kindsById, messageMarker, outboxBadges, partialMoveOffer, SEND_KIND, technicalReason } from '../../renderer/src/outbox/outbox-reducer.js';
 import { message } from './fixtures.js';
 
 type Err = { kind: string; code: string | null; message: string; details: Record<string, unknown> | null };
@@ -80,5 +80,35 @@ describe('when Edit is offered', () => {
     expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, undefined)).toBe(false);
     expect(canEdit(message(1, { sender_id: own, ...local('failed') }), own, 'message_content_edit')).toBe(false);
     expect(canEdit(message(1, { sender_id: own, ...local('conflict') }), own, 'message_content_edit')).toBe(false);
+  });
+});
+
+describe('the partial move offer', () => {
+  const failedMove = (details: Record<string, unknown> | null, args: Record<string, unknown> = { message_id: 9, topic: 'new home', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true }) => ({
+    kind: 'message_move',
+    state: 'failed' as const,
+    args,
+    last_error: { kind: 'api', code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', message: 'You only have permission to move the 3/5 most recent messages in this topic.', details },
+  });
+
+  it('offers the same move from the first message the user may move, change_later', () => {
+    expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: 12, total_messages_in_topic: 5, total_messages_allowed_to_move: 3 }))).toEqual({
+      request: { message_id: 12, topic: 'new home', propagate_mode: 'change_later', send_notification_to_old_thread: false, send_notification_to_new_thread: true },
+      label: 'Move the 3 of 5 messages you may move',
+    });
+    expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: 12 }, { message_id: 9, stream_id: 4, propagate_mode: 'change_all', send_notification_to_old_thread: true, send_notification_to_new_thread: false }))?.request).toEqual({
+      message_id: 12,
+      channel_id: 4,
+      propagate_mode: 'change_later',
+      send_notification_to_old_thread: true,
+      send_notification_to_new_thread: false,
+    });
+  });
+
+  it('nothing when none may move, for other failures, or for other kinds', () => {
+    expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: null }))).toBeNull();
+    expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'x', details: null } })).toBeNull();
+    expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), kind: 'message_content_edit' })).toBeNull();
+    expect(partialMoveOffer(undefined)).toBeNull();
   });
 });

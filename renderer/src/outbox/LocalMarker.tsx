@@ -4,7 +4,8 @@
  * answers the user's own text: `DraftNote` shows it under the message so it is not lost.
  */
 import { createSignal, Match, Show, Switch } from 'solid-js';
-import type { Marker } from './outbox-reducer.js';
+import { partialMoveOffer, type Marker } from './outbox-reducer.js';
+import { bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { useOutbox } from './store.js';
 import { ConflictPanel } from './ConflictPanel.js';
@@ -15,6 +16,7 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
   const outbox = useOutbox();
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
+  const offer = () => partialMoveOffer(outbox.state.rows.find((r) => r.outbox_id === props.marker.outboxId));
 
   const act = (f: (id: number) => Promise<unknown>) => {
     const id = props.marker.outboxId;
@@ -47,6 +49,23 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
               <Button variant="quiet" size="small" disabled={busy()} onClick={() => act(outbox.discard)}>
                 Discard
               </Button>
+              <Show when={offer()}>
+                {(o) => (
+                  <Button
+                    size="small"
+                    disabled={busy()}
+                    onClick={() =>
+                      act(async (id) => {
+                        // The part the user may move goes as a new move; the refused one is dropped.
+                        await bridge.invoke('moveMessages', o().request);
+                        await outbox.discard(id);
+                      })
+                    }
+                  >
+                    {o().label}
+                  </Button>
+                )}
+              </Show>
             </div>
           )}
         </Match>

@@ -83,3 +83,43 @@ export function canEdit(m: Pick<LocalMessage, 'sender_id' | 'local'>, ownUserId:
   if (m.local.status === 'server') return true;
   return m.local.status === 'pending' && kind !== undefined && kind !== SEND_KIND;
 }
+
+/** What `moveMessages` takes (the contract's request), for the partial move offer. */
+export interface MoveRequest {
+  message_id: number;
+  topic?: string;
+  channel_id?: number;
+  propagate_mode: 'change_later';
+  send_notification_to_old_thread: boolean;
+  send_notification_to_new_thread: boolean;
+}
+
+/**
+ * A topic move the server refused because some messages are past the realm's move limit
+ * (MOVE_MESSAGES_TIME_LIMIT_EXCEEDED) can still move the messages the user may move: the same
+ * move, `change_later` from `first_message_id_allowed_to_move`, as Zulip web offers. Null when the
+ * row is not such a failure (or the server allows none).
+ */
+export function partialMoveOffer(row: Pick<OutboxRowView, 'kind' | 'state' | 'args' | 'last_error'> | undefined): { request: MoveRequest; label: string } | null {
+  if (!row || row.kind !== 'message_move' || row.state !== 'failed' || row.last_error?.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') return null;
+  const d = row.last_error.details ?? {};
+  const first = d['first_message_id_allowed_to_move'];
+  if (typeof first !== 'number') return null;
+  const a = typeof row.args === 'object' && row.args !== null ? (row.args as Record<string, unknown>) : {};
+  const request: MoveRequest = {
+    message_id: first,
+    ...(typeof a['topic'] === 'string' ? { topic: a['topic'] } : {}),
+    ...(typeof a['stream_id'] === 'number' ? { channel_id: a['stream_id'] } : {}),
+    propagate_mode: 'change_later',
+    send_notification_to_old_thread: a['send_notification_to_old_thread'] === true,
+    send_notification_to_new_thread: a['send_notification_to_new_thread'] !== false,
+  };
+  if (request.topic === undefined && request.channel_id === undefined) return null;
+  const allowed = d['total_messages_allowed_to_move'];
+  const total = d['total_messages_in_topic'];
+  const label =
+    typeof allowed === 'number' && typeof total === 'number'
+      ? `Move the ${allowed} of ${total} messages you may move`
+      : 'Move the messages you may move';
+  return { request, label };
+}
