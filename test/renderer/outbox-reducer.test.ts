@@ -46,6 +46,9 @@ describe('message markers', () => {
       outboxId: 9,
     });
     expect(messageMarker(local('failed', 9), SEND_KIND)).toMatchObject({ label: 'Not sent', detail: null });
+    expect(messageMarker(local('failed', 9), 'message_reaction')).toMatchObject({ label: 'Reaction not saved' });
+    expect(messageMarker(local('failed', 9), 'message_flags')).toMatchObject({ label: 'Star or read mark not saved' });
+    expect(messageMarker(local('failed', 9), 'message_move')).toMatchObject({ label: 'Move not saved' });
   });
 
   it("failed shows the server's own sentence from the structured error, its kind and code as the reason", () => {

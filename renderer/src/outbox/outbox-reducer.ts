@@ -46,7 +46,7 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
       // A row not listed yet: an edit is what the user could have started on a server message.
       return { status: 'pending', label: sending ? 'sending' : 'saving', outboxId };
     case 'failed':
-      return { status: 'failed', label: sending ? 'Not sent' : 'Edit not saved', detail: error?.message ?? null, reason: technicalReason(error), outboxId };
+      return { status: 'failed', label: failedLabel(kind), detail: error?.message ?? null, reason: technicalReason(error), outboxId };
     case 'conflict':
       return {
         status: 'conflict',
@@ -66,6 +66,22 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
 export function technicalReason(error: OutboxError | null): string | null {
   if (error === null) return null;
   return `${error.kind}${error.code === null ? '' : ` ${error.code}`}: ${error.message}`;
+}
+
+/** What a failed row on a message says it failed to do, by its kind. */
+function failedLabel(kind: string | undefined): string {
+  switch (kind) {
+    case SEND_KIND:
+      return 'Not sent';
+    case 'message_reaction':
+      return 'Reaction not saved';
+    case 'message_flags':
+      return 'Star or read mark not saved';
+    case 'message_move':
+      return 'Move not saved';
+    default:
+      return 'Edit not saved';
+  }
 }
 
 /** Row kind by outbox id, for `messageMarker`. */

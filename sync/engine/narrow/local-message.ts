@@ -25,9 +25,17 @@ const ECHO_MARKER = `CASE WHEN m.id > ${LOCAL_ECHO_MIN_ID} THEN (SELECT ${MARKER
 const ROW_MARKER = `(SELECT ${MARKER} FROM outbox o WHERE o.entity_key = 'message:' || m.id AND o.state NOT IN ('done', 'discarded')
   ORDER BY o.state = 'conflict' DESC, o.state = 'failed' DESC, o.id DESC LIMIT 1)`;
 
+/**
+ * A failed reaction or flag change (star, read) is shown on the message it was for, though its row
+ * is keyed elsewhere (`reaction:<id>:…`, `flags:<flag>` over many messages). Failed rows are few.
+ */
+const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'failed' AND o.kind IN ('message_reaction', 'message_flags')
+  AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = 'message_flags' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
+  ORDER BY o.id DESC LIMIT 1)`;
+
 /** Every column but the live-row probe: right whenever no outbox row is live. */
 export const VIEW_COLUMNS = `${BASE_COLUMNS}, ${ECHO_MARKER} AS local`;
-const VIEW_COLUMNS_WITH_ROWS = `${BASE_COLUMNS}, coalesce(${ROW_MARKER}, ${ECHO_MARKER}) AS local`;
+const VIEW_COLUMNS_WITH_ROWS = `${BASE_COLUMNS}, coalesce(${ROW_MARKER}, ${FAILED_ELSEWHERE}, ${ECHO_MARKER}) AS local`;
 
 /**
  * What the readers select. `local` is the outbox row shown on the message; probing the outbox's

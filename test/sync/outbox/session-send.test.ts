@@ -172,4 +172,21 @@ describe('sending messages through the session', () => {
     expect(s.queries.scheduledMessages().filter((m) => m.content === 'scheduled offline')).toHaveLength(1);
     v.close();
   });
+
+  it('a refused reaction is marked failed on its message, though its row is keyed elsewhere', async () => {
+    const { s } = env;
+    const intents = new OutboxIntents(s.db, s.outbox);
+    const verona = channelId(t, 'Verona');
+    const id = (await t.as('othello').post('/messages', { type: 'stream', to: verona, topic: 'refused reaction', content: 'react?' })).json.id as number;
+    const v = watch(s, [
+      { operator: 'channel', operand: 'Verona' },
+      { operator: 'topic', operand: 'refused reaction' },
+    ]);
+    await until(() => v.view().messages.length === 1, 10_000, 'cached');
+    // A code the server does not know for that name: refused (BAD_REQUEST), a person must act.
+    intents.setReaction({ message_id: id, op: 'add', emoji_name: 'tada', emoji_code: 'ffff', reaction_type: 'unicode_emoji' });
+    await until(() => v.view().messages[0]?.local.status === 'failed', 10_000, 'failed marker');
+    expect(v.view().messages[0]?.local.error).toMatchObject({ kind: 'api' });
+    v.close();
+  });
 });
