@@ -40,7 +40,8 @@ const SUITE = 'cold-start';
 const EMAIL = 'hamlet@example.com';
 const WORDS = 'the quick brown fox jumps over a lazy dog while ghosts walk the castle at night under a pale moon and sing'.split(' ');
 
-interface Account {
+/** A cached account built by `buildAccount` (also used by the renderer suite). */
+export interface Account {
   readonly dataDir: string;
   readonly file: string;
   readonly id: string;
@@ -49,7 +50,12 @@ interface Account {
   readonly count: number;
 }
 
-async function buildAccount(dir: string, messages: number): Promise<Account> {
+/**
+ * A `messages`-message cached account under `dir/accounts` (the engine service's data directory:
+ * its database and the accounts file naming it active); the API key is the caller's to provide.
+ * The realm's server is shut before this returns: the account is offline.
+ */
+export async function buildAccount(dir: string, messages: number): Promise<Account> {
   const server = await startServer({ demo: true, config: { rateLimit: false }, schedulerIntervalMs: 0 });
   const realmUrl = server.url;
   const dataDir = join(dir, 'accounts');

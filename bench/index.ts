@@ -3,7 +3,7 @@
  * baseline measured in the same run, their ratio, the target as a ratio, met / not met), and a
  * summary of all checks ends the run. `npm run bench -- --messages 20000` for a quicker pass;
  * `npm run bench -- --only outbox` (or a comma-separated list of: server, store, narrow,
- * session, outbox, heads, cold-start) for some suites.
+ * session, outbox, heads, cold-start, renderer) for some suites.
  */
 import { parseArgs } from 'node:util';
 import { benchColdStart } from './cold-start.bench.js';
@@ -11,6 +11,7 @@ import { benchEngineNarrow } from './engine-narrow.bench.js';
 import { benchEngineSession } from './engine-session.bench.js';
 import { benchEngineStore } from './engine-store.bench.js';
 import { printSummary } from './lib.js';
+import { benchRenderer } from './renderer.bench.js';
 import { benchOutboxHeads } from './outbox-heads.bench.js';
 import { benchOutbox } from './outbox.bench.js';
 import { benchServer } from './server.bench.js';
@@ -26,6 +27,7 @@ const SUITES: ReadonlyArray<readonly [string, () => Promise<void>]> = [
   ['outbox', () => benchOutbox()],
   ['outbox-heads', () => benchOutboxHeads()],
   ['cold-start', () => benchColdStart({ messages })],
+  ['renderer', () => benchRenderer({ messages })],
 ];
 const wanted = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '');
 const chosen = SUITES.filter(([name]) => wanted === undefined || wanted.some((w) => name.includes(w)));
