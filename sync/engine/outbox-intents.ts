@@ -102,12 +102,12 @@ export class OutboxIntents {
   }
 
   editSnippet(r: Req<'editSnippet'>): Enqueued {
-    const args = { saved_snippet_id: this.snippetRef(r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
+    const args = { saved_snippet_id: this.tempRef(r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
     return answer(this.outbox.enqueue(savedSnippetEdit, args, null));
   }
 
   deleteSnippet(r: Req<'deleteSnippet'>): Enqueued {
-    return answer(this.outbox.enqueue(savedSnippetDelete, { saved_snippet_id: this.snippetRef(r.snippet_id) }, null));
+    return answer(this.outbox.enqueue(savedSnippetDelete, { saved_snippet_id: this.tempRef(r.snippet_id) }, null));
   }
 
   updateUserGroup(r: Req<'updateUserGroup'>): { outbox_ids: number[] } {
@@ -186,11 +186,6 @@ export class OutboxIntents {
 
   private notUnsent(messageId: number): void {
     if (messageId > LOCAL_ECHO_MIN_ID) throw new OutboxIntentError('the message is being sent: move it once it has arrived');
-  }
-
-  /** A negative local id is the snippet created offline as `tmp-N` (or the server id it got since). */
-  private snippetRef(id: number): number | string {
-    return this.tempRef(id);
   }
 
   /** A negative local id is an object created offline as `tmp-N` (or the server id it got since). */

@@ -91,6 +91,8 @@ export function deleteMessages(db: LocalDb, ids: readonly number[], changes: Cha
     const unread = cachedStatement(db, 'DELETE FROM server_unreads WHERE message_id IN (SELECT value FROM json_each(?))').run(list).changes;
     const starred = cachedStatement(db, 'DELETE FROM server_starred WHERE message_id IN (SELECT value FROM json_each(?))').run(list).changes;
     if (unread + starred > 0) changes.touched('unread');
+    // The raw text kept for offline edits goes with its message.
+    cachedStatement(db, 'DELETE FROM message_raw WHERE message_id IN (SELECT value FROM json_each(?))').run(list);
   }
   const del = cachedStatement(db, 'DELETE FROM messages WHERE id = ? RETURNING flags');
   const delFts = cachedStatement(db, 'DELETE FROM messages_fts WHERE rowid = ?');

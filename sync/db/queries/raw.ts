@@ -18,8 +18,3 @@ export function getRawContent(db: LocalDb, messageId: number): string | undefine
 export function hasRawContent(db: LocalDb, messageId: number): boolean {
   return cachedStatement(db, 'SELECT 1 FROM message_raw WHERE message_id = ?').pluck().get(messageId) === 1;
 }
-
-export function deleteRawContent(db: LocalDb, messageIds: readonly number[]): void {
-  const del = cachedStatement(db, 'DELETE FROM message_raw WHERE message_id = ?');
-  for (const id of messageIds) del.run(id);
-}
