@@ -93,7 +93,8 @@ describe('parsing fragments', () => {
     expect(parseHash('#inbox')).toEqual({ kind: 'inbox' });
     expect(parseHash('#recent')).toEqual({ kind: 'recent' });
     expect(parseHash('#recent_topics')).toEqual({ kind: 'recent' });
-    expect(parseHash('#settings/profile')).toEqual({ kind: 'other', section: 'settings' });
+    expect(parseHash('#settings/profile')).toEqual({ kind: 'other', section: 'settings', rest: ['profile'] });
+    expect(buildHash(parseHash('#channels/all'))).toBe('#channels/all');
   });
 
   it('resolves legacy names once the channels or people are known', () => {

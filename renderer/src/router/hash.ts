@@ -29,8 +29,8 @@ export type Route =
   | { kind: 'recent' }
   /** A message view; no terms is the combined feed. */
   | { kind: 'narrow'; terms: HashTerm[] }
-  /** A section of Zulip web this app does not have (settings, drafts, ...), by its first component. */
-  | { kind: 'other'; section: string }
+  /** Another section of Zulip web (settings, channels, groups, ...): its first component and the rest, raw. */
+  | { kind: 'other'; section: string; rest?: string[] }
   /** A fragment that cannot be read (a malformed escape, an operator without an operand). */
   | { kind: 'invalid'; reason: string };
 
@@ -81,7 +81,8 @@ export function parseHash(hash: string): Route {
   if (head !== 'narrow') {
     const view = VIEWS[head];
     if (view) return view;
-    return { kind: 'other', section: head };
+    const rest = parts.slice(1).filter((p) => p !== '');
+    return rest.length > 0 ? { kind: 'other', section: head, rest } : { kind: 'other', section: head };
   }
   const terms: HashTerm[] = [];
   try {
@@ -120,7 +121,7 @@ export function buildHash(route: Route): string {
     case 'recent':
       return '#recent';
     case 'other':
-      return `#${route.section}`;
+      return `#${[route.section, ...(route.rest ?? [])].join('/')}`;
     case 'invalid':
       return '#';
     case 'narrow':

@@ -23,13 +23,7 @@ import { deliveryProblem, formatDelivery, unixToWallTime, userTimeZone, wallTime
 import { FAILED_TEXT, pendingError, pendingLabel, pendingRowsFor, sortByDelivery } from './scheduled-list.js';
 import { ScheduleFields, zoneName } from './ScheduleFields.js';
 import { useScheduledMessages, type ScheduledMessage } from './store.js';
-import type { Route } from '../router/hash.js';
 import './scheduled.css';
-
-/** `#scheduled` (Zulip web's fragment for this view). */
-export function isScheduledRoute(r: Route): boolean {
-  return r.kind === 'other' && r.section === 'scheduled';
-}
 
 const isChannel = (m: ScheduledMessage) => m.type === 'stream' || m.type === 'channel';
 

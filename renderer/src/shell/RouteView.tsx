@@ -15,7 +15,8 @@ import { sameScreen, screenOf, type Screen } from '../router/resolve.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
-import { isScheduledRoute, ScheduledView } from '../scheduled/ScheduledView.js';
+import { Dynamic } from 'solid-js/web';
+import { sectionEntry } from './sections.js';
 
 export function RouteView() {
   const router = useRouter();
@@ -33,6 +34,15 @@ export function RouteView() {
     userIdByEmail: (email) => users.state.users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.user_id,
   };
   const screen = createMemo<Screen>(() => screenOf(router.route(), lookups), { kind: 'home' }, { equals: sameScreen });
+  const section = createMemo(
+    () => {
+      const r = router.route();
+      const entry = r.kind === 'other' ? sectionEntry(r.section) : undefined;
+      return entry && r.kind === 'other' ? { entry, rest: r.rest ?? [] } : null;
+    },
+    null,
+    { equals: (a, b) => a?.entry === b?.entry && (a?.rest ?? []).join('/') === (b?.rest ?? []).join('/') },
+  );
   const placeholder = () => {
     const s = screen();
     return s.kind === 'placeholder' ? s : null;
@@ -44,8 +54,8 @@ export function RouteView() {
   });
   return (
     <Switch>
-      <Match when={isScheduledRoute(router.route())}>
-        <ScheduledView />
+      <Match when={section()}>
+        {(s) => <Dynamic component={s().entry.view} rest={s().rest} />}
       </Match>
       <Match when={screen().kind === 'narrow'}>
         <NarrowView />

@@ -19,6 +19,7 @@ import { useNarrow } from '../narrow/store.js';
 import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '../narrow/target.js';
 import { useRouter } from '../router/router.js';
 import { useUsers } from '../users/store.js';
+import { SECTIONS } from '../shell/sections.js';
 import { isTopicMuted } from './channels-reducer.js';
 import { useChannels } from './store.js';
 import { UnreadBadge } from './UnreadBadge.js';
@@ -143,6 +144,10 @@ export function Sidebar() {
   const channels = useChannels();
   const narrow = useNarrow();
   const router = useRouter();
+  const isSectionOpen = (section: string) => {
+    const r = router.route();
+    return r.kind === 'other' && r.section === section;
+  };
   const home = useHome();
   const users = useUsers();
   const [allDms, setAllDms] = createSignal(false);
@@ -188,7 +193,17 @@ export function Sidebar() {
           )}
         </For>
       </ul>
-      <a class="row-button view-button sidebar-scheduled" href="#scheduled">Scheduled messages</a>
+      <ul class="manage-list" aria-label="Manage">
+        <For each={SECTIONS.filter((s) => s.label !== undefined && s.href !== undefined)}>
+          {(s) => (
+            <li>
+              <a class={`row-button view-button sidebar-${s.section}`} href={s.href} aria-current={isSectionOpen(s.section) ? 'page' : undefined}>
+                {s.label}
+              </a>
+            </li>
+          )}
+        </For>
+      </ul>
       <h2 class="sidebar-title" id="sidebar-dms-title">Direct messages</h2>
       <Show when={home.dms().length > 0} fallback={<p class="hint">{home.dmsLoaded() ? 'No direct messages yet.' : 'Loading…'}</p>}>
         <ul class="dm-list" aria-labelledby="sidebar-dms-title">

@@ -1,0 +1,26 @@
+/**
+ * The screens that are not message lists, by the first component of their Zulip fragment
+ * (`#scheduled`, `#settings/...`, `#channels/...`, `#groups/...`, ...). Each feature folder adds one
+ * entry; RouteView shows the entry's view for its route, and the sidebar's "Manage" list links to
+ * the entries that have a label. A section without an entry keeps the "not built yet" placeholder.
+ */
+import type { Component } from 'solid-js';
+import { ScheduledView } from '../scheduled/ScheduledView.js';
+
+export interface SectionEntry {
+  /** The fragment's first component, e.g. `settings`. Synonyms (Zulip's old names) list it again. */
+  section: string;
+  /** The view; `rest` is the remaining components of the fragment, raw (e.g. `['all']` for `#channels/all`). */
+  view: Component<{ rest: readonly string[] }>;
+  /** Shown in the sidebar's "Manage" list when present, linking to `href`. */
+  label?: string;
+  href?: string;
+}
+
+export const SECTIONS: readonly SectionEntry[] = [
+  { section: 'scheduled', view: () => <ScheduledView />, label: 'Scheduled messages', href: '#scheduled' },
+];
+
+export function sectionEntry(section: string): SectionEntry | undefined {
+  return SECTIONS.find((s) => s.section === section);
+}
