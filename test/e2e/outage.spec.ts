@@ -13,26 +13,9 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { messageList, screenshot, sidebar } from './fixtures.js';
 import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
+import { restAs } from './real-world.js';
 
 const test = base;
-
-async function restAs(url: string, email: string) {
-  const keyRes = await fetch(`${url}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'sandbox' }) });
-  const key = (await keyRes.json()) as { api_key?: string; msg?: string };
-  if (key.api_key === undefined) throw new Error(`fetch_api_key: ${key.msg ?? keyRes.status}`);
-  const auth = `Basic ${Buffer.from(`${email}:${key.api_key}`).toString('base64')}`;
-  const call = async (method: string, apiPath: string, params: Record<string, string> = {}) => {
-    const q = new URLSearchParams(params);
-    const res = method === 'GET' ? await fetch(`${url}/api/v1${apiPath}?${q}`, { headers: { authorization: auth } }) : await fetch(`${url}/api/v1${apiPath}`, { method, headers: { authorization: auth }, body: q });
-    const body = (await res.json()) as Record<string, unknown>;
-    if (body['result'] !== 'success') throw new Error(`${method} ${apiPath}: ${String(body['msg'])}`);
-    return body;
-  };
-  type Msg = { id: number; content: string; subject: string; flags: string[]; timestamp: number; sender_email: string };
-  const messages = async (narrow: unknown[]) =>
-    (await call('GET', '/messages', { narrow: JSON.stringify(narrow), anchor: 'newest', num_before: '200', num_after: '0', apply_markdown: 'false' }))['messages'] as Msg[];
-  return { call, messages };
-}
 
 const statusOf = (page: Page) => page.getByRole('banner').getByRole('status').first();
 
