@@ -16,7 +16,8 @@ export function avatarTone(userId: number): number {
 }
 
 /** `YYYY-MM-DD` of a date in the given (or local) time zone. */
-const dayKey = (d: Date, timeZone: string | undefined) => d.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The calendar day of a date in a time zone, as YYYY-MM-DD (sortable; compared as text). */
+export const dayKey = (d: Date, timeZone: string | undefined) => d.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The hour format of the user's `twenty_four_hour_time` setting: 24-hour ("14:05"), 12-hour
