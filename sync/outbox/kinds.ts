@@ -102,6 +102,12 @@ export interface OutboxKind<A, B> {
   /** Rows with the same key are sent strictly in order, e.g. `message:42`, `snippet:tmp-3`. */
   entityKey(args: A): string;
   /**
+   * Rows of kinds naming the same group run one at a time, in the pusher's order, whatever their
+   * entity: a topic move reaches messages beyond its own entity, so two queued moves (a split from
+   * one message, then a move of the rest from another) must reach the server in the user's order.
+   */
+  readonly serialGroup?: string;
+  /**
    * The top-level argument fields that may name an object created offline (`tmp-N` until its
    * create lands). Only these are ever rewritten to the server id: a text that happens to read
    * `tmp-1` is the user's text.
@@ -139,6 +145,7 @@ export interface RuntimeKind {
   readonly version: number;
   parse(args: unknown, base: unknown): Parsed<{ args: unknown; base: unknown }>;
   entityKey(args: unknown): string;
+  readonly serialGroup: string | undefined;
   send(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<SendOutcome | void>;
   verify(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<VerifyOutcome>;
   coalesce(prev: PendingIntent, next: { readonly args: unknown; readonly base: unknown }): CoalesceDecision;
@@ -199,6 +206,7 @@ export function runtimeKind<A, B>(k: OutboxKind<A, B>): RuntimeKind {
     version: k.version,
     parse: parseBoth,
     entityKey: (args) => k.entityKey(k.argsSchema.parse(args)),
+    serialGroup: k.serialGroup,
     send: (conn, args, base, ctx = NO_CONTEXT) => {
       const v = must(args, base);
       return k.send(conn, v.args, v.base, ctx);

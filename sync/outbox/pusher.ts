@@ -84,6 +84,8 @@ export class OutboxPusher {
   private readonly backoff: BackoffPolicy;
   private readonly context: KindContext;
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Serial groups (see `OutboxKind.serialGroup`) with a row in flight. */
+  private readonly groupsInFlight = new Set<string>();
   private state: PusherStatus = 'stopped';
   private busy = false;
   private probe: AbortController | undefined;
@@ -191,11 +193,19 @@ export class OutboxPusher {
         if (id === undefined) break;
         const head = this.store.runnableHead(id, now);
         if (!head || this.inFlight.has(head.entityKey)) continue;
+        const group = this.store.kinds.get(head.kind, head.kindVersion)?.serialGroup;
+        // Its group's earlier row is in flight: this one waits (read again once that one is done).
+        if (group !== undefined && this.groupsInFlight.has(group)) continue;
+        if (group !== undefined) this.groupsInFlight.add(group);
         const task = this.run(head)
           .catch((e: unknown) => this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describeError(e) }))
           .finally(() => {
             this.inFlight.delete(head.entityKey);
-            this.pump();
+            if (group === undefined) this.pump();
+            else {
+              this.groupsInFlight.delete(group);
+              this.refresh();
+            }
           });
         this.inFlight.set(head.entityKey, task);
       }

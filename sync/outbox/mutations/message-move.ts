@@ -86,6 +86,8 @@ export const messageMove: OutboxKind<MoveArgs, null> = {
   baseSchema: z.null(),
   // Shared with content edits of the message, so the user's order between them is kept.
   entityKey: (a) => `message:${a.message_id}`,
+  // Moves with propagation reach other messages' entities: they go one at a time, in order.
+  serialGroup: 'topic-moves',
   send: (conn, a) => send(conn, a),
   verify: (conn, a, _b, ctx) => verify(conn, a, ctx.limits()),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id], undoMessageIds: movedAlong },

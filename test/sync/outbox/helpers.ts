@@ -19,6 +19,8 @@ export class FakeApi {
   readonly messages = new Map<number, string>();
   readonly stars = new Map<number, boolean>();
   readonly snippets = new Map<number, { title: string; content: string }>();
+  /** Moves in the order the server applied them, as `id->topic`. */
+  readonly moves: string[] = [];
   readonly calls: string[] = [];
   hook: Hook = () => undefined;
   private nextSnippet = 100;
@@ -42,6 +44,7 @@ const snippetCreate = z.object({ tmpId: z.string(), title: z.string(), content: 
 const snippetId = z.union([z.number(), z.string()]);
 const snippetEdit = z.object({ snippetId, content: z.string() });
 const snippetDelete = z.object({ snippetId });
+const moveArgs = z.object({ messageId: z.number(), topic: z.string() });
 
 export function testKinds(api: FakeApi) {
   const edit: OutboxKind<z.infer<typeof editArgs>, z.infer<typeof editBase>> = {
@@ -103,7 +106,18 @@ export function testKinds(api: FakeApi) {
     verify: async (_c, a) => (api.snippets.has(Number(a.snippetId)) ? 'not_applied' : 'applied'),
     coalesce: (prev) => (prev.kind === 'test_snippet_create' ? { action: 'cancel' } : { action: 'append' }),
   };
-  return { edit: runtimeKind(edit), star: runtimeKind(star), create: runtimeKind(create), editSnippet: runtimeKind(editSnippet), del: runtimeKind(del) };
+  // A move reaches beyond its own message: its rows run one at a time across entities.
+  const move: OutboxKind<z.infer<typeof moveArgs>, null> = {
+    kind: 'test_move',
+    version: 1,
+    argsSchema: moveArgs,
+    baseSchema: z.null(),
+    entityKey: (a) => `message:${a.messageId}`,
+    serialGroup: 'moves',
+    send: (_c, a) => api.call('move', `message:${a.messageId}`, () => void api.moves.push(`${a.messageId}->${a.topic}`)),
+    verify: async (_c, a) => (api.moves.includes(`${a.messageId}->${a.topic}`) ? 'applied' : 'not_applied'),
+  };
+  return { edit: runtimeKind(edit), star: runtimeKind(star), create: runtimeKind(create), editSnippet: runtimeKind(editSnippet), del: runtimeKind(del), move: runtimeKind(move) };
 }
 
 /** A manual clock whose sleeps resolve only when the test advances time. */

@@ -44,6 +44,41 @@ describe('outbox pusher', () => {
     await p.stop();
   });
 
+  it('runs the rows of a serial group one at a time, in order, across entities (topic moves)', async () => {
+    const f = fixture();
+    let live = 0;
+    let peak = 0;
+    const gates: ReturnType<typeof deferred>[] = [];
+    f.api.hook = async (op) => {
+      if (op !== 'move') return;
+      live++;
+      peak = Math.max(peak, live);
+      const g = deferred();
+      gates.push(g);
+      await g.promise;
+      live--;
+    };
+    // A split from message 2, then a move of the rest from message 1, then an unrelated star.
+    f.store.enqueue(f.kinds.move, { messageId: 2, topic: 'later' }, null);
+    f.store.enqueue(f.kinds.move, { messageId: 1, topic: 'elsewhere' }, null);
+    f.store.enqueue(f.kinds.star, { messageId: 9, starred: true }, null);
+    const p = pusherFor(f, 4);
+    p.start();
+    const done = p.idle();
+    for (let round = 0; round < 40 && !f.store.all().every((r) => r.state === 'done'); round++) {
+      await new Promise((r) => setTimeout(r, 1));
+      // The star is not held back by the moves; only one move is ever in flight.
+      expect(live).toBeLessThanOrEqual(1);
+      gates.shift()?.resolve();
+    }
+    await done;
+    expect(peak).toBe(1);
+    expect(f.api.moves).toEqual(['2->later', '1->elsewhere']);
+    expect(f.api.stars.get(9)).toBe(true);
+    expect(f.api.calls.indexOf('star star:9')).toBeLessThan(f.api.calls.indexOf('move message:1'));
+    await p.stop();
+  });
+
   it('transient failures wait with jittered backoff, Retry-After is honoured, retryNow wakes the rest', async () => {
     const f = fixture();
     const errors = [new ServerError(ctx, 503, undefined, undefined, ''), new RateLimitedError(ctx, 429, 2500, undefined, undefined), refused()];
