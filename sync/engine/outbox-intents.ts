@@ -10,6 +10,7 @@ import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { getUser } from '../db/queries/users.js';
+import { getSavedSnippets } from '../db/queries/personal.js';
 import { markNarrowRead, markNarrowReadArgs } from '../outbox/mutations/mark-narrow-read.js';
 import { markTopicRead } from '../outbox/mutations/mark-topic-read.js';
 import { messageFlags } from '../outbox/mutations/message-flags.js';
@@ -97,7 +98,9 @@ export class OutboxIntents {
 
   createSnippet(r: Req<'createSnippet'>): Enqueued & { snippet_id: number } {
     const tmp = this.outbox.newTempId();
-    const res = this.outbox.enqueue(savedSnippetCreate, { tmp_id: tmp, title: r.title, content: r.content }, { enqueued_at: seconds(this.outbox.now()) });
+    // Snippets made offline have negative local ids: the highest positive one is the server's.
+    const afterId = Math.max(0, ...getSavedSnippets(this.db).map((s) => s.id));
+    const res = this.outbox.enqueue(savedSnippetCreate, { tmp_id: tmp, title: r.title, content: r.content }, { enqueued_at: seconds(this.outbox.now()), after_id: afterId });
     return { ...answer(res), snippet_id: localSnippetId(tmp) ?? 0 };
   }
 

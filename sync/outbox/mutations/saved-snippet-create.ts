@@ -20,8 +20,16 @@ export const snippetCreateArgs = z.object({
 });
 export type SnippetCreateArgs = z.output<typeof snippetCreateArgs>;
 
-/** When the user created it (UNIX seconds, local clock): a snippet older than this is not ours. */
-export const snippetCreateBase = z.object({ enqueued_at: z.number().int() });
+/**
+ * When the user created it (UNIX seconds, local clock) and the highest snippet id the device knew
+ * then (`after_id`): a snippet with an id up to that was there before, so it is not ours. Ids grow
+ * on the server, so this needs no agreement between the two clocks; the time (with slack for a
+ * device clock ahead of the server's) only guards against a cache that missed a recent snippet.
+ * Rows queued before `after_id` existed compare times alone.
+ */
+export const snippetCreateBase = z.object({ enqueued_at: z.number().int(), after_id: z.number().int().nonnegative().optional() });
+/** How far ahead of the server's clock the device's may be, when `after_id` says what was there. */
+export const SNIPPET_CLOCK_SLACK_S = 3600;
 export type SnippetCreateBase = z.output<typeof snippetCreateBase>;
 
 export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase> = {
@@ -39,7 +47,8 @@ export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase
     const { saved_snippets } = await getSavedSnippets(conn);
     // The oldest match: if the user made two identical snippets, the other row adopts the newer.
     const found = saved_snippets
-      .filter((s) => s.title === storedSnippetText(a.title) && s.content === storedSnippetText(a.content) && s.date_created >= b.enqueued_at)
+      .filter((s) => s.title === storedSnippetText(a.title) && s.content === storedSnippetText(a.content))
+      .filter((s) => (b.after_id === undefined ? s.date_created >= b.enqueued_at : s.id > b.after_id && s.date_created >= b.enqueued_at - SNIPPET_CLOCK_SLACK_S))
       .sort((x, y) => x.id - y.id)[0];
     return found ? { status: 'applied', createdId: found.id } : 'not_applied';
   },

@@ -104,5 +104,21 @@ describe('saved snippet kinds', () => {
     env.store.enqueue(kindOf(env.store, 'saved_snippet_create'), { tmp_id: tmp, title: 'same', content: 'same' }, { enqueued_at: enqueuedAt() });
     const k = kindOf(env.store, 'saved_snippet_create');
     expect(await k.verify(env.conn, { tmp_id: tmp, title: 'same', content: 'same' }, { enqueued_at: enqueuedAt() })).toBe('not_applied');
+    // Known to the device when the intent was made (its id): not ours, whatever the clocks say.
+    const before = (await serverSnippets()).find((s) => s.title === 'same')!;
+    expect(await k.verify(env.conn, { tmp_id: tmp, title: 'same', content: 'same' }, { enqueued_at: enqueuedAt() - 60, after_id: before.id })).toBe('not_applied');
+  });
+
+  it('verify adopts our snippet though the device clock runs ahead of the server’s (ids decide)', async () => {
+    const known = (await serverSnippets()).reduce((m, s) => Math.max(m, s.id), 0);
+    const made = await env.t.as('iago').post('/saved_snippets', { title: 'skewed', content: 'clock ahead' });
+    const id = made.json['saved_snippet_id'] as number;
+    const k = kindOf(env.store, 'saved_snippet_create');
+    const tmp = env.store.newTempId();
+    // The device says the user made it 30 s after the server stored it.
+    const ahead = Math.floor(env.t.clock.now() / 1000) + 30;
+    expect(await k.verify(env.conn, { tmp_id: tmp, title: 'skewed', content: 'clock ahead' }, { enqueued_at: ahead, after_id: known })).toEqual({ status: 'applied', createdId: id });
+    // Without the id (a row queued by an older version), the time alone decides: not adopted.
+    expect(await k.verify(env.conn, { tmp_id: tmp, title: 'skewed', content: 'clock ahead' }, { enqueued_at: ahead })).toBe('not_applied');
   });
 });

@@ -76,7 +76,7 @@ describe('outcomes that may have landed are verified by reading', () => {
       const snip = intents.createSnippet({ title, content: 'body' });
       const snipRow = await settled(snip.outbox_id);
       expect(snipRow.state).toBe('done');
-      expect(events(snipRow)).toContain('verified_applied');
+      expect(events(snipRow), JSON.stringify(snipRow.history)).toContain('verified_applied');
       const listed = (await t.as('hamlet').get('/saved_snippets')).json['saved_snippets'] as Array<{ title: string }>;
       expect(listed.filter((x) => x.title === title)).toHaveLength(1);
 
