@@ -60,6 +60,7 @@ export class SessionQueries {
       topics: c.topics.map((t) => ({
         topic: t.topic,
         max_message_id: t.last_message_id,
+        last_message_timestamp: t.last_message_timestamp,
         unread_count: t.unread_count,
         visibility_policy: t.visibility_policy,
       })),
@@ -80,6 +81,7 @@ export class SessionQueries {
       topics: topicsOf(this.db, channelId, exclusions).map((t) => ({
         topic: t.topic,
         max_message_id: t.last_message_id,
+        last_message_timestamp: t.last_message_timestamp,
         unread_count: t.unread_count,
         visibility_policy: t.visibility_policy,
         resolved: t.topic.startsWith(RESOLVED_PREFIX),

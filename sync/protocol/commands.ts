@@ -15,6 +15,8 @@ export const topicSummarySchema = z.object({
   /** `""` is the empty topic. */
   topic: z.string(),
   max_message_id: int,
+  /** UNIX seconds of the newest message when the device holds it; null when only its id is known. Absent from older engines. */
+  last_message_timestamp: int.nullable().optional(),
   unread_count: int.nonnegative(),
   /** 0 none, 1 muted, 2 unmuted, 3 followed. */
   visibility_policy: int,

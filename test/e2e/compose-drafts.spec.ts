@@ -222,10 +222,10 @@ test('keyboard only: j / k select, r replies, Enter sends; ? lists the shortcuts
 
   // / focuses the search; Escape leaves it.
   await app.keyboard.press('/');
-  await expect(app.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
+  await expect(app.getByRole('combobox', { name: 'Search messages' })).toBeFocused();
   await app.keyboard.press('Escape');
   await app.keyboard.press('Control+k');
-  await expect(app.getByRole('searchbox', { name: 'Search messages' })).toBeFocused();
+  await expect(app.getByRole('combobox', { name: 'Search messages' })).toBeFocused();
   await app.keyboard.press('Escape');
 
   // c: a new topic in this channel (its name first); Escape closes it, x: a new DM.

@@ -61,7 +61,7 @@ test('long lines and long pastes never push anything off-screen at 700 px', asyn
   await expect(send).toBeInViewport({ ratio: 1 });
   // The top bar's controls stay reachable too.
   await expect(app.getByRole('button', { name: 'Sign out' })).toBeInViewport({ ratio: 1 });
-  await expect(app.getByRole('searchbox', { name: 'Search messages' })).toBeInViewport();
+  await expect(app.getByRole('combobox', { name: 'Search messages' })).toBeInViewport();
 
   const desdemona = await demoUser(host, 'desdemona@example.com');
   await desdemona.updateSettings({ color_scheme: '2' });

@@ -56,7 +56,7 @@ test('Back, Forward and reload keep the place; the URL follows the sidebar', asy
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, '18-router-not-built-dark');
   await app.emulateMedia({ colorScheme: 'light' });
-  await app.goto(`${host.origin}/#narrow/sender/8`);
+  await app.goto(`${host.origin}/#narrow/color/red`);
   await expect(app.getByRole('heading', { name: 'This view is not built yet' })).toBeVisible();
   await app.goBack();
   await expect(app.getByRole('heading', { name: 'Drafts: not built yet' })).toBeVisible();

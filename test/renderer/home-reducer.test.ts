@@ -78,7 +78,7 @@ describe('the inbox', () => {
 
 describe('recent conversations', () => {
   const channels = [
-    channel(1, 'general', { topics: [topic('a', { max_message_id: 30, unread_count: 2 }), topic('muted', { max_message_id: 99, visibility_policy: 1 })] }),
+    channel(1, 'general', { topics: [topic('a', { max_message_id: 30, unread_count: 2, last_message_timestamp: 1_700_000_030 }), topic('muted', { max_message_id: 99, visibility_policy: 1 })] }),
     channel(2, 'Verona', { topics: [topic('b', { max_message_id: 10 })] }),
     channel(3, 'Denmark', { is_subscribed: false, topics: [topic('c', { max_message_id: 95 })] }),
   ];
@@ -88,7 +88,9 @@ describe('recent conversations', () => {
     const rows = recentOf(channels, dms, 'all');
     expect(rows.map((r) => (r.kind === 'topic' ? `${r.channelName}>${r.topic}` : r.names))).toEqual(['User 10', 'general>a', 'User 11', 'Verona>b']);
     expect(rows[0]).toMatchObject({ kind: 'dm', timestamp: 1_700_000_040, target: { kind: 'dm', userIds: [10] } });
-    expect(rows[1]).toMatchObject({ kind: 'topic', timestamp: null, unread: 2 });
+    expect(rows[1]).toMatchObject({ kind: 'topic', timestamp: 1_700_000_030, unread: 2 });
+    // A topic whose newest message the device does not hold has no time (nor does one from an older engine).
+    expect(rows[3]).toMatchObject({ kind: 'topic', topic: 'b', timestamp: null });
   });
 
   it('filters: unread only, DMs only', () => {

@@ -16,6 +16,8 @@ import {
   opening,
   recipientLabel,
   reopening,
+  searchIsPartial,
+  searchToRetry,
   startsRecipientRun,
 } from '../../renderer/src/narrow/narrow-reducer.js';
 import { narrowRequest, sameTarget, topicOf, type NarrowTarget } from '../../renderer/src/narrow/target.js';
@@ -193,5 +195,31 @@ describe('a view opened at a message', () => {
     expect(end.loadingNewer).toBe(false);
     expect(canLoadNewer(end)).toBe(false);
     expect(newerSettled(asked).loadingNewer).toBe(false);
+  });
+});
+
+describe('a search answered from the device alone', () => {
+  const search: NarrowTarget = { kind: 'search', query: 'lunch' };
+  const filter: NarrowTarget = { kind: 'filter', terms: [{ operator: 'is', operand: 'unread', negated: false, wire: 'unread' }] };
+  const incomplete = { before: { complete: false, found_end: false }, after: { complete: true, found_end: true } };
+  const complete = { before: { complete: true, found_end: false }, after: { complete: true, found_end: true } };
+
+  it('is marked partial while a side is not known complete and the sync is not live', () => {
+    const v = opened(opening(search), 'v1', snapshot([3], incomplete));
+    expect(searchIsPartial(v, false)).toBe(true);
+    expect(searchIsPartial(opened(opening(filter), 'v1', snapshot([3], incomplete)), false)).toBe(true);
+    // Live: the engine is asking the server; once its answer covers the view, nothing is said.
+    expect(searchIsPartial(v, true)).toBe(false);
+    expect(searchToRetry(v)).toBe(true);
+    const answered = changed(v, { ...none, before: complete.before });
+    expect(searchIsPartial(answered, false)).toBe(false);
+    expect(searchToRetry(answered)).toBe(false);
+  });
+
+  it('says nothing for other views, a covered search, or one still opening', () => {
+    expect(searchIsPartial(opened(opening(general), 'v1', snapshot([3], incomplete)), false)).toBe(false);
+    expect(searchIsPartial(opened(opening(search), 'v1', snapshot([3], complete)), false)).toBe(false);
+    expect(searchIsPartial(opening(search), false)).toBe(false);
+    expect(searchToRetry(opened(opening(general), 'v1', snapshot([], incomplete)))).toBe(false);
   });
 });

@@ -111,13 +111,46 @@ describe('parsing fragments', () => {
     expect(parseHash('#narrow/channel')).toMatchObject({ kind: 'invalid' });
     expect(parseHash('#narrow/channel//topic/x')).toMatchObject({ kind: 'invalid' });
     expect(parseHash('#narrow/search/100.Z')).toMatchObject({ kind: 'invalid' });
-    const unsupported = ['#narrow/sender/8', '#narrow/is/unread', '#narrow/-channel/1-general', '#narrow/channel/1-general/search/x', '#narrow/has/link', '#narrow/is/starred/is/mentioned'];
+    const unsupported = ['#narrow/color/red', '#narrow/channel/1-general/wat/x', '#narrow/-bogus/1'];
     for (const h of unsupported) {
       const r = parseHash(h);
       expect(r.kind === 'narrow' && targetOfTerms(r.terms, lookups).kind, h).toBe('unsupported');
     }
     const badNear = parseHash('#narrow/near/abc');
     expect(badNear.kind === 'narrow' && targetOfTerms(badNear.terms, lookups).kind).toBe('unknown');
+  });
+
+  it('shows any other combination of the engine’s operators as a filter view, operands as the engine takes them', () => {
+    const f = targetOf('#narrow/channel/1-general/sender/8-King-Hamlet/-is/resolved/has/link/search/x');
+    expect(f).toEqual({
+      kind: 'filter',
+      terms: [
+        { operator: 'channel', operand: '1-general', negated: false, wire: 1 },
+        { operator: 'sender', operand: '8-King-Hamlet', negated: false, wire: 8 },
+        { operator: 'is', operand: 'resolved', negated: true, wire: 'resolved' },
+        { operator: 'has', operand: 'link', negated: false, wire: 'link' },
+        { operator: 'search', operand: 'x', negated: false, wire: 'x' },
+      ],
+    });
+    expect(narrowRequest(f).narrow).toEqual([
+      { operator: 'channel', operand: 1 },
+      { operator: 'sender', operand: 8 },
+      { operator: 'is', operand: 'resolved', negated: true },
+      { operator: 'has', operand: 'link' },
+      { operator: 'search', operand: 'x' },
+    ]);
+    expect(hashOfTarget(f)).toBe('#narrow/channel/1-general/sender/8-King-Hamlet/-is/resolved/has/link/search/x');
+    expect(sameTarget(f, targetOf('#narrow/channel/1-renamed/sender/8/-is/resolved/has/link/search/x'))).toBe(true);
+    expect(sameTarget(f, targetOf('#narrow/channel/1-general/sender/8/is/resolved/has/link/search/x'))).toBe(false);
+    expect(viewTitle(targetOf('#narrow/is/unread/-channel/5-core-team/sender/iago.40example.2Ecom'), { channelName: () => 'core team', userName, ownUserId: 9 }).text).toBe(
+      'Search results for “is:unread -channel:core team sender:Iago”',
+    );
+    expect(targetOf('#narrow/is/unread/near/12')).toMatchObject({ kind: 'filter', near: 12 });
+    // Names resolve as for any view: pending before the lists load, unknown when they name nobody.
+    const pending = parseHash('#narrow/sender/iago.40example.2Ecom/is/unread');
+    expect(pending.kind === 'narrow' && targetOfTerms(pending.terms, notLoaded).kind).toBe('pending');
+    const nobody = parseHash('#narrow/sender/nobody.40example.2Ecom/is/unread');
+    expect(nobody.kind === 'narrow' && targetOfTerms(nobody.terms, lookups).kind).toBe('unknown');
   });
 
   it('reads slugs by their ids', () => {
@@ -208,7 +241,8 @@ describe('what the screen shows', () => {
     expect(screenOf(parseHash('#recent_topics'), lookups)).toEqual({ kind: 'recent' });
     expect(screenOf(parseHash('#settings/profile'), lookups)).toMatchObject({ kind: 'placeholder', title: 'Personal settings: not built yet' });
     expect(screenOf(parseHash('#whatever'), lookups)).toMatchObject({ kind: 'placeholder', title: '“#whatever” is not built yet' });
-    expect(screenOf(parseHash('#narrow/sender/8'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This view is not built yet', body: expect.stringContaining('sender:8') });
+    expect(screenOf(parseHash('#narrow/color/red'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This view is not built yet', body: expect.stringContaining('color:red') });
+    expect(screenOf(parseHash('#narrow/sender/8'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter' } });
     expect(screenOf(parseHash('#narrow/channel'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This link could not be read' });
   });
 });

@@ -1,18 +1,21 @@
 /**
  * Recent conversations (#recent), as Zulip web has them: topics and direct-message conversations
  * by newest activity, with unread counts, the channel or the participants, the time of the last
- * message where the device knows it (in the user's 12/24-hour setting), and filters (All, Unread,
+ * message where the device holds it (relative today, else in the user's time zone and 12/24-hour
+ * setting: recent-time.ts), and filters (All, Unread,
  * Direct messages). Rows are links; arrow keys move between them.
  */
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
-import { formatFullTime, formatMessageTime, topicLabel } from '../narrow/format.js';
+import { formatFullTime, topicLabel } from '../narrow/format.js';
 import { hashOfTarget } from '../narrow/target.js';
 import { useSettings } from '../settings/store.js';
 import { useChannels } from '../sidebar/store.js';
 import { UnreadBadge } from '../sidebar/UnreadBadge.js';
 import { useUsers } from '../users/store.js';
 import { recentOf, type RecentFilter } from './home-reducer.js';
+import { userTimeZone } from '../scheduled/schedule-time.js';
+import { formatRecentTime } from './recent-time.js';
 import { onRowKeys } from './row-keys.js';
 import { useHome } from './store.js';
 import './home.css';
@@ -36,6 +39,11 @@ export function RecentView() {
   const rows = createMemo(() => recentOf(channels.state.channels, home.dms(), filter()));
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const hour = () => settings.display().twentyFourHour;
+  const zone = () => userTimeZone(settings.raw()?.timezone);
+  // Relative times ("5 minutes ago") move on while the view is open.
+  const [now, setNow] = createSignal(new Date());
+  const tick = window.setInterval(() => setNow(new Date()), 30_000);
+  onCleanup(() => window.clearInterval(tick));
   return (
     <section class="narrow home" aria-label="Recent conversations">
       <header class="narrow-header home-header">
@@ -89,7 +97,13 @@ export function RecentView() {
                     </Show>
                     <UnreadBadge count={r.unread} />
                     <span class="recent-time">
-                      <Show when={r.timestamp}>{(ts) => <time title={formatFullTime(ts(), undefined, undefined, hour())}>{formatMessageTime(ts(), new Date(), undefined, undefined, hour())}</time>}</Show>
+                      <Show when={r.timestamp}>
+                        {(ts) => (
+                          <time dateTime={new Date(ts() * 1000).toISOString()} title={formatFullTime(ts(), undefined, zone(), hour())}>
+                            {formatRecentTime(ts(), now(), zone(), hour())}
+                          </time>
+                        )}
+                      </Show>
                     </span>
                   </li>
                 )}

@@ -104,14 +104,14 @@ export function inboxOf(
 export type RecentFilter = 'all' | 'unread' | 'dms';
 
 export type RecentRow =
-  | { kind: 'topic'; key: string; channelId: number; channelName: string; color: string | null; topic: string; maxId: number; unread: number; timestamp: null }
+  | { kind: 'topic'; key: string; channelId: number; channelName: string; color: string | null; topic: string; maxId: number; unread: number; timestamp: number | null }
   | { kind: 'dm'; key: string; names: string; target: NarrowTarget; maxId: number; unread: number; timestamp: number | null };
 
 /**
  * Recent conversations: topics of subscribed channels and DM conversations, newest message first
  * (message ids grow with time), muted topics left out as Zulip's default does. `unread` keeps those
- * with unread messages; `dms` the DM conversations only. Topic rows carry no time: the contract
- * gives a topic's newest message id, not its time.
+ * with unread messages; `dms` the DM conversations only. Every row carries its newest message's
+ * time (UNIX seconds) when the device holds that message, else null.
  */
 export function recentOf(channels: readonly ChannelSummary[], conversations: readonly DmConversation[], filter: RecentFilter): RecentRow[] {
   const rows: RecentRow[] = [];
@@ -120,7 +120,7 @@ export function recentOf(channels: readonly ChannelSummary[], conversations: rea
       if (!c.is_subscribed) continue;
       for (const t of c.topics) {
         if (isTopicMuted(c, t)) continue;
-        rows.push({ kind: 'topic', key: `t:${topicKey(c.channel_id, t.topic)}`, channelId: c.channel_id, channelName: c.name, color: c.color, topic: t.topic, maxId: t.max_message_id, unread: t.unread_count, timestamp: null });
+        rows.push({ kind: 'topic', key: `t:${topicKey(c.channel_id, t.topic)}`, channelId: c.channel_id, channelName: c.name, color: c.color, topic: t.topic, maxId: t.max_message_id, unread: t.unread_count, timestamp: t.last_message_timestamp ?? null });
       }
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The open narrow: a header (its title; Mark as read for a topic with unreads), then the messages,
  * oldest first, with a heading (a link to that conversation) over each run of one conversation in
- * views across conversations, who is typing in the conversation (TypingLine.tsx), and the compose area (compose/ComposeArea.tsx). The list is
+ * views across conversations (a search answered from the device alone says so), who is typing in the conversation (TypingLine.tsx), and the compose area (compose/ComposeArea.tsx). The list is
  * windowed (kit/windowed-list.ts): only messages near the viewport are in the DOM. Scrolling to the
  * top loads older messages (the reader's place is kept when they land above); a view opened at a
  * message (`near`) centres it, marks it, and loads newer messages at the bottom; otherwise new
@@ -24,7 +24,8 @@ import { useUsers } from '../users/store.js';
 import { senderName } from './format.js';
 import { MessageItem } from './MessageItem.js';
 import { TypingLine } from './TypingLine.js';
-import { canLoadNewer, canLoadOlder, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from './narrow-reducer.js';
+import { useStatus } from '../status/store.js';
+import { canLoadNewer, canLoadOlder, dmPeers, recipientLabel, searchIsPartial, startsRecipientRun, type ViewState } from './narrow-reducer.js';
 import { useNarrow } from './store.js';
 import { hashOfTarget, type NarrowTarget } from './target.js';
 import { useReading } from './use-reading.js';
@@ -267,6 +268,7 @@ export function NarrowView() {
   const narrow = useNarrow();
   const names = useNames();
   const actions = useActions();
+  const status = useStatus();
   const edit = createEditStore(defaultBridge, { onMoved: (req, from) => actions.moved(req, from) });
   onCleanup(() => edit.dispose());
   return (
@@ -282,6 +284,11 @@ export function NarrowView() {
         {(v) => (
           <>
             <Header view={v()} names={names} />
+            <Show when={searchIsPartial(v(), status.isLive())}>
+              <p class="search-partial" role="status">
+                Showing messages on this device; the server may have more. Searches again when online.
+              </p>
+            </Show>
             <Messages view={v()} edit={edit} names={names} />
             <TypingLine target={v().target} />
             <ComposeArea />

@@ -57,6 +57,23 @@ export function opened(s: ViewState, viewId: string, snapshot: NarrowSnapshot): 
 }
 
 /** The host lost the view (reconnect): reopen, keeping what is shown until the new snapshot lands. */
+/** A search view (the search box's: `search` or `filter`). */
+export const isSearchView = (s: Pick<ViewState, 'target'>): boolean => s.target.kind === 'search' || s.target.kind === 'filter';
+
+/**
+ * The open search shows only what the device holds and the server may have more: a side of the
+ * view is not known complete (the engine's side states: no server answer covers it) and the sync
+ * is not live (while live the engine is asking the server, which completes the sides).
+ */
+export function searchIsPartial(s: Pick<ViewState, 'target' | 'phase' | 'before' | 'after'>, live: boolean): boolean {
+  return isSearchView(s) && s.phase === 'open' && !live && (!s.before.complete || !s.after.complete);
+}
+
+/** A search answered from the device alone, to ask again once the sync is live (the engine fetches when a view opens). */
+export function searchToRetry(s: Pick<ViewState, 'target' | 'phase' | 'before' | 'after'>): boolean {
+  return isSearchView(s) && s.phase === 'open' && (!s.before.complete || !s.after.complete);
+}
+
 export function reopening(s: ViewState): ViewState {
   return { ...s, phase: 'opening', viewId: null, loadingOlder: false, loadingNewer: false, error: null };
 }

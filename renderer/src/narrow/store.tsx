@@ -9,9 +9,10 @@
  * Races handled here: an answer for a view the user already left is closed at once (a sequence
  * token); change sets that overtake their view's `openNarrow` answer are held briefly and applied
  * after the snapshot; a view refused before the account's first sync (`UNAVAILABLE`) or lost with
- * the host connection is reopened once the status is live / the host is back.
+ * the host connection is reopened once the status is live / the host is back, and so is a search
+ * answered from the device alone.
  */
-import { batch, createContext, createEffect, onCleanup, useContext, type JSX } from 'solid-js';
+import { batch, createContext, createEffect, on, onCleanup, useContext, type JSX } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
@@ -30,6 +31,7 @@ import {
   opened,
   opening,
   reopening,
+  searchToRetry,
   type ViewState,
 } from './narrow-reducer.js';
 import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
@@ -153,6 +155,16 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   createEffect(() => {
     if (opts.isLive() && state.view?.phase === 'waiting' && plain !== null) void start(reopening(plain));
   });
+
+  // A search answered from the device alone is asked again when the sync turns live: the engine
+  // asks the server when a view opens (it does not refill open views on reconnecting).
+  createEffect(
+    on(opts.isLive, (live, was) => {
+      if (!live || was !== false || plain === null || !searchToRetry(plain)) return;
+      closeInEngine(plain.viewId);
+      void start(reopening(plain));
+    }),
+  );
 
   const clearSettle = () => {
     for (const k of ['older', 'newer'] as const) {

@@ -2,8 +2,10 @@
  * Pure: what a message view shows (`NarrowTarget`), to and from the URL's terms, and as the
  * engine's `openNarrow` request. The views this app shows: the combined feed, a channel, a topic,
  * a direct-message conversation, starred messages, mentions, and a search; each optionally
- * anchored at a message (`near`). Other term combinations are reported as `unsupported`, so the
- * screen can say so instead of guessing.
+ * anchored at a message (`near`). Any other combination of the operators the engine evaluates
+ * (sender, is, has, negations, ...) is a `filter` view: its URL terms, each with the operand the
+ * engine takes. Unknown operators are reported as `unsupported`, so the screen can say so instead
+ * of guessing.
  */
 import type { NarrowRequest } from '../../../sync/protocol/views.js';
 import { buildHash, channelIdOfSlug, channelSlug, dmSlug, userIdsOfSlug, type HashTerm } from '../router/hash.js';
@@ -16,7 +18,17 @@ export type NarrowTarget =
   | { kind: 'dm'; userIds: number[]; near?: number }
   | { kind: 'starred'; near?: number }
   | { kind: 'mentioned'; near?: number }
-  | { kind: 'search'; query: string; near?: number };
+  | { kind: 'search'; query: string; near?: number }
+  /** Any other combination of terms the engine filters by (search results of the typeahead's operators). */
+  | { kind: 'filter'; terms: FilterTerm[]; near?: number };
+
+/** A URL term of a filter view and the operand the engine's narrow takes for it (ids for channels and people). */
+export interface FilterTerm extends HashTerm {
+  wire: string | number | number[];
+}
+
+/** Operators the engine's local narrows evaluate (sync/engine/narrow/compile.ts), besides the anchors. */
+export const FILTER_OPERATORS: ReadonlySet<string> = new Set(['channel', 'channels', 'topic', 'sender', 'dm', 'dm-including', 'mentions', 'is', 'has', 'in', 'id', 'search']);
 
 /** What resolving legacy names needs (channels by name, users by email) and whether it is known yet. */
 export interface Lookups {
@@ -66,6 +78,45 @@ function dmUsersOf(slug: string, lookups: Lookups): number[] | Resolution {
 
 const isResolution = (x: unknown): x is Resolution => typeof x === 'object' && x !== null && 'kind' in x;
 
+/** The engine's operand of a filter term: ids for channels and people, else the text. */
+function wireOperand(t: HashTerm, lookups: Lookups): FilterTerm['wire'] | Resolution {
+  switch (t.operator) {
+    case 'channel': {
+      const c = channelOf(t.operand, lookups);
+      return isResolution(c) ? c : c.channelId;
+    }
+    case 'dm':
+      return dmUsersOf(t.operand, lookups);
+    case 'sender':
+    case 'dm-including':
+    case 'mentions': {
+      const ids = dmUsersOf(t.operand, lookups);
+      if (isResolution(ids)) return ids;
+      return ids.length === 1 && ids[0] !== undefined ? ids[0] : { kind: 'unknown', what: `“${t.operator}” names one person, not “${t.operand}”.` };
+    }
+    case 'is':
+    case 'has':
+    case 'in':
+    case 'channels':
+      return t.operand.toLowerCase();
+    default:
+      return t.operand;
+  }
+}
+
+/** A filter view of terms whose operators the engine knows; unsupported otherwise. */
+function filterOf(rest: readonly HashTerm[], lookups: Lookups, unsupported: Resolution): FilterTerm[] | Resolution {
+  const out: FilterTerm[] = [];
+  for (const t of rest) {
+    if (!FILTER_OPERATORS.has(t.operator)) return unsupported;
+    if (t.operator === 'search' && t.operand.trim() === '') return unsupported;
+    const wire = wireOperand(t, lookups);
+    if (isResolution(wire)) return wire;
+    out.push({ operator: t.operator, operand: t.operand, negated: t.negated, wire });
+  }
+  return out;
+}
+
 /** The view the URL's terms describe. */
 export function targetOfTerms(terms: readonly HashTerm[], lookups: Lookups): Resolution {
   let near: number | undefined;
@@ -81,7 +132,11 @@ export function targetOfTerms(terms: readonly HashTerm[], lookups: Lookups): Res
   }
   const anchored = <T extends NarrowTarget>(t: T): Resolution => ({ kind: 'target', target: near === undefined ? t : { ...t, near } });
   const unsupported: Resolution = { kind: 'unsupported', what: describeTerms(terms) };
-  if (rest.some((t) => t.negated)) return unsupported;
+  const filter = () => {
+    const f = filterOf(rest, lookups, unsupported);
+    return isResolution(f) ? f : anchored({ kind: 'filter', terms: f });
+  };
+  if (rest.some((t) => t.negated)) return filter();
   const ops = rest.map((t) => t.operator).join(',');
   const operand = (i: number) => rest[i]?.operand ?? '';
   switch (ops) {
@@ -101,11 +156,11 @@ export function targetOfTerms(terms: readonly HashTerm[], lookups: Lookups): Res
     case 'is':
       if (operand(0) === 'starred') return anchored({ kind: 'starred' });
       if (operand(0) === 'mentioned') return anchored({ kind: 'mentioned' });
-      return unsupported;
+      return filter();
     case 'search':
       return operand(0).trim() === '' ? unsupported : anchored({ kind: 'search', query: operand(0) });
     default:
-      return unsupported;
+      return filter();
   }
 }
 
@@ -133,6 +188,9 @@ export function termsOfTarget(t: NarrowTarget, userName: (id: number) => string 
     case 'search':
       out.push(term('search', t.query));
       break;
+    case 'filter':
+      for (const f of t.terms) out.push({ operator: f.operator, operand: f.operand, negated: f.negated });
+      break;
   }
   if (t.near !== undefined) out.push(term('near', String(t.near)));
   return out;
@@ -155,6 +213,8 @@ export function sameTarget(a: NarrowTarget | null | undefined, b: NarrowTarget |
       return b.kind === 'dm' && a.userIds.length === b.userIds.length && a.userIds.every((id, i) => id === b.userIds[i]);
     case 'search':
       return b.kind === 'search' && a.query === b.query;
+    case 'filter':
+      return b.kind === 'filter' && JSON.stringify(a.terms.map((f) => [f.operator, f.wire, f.negated])) === JSON.stringify(b.terms.map((f) => [f.operator, f.wire, f.negated]));
     default:
       return true;
   }
@@ -185,6 +245,9 @@ export function narrowRequest(target: NarrowTarget, before = PAGE_SIZE): NarrowR
       break;
     case 'search':
       narrow.push({ operator: 'search', operand: target.query });
+      break;
+    case 'filter':
+      for (const f of target.terms) narrow.push(f.negated ? { operator: f.operator, operand: f.wire, negated: true } : { operator: f.operator, operand: f.wire });
       break;
   }
   if (target.near !== undefined) return { narrow, anchor: target.near, before, after: PAGE_SIZE };

@@ -1,6 +1,6 @@
 /** Pure: the heading of a message view, in words (the header's h1 and the page title). */
 import { topicLabel } from './format.js';
-import type { NarrowTarget } from './target.js';
+import type { FilterTerm, NarrowTarget } from './target.js';
 
 export interface Names {
   /** The channel's current name (a rename shows at once), if known. */
@@ -25,6 +25,14 @@ export function peopleList(ids: readonly number[], names: Names): string {
   return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 
+/** A filter term's operand in words: channels and people by name. */
+function termName(f: FilterTerm, names: Names): string {
+  if (f.operator === 'channel' && typeof f.wire === 'number') return names.channelName(f.wire) ?? f.operand;
+  if (typeof f.wire === 'number') return names.userName(f.wire) ?? f.operand;
+  if (Array.isArray(f.wire)) return peopleList(f.wire, names);
+  return f.operand;
+}
+
 export function viewTitle(t: NarrowTarget, names: Names): ViewTitle {
   const plain = (text: string): ViewTitle => ({ channel: null, topic: null, text });
   switch (t.kind) {
@@ -44,6 +52,8 @@ export function viewTitle(t: NarrowTarget, names: Names): ViewTitle {
       return plain('Mentions');
     case 'search':
       return plain(`Search results for “${t.query}”`);
+    case 'filter':
+      return plain(`Search results for “${t.terms.map((f) => `${f.negated ? '-' : ''}${f.operator}:${termName(f, names)}`).join(' ')}”`);
     case 'feed':
       return plain('Combined feed');
   }

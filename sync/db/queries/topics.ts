@@ -13,6 +13,8 @@ export interface TopicSummary {
   readonly topic: string;
   readonly topic_key: string;
   readonly last_message_id: number;
+  /** UNIX seconds of the newest message, when the cache holds it (null: known from the server's lists only). */
+  readonly last_message_timestamp: number | null;
   readonly unread_count: number;
   /** 0 none, 1 muted, 2 unmuted, 3 followed. */
   readonly visibility_policy: number;
@@ -55,9 +57,11 @@ export function topicRows(db: LocalDb, ex: UnreadExclusions, channelId?: number)
     ),
     merged AS (SELECT channel_id, topic_key, topic, max(max_id) AS max_id FROM known GROUP BY channel_id, topic_key),
     counts AS (SELECT channel_id, topic_key, count(*) AS n FROM unread WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key)
-    SELECT k.channel_id, k.topic, k.topic_key, k.max_id AS last_message_id, coalesce(c.n, 0) AS unread_count,
+    SELECT k.channel_id, k.topic, k.topic_key, k.max_id AS last_message_id,
+           json_extract(lm.json, '$.timestamp') AS last_message_timestamp, coalesce(c.n, 0) AS unread_count,
            coalesce(ut.visibility_policy, 0) AS visibility_policy
       FROM merged k
+      LEFT JOIN messages lm ON lm.id = k.max_id
       LEFT JOIN counts c ON c.channel_id = k.channel_id AND c.topic_key = k.topic_key
       LEFT JOIN user_topics ut ON ut.channel_id = k.channel_id AND ut.topic_key = k.topic_key
      ORDER BY k.max_id DESC`;
