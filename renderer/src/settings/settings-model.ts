@@ -239,6 +239,12 @@ export function settingLabel(name: string): string {
   return controlOf(name)?.label ?? ACCOUNT_FIELDS.find((f) => f.name === name)?.label ?? name;
 }
 
+/** Where the first of these settings is changed (the first tab when none is known). */
+export function settingsHref(names: readonly string[]): string {
+  const tab = names.map((n) => controlOf(n)?.tab).find((t) => t !== undefined) ?? SETTINGS_TABS[0].id;
+  return `#settings/${tab}`;
+}
+
 /** A tab's controls by group, in order. */
 export function groupsOf(tab: TabId): Array<{ group: string; controls: SettingControl[] }> {
   const out: Array<{ group: string; controls: SettingControl[] }> = [];
