@@ -91,6 +91,39 @@ test.describe('online, in the sandbox', () => {
   });
 });
 
+test.describe('a change the server refuses', () => {
+  test.use({ sandboxAtStart: true, locale: 'en-US', colorScheme: 'light' });
+
+  test('is shown at its control in the server’s words, with Retry and Discard', async ({ app, host }, testInfo) => {
+    await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await app.goto(`${host.origin}/#settings/notifications`);
+    const sound = app.getByRole('combobox', { name: 'Notification sound' });
+    await expect(sound).toHaveValue('zulip');
+    // Another client of the same engine (the screen offers only the server's sounds) queues one the server refuses.
+    const control = host.service.connect(() => undefined);
+    try {
+      expect((await control.invoke('updateSettings', { settings: { notification_sound: 'foghorn' } })).ok).toBe(true);
+    } finally {
+      control.close();
+    }
+    await expect(sound).toHaveAccessibleDescription("Not saved: Invalid notification sound 'foghorn'", { timeout: 30_000 });
+    await expect(app.getByRole('status', { name: 'Outbox' })).toHaveText('1 failed');
+    await sound.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(app, testInfo, '74-settings-failed');
+    await app.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(app, testInfo, '74-settings-failed-dark');
+    await app.emulateMedia({ colorScheme: 'light' });
+    // Retry sends it again: the server still refuses.
+    await app.getByRole('button', { name: 'Retry saving Notification sound' }).click();
+    await expect(sound).toHaveAccessibleDescription("Not saved: Invalid notification sound 'foghorn'", { timeout: 30_000 });
+    // Discard drops it, and the server's sound is shown again.
+    await app.getByRole('button', { name: 'Discard the change to Notification sound' }).click();
+    await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0, { timeout: 30_000 });
+    await expect(sound).not.toHaveAccessibleDescription(/Not saved/);
+    await expect(sound).toHaveValue('zulip');
+  });
+});
+
 test('offline: two settings wait in the outbox, a password change is refused up front, then they land', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await page.emulateMedia({ colorScheme: 'light' });

@@ -181,16 +181,24 @@ function SettingRow(props: { control: SettingControl; bridge: Bridge }) {
           {c.hint}
         </p>
       </Show>
-      <div class="setting-state" id={`${id}-state`}>
+      <div class="setting-state">
         <Switch>
-          <Match when={error()}>{(e) => <span class="error">{e()}</span>}</Match>
+          <Match when={error()}>
+            {(e) => (
+              <span class="error" id={`${id}-state`}>
+                {e()}
+              </span>
+            )}
+          </Match>
           <Match when={mark()?.status === 'pending'}>
-            <span class="badge badge-pending">Not saved yet</span>
+            <span class="badge badge-pending" id={`${id}-state`}>
+              Not saved yet
+            </span>
           </Match>
           <Match when={failed()}>
             {(m) => (
               <>
-                <span class="error">
+                <span class="error" id={`${id}-state`}>
                   Not saved: {m().message}
                   {m().others.length > 0 ? ` (together with ${m().others.map(settingLabel).join(', ')})` : ''}
                 </span>
