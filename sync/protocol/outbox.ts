@@ -214,6 +214,23 @@ export const outboxCommands = {
   sendTestNotification: { request: z.object({ device_id: id.optional() }), response: ok },
   /** Register an APNs device token (deprecated by the server from FL 406, still accepted). */
   registerApnsToken: { request: z.object({ token: z.string().min(1).max(4096), appid: z.string().min(1).max(255) }), response: ok },
+  /**
+   * The account part of `PATCH /settings`: the name, the email (which only starts a confirmation
+   * the user finishes from the new address) and the password (old and new together). Online only:
+   * a password must never rest in the outbox, and an email change needs the server at once.
+   */
+  updateAccount: {
+    request: z
+      .object({
+        full_name: z.string().trim().min(1).max(100).optional(),
+        email: z.string().trim().min(3).max(254).optional(),
+        old_password: z.string().min(1).max(1024).optional(),
+        new_password: z.string().min(1).max(1024).optional(),
+      })
+      .refine((r) => r.full_name !== undefined || r.email !== undefined || r.new_password !== undefined, 'a name, an email or a new password')
+      .refine((r) => (r.old_password === undefined) === (r.new_password === undefined), 'the old and the new password go together'),
+    response: ok,
+  },
 } as const;
 
 export const outboxRowSchema = z.object({

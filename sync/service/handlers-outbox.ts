@@ -7,7 +7,7 @@
  * at once otherwise) and are never queued: a request that fails in flight is `OFFLINE` too
  * (toRpcError), and none of them changes local state before the server has answered.
  */
-import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites } from '../api/index.js';
+import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites, updateSettings, type UpdateSettingsArgs } from '../api/index.js';
 import { conversationOf } from '../engine/drafts.js';
 import { rawForEdit } from '../engine/raw-cache.js';
 import { outboxErrorView } from '../outbox/errors.js';
@@ -160,6 +160,17 @@ export const outboxHandlers: OutboxHandlers = {
   },
   registerApnsToken: async (ctx, req) => {
     await addApnsDeviceToken(live(ctx).conn, req);
+    return OK;
+  },
+  updateAccount: async (ctx, req) => {
+    const s = live(ctx);
+    // Never queued, never stored: the passwords live only in this request.
+    const names: UpdateSettingsArgs = {
+      ...(req.full_name !== undefined ? { full_name: req.full_name } : {}),
+      ...(req.email !== undefined ? { email: req.email } : {}),
+    };
+    const { old_password: oldPassword, new_password: newPassword } = req;
+    await updateSettings(s.conn, oldPassword !== undefined && newPassword !== undefined ? { ...names, old_password: oldPassword, new_password: newPassword } : names);
     return OK;
   },
 };

@@ -30,6 +30,8 @@ describe('outbox panel rows', () => {
     expect(describeRow({ kind: 'user_topic_set', args: { stream_id: 5, topic: 'noise', visibility_policy: 1 } }, names).what).toBe('Mute #Verona › noise');
     expect(describeRow({ kind: 'mark_narrow_read', args: { narrow: [{ operator: 'channel', operand: 5 }] } }, names).what).toBe('Mark #Verona as read');
     expect(describeRow({ kind: 'message_reaction', args: { message_id: 7, op: 'add', emoji_name: 'tada' } }, names)).toEqual({ what: 'React :tada:', href: '#narrow/near/7' });
+    expect(describeRow({ kind: 'user_settings_update', args: { web_font_size_px: 18, color_scheme: 2 } }, names)).toEqual({ what: 'Change settings: Font size, Theme', href: '#settings/preferences' });
+    expect(describeRow({ kind: 'user_settings_update', args: { enable_sounds: true, a_future_one: 1 } }, names)).toEqual({ what: 'Change settings: Audible desktop notifications for direct messages and mentions, a_future_one', href: '#settings/notifications' });
     expect(describeRow({ kind: 'from_the_future', args: {} }, names).what).toBe('A change this app does not know (from_the_future)');
   });
 

@@ -6,6 +6,7 @@
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { buildHash, channelSlug } from '../router/hash.js';
+import { settingLabel, settingsHref } from '../settings/settings-model.js';
 
 export type PanelFilter = 'all' | 'pending' | 'failed' | 'conflict';
 
@@ -110,7 +111,7 @@ export function describeRow(r: Pick<OutboxRowView, 'kind' | 'args'>, names: Name
     case 'saved_snippet_delete':
       return { what: 'Delete a saved snippet', href: null };
     case 'user_settings_update':
-      return { what: `Change settings: ${Object.keys(a).join(', ')}`, href: null };
+      return { what: `Change settings: ${Object.keys(a).map(settingLabel).join(', ')}`, href: settingsHref(Object.keys(a)) };
     case 'navigation_view_add':
       return { what: `Add the view ${str(a['name']) ?? str(a['fragment']) ?? ''}`, href: null };
     case 'navigation_view_edit':

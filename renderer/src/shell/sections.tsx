@@ -6,6 +6,7 @@
  */
 import type { Component } from 'solid-js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
+import { SettingsView } from '../settings/SettingsView.js';
 
 export interface SectionEntry {
   /** The fragment's first component, e.g. `settings`. Synonyms (Zulip's old names) list it again. */
@@ -19,6 +20,7 @@ export interface SectionEntry {
 
 export const SECTIONS: readonly SectionEntry[] = [
   { section: 'scheduled', view: () => <ScheduledView />, label: 'Scheduled messages', href: '#scheduled' },
+  { section: 'settings', view: (p) => <SettingsView rest={p.rest} />, label: 'Personal settings', href: '#settings' },
 ];
 
 export function sectionEntry(section: string): SectionEntry | undefined {
