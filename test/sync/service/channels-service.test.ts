@@ -95,6 +95,20 @@ describe('subscribe / unsubscribe through the outbox show at once in allChannels
   });
 });
 
+describe('a subscribe the server refuses', () => {
+  it("fails with the server's words on its row (what the screen shows beside the channel, with Retry / Discard)", async () => {
+    const { svc, call } = await signedIn('othello');
+    // othello cannot see the private channel; the queued intent goes by name and the server refuses it.
+    const { outbox_id } = (await call('subscribe', { channels: [{ name: 'core team' }] })) as { outbox_id: number };
+    await until(() => svc.activeSession?.outbox.counts().failed === 1, 15_000, 'failed');
+    const row = ((await call('outbox')) as Array<{ outbox_id: number; state: string; last_error: { message: string } | null }>).find((r) => r.outbox_id === outbox_id);
+    expect(row).toMatchObject({ state: 'failed', last_error: { message: 'Unable to access channel (core team).' } });
+    await call('outboxDiscard', { outbox_id });
+    expect(svc.activeSession?.outbox.counts().failed).toBe(0);
+    await svc.close();
+  });
+});
+
 describe('channelSubscribers', () => {
   it("online: the server's list; offline without a stored list: OFFLINE in words", async () => {
     const { svc, call, invoke } = await signedIn('hamlet');
