@@ -1,10 +1,11 @@
 /**
  * Channels and subscriptions: POST (see subscribe.ts), GET and DELETE /users/me/subscriptions,
- * GET /streams with Zulip's include_* filters, and a channel's topics (GET /users/me/{id}/topics).
+ * GET /streams with Zulip's include_* filters, a channel's topics (GET /users/me/{id}/topics) and
+ * its subscribers (GET /streams/{id}/members).
  */
 import { z } from 'zod';
 import { badRequest, invalidParam } from '../http/errors.js';
-import { getChannel, getChannelByName, type ChannelRow } from '../model/access.js';
+import { getChannel, getChannelByName, subscriberIds, type ChannelRow } from '../model/access.js';
 import { channelTopicHistory } from '../model/channel-topics.js';
 import { apiChannel, apiSubscription, hasChannelPermission, subscribedChannelIds } from '../model/channels.js';
 import { bulkUnsubscribe, hasContentAccess, hasMetadataAccess } from '../model/subscriptions.js';
@@ -96,7 +97,20 @@ function getTopics(ctx: Ctx) {
   return { topics: channelTopicHistory(srv, user.id, ch, allowEmptyTopicName) };
 }
 
+/**
+ * GET /streams/{stream_id}/members (referenced operation "get subscribers"): the channel's active
+ * subscribers' ids, for anyone with metadata access to it (Zulip's access_stream_by_id without
+ * content access; a private channel's list is not shown to others). Otherwise "Invalid channel ID".
+ */
+function getMembers(ctx: Ctx) {
+  const { srv, user } = ctx;
+  const ch = getChannel(srv, pathId(ctx, 'stream_id'));
+  if (!ch || !hasMetadataAccess(srv, user, ch)) throw badRequest('Invalid channel ID');
+  return { subscribers: subscriberIds(srv, ch.id) };
+}
+
 export function registerChannelRoutes(r: ApiRouter): void {
+  route(r, 'GET', '/streams/:stream_id/members', getMembers);
   route(r, 'GET', '/users/me/:stream_id/topics', getTopics);
   route(r, 'POST', '/users/me/subscriptions', subscribe);
   route(r, 'GET', '/users/me/subscriptions', listSubscriptions);

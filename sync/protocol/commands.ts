@@ -167,6 +167,57 @@ export const typingOpSchema = z.enum(['start', 'stop']);
 export const typingSentSchema = z.object({ sent: z.boolean(), started_wait_ms: int.positive(), stopped_wait_ms: int.positive() });
 export type TypingSent = z.output<typeof typingSentSchema>;
 
+/**
+ * One channel of `allChannels`: every channel the user can see (subscribed, unsubscribed, never
+ * subscribed), as the engine last heard of it, with what the user may do there (the rules as the
+ * engine knows them; the server decides).
+ */
+export const channelListingSchema = z.object({
+  channel_id: int,
+  name: z.string(),
+  /** Markdown as written, and the server's rendering (sanitise before the DOM). */
+  description: z.string(),
+  rendered_description: z.string(),
+  invite_only: z.boolean(),
+  is_web_public: z.boolean(),
+  history_public_to_subscribers: z.boolean(),
+  is_archived: z.boolean(),
+  /** Subscribed now, with queued subscribes / unsubscribes already applied. */
+  subscribed: z.boolean(),
+  color: z.string().nullable(),
+  /** Null when the server did not say. */
+  subscriber_count: int.nonnegative().nullable(),
+  /** UNIX seconds; null when unknown. */
+  date_created: int.nullable(),
+  creator_id: int.nullable(),
+  /** Null = the organization's default; -1 = forever. */
+  message_retention_days: int.nullable(),
+  topics_policy: z.string().nullable(),
+  /** Subscribing oneself is allowed (a public channel, or a private one whose rules include the user). */
+  can_subscribe: z.boolean(),
+  /** Subscribing others is allowed (administrators, the realm's or the channel's rule). */
+  can_add_subscribers: z.boolean(),
+});
+export type ChannelListing = z.output<typeof channelListingSchema>;
+
+/** What creating a channel may offer the user (the realm's rules and limits as the engine knows them). */
+export const channelCreationSchema = z.object({
+  can_create_public: z.boolean(),
+  can_create_private: z.boolean(),
+  /** Needs the realm's spectator access too (`web_public_enabled`). */
+  can_create_web_public: z.boolean(),
+  web_public_enabled: z.boolean(),
+  /** Default channels: administrators. */
+  is_admin: z.boolean(),
+  /** Message retention: owners. */
+  is_owner: z.boolean(),
+  /** The system groups (`role:…`) for permission settings, as the server named them. */
+  system_groups: z.array(z.object({ id: int, name: z.string() })),
+  max_name_length: int.positive().nullable(),
+  max_description_length: int.positive().nullable(),
+});
+export type ChannelCreationView = z.output<typeof channelCreationSchema>;
+
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
 export const queries = {
   status: { request: none, response: sessionStatus },
@@ -200,6 +251,20 @@ export const queries = {
   /** Every known DM conversation (1:1, groups, oneself), newest first. */
   dmConversations: { request: none, response: z.array(dmConversationSchema) },
   unreadCounts: { request: none, response: unreadCountsSchema },
+  /** Every channel the user can see, by name, answered offline from the store (see `channelListingSchema`). */
+  allChannels: { request: none, response: z.array(channelListingSchema) },
+  /** The realm's channel-creation rules and limits as the engine knows them (offline too). */
+  channelCreation: { request: none, response: channelCreationSchema },
+  /**
+   * A channel's subscribers (user ids, ascending). Online: the server's list
+   * (GET /streams/{id}/members), `source: 'server'`. Offline: the stored list when the engine holds
+   * one (`source: 'cache'`), else `OFFLINE` saying it needs a connection. A channel the user may not
+   * see is `SERVER` with the server's words.
+   */
+  channelSubscribers: {
+    request: z.object({ channel_id: int.positive() }),
+    response: z.object({ channel_id: int, user_ids: z.array(int), source: z.enum(['server', 'cache']) }),
+  },
 } as const;
 
 /**
@@ -211,6 +276,9 @@ export const QUERY_AREAS = {
   channelTopics: ['channel_topics', 'channels', 'user_topics', 'unread', 'messages', 'outbox'],
   dmConversations: ['dm_conversations', 'users', 'unread', 'messages', 'outbox'],
   unreadCounts: ['unread', 'messages', 'subscriptions', 'user_topics', 'outbox'],
+  allChannels: ['channels', 'subscriptions', 'realm', 'user_groups', 'users', 'outbox'],
+  channelCreation: ['realm', 'user_groups', 'users'],
+  channelSubscribers: ['channels', 'subscriptions'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly string[]>>;
 
 export const commands = {
@@ -229,6 +297,61 @@ export const commands = {
   setTyping: { request: z.object({ to: draftTargetSchema, op: typingOpSchema }), response: typingSentSchema },
   /** Online only, never queued, never an error: tell a message's readers we are (no longer) editing it (POST /messages/{id}/typing). */
   setEditTyping: { request: z.object({ message_id: int.positive(), op: typingOpSchema }), response: typingSentSchema },
+  /**
+   * Create a channel (POST /users/me/subscriptions with the creation parameters), subscribing the
+   * user and `user_ids`. Online only, not a queued `subscribe`: the server applies the creation
+   * parameters only if no channel of that name exists when the request arrives, so a queued create
+   * replayed later could silently subscribe the user to someone else's (say public) channel of the
+   * same name instead of the private one they asked for; and `subscription_set` verifies by the
+   * user's own subscriptions, which says nothing about the others subscribed. A name the engine
+   * already knows is refused (`INVALID_REQUEST`) for the same reason (one the user cannot see is
+   * the server's "Unable to access channel"). The channel appears in `allChannels` when the
+   * server's event arrives; `subscribed_user_ids` is everyone now subscribed to it, the user included.
+   */
+  createChannel: {
+    request: z.object({
+      name: z.string().trim().min(1).max(1000),
+      description: z.string().max(10_000).default(''),
+      invite_only: z.boolean().default(false),
+      is_web_public: z.boolean().default(false),
+      /** Only for private channels (public ones always share their history). */
+      history_public_to_subscribers: z.boolean().optional(),
+      announce: z.boolean().default(false),
+      is_default_stream: z.boolean().default(false),
+      message_retention_days: z.union([int.positive(), z.literal('realm_default'), z.literal('unlimited')]).optional(),
+      topics_policy: z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']).optional(),
+      /** Permission settings as a group id (e.g. a system group). */
+      can_add_subscribers_group: int.positive().optional(),
+      can_administer_channel_group: int.positive().optional(),
+      can_send_message_group: int.positive().optional(),
+      can_remove_subscribers_group: int.positive().optional(),
+      /** Others to subscribe with the user. */
+      user_ids: z.array(int.positive()).max(1000).default([]),
+    }),
+    response: z.object({ ok: z.literal(true), subscribed_user_ids: z.array(int) }),
+  },
+  /**
+   * Subscribe others to channels (POST /users/me/subscriptions with `principals`, and
+   * `authorization_errors_fatal: false`). Online only: the per-channel answer (who was subscribed,
+   * who already was, channels the server would not let the user reach) is the point, and a queued
+   * row could report none of it; nor can `subscription_set`'s verify see other users'
+   * subscriptions. A refusal (e.g. "Insufficient permission") is `SERVER` with the server's words.
+   */
+  addSubscribers: {
+    request: z.object({ channel_ids: z.array(int.positive()).min(1).max(100), user_ids: z.array(int.positive()).min(1).max(1000) }),
+    response: z.object({
+      channels: z.array(
+        z.object({
+          channel_id: int,
+          name: z.string(),
+          subscribed_user_ids: z.array(int),
+          already_subscribed_user_ids: z.array(int),
+          /** The server would not let the user reach the channel (`unauthorized`): nobody was subscribed to it. */
+          unauthorized: z.boolean(),
+        }),
+      ),
+    }),
+  },
 } as const;
 
 export type QueryName = keyof typeof queries;

@@ -11,6 +11,7 @@ import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
 import { getUser } from '../db/queries/users.js';
 import type { ViewHandle } from '../engine/session-views.js';
+import { channelHandlers } from './handlers-channels.js';
 import { outboxHandlers } from './handlers-outbox.js';
 
 /** What a handler may use: the open account and the calling client's views. */
@@ -100,4 +101,6 @@ export const handlers: Handlers = {
   signOut: async (ctx, req) => ({ ok: true as const, ...(await ctx.accounts.signOut(req.id, req.queued, req.wait_ms)) }),
   // the outbox: queued commands, the outbox view and its actions, online-only operations
   ...outboxHandlers,
+  // the channels screen: listings, subscribers, creating channels and subscribing others
+  ...channelHandlers,
 };

@@ -103,6 +103,18 @@ describe('PATCH /realm', () => {
     expect(realm().can_move_messages_between_channels_group).toBe(sys('role:administrators'));
   });
 
+  it('can_add_subscribers_group is changed: members then may not subscribe others, in the server\'s words', async () => {
+    const before = realm().can_add_subscribers_group;
+    try {
+      await t.as('iago').patch('/realm', { can_add_subscribers_group: { new: sys('role:administrators') } });
+      expect(realm().can_add_subscribers_group).toBe(sys('role:administrators'));
+      const r = await t.as('hamlet').post('/users/me/subscriptions', { subscriptions: [{ name: 'general' }], principals: [t.userId('othello')] });
+      expect(r.json).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
+    } finally {
+      await t.as('iago').patch('/realm', { can_add_subscribers_group: { new: before } });
+    }
+  });
+
   it('unknown or deactivated groups, and role:internet, are rejected', async () => {
     const retired = t.server.state.db.prepare("SELECT id FROM user_groups WHERE name = 'retired'").pluck().get() as number;
     for (const v of [9999, retired, sys('role:internet')]) {

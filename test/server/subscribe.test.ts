@@ -436,3 +436,28 @@ describe('DELETE /users/me/subscriptions', () => {
     expect(after).toEqual({ color: before, active: 1 });
   });
 });
+
+describe('GET /streams/{stream_id}/members', () => {
+  it('lists the active subscribers of a public channel to anyone who can see it', async () => {
+    const r = await t.as('othello').get(`/streams/${channel('Denmark')!.id}/members`);
+    expect(r.status).toBe(200);
+    const ids = (r.json.subscribers as number[]).slice();
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toContain(t.userId('hamlet'));
+    // Exactly the active subscriptions (earlier tests changed Denmark's): inactive ones are left out.
+    const active = t.server.state.db.prepare('SELECT user_id FROM subscriptions WHERE channel_id = ? AND active = 1 ORDER BY user_id').pluck().all(channel('Denmark')!.id);
+    expect(ids).toEqual(active);
+    expect(ids).not.toContain(t.userId('shiva'));
+  });
+
+  it('a private channel: its subscribers and administrators see the list, others get "Invalid channel ID"', async () => {
+    const id = channel('core team')!.id;
+    expect((await t.as('hamlet').get(`/streams/${id}/members`)).json.subscribers).toContain(t.userId('hamlet'));
+    expect((await t.as('shiva').get(`/streams/${id}/members`)).json).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid channel ID' });
+    expect((await t.as('iago').get(`/streams/${id}/members`)).status).toBe(200);
+  });
+
+  it('an unknown channel is "Invalid channel ID"', async () => {
+    expect((await t.as('hamlet').get('/streams/99999/members')).json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid channel ID' });
+  });
+});

@@ -118,10 +118,14 @@ export function describeRow(r: Pick<OutboxRowView, 'kind' | 'args'>, names: Name
       return { what: 'Change a view', href: null };
     case 'navigation_view_delete':
       return { what: 'Remove a view', href: null };
-    case 'subscription_set':
-      return { what: 'Subscribe to channels', href: null };
-    case 'subscription_remove':
-      return { what: 'Unsubscribe from channels', href: null };
+    case 'subscription_set': {
+      const list = Array.isArray(a['subscriptions']) ? a['subscriptions'].map((s) => str(rec(s)['name'])).filter((n) => n !== undefined) : [];
+      return { what: list.length > 0 ? `Subscribe to ${list.map((n) => `#${n}`).join(', ')}` : 'Subscribe to channels', href: list.length === 1 ? '#channels/all' : null };
+    }
+    case 'subscription_remove': {
+      const list = Array.isArray(a['subscriptions']) ? a['subscriptions'].map(str).filter((n) => n !== undefined) : [];
+      return { what: list.length > 0 ? `Unsubscribe from ${list.map((n) => `#${n}`).join(', ')}` : 'Unsubscribe from channels', href: list.length === 1 ? '#channels/all' : null };
+    }
     case 'user_group_update':
     case 'user_group_members':
     case 'user_group_permissions':

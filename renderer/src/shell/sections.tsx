@@ -5,6 +5,7 @@
  * the entries that have a label. A section without an entry keeps the "not built yet" placeholder.
  */
 import type { Component } from 'solid-js';
+import { ChannelsView } from '../channels/ChannelsView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
 import { SettingsView } from '../settings/SettingsView.js';
 
@@ -21,6 +22,9 @@ export interface SectionEntry {
 export const SECTIONS: readonly SectionEntry[] = [
   { section: 'scheduled', view: () => <ScheduledView />, label: 'Scheduled messages', href: '#scheduled' },
   { section: 'settings', view: (p) => <SettingsView rest={p.rest} />, label: 'Personal settings', href: '#settings' },
+  { section: 'channels', view: (p) => <ChannelsView rest={p.rest} />, label: 'Channels', href: '#channels/subscribed' },
+  // Zulip's old name for the same screen.
+  { section: 'streams', view: (p) => <ChannelsView rest={p.rest} /> },
 ];
 
 export function sectionEntry(section: string): SectionEntry | undefined {

@@ -28,6 +28,9 @@ export const getStreamsResponse = success({ streams: z.array(basicChannel) });
 /** Newest first; `name` is the spelling of the topic's most recent message. */
 export const getStreamTopicsResponse = success({ topics: z.array(z.object({ name: z.string(), max_id: int })) });
 
+/** The channel's subscribers' user ids. */
+export const getStreamMembersResponse = success({ subscribers: z.array(int) });
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const channelResponses = {
   'POST /users/me/subscriptions': subscribeResponse,
@@ -35,6 +38,7 @@ export const channelResponses = {
   'DELETE /users/me/subscriptions': unsubscribeResponse,
   'GET /streams': getStreamsResponse,
   'GET /users/me/{stream_id}/topics': getStreamTopicsResponse,
+  'GET /streams/{stream_id}/members': getStreamMembersResponse,
 } as const;
 
 /** `include_subscribers: "partial"` is new at FL 412. */
@@ -167,4 +171,12 @@ export function getStreamTopics(conn: ApiConnection, args: { streamId: number; a
     schema: getStreamTopicsResponse,
     ...opts,
   });
+}
+
+/**
+ * GET /streams/{stream_id}/members (referenced operation "get subscribers"): the channel's
+ * subscribers by user id. A channel the user may not see is a BAD_REQUEST api error.
+ */
+export function getStreamMembers(conn: ApiConnection, args: { streamId: number }, opts: RequestOptions = {}) {
+  return conn.request({ method: 'GET', path: `/streams/${pathSegment(args.streamId)}/members`, schema: getStreamMembersResponse, ...opts });
 }

@@ -97,6 +97,13 @@ export const registerResponse = success({
   realm_can_move_messages_between_channels_group: groupSettingValue.optional(),
   realm_can_resolve_topics_group: groupSettingValue.optional(),
 
+  // `realm`: channels (who may subscribe others and create channels; web-public needs spectator access).
+  realm_can_add_subscribers_group: groupSettingValue.optional(),
+  realm_can_create_public_channel_group: groupSettingValue.optional(),
+  realm_can_create_private_channel_group: groupSettingValue.optional(),
+  realm_can_create_web_public_channel_group: groupSettingValue.optional(),
+  realm_enable_spectator_access: z.boolean().optional(),
+
   // `realm`: timing.
   /** FL 74; before it, 90 s was implied. */
   event_queue_longpoll_timeout_seconds: int.optional(),

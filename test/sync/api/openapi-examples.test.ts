@@ -59,6 +59,7 @@ const EXCLUDED: readonly Exclusion[] = [
   ['GET /users/me/subscriptions', '200', '#/components/schemas/get_subscriptions_200_response/example', PLACEHOLDER],
   ['DELETE /users/me/subscriptions', '200', '#/components/schemas/unsubscribe_200_response/example', PLACEHOLDER],
   ['GET /streams', '200', '#/components/schemas/get_streams_200_response/example', PLACEHOLDER],
+  ['GET /streams/{stream_id}/members', '200', '#/components/schemas/get_subscribers_200_response/example', PLACEHOLDER],
   ['POST /register', '200', '#/components/schemas/register_queue_200_response/example', PLACEHOLDER],
   ['GET /events', '200', '#/components/schemas/get_events_200_response/example', PLACEHOLDER],
   ['DELETE /events', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
