@@ -165,6 +165,47 @@ export const typingOpSchema = z.enum(['start', 'stop']);
 export const typingSentSchema = z.object({ sent: z.boolean(), started_wait_ms: int.positive(), stopped_wait_ms: int.positive() });
 export type TypingSent = z.output<typeof typingSentSchema>;
 
+/** Who holds a permission (spec "Group-setting value"): a group id, or direct members and subgroups. */
+export const groupSettingValueSchema = z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]);
+export type GroupSettingValueView = z.output<typeof groupSettingValueSchema>;
+
+/** The six permission settings of a user group, in the order Zulip web lists them. */
+export const USER_GROUP_PERMISSIONS = ['can_manage_group', 'can_mention_group', 'can_add_members_group', 'can_remove_members_group', 'can_join_group', 'can_leave_group'] as const;
+export type UserGroupPermission = (typeof USER_GROUP_PERMISSIONS)[number];
+
+/**
+ * A user group (named or system) as stored, with the user's queued changes applied. A permission
+ * setting is null when the server did not say (older servers).
+ */
+export const userGroupViewSchema = z.object({
+  id: int,
+  name: z.string(),
+  description: z.string(),
+  /** Direct members (for a system group: the users whose role is exactly its own). */
+  members: z.array(int),
+  direct_subgroup_ids: z.array(int),
+  is_system_group: z.boolean(),
+  deactivated: z.boolean(),
+  creator_id: int.nullable(),
+  /** UNIX seconds. */
+  date_created: int.nullable(),
+  can_add_members_group: groupSettingValueSchema.nullable(),
+  can_join_group: groupSettingValueSchema.nullable(),
+  can_leave_group: groupSettingValueSchema.nullable(),
+  can_manage_group: groupSettingValueSchema.nullable(),
+  can_mention_group: groupSettingValueSchema.nullable(),
+  can_remove_members_group: groupSettingValueSchema.nullable(),
+});
+export type UserGroupView = z.output<typeof userGroupViewSchema>;
+
+export const userGroupsSchema = z.object({
+  /** By id; system groups included (the permission pickers offer them). */
+  groups: z.array(userGroupViewSchema),
+  /** The realm's `can_manage_all_groups` (who may manage every group), null when not known. */
+  can_manage_all_groups: groupSettingValueSchema.nullable(),
+});
+export type UserGroupsView = z.output<typeof userGroupsSchema>;
+
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
 export const queries = {
   status: { request: none, response: sessionStatus },
@@ -198,6 +239,8 @@ export const queries = {
   /** Every known DM conversation (1:1, groups, oneself), newest first. */
   dmConversations: { request: none, response: z.array(dmConversationSchema) },
   unreadCounts: { request: none, response: unreadCountsSchema },
+  /** The user groups (deactivated ones when asked) and who may manage all of them (live area `user_groups`). */
+  userGroups: { request: z.object({ include_deactivated: z.boolean().default(false) }), response: userGroupsSchema },
 } as const;
 
 /**
@@ -209,6 +252,7 @@ export const QUERY_AREAS = {
   channelTopics: ['channel_topics', 'channels', 'user_topics', 'unread', 'messages', 'outbox'],
   dmConversations: ['dm_conversations', 'users', 'unread', 'messages', 'outbox'],
   unreadCounts: ['unread', 'messages', 'subscriptions', 'user_topics', 'outbox'],
+  userGroups: ['user_groups', 'realm', 'users', 'outbox'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly string[]>>;
 
 export const commands = {
