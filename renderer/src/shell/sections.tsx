@@ -5,6 +5,7 @@
  * the entries that have a label. A section without an entry keeps the "not built yet" placeholder.
  */
 import type { Component } from 'solid-js';
+import { GroupsView } from '../groups/GroupsView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
 
 export interface SectionEntry {
@@ -19,6 +20,7 @@ export interface SectionEntry {
 
 export const SECTIONS: readonly SectionEntry[] = [
   { section: 'scheduled', view: () => <ScheduledView />, label: 'Scheduled messages', href: '#scheduled' },
+  { section: 'groups', view: (p) => <GroupsView rest={p.rest} />, label: 'User groups', href: '#groups/your' },
 ];
 
 export function sectionEntry(section: string): SectionEntry | undefined {
