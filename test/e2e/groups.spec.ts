@@ -186,8 +186,16 @@ test('a member: disabled controls say who may; a rename refused by the server sh
     await expect(page.getByRole('button', { name: 'Deactivate group' })).toBeDisabled();
     await expect(page.getByRole('combobox', { name: 'Who can administer this group' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Remove Othello, the Moor of Venice from players' })).toBeDisabled();
-    // Hamlet may leave (everyone may).
-    await expect(page.getByRole('button', { name: 'Leave players' })).toBeEnabled();
+    // Hamlet may leave (everyone may) and join again (members may), though he may not add others.
+    await expect(page.getByRole('combobox', { name: 'Add a member to players' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Leave players' }).click();
+    await expect(page.getByRole('list', { name: 'Members' })).not.toContainText('King Hamlet');
+    const rest = await world.rest('iago@example.com');
+    const playersId = byName(await groupsOf(rest), 'players')!.id;
+    await expect.poll(async () => (await groupsOf(rest)).find((g) => g.id === playersId)?.members.includes(hamletId), { timeout: 30_000 }).toBe(false);
+    await page.getByRole('button', { name: 'Join players' }).click();
+    await expect(page.getByRole('list', { name: 'Members' })).toContainText('King Hamlet');
+    await expect.poll(async () => (await groupsOf(rest)).find((g) => g.id === playersId)?.members.includes(hamletId), { timeout: 30_000 }).toBe(true);
 
     // Leads he may manage: renamed offline, while an administrator takes that right away elsewhere.
     await openGroup(page, 'leads');

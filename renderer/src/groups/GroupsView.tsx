@@ -346,14 +346,21 @@ function MembersSection(props: { group: Group; may: Abilities; bridge: Bridge; a
             </For>
           </ul>
         </Show>
+        <Show when={self() !== null && !props.group.members.includes(self() ?? -1) && props.may.join.ok}>
+          <div class="group-add">
+            <Button size="small" variant="primary" onClick={() => void change([self() ?? 0], [])}>
+              {`Join ${props.group.name}`}
+            </Button>
+          </div>
+        </Show>
         <div class="group-add">
-          <select aria-label={`Add a member to ${props.group.name}`} value={pick()} onChange={(e) => setPick(e.currentTarget.value)} disabled={!props.may.addMembers.ok && !props.may.join.ok}>
+          <select aria-label={`Add a member to ${props.group.name}`} value={pick()} onChange={(e) => setPick(e.currentTarget.value)} disabled={!props.may.addMembers.ok}>
             <option value="">Choose a person…</option>
             <For each={candidates()}>{(u) => <option value={String(u.user_id)}>{u.full_name}</option>}</For>
           </select>
           <Button
             size="small"
-            disabled={pick() === '' || !(Number(pick()) === self() ? props.may.join.ok : props.may.addMembers.ok)}
+            disabled={pick() === '' || !props.may.addMembers.ok}
             aria-describedby={props.may.addMembers.ok ? undefined : addReason}
             onClick={() => {
               const id = Number(pick());
