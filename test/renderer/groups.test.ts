@@ -18,7 +18,7 @@ import {
   whoManages,
   type SettingDraft,
 } from '../../renderer/src/groups/group-rules.js';
-import { groupHref, groupRows, groupsPlace, listedGroups, objectionsInWords } from '../../renderer/src/groups/groups-list.js';
+import { groupHref, groupRows, groupsPlace, listedGroups, objectionsInWords, refusalHint } from '../../renderer/src/groups/groups-list.js';
 import { describeRow } from '../../renderer/src/outbox/panel-reducer.js';
 
 // Users as in the demo realm: owner, administrator, moderator, three members, a guest.
@@ -281,6 +281,13 @@ describe('the #groups places and list', () => {
     });
     const rows = [row(1, 'user_group:20', 'queued'), row(2, 'user_group:20', 'done'), row(3, 'user_group:21', 'failed'), row(4, 'user_group:20', 'failed'), row(5, 'user_group:200', 'queued')];
     expect(groupRows(rows, 20).map((r) => r.outbox_id)).toEqual([1, 4]);
+  });
+
+  it('explains a refused compare-and-swap; other refusals stand in the server’s words alone', () => {
+    const err = (code: string | null) => ({ last_error: { kind: 'api', code, message: 'x', details: null } });
+    expect(refusalHint(err('EXPECTATION_MISMATCH'))).toMatch(/^Someone changed this setting elsewhere/);
+    expect(refusalHint(err('BAD_REQUEST'))).toBeNull();
+    expect(refusalHint({ last_error: null })).toBeNull();
   });
 
   it('says what stops a deactivation, from the server’s objections', () => {

@@ -22,7 +22,7 @@ import { useOutbox } from '../outbox/store.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { abilities, byId, subgroupCandidates, type Abilities, type Allowed, type Group, type GroupsById, type Namer } from './group-rules.js';
-import { groupHref, groupRows, groupsPlace, isFailed, listedGroups, objectionsInWords } from './groups-list.js';
+import { groupHref, groupRows, groupsPlace, isFailed, listedGroups, objectionsInWords, refusalHint } from './groups-list.js';
 import { SettingEditor } from './SettingEditor.js';
 import { useUserGroups } from './store.js';
 import './groups.css';
@@ -184,6 +184,7 @@ function GroupPage(props: { group: Group; state: State; bridge: Bridge }) {
                     <p class="error" role="alert">
                       {`The server refused: ${r.last_error?.message ?? 'no reason given'}`}
                     </p>
+                    <Show when={refusalHint(r)}>{(hint) => <p class="hint">{hint()}</p>}</Show>
                     <div class="group-pending-actions">
                       <Button size="small" aria-label={`Retry: ${what()}`} onClick={() => void act('retry', () => outbox.retry(r.outbox_id))}>
                         Retry

@@ -31,6 +31,14 @@ export function groupRows(rows: readonly OutboxRowView[], groupId: number): Outb
 
 export const isFailed = (r: OutboxRowView) => r.state === 'failed' || r.state === 'conflict';
 
+/** What to do about a refused change, beyond the server's words (null: nothing more to say). */
+export function refusalHint(r: Pick<OutboxRowView, 'last_error'>): string | null {
+  if (r.last_error?.code === 'EXPECTATION_MISMATCH') {
+    return 'Someone changed this setting elsewhere after you saw it, so yours was not applied over theirs. Discard to see theirs, then change it again if you still want to.';
+  }
+  return null;
+}
+
 /** The server's objections to a deactivation (CANNOT_DEACTIVATE_GROUP_IN_USE `objections`), in words. */
 export function objectionsInWords(details: unknown, groupName: (id: number) => string): string[] {
   const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});

@@ -28,6 +28,7 @@ async function signedIn(who: string) {
 
 interface ServerGroup {
   id: number;
+  can_join_group?: unknown;
   name: string;
   deactivated: boolean;
   direct_subgroup_ids: number[];
@@ -95,6 +96,30 @@ describe('user groups through the engine service', () => {
     expect(after.find((g) => g.id === retired)?.deactivated).toBe(false);
     expect(after.find((g) => g.id === leads)?.direct_subgroup_ids).toEqual([retired]);
     expect(after.find((g) => g.id === players)?.direct_subgroup_ids).toEqual([leads]);
+    await svc.close();
+  });
+
+  it('a permission changed offline whose `old` no longer matches is refused in the server’s words, never overwriting; Discard shows theirs', async () => {
+    const { svc, call } = await signedIn('iago');
+    const leads = await idOf('leads');
+    const groups = (await call('userGroups', {})) as UserGroupsView;
+    const id = (name: string) => groups.groups.find((g) => g.name === name)!.id;
+    const seen = groups.groups.find((g) => g.id === leads)!.can_join_group;
+    expect(seen).toBe(id('role:members'));
+    await proxy.pause();
+    await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
+    await call('updateUserGroup', { user_group_id: leads, permissions: { can_join_group: { new: id('role:moderators'), old: seen } } });
+    expect(((await call('userGroups', {})) as UserGroupsView).groups.find((g) => g.id === leads)?.can_join_group).toBe(id('role:moderators'));
+    // Meanwhile, elsewhere.
+    expect((await t.as('desdemona').patch(`/user_groups/${leads}`, { can_join_group: JSON.stringify({ new: id('role:nobody') }) })).status).toBe(200);
+    await proxy.resume();
+    await call('nudge', { reason: 'network' });
+    await until(() => svc.activeSession?.outbox.counts().failed === 1, 15_000, 'refused');
+    const [row] = (await call('outbox')) as OutboxRowView[];
+    expect(row).toMatchObject({ kind: 'user_group_permissions', state: 'failed', last_error: { code: 'EXPECTATION_MISMATCH', message: "'old' value does not match the expected value." } });
+    expect((await serverGroups()).find((g) => g.id === leads)).toMatchObject({ can_join_group: id('role:nobody') });
+    await call('outboxDiscard', { outbox_id: row!.outbox_id });
+    await until(() => ((svc.activeSession?.queries.userGroups(false).groups.find((g) => g.id === leads)?.can_join_group) ?? 0) === id('role:nobody'), 15_000, 'theirs shown');
     await svc.close();
   });
 
