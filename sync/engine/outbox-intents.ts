@@ -27,6 +27,8 @@ import { scheduledMessageEdit } from '../outbox/mutations/scheduled-message-edit
 import { localSnippetId } from '../outbox/mutations/snippet-local.js';
 import { userGroupMembers } from '../outbox/mutations/user-group-members.js';
 import { GROUP_PERMISSIONS, userGroupPermissions } from '../outbox/mutations/user-group-permissions.js';
+import { userGroupReactivate } from '../outbox/mutations/user-group-reactivate.js';
+import { userGroupSubgroups } from '../outbox/mutations/user-group-subgroups.js';
 import { userGroupUpdate } from '../outbox/mutations/user-group-update.js';
 import { userTopicSet } from '../outbox/mutations/user-topic-set.js';
 import type { EnqueueResult } from '../outbox/store.js';
@@ -132,6 +134,15 @@ export class OutboxIntents {
 
   updateUserGroupMembers(r: Req<'updateUserGroupMembers'>): Enqueued {
     return answer(this.outbox.enqueue(userGroupMembers, { user_group_id: r.user_group_id, add: r.add, delete: r.delete }, null));
+  }
+
+  updateUserGroupSubgroups(r: Req<'updateUserGroupSubgroups'>): Enqueued {
+    if (r.add.includes(r.user_group_id)) throw new OutboxIntentError('a group cannot be its own subgroup');
+    return answer(this.outbox.enqueue(userGroupSubgroups, { user_group_id: r.user_group_id, add: r.add, delete: r.delete }, null));
+  }
+
+  reactivateUserGroup(r: Req<'reactivateUserGroup'>): Enqueued {
+    return answer(this.outbox.enqueue(userGroupReactivate, { user_group_id: r.user_group_id }, null));
   }
 
   setMessageFlags(r: Req<'setMessageFlags'>): Enqueued {

@@ -8,13 +8,15 @@
 import { getStreamTopics, isApiError, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getChannel, getChannels } from '../db/queries/channels.js';
+import { getUserGroups } from '../db/queries/groups.js';
+import { getRealmValue } from '../db/queries/realm.js';
 import { getNavigationViews, getSavedSnippets, getScheduledMessages, getUserSettings } from '../db/queries/personal.js';
 import { dmConversationRows } from '../db/queries/recent-dms.js';
 import { storeServerTopics, topicListState } from '../db/queries/server-topics.js';
 import { unreadDms } from '../db/queries/unreads.js';
 import { channelsWithTopics, topicsOf, unreadCounts } from '../db/queries/topics.js';
 import { getUsers } from '../db/queries/users.js';
-import type { ChannelSummary, ChannelTopicsView, DmConversation, UnreadCountsView, UserSummary } from '../protocol/commands.js';
+import type { ChannelSummary, ChannelTopicsView, DmConversation, GroupSettingValueView, UnreadCountsView, UserGroupsView, UserSummary } from '../protocol/commands.js';
 import type { z } from 'zod';
 import type { navigationViewSchema, savedSnippetSchema, scheduledMessageSchema } from '../protocol/commands.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
@@ -180,6 +182,31 @@ export class SessionQueries {
 
   scheduledMessages(): Array<z.output<typeof scheduledMessageSchema>> {
     return getScheduledMessages(this.db);
+  }
+
+  /** User groups as stored (queued changes applied), system groups included; deactivated ones when asked. */
+  userGroups(includeDeactivated: boolean): UserGroupsView {
+    const setting = (v: unknown): GroupSettingValueView | null => (typeof v === 'number' || (typeof v === 'object' && v !== null) ? (v as GroupSettingValueView) : null);
+    return {
+      groups: getUserGroups(this.db, { includeDeactivated }).map((g) => ({
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        members: g.members,
+        direct_subgroup_ids: g.direct_subgroup_ids,
+        is_system_group: g.is_system_group,
+        deactivated: g.deactivated,
+        creator_id: g.creator_id ?? null,
+        date_created: g.date_created ?? null,
+        can_add_members_group: g.can_add_members_group ?? null,
+        can_join_group: g.can_join_group ?? null,
+        can_leave_group: g.can_leave_group ?? null,
+        can_manage_group: g.can_manage_group ?? null,
+        can_mention_group: g.can_mention_group ?? null,
+        can_remove_members_group: g.can_remove_members_group ?? null,
+      })),
+      can_manage_all_groups: setting(getRealmValue(this.db, 'realm_can_manage_all_groups')),
+    };
   }
 
   userSettings(): Record<string, unknown> {

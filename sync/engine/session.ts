@@ -36,6 +36,7 @@ import { reapplyAll, reapplyTouched, retireEchoes } from './outbox-local.js';
 import { SessionOutbox } from './session-outbox.js';
 import type { EditHistory, TypingEditor } from '../protocol/commands.js';
 import type { SessionStatus, SyncProgress } from '../protocol/status.js';
+import { editUserGroup } from '../db/queries/groups.js';
 import { ChangeCollector, type StoreChanges } from './changes.js';
 import { editHistory } from './edit-history.js';
 import { applyEvents, EventApplyError as StoreApplyError } from './handlers/index.js';
@@ -365,6 +366,19 @@ export class AccountSession {
   private progress(p: SyncProgress): void {
     this.syncing = p;
     this.recomputeStatus();
+  }
+
+  /**
+   * The server has just deactivated a group at our request (an online-only operation): stored now,
+   * with pending changes re-applied over it, rather than at the next poll (its event says the same).
+   */
+  markUserGroupDeactivated(groupId: number): void {
+    const changes = new ChangeCollector();
+    this.db.transaction(() => {
+      if (editUserGroup(this.db, groupId, (g) => ({ ...g, deactivated: true }))) changes.touched('user_groups');
+      reapplyTouched(this.db, changes);
+    })();
+    if (!changes.empty) this.emit(changes.freeze());
   }
 
   private emit(c: StoreChanges): void {

@@ -28,6 +28,8 @@ import { subscriptionRemove } from './mutations/subscription-remove.js';
 import { subscriptionSet } from './mutations/subscription-set.js';
 import { userGroupMembers } from './mutations/user-group-members.js';
 import { userGroupPermissions } from './mutations/user-group-permissions.js';
+import { userGroupReactivate } from './mutations/user-group-reactivate.js';
+import { userGroupSubgroups } from './mutations/user-group-subgroups.js';
 import { userGroupUpdate } from './mutations/user-group-update.js';
 import { userSettingsUpdate } from './mutations/user-settings-update.js';
 import { userTopicSet } from './mutations/user-topic-set.js';
@@ -56,6 +58,8 @@ export const ALL_KINDS: readonly RuntimeKind[] = [
   runtimeKind(scheduledMessageCreate),
   runtimeKind(scheduledMessageEdit),
   runtimeKind(scheduledMessageDelete),
+  runtimeKind(userGroupSubgroups),
+  runtimeKind(userGroupReactivate),
 ];
 
 /** The registry of every kind, for stores (the session's and the tests'). */

@@ -217,6 +217,46 @@ export const channelCreationSchema = z.object({
   max_description_length: int.positive().nullable(),
 });
 export type ChannelCreationView = z.output<typeof channelCreationSchema>;
+/** Who holds a permission (spec "Group-setting value"): a group id, or direct members and subgroups. */
+export const groupSettingValueSchema = z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]);
+export type GroupSettingValueView = z.output<typeof groupSettingValueSchema>;
+
+/** The six permission settings of a user group, in the order Zulip web lists them. */
+export const USER_GROUP_PERMISSIONS = ['can_manage_group', 'can_mention_group', 'can_add_members_group', 'can_remove_members_group', 'can_join_group', 'can_leave_group'] as const;
+export type UserGroupPermission = (typeof USER_GROUP_PERMISSIONS)[number];
+
+/**
+ * A user group (named or system) as stored, with the user's queued changes applied. A permission
+ * setting is null when the server did not say (older servers).
+ */
+export const userGroupViewSchema = z.object({
+  id: int,
+  name: z.string(),
+  description: z.string(),
+  /** Direct members (for a system group: the users whose role is exactly its own). */
+  members: z.array(int),
+  direct_subgroup_ids: z.array(int),
+  is_system_group: z.boolean(),
+  deactivated: z.boolean(),
+  creator_id: int.nullable(),
+  /** UNIX seconds. */
+  date_created: int.nullable(),
+  can_add_members_group: groupSettingValueSchema.nullable(),
+  can_join_group: groupSettingValueSchema.nullable(),
+  can_leave_group: groupSettingValueSchema.nullable(),
+  can_manage_group: groupSettingValueSchema.nullable(),
+  can_mention_group: groupSettingValueSchema.nullable(),
+  can_remove_members_group: groupSettingValueSchema.nullable(),
+});
+export type UserGroupView = z.output<typeof userGroupViewSchema>;
+
+export const userGroupsSchema = z.object({
+  /** By id; system groups included (the permission pickers offer them). */
+  groups: z.array(userGroupViewSchema),
+  /** The realm's `can_manage_all_groups` (who may manage every group), null when not known. */
+  can_manage_all_groups: groupSettingValueSchema.nullable(),
+});
+export type UserGroupsView = z.output<typeof userGroupsSchema>;
 
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
 export const queries = {
@@ -265,6 +305,8 @@ export const queries = {
     request: z.object({ channel_id: int.positive() }),
     response: z.object({ channel_id: int, user_ids: z.array(int), source: z.enum(['server', 'cache']) }),
   },
+  /** The user groups (deactivated ones when asked) and who may manage all of them (live area `user_groups`). */
+  userGroups: { request: z.object({ include_deactivated: z.boolean().default(false) }), response: userGroupsSchema },
 } as const;
 
 /**
@@ -279,6 +321,7 @@ export const QUERY_AREAS = {
   allChannels: ['channels', 'subscriptions', 'realm', 'user_groups', 'users', 'outbox'],
   channelCreation: ['realm', 'user_groups', 'users'],
   channelSubscribers: ['channels', 'subscriptions'],
+  userGroups: ['user_groups', 'realm', 'users', 'outbox'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly string[]>>;
 
 export const commands = {

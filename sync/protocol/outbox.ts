@@ -48,6 +48,8 @@ export const OUTBOX_KINDS = [
   'scheduled_message_create',
   'scheduled_message_edit',
   'scheduled_message_delete',
+  'user_group_subgroups',
+  'user_group_reactivate',
 ] as const;
 export type OutboxKindName = (typeof OUTBOX_KINDS)[number];
 
@@ -130,6 +132,16 @@ export const outboxCommands = {
     response: z.object({ outbox_ids: z.array(int) }),
   },
   updateUserGroupMembers: { request: z.object({ user_group_id: id, add: z.array(id).default([]), delete: z.array(id).default([]) }), response: enqueuedSchema },
+  /** Add or remove direct subgroups (POST /user_groups/{id}/members `add_subgroups` / `delete_subgroups`, FL 311). */
+  updateUserGroupSubgroups: {
+    request: z.object({ user_group_id: id, add: z.array(id).default([]), delete: z.array(id).default([]) }).refine((r) => r.add.length + r.delete.length > 0, 'nothing to change'),
+    response: enqueuedSchema,
+  },
+  /**
+   * Reactivate a deactivated group (PATCH `deactivated: false`, FL 386). Queued: it depends on
+   * nothing but the group itself and the user's right to manage it.
+   */
+  reactivateUserGroup: { request: z.object({ user_group_id: id }), response: enqueuedSchema },
   /** Star, unstar, mark read or unread, by message id (shown at once; unread counts follow). */
   setMessageFlags: {
     request: z.object({ message_ids: z.array(id).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) }),
@@ -231,6 +243,13 @@ export const outboxCommands = {
       .refine((r) => (r.old_password === undefined) === (r.new_password === undefined), 'the old and the new password go together'),
     response: ok,
   },
+  /**
+   * Deactivate a user group (POST /user_groups/{id}/deactivate). Online only: the server refuses
+   * (`CANNOT_DEACTIVATE_GROUP_IN_USE`, with `objections`) while a channel, another group or the realm
+   * uses the group in a permission or as a subgroup, which the device cannot know for channels and
+   * groups it does not hold; the user needs that answer while deciding, not later in the outbox.
+   */
+  deactivateUserGroup: { request: z.object({ user_group_id: id }), response: ok },
 } as const;
 
 export const outboxRowSchema = z.object({

@@ -7,7 +7,7 @@
  * at once otherwise) and are never queued: a request that fails in flight is `OFFLINE` too
  * (toRpcError), and none of them changes local state before the server has answered.
  */
-import { addApnsDeviceToken, createUser, deleteTopic, sendE2eeTestNotification, sendInvites, updateSettings, type UpdateSettingsArgs } from '../api/index.js';
+import { addApnsDeviceToken, createUser, deactivateUserGroup, deleteTopic, sendE2eeTestNotification, sendInvites, updateSettings, type UpdateSettingsArgs } from '../api/index.js';
 import { conversationOf } from '../engine/drafts.js';
 import { rawForEdit } from '../engine/raw-cache.js';
 import { outboxErrorView } from '../outbox/errors.js';
@@ -112,6 +112,8 @@ export const outboxHandlers: OutboxHandlers = {
   unsubscribe: (ctx, req) => refusing(() => enqueued(ctx, subscriptionRemove, { subscriptions: req.channels })),
   updateUserGroup: (ctx, req) => refusing(() => intents(ctx).updateUserGroup(req)),
   updateUserGroupMembers: (ctx, req) => refusing(() => intents(ctx).updateUserGroupMembers(req)),
+  updateUserGroupSubgroups: (ctx, req) => refusing(() => intents(ctx).updateUserGroupSubgroups(req)),
+  reactivateUserGroup: (ctx, req) => refusing(() => intents(ctx).reactivateUserGroup(req)),
   editScheduledMessage: (ctx, req) => refusing(() => intents(ctx).editScheduledMessage(req)),
   createScheduledMessage: (ctx, req) => refusing(() => intents(ctx).createScheduledMessage(req)),
   deleteScheduledMessage: (ctx, req) => refusing(() => intents(ctx).deleteScheduledMessage(req)),
@@ -171,6 +173,13 @@ export const outboxHandlers: OutboxHandlers = {
     };
     const { old_password: oldPassword, new_password: newPassword } = req;
     await updateSettings(s.conn, oldPassword !== undefined && newPassword !== undefined ? { ...names, old_password: oldPassword, new_password: newPassword } : names);
+    return OK;
+  },
+  deactivateUserGroup: async (ctx, req) => {
+    const s = live(ctx);
+    await deactivateUserGroup(s.conn, { userGroupId: req.user_group_id });
+    // The server's `user_group` event marks it too; the screen shows it without waiting for the poll.
+    s.markUserGroupDeactivated(req.user_group_id);
     return OK;
   },
 };

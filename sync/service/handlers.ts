@@ -68,6 +68,7 @@ export const handlers: Handlers = {
   },
   dmConversations: (ctx) => ctx.session().queries.dmConversations(),
   unreadCounts: (ctx) => ctx.session().queries.unreadCounts(),
+  userGroups: (ctx, req) => ctx.session().queries.userGroups(req.include_deactivated),
   // commands
   start: (ctx) => (ctx.session().start(), OK),
   stop: async (ctx) => (await ctx.session().stop(), OK),

@@ -50,6 +50,12 @@ export interface RealWorld {
   stopServer(): Promise<void>;
   /** Start it again on the same port and data, and wait until the app says Live. */
   startServer(): Promise<void>;
+  /**
+   * While the server is stopped: others act on its data where this app cannot hear them (a second
+   * server process on another port over the same data file, REST clients for `f`), as another
+   * device changing things while this one is offline.
+   */
+  whileAway(f: (rest: (email: string) => Promise<Rest>) => Promise<void>): Promise<void>;
   /** Errors the page logged (connection failures while the server is down excepted). */
   problems(): string[];
   close(): Promise<void>;
@@ -98,6 +104,15 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
       server = await startServerProcess(port, dataFile);
       procs.push(server.proc);
       await expect(statusOf(page)).toContainText('Live', { timeout: 60_000 });
+    },
+    async whileAway(f) {
+      if (server.proc.child.exitCode === null && server.proc.child.signalCode === null) throw new Error('whileAway: stop the server first');
+      const other = await startServerProcess(await freePort(), dataFile);
+      try {
+        await f((who) => restAs(other.url, who));
+      } finally {
+        await other.proc.stop();
+      }
     },
     problems: () => [...problems],
     close,

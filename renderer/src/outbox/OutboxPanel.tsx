@@ -9,6 +9,7 @@ import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
+import { useUserGroups } from '../groups/store.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { inWords, panelRows, type PanelFilter } from './panel-reducer.js';
@@ -36,7 +37,12 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
     () => (finished() ? outbox.state.rows.length + (outbox.state.counts?.pending ?? 0) : false),
     () => bridge.invoke('outbox', { include_finished: true }),
   );
-  const names = { channel: (id: number) => channels.byId(id)?.name, user: (id: number) => users.byId().get(id)?.full_name };
+  const groups = useUserGroups(bridge);
+  const names = {
+    channel: (id: number) => channels.byId(id)?.name,
+    user: (id: number) => users.byId().get(id)?.full_name,
+    group: (id: number) => groups.data.groups.find((g) => g.id === id)?.name,
+  };
   const rows = createMemo(() => panelRows(finished() ? (done() ?? outbox.state.rows) : outbox.state.rows, names, filter()));
   const act = (what: string, f: () => Promise<void>) => void f().catch((e: unknown) => toasts.show(`Could not ${what}. ${errorText(e)}`, 'error'));
   let heading: HTMLHeadingElement | undefined;

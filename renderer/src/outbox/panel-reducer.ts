@@ -5,7 +5,7 @@
  * row offers (retry a failed or conflicting one; discard one not being sent or checked).
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import { buildHash, channelSlug } from '../router/hash.js';
+import { buildHash, channelSlug, encodeHashComponent } from '../router/hash.js';
 import { settingLabel, settingsHref } from '../settings/settings-model.js';
 
 export type PanelFilter = 'all' | 'pending' | 'failed' | 'conflict';
@@ -29,7 +29,19 @@ export interface PanelRow {
 export interface Names {
   channel(id: number): string | undefined;
   user(id: number): string | undefined;
+  /** A user group's name (optional: a screen without the groups says "a user group"). */
+  group?(id: number): string | undefined;
 }
+
+/** What a group permission setting governs, for "Change who can … <group>". */
+const GROUP_SETTING_WORDS: Record<string, string> = {
+  can_manage_group: 'administer',
+  can_mention_group: 'mention',
+  can_add_members_group: 'add members to',
+  can_remove_members_group: 'remove members from',
+  can_join_group: 'join',
+  can_leave_group: 'leave',
+};
 
 const STATE_LABELS: Record<OutboxRowView['state'], string> = {
   queued: 'Waiting to send',
@@ -129,7 +141,9 @@ export function describeRow(r: Pick<OutboxRowView, 'kind' | 'args'>, names: Name
     case 'user_group_update':
     case 'user_group_members':
     case 'user_group_permissions':
-      return { what: 'Change a user group', href: null };
+    case 'user_group_subgroups':
+    case 'user_group_reactivate':
+      return describeGroupRow(r.kind, a, names, people);
     case 'scheduled_message_create':
       return { what: 'Schedule a message', href: null };
     case 'scheduled_message_edit':
@@ -138,6 +152,43 @@ export function describeRow(r: Pick<OutboxRowView, 'kind' | 'args'>, names: Name
       return { what: 'Cancel a scheduled message', href: null };
     default:
       return { what: `A change this app does not know (${r.kind})`, href: null };
+  }
+}
+
+function describeGroupRow(kind: string, a: Record<string, unknown>, names: Names, people: (ids: unknown) => string): { what: string; href: string | null } {
+  const id = num(a['user_group_id']);
+  const name = id === undefined ? undefined : names.group?.(id);
+  const g = name !== undefined ? `“${name}”` : 'a user group';
+  const href = id === undefined ? null : name !== undefined ? `#groups/${id}/${encodeHashComponent(name)}` : `#groups/${id}`;
+  const list = (v: unknown) => (Array.isArray(v) ? v : []);
+  const groups = (ids: unknown) => list(ids).map((x) => (typeof x === 'number' ? (names.group?.(x) ?? `group ${x}`) : String(x))).join(', ');
+  switch (kind) {
+    case 'user_group_update': {
+      const newName = str(a['name']);
+      // The list shows the new name already (the change is applied locally): no "rename X to X".
+      if (newName !== undefined) return { what: `Rename ${name !== undefined && name !== newName ? g : 'a user group'} to “${newName}”${a['description'] !== undefined ? ' and change its description' : ''}`, href };
+      return { what: `Change the description of ${g}`, href };
+    }
+    case 'user_group_members': {
+      const add = list(a['add']);
+      const del = list(a['delete']);
+      const parts = [...(add.length > 0 ? [`add ${people(add)} to`] : []), ...(del.length > 0 ? [`remove ${people(del)} from`] : [])];
+      const text = parts.length === 2 ? `Add ${people(add)} to and remove ${people(del)} from ${g}` : `${parts[0] ?? 'change the members of'} ${g}`;
+      return { what: text.charAt(0).toUpperCase() + text.slice(1), href };
+    }
+    case 'user_group_subgroups': {
+      const add = list(a['add']);
+      const del = list(a['delete']);
+      if (add.length > 0 && del.length === 0) return { what: `Add the subgroup ${groups(add)} to ${g}`, href };
+      if (del.length > 0 && add.length === 0) return { what: `Remove the subgroup ${groups(del)} from ${g}`, href };
+      return { what: `Change the subgroups of ${g}`, href };
+    }
+    case 'user_group_permissions': {
+      const settings = Object.keys(rec(a['settings'])).map((k) => GROUP_SETTING_WORDS[k] ?? k);
+      return { what: `Change who can ${settings.join(', ')} ${g}`, href };
+    }
+    default:
+      return { what: `Reactivate ${g}`, href };
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Component } from 'solid-js';
 import { ChannelsView } from '../channels/ChannelsView.js';
+import { GroupsView } from '../groups/GroupsView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
 import { SettingsView } from '../settings/SettingsView.js';
 
@@ -25,6 +26,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   { section: 'channels', view: (p) => <ChannelsView rest={p.rest} />, label: 'Channels', href: '#channels/subscribed' },
   // Zulip's old name for the same screen.
   { section: 'streams', view: (p) => <ChannelsView rest={p.rest} /> },
+  { section: 'groups', view: (p) => <GroupsView rest={p.rest} />, label: 'User groups', href: '#groups/your' },
 ];
 
 export function sectionEntry(section: string): SectionEntry | undefined {

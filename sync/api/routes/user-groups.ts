@@ -13,6 +13,7 @@ export const userGroupResponses = {
   'PATCH /user_groups/{user_group_id}': emptySuccess,
   'POST /user_groups/{user_group_id}/members': emptySuccess,
   'GET /user_groups': getUserGroupsResponse,
+  'POST /user_groups/{user_group_id}/deactivate': emptySuccess,
 } as const;
 
 /** `add_subgroups` / `delete_subgroups` on the members endpoint are new at FL 311. */
@@ -82,6 +83,17 @@ export async function updateUserGroupMembers(
     schema: emptySuccess,
     ...opts,
   });
+}
+
+/**
+ * POST /user_groups/{user_group_id}/deactivate (a referenced operation; the spec does not show it):
+ * refused with `CANNOT_DEACTIVATE_GROUP_IN_USE` (details `objections`) while the group is in use.
+ */
+export function deactivateUserGroup(conn: ApiConnection, args: { userGroupId: number }, opts: RequestOptions = {}) {
+  if (!conn.supports(DEACTIVATED_GROUPS_FL)) {
+    throw new UnsupportedFeatureError('deactivateUserGroup', DEACTIVATED_GROUPS_FL, conn.effectiveFeatureLevel);
+  }
+  return conn.request({ method: 'POST', path: `/user_groups/${pathSegment(args.userGroupId)}/deactivate`, params: {}, schema: emptySuccess, ...opts });
 }
 
 /** GET /user_groups (referenced operation): every group, deactivated ones on request. */

@@ -96,6 +96,8 @@ export const registerResponse = success({
   realm_can_move_messages_between_topics_group: groupSettingValue.optional(),
   realm_can_move_messages_between_channels_group: groupSettingValue.optional(),
   realm_can_resolve_topics_group: groupSettingValue.optional(),
+  /** Who may manage every user group (FL 305), besides each group's `can_manage_group`. */
+  realm_can_manage_all_groups: groupSettingValue.optional(),
 
   // `realm`: channels (who may subscribe others and create channels; web-public needs spectator access).
   realm_can_add_subscribers_group: groupSettingValue.optional(),

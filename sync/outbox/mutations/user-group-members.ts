@@ -40,7 +40,7 @@ export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null> = {
     });
   },
   async verify(conn, a) {
-    const g = (await getUserGroups(conn)).user_groups.find((x) => x.id === a.user_group_id);
+    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
     if (!g) return 'not_applied';
     const members = new Set(g.members);
     return a.add.every((u) => members.has(u)) && a.delete.every((u) => !members.has(u)) ? 'applied' : 'not_applied';

@@ -66,7 +66,7 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null> = 
     await updateUserGroup(conn, wireArgs(a));
   },
   async verify(conn, a) {
-    const g = (await getUserGroups(conn)).user_groups.find((x) => x.id === a.user_group_id);
+    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
     if (!g) return 'not_applied';
     return GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)) ? 'applied' : 'not_applied';
   },

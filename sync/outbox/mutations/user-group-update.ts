@@ -27,7 +27,7 @@ export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null> = {
     await updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description });
   },
   async verify(conn, a) {
-    const g = (await getUserGroups(conn)).user_groups.find((x) => x.id === a.user_group_id);
+    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
     if (!g) return 'not_applied';
     return (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description) ? 'applied' : 'not_applied';
   },

@@ -116,6 +116,7 @@ const EXCLUDED: readonly Exclusion[] = [
   ['PATCH /user_groups/{user_group_id}', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['PATCH /user_groups/{user_group_id}', '400', '#/components/schemas/CodedError/example', PLACEHOLDER],
   ['POST /user_groups/{user_group_id}/members', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
+  ['POST /user_groups/{user_group_id}/deactivate', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['GET /user_groups', '200', '#/components/schemas/get_user_groups_200_response/example', PLACEHOLDER],
   ['POST /user_topics', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['GET /users', '200', '#/components/schemas/get_users_200_response/example', PLACEHOLDER],

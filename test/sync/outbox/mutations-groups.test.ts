@@ -64,3 +64,51 @@ describe('user_group_members', () => {
     expect(after?.members).not.toContain(hamlet);
   });
 });
+
+interface FullGroup extends Group {
+  direct_subgroup_ids: number[];
+  deactivated: boolean;
+}
+async function allGroups(): Promise<FullGroup[]> {
+  return (await env.t.as('iago').get('/user_groups', { include_deactivated_groups: true })).json.user_groups as FullGroup[];
+}
+
+describe('user_group_subgroups', () => {
+  it('opposite queued changes cancel; a removal and an addition go in one request; a lost answer is verified', async () => {
+    const groups = await allGroups();
+    const players = groups.find((g) => g.name === 'players')!;
+    const leads = groups.find((g) => g.name === 'leads')!;
+    expect(players.direct_subgroup_ids).toEqual([leads.id]);
+    env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: players.id, delete: [leads.id] }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: players.id, add: [leads.id] }, null).outcome).toBe('cancelled');
+    await env.drain();
+    expect(env.proxy.log).toHaveLength(0);
+
+    // The answer is lost after the server removed it: verified by reading, not sent again.
+    env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/user_groups\/\d+\/members/ }, { kind: 'drop' }, 1);
+    env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: players.id, delete: [leads.id] }, null);
+    await env.drain();
+    expect(env.proxy.counts.drop).toBe(1);
+    expect(env.store.all().map((r) => r.state)).toEqual(['discarded', 'done']);
+    expect((await allGroups()).find((g) => g.id === players.id)?.direct_subgroup_ids).toEqual([]);
+  });
+
+  it('a group is never its own subgroup (refused before it is queued)', () => {
+    expect(() => env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: 5, add: [5] }, null)).toThrow(/own subgroup/);
+  });
+});
+
+describe('user_group_reactivate', () => {
+  it('reactivates with PATCH deactivated=false; a lost answer is verified by reading the deactivated groups too', async () => {
+    const retired = (await allGroups()).find((g) => g.name === 'retired')!;
+    expect(retired.deactivated).toBe(true);
+    env.proxy.rule({ method: 'PATCH', path: /^\/api\/v1\/user_groups\/\d+$/ }, { kind: 'drop' }, 1);
+    env.store.enqueue(kindOf(env.store, 'user_group_reactivate'), { user_group_id: retired.id }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'user_group_reactivate'), { user_group_id: retired.id }, null).outcome).toBe('merged');
+    await env.drain();
+    expect(env.proxy.counts.drop).toBe(1);
+    expect(env.requests(/^PATCH \/api\/v1\/user_groups\//)).toBe(1);
+    expect(env.store.all().map((r) => r.state)).toEqual(['done']);
+    expect((await allGroups()).find((g) => g.id === retired.id)?.deactivated).toBe(false);
+  });
+});

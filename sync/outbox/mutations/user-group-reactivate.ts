@@ -1,0 +1,40 @@
+/**
+ * `user_group_reactivate`: bring a deactivated group back (PATCH /user_groups/{id} with
+ * `deactivated: false`, FL 386; `true` does nothing there). Queued, unlike deactivation (an
+ * online-only operation, see `deactivateUserGroup` in the contract): reactivating depends only on
+ * the group and the user's right to manage it, never on the rest of the realm, so it can wait for
+ * the connection. Shown at once; a second reactivation while one is queued merges into it.
+ */
+import { z } from 'zod';
+import { getUserGroups, updateUserGroup } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { editUserGroup } from '../../db/queries/groups.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { groupKey } from './user-group-update.js';
+
+export const userGroupReactivateArgs = z.object({ user_group_id: z.number().int() });
+export type UserGroupReactivateArgs = z.output<typeof userGroupReactivateArgs>;
+
+export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null> = {
+  kind: 'user_group_reactivate',
+  version: 1,
+  argsSchema: userGroupReactivateArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => groupKey(a.user_group_id),
+  async send(conn, a) {
+    await updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false });
+  },
+  async verify(conn, a) {
+    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
+    return g && !g.deactivated ? 'applied' : 'not_applied';
+  },
+  coalesce(prev, next) {
+    return prev.kind === 'user_group_reactivate' ? { action: 'merge', args: next.args, base: null } : { action: 'append' };
+  },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
+};
+
+export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, changes: ChangeCollector): void {
+  if (editUserGroup(db, args.user_group_id, (g) => ({ ...g, deactivated: false }))) changes.touched('user_groups');
+}

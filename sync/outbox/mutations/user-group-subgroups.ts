@@ -1,0 +1,69 @@
+/**
+ * `user_group_subgroups`: add and remove direct subgroups of a group (POST
+ * /user_groups/{id}/members with `add_subgroups` / `delete_subgroups`, FL 311; an older server
+ * would ignore the lists and answer success, so the request refuses to go out there). A kind of
+ * its own beside `user_group_members` (whose v1 args are users only): the same entity, so a
+ * group's changes keep their order. Queued changes merge into their net effect, as for members.
+ */
+import { z } from 'zod';
+import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
+import type { LocalDb } from '../../db/open.js';
+import { editUserGroup } from '../../db/queries/groups.js';
+import type { ChangeCollector } from '../../engine/changes.js';
+import type { OutboxKind } from '../kinds.js';
+import { groupKey } from './user-group-update.js';
+
+const ids = z.array(z.number().int());
+export const userGroupSubgroupsArgs = z
+  .object({ user_group_id: z.number().int(), add: ids.default([]), delete: ids.default([]) })
+  .refine((a) => a.add.length + a.delete.length > 0, 'nothing to change')
+  .refine((a) => !a.add.includes(a.user_group_id), 'a group cannot be its own subgroup');
+export type UserGroupSubgroupsArgs = z.output<typeof userGroupSubgroupsArgs>;
+
+/** `next` applied after `prev`: the last instruction per subgroup wins, opposite ones cancel. */
+export function netSubgroups(prev: UserGroupSubgroupsArgs, next: UserGroupSubgroupsArgs): { add: number[]; delete: number[] } {
+  const add = new Set(prev.add);
+  const del = new Set(prev.delete);
+  for (const g of next.add) if (!del.delete(g)) add.add(g);
+  for (const g of next.delete) if (!add.delete(g)) del.add(g);
+  return { add: [...add], delete: [...del] };
+}
+
+export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null> = {
+  kind: 'user_group_subgroups',
+  version: 1,
+  argsSchema: userGroupSubgroupsArgs,
+  baseSchema: z.null(),
+  entityKey: (a) => groupKey(a.user_group_id),
+  async send(conn, a) {
+    await updateUserGroupMembers(conn, {
+      userGroupId: a.user_group_id,
+      ...(a.add.length > 0 ? { add_subgroups: a.add } : {}),
+      ...(a.delete.length > 0 ? { delete_subgroups: a.delete } : {}),
+    });
+  },
+  async verify(conn, a) {
+    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
+    if (!g) return 'not_applied';
+    const subs = new Set(g.direct_subgroup_ids);
+    return a.add.every((s) => subs.has(s)) && a.delete.every((s) => !subs.has(s)) ? 'applied' : 'not_applied';
+  },
+  coalesce(prev, next) {
+    const p = prev.kind === 'user_group_subgroups' ? userGroupSubgroupsArgs.safeParse(prev.args) : undefined;
+    if (!p?.success) return { action: 'append' };
+    const n = netSubgroups(p.data, next.args);
+    if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
+    return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
+  },
+  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
+};
+
+export function applyOptimistic(db: LocalDb, args: UserGroupSubgroupsArgs, changes: ChangeCollector): void {
+  const done = editUserGroup(db, args.user_group_id, (g) => {
+    const gone = new Set(args.delete);
+    const subs = g.direct_subgroup_ids.filter((s) => !gone.has(s));
+    for (const s of args.add) if (!subs.includes(s)) subs.push(s);
+    return { ...g, direct_subgroup_ids: subs.sort((x, y) => x - y) };
+  });
+  if (done) changes.touched('user_groups');
+}
