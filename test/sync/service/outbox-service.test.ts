@@ -106,6 +106,7 @@ describe('the outbox through the engine service', () => {
       ['deleteTopic', { channel_id: channelId(t, 'Verona'), topic: 'doomed' }],
       ['sendInvites', { emails: ['new@example.com'], channel_ids: [] }],
       ['createUser', { email: 'made@example.com', password: 'pw-123456', full_name: 'Made' }],
+      ['inviteOptions', {}],
       ['messageRawContent', { message_id: 1 }],
       ['sendTestNotification', {}],
       ['registerApnsToken', { token: 'abcdef', appid: 'org.example.app' }],
@@ -125,6 +126,36 @@ describe('the outbox through the engine service', () => {
     const left = await t.as('iago').get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'doomed online' }] });
     expect(left.json.messages).toEqual([]);
     expect(await call('sendInvites', { emails: ['invited-by-outbox-test@example.com'], channel_ids: [channelId(t, 'Verona')] })).toEqual({ ok: true });
+    await svc.close();
+  });
+
+  it('sendInvites passes groups, default channels, notify and the welcome text; INVITATION_FAILED comes back per address; inviteOptions marks the default channels', async () => {
+    const { svc, client, call } = await signedIn('iago');
+    const options = (await call('inviteOptions')) as { channels: Array<{ name: string; is_default: boolean }>; groups: Array<{ group_id: number; name: string }> };
+    expect(options.channels.filter((c) => c.is_default).map((c) => c.name).sort()).toEqual(['Verona', 'general']);
+    expect(options.channels.find((c) => c.name === 'Scotland')).toMatchObject({ is_default: false });
+    const leads = options.groups.find((g) => g.name === 'leads');
+    expect(leads).toBeDefined();
+    expect(options.groups.some((g) => g.name.startsWith('role:'))).toBe(false);
+    expect(
+      await call('sendInvites', {
+        emails: ['invite-fields@example.com'],
+        channel_ids: [],
+        group_ids: [leads!.group_id],
+        include_realm_default_subscriptions: true,
+        notify_referrer_on_join: false,
+        welcome_message_custom_text: 'Welcome aboard',
+        invite_expires_in_minutes: null,
+      }),
+    ).toEqual({ ok: true });
+    const row = t.server.state.db.prepare('SELECT * FROM invites WHERE email = ?').get('invite-fields@example.com') as Record<string, unknown>;
+    expect(row).toMatchObject({ group_ids: `[${leads!.group_id}]`, include_realm_default_subscriptions: 1, notify_referrer_on_join: 0, welcome_message_custom_text: 'Welcome aboard', expires_at: null });
+    const partly = await client.invoke('sendInvites', { emails: ['hamlet@example.com', 'invite-partly@example.com'], channel_ids: [] });
+    expect(partly.ok === false && partly.error).toMatchObject({
+      code: 'SERVER',
+      details: { code: 'INVITATION_FAILED', details: { errors: [['hamlet@example.com', 'Already has an account.', false]], sent_invitations: true, daily_limit_reached: false, license_limit_reached: false } },
+    });
+    expect(t.server.state.db.prepare('SELECT 1 FROM invites WHERE email = ?').get('invite-partly@example.com')).toBeDefined();
     await svc.close();
   });
 
