@@ -5,6 +5,7 @@
  * the entries that have a label. A section without an entry keeps the "not built yet" placeholder.
  */
 import type { Component } from 'solid-js';
+import { InviteView } from '../invite/InviteView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
 
 export interface SectionEntry {
@@ -19,6 +20,7 @@ export interface SectionEntry {
 
 export const SECTIONS: readonly SectionEntry[] = [
   { section: 'scheduled', view: () => <ScheduledView />, label: 'Scheduled messages', href: '#scheduled' },
+  { section: 'invite', view: () => <InviteView />, label: 'Invite users', href: '#invite' },
 ];
 
 export function sectionEntry(section: string): SectionEntry | undefined {
