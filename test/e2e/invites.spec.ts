@@ -104,8 +104,8 @@ test('hamlet (member): roles up to member, a forced administrator refused by the
     await expect(view.getByRole('checkbox', { name: /custom welcome message/ })).toHaveCount(0);
 
     // Forced past the choices the screen offers: the server has the last word.
-    await role.evaluate((select: HTMLSelectElement) => {
-      const o = document.createElement('option');
+    await role.evaluate((select) => {
+      const o = select.ownerDocument.createElement('option');
       o.value = '200';
       o.textContent = 'Organization administrator';
       select.append(o);
