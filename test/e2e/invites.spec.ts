@@ -6,7 +6,8 @@
  * second try refused in the server's words. As hamlet (member) against a server process: the
  * roles offered stop at member, a forced "administrator" is refused in the server's words and
  * nothing is invited, there is no create-user form; with the server stopped the screen says it
- * needs a connection and Send is disabled.
+ * needs a connection and Send is disabled. As iago (administrator without can_create_users): the
+ * create-user form is there and its refusal is the server's words.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, screenshot, sidebar, test } from './fixtures.js';
@@ -123,6 +124,27 @@ test('hamlet (member): roles up to member, a forced administrator refused by the
     await expect(view.getByRole('status').filter({ hasText: 'needs a connection' })).toContainText('Inviting people needs a connection to the server');
     await expect(view.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
     await lightAndDark(page, testInfo, '87-invite-offline');
+    expect(world.problems()).toEqual([]);
+  } finally {
+    await world.close();
+  }
+});
+
+test('iago (administrator the server does not let create users): the form is offered, the refusal is the server’s words, no user made', async ({ page }) => {
+  test.setTimeout(120_000);
+  const world = await openRealWorld(page, 'iago@example.com');
+  try {
+    const view = await openInvite(page);
+    await expect(view.getByLabel('Invite as').locator('option')).toHaveText(['Guest', 'Member', 'Moderator', 'Organization administrator']);
+    const form = view.getByRole('form', { name: 'Create a user' });
+    await form.getByRole('textbox', { name: 'New user’s email' }).fill('by-iago@example.com');
+    await form.getByRole('textbox', { name: 'Full name' }).fill('By Iago');
+    await form.getByLabel('New user’s password').fill('a-long-enough-password');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await expect(form.getByRole('alert')).toHaveText('The server refused: User not authorized to create users');
+    const rest = await world.rest('iago@example.com');
+    const members = (await rest.call('GET', '/users'))['members'] as Array<{ email: string }>;
+    expect(members.some((u) => u.email === 'by-iago@example.com')).toBe(false);
     expect(world.problems()).toEqual([]);
   } finally {
     await world.close();

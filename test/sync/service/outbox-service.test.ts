@@ -159,6 +159,25 @@ describe('the outbox through the engine service', () => {
     await svc.close();
   });
 
+  it('createUser: the new id from an owner allowed to; refusals in the server’s words (email in use, an administrator not allowed, a member)', async () => {
+    const owner = await signedIn('desdemona');
+    const made = (await owner.call('createUser', { email: 'made-by-service@example.com', password: 'a-long-password', full_name: 'Made By Service' })) as { user_id: number };
+    expect(made.user_id).toBe(t.userId('made-by-service'));
+    const again = await owner.client.invoke('createUser', { email: 'made-by-service@example.com', password: 'a-long-password', full_name: 'Again' });
+    expect(again.ok === false && again.error).toMatchObject({ code: 'SERVER', message: 'Email is already in use.' });
+    await owner.svc.close();
+    proxy.close();
+    const admin = await signedIn('iago');
+    const notAllowed = await admin.client.invoke('createUser', { email: 'by-iago@example.com', password: 'a-long-password', full_name: 'By Iago' });
+    expect(notAllowed.ok === false && notAllowed.error).toMatchObject({ code: 'SERVER', message: 'User not authorized to create users' });
+    await admin.svc.close();
+    proxy.close();
+    const member = await signedIn('hamlet');
+    const denied = await member.client.invoke('createUser', { email: 'by-hamlet@example.com', password: 'a-long-password', full_name: 'By Hamlet' });
+    expect(denied.ok === false && denied.error).toMatchObject({ code: 'SERVER', message: 'Must be an organization administrator' });
+    await member.svc.close();
+  });
+
   it('online, push registration and the test notification reach the server (its refusal comes back with its code)', async () => {
     const { svc, client, call } = await signedIn('iago');
     const none = await client.invoke('sendTestNotification', {});
