@@ -1,8 +1,7 @@
 /** The sidebar's views from the user's navigation views, their markers, and the intents with the server's rules. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/harness.js';
+import { describe, expect, it } from 'vitest';
 import type { OutboxRowView } from '../../sync/protocol/outbox.js';
-import { addIntent, deleteIntent, pinIntent, refusalText, renameIntent, SERVER_WORDS, sidebarViews, type StoredView } from '../../renderer/src/navviews/nav-views.js';
+import { addIntent, deleteIntent, pinIntent, refusalText, renameIntent, sidebarViews, type StoredView } from '../../renderer/src/navviews/nav-views.js';
 
 const row = (target: string, state: OutboxRowView['state'], message = ''): OutboxRowView => ({
   outbox_id: 1,
@@ -90,25 +89,5 @@ describe('intents, checked with the server’s rules', () => {
     expect(renameIntent('narrow/channel/12-Denmark', '  ', stored)).toEqual({ error: 'name cannot be blank' });
     expect(deleteIntent('narrow/channel/12-Denmark')).toEqual({ op: 'deleteNavigationView', request: { fragment: 'narrow/channel/12-Denmark' } });
     expect(deleteIntent('inbox')).toEqual({ error: expect.stringContaining('unpin') });
-  });
-});
-
-describe('the words are the server’s own (reference server)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
-
-  it('each refusal checked before queuing is what POST / PATCH /navigation_views answers', async () => {
-    const msg = async (r: Promise<{ json: Record<string, unknown> }>) => (await r).json['msg'];
-    const othello = t.as('othello');
-    expect(await msg(othello.post('/navigation_views', { fragment: '  ', is_pinned: true, name: 'x' }))).toBe(SERVER_WORDS.blankFragment);
-    expect(await msg(othello.post('/navigation_views', { fragment: 'narrow/is/starred', is_pinned: true, name: 'My stars' }))).toBe(SERVER_WORDS.builtInNamed);
-    expect(await msg(othello.post('/navigation_views', { fragment: 'narrow/is/dm', is_pinned: true }))).toBe(SERVER_WORDS.customNeedsName);
-    expect((await othello.post('/navigation_views', { fragment: 'narrow/is/dm', is_pinned: true, name: 'DMs' })).json['result']).toBe('success');
-    expect(await msg(othello.post('/navigation_views', { fragment: 'narrow/is/private', is_pinned: true, name: 'DMs' }))).toBe(SERVER_WORDS.exists);
-    expect(await msg(othello.patch('/navigation_views/narrow/is/dm', { name: ' ' }))).toBe(SERVER_WORDS.blankName);
-    expect(await msg(othello.patch('/navigation_views/recent', { name: 'Latest' }))).toBe(SERVER_WORDS.builtInNamed);
   });
 });
