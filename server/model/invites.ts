@@ -138,6 +138,27 @@ export const someSkipped = (skipped: InviteError[]) =>
     sent: true,
   });
 
+/**
+ * GET /invites (Zulip's do_get_invites_controlled_by_user): the invitations not yet accepted nor
+ * expired; administrators see everyone's, others their own.
+ */
+export function listInvites(srv: ServerState, actor: UserRow) {
+  const now = seconds(srv.clock);
+  const rows = srv.db.prepare('SELECT * FROM invites WHERE accepted_user_id IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY id').all(now) as InviteRow[];
+  return rows
+    .filter((r) => isAdmin(actor) || r.inviter_id === actor.id)
+    .map((r) => ({
+      id: r.id,
+      invited_by_user_id: r.inviter_id,
+      invited: r.created_at,
+      expiry_date: r.expires_at,
+      email: r.email,
+      notify_referrer_on_join: r.notify_referrer_on_join === 1,
+      invited_as: r.invite_as,
+      is_multiuse: false,
+    }));
+}
+
 export function getInvite(srv: ServerState, id: number): InviteRow | undefined {
   return srv.db.prepare('SELECT * FROM invites WHERE id = ?').get(id) as InviteRow | undefined;
 }

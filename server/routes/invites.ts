@@ -1,5 +1,5 @@
 /**
- * POST /invites (spec "send invitations" + Errors table): who may invite and as what role, which
+ * GET /invites (pending invitations) and POST /invites (spec "send invitations" + Errors table): who may invite and as what role, which
  * channels and groups the invitation may carry, then Zulip's do_invite_users. The handler runs
  * its own transaction so that, when some addresses already have accounts, the other invitations
  * are committed before INVITATION_FAILED (`sent_invitations: true`) is answered.
@@ -9,7 +9,7 @@ import { atomically } from '../events/emit.js';
 import { badRequest, invalidParam } from '../http/errors.js';
 import { getChannel, type ChannelRow } from '../model/access.js';
 import { userHasPermission } from '../model/groups.js';
-import { parseInviteeEmails, sendInvites, someSkipped } from '../model/invites.js';
+import { listInvites, parseInviteeEmails, sendInvites, someSkipped } from '../model/invites.js';
 import { getRealm } from '../model/realm.js';
 import { hasContentAccess } from '../model/subscriptions.js';
 import { isAdmin, isGuest, ROLE, ROLES, type Role, type UserRow } from '../model/users.js';
@@ -79,4 +79,6 @@ function invite({ srv, params, user }: Ctx): Record<string, never> {
 
 export function registerInviteRoutes(r: ApiRouter): void {
   route(r, 'POST', '/invites', invite, { async: true });
+  // GET /invites (referenced by the spec's invitation states): the pending invitations one controls.
+  route(r, 'GET', '/invites', ({ srv, user }) => ({ invites: listInvites(srv, user) }));
 }

@@ -218,8 +218,31 @@ export const outboxCommands = {
       channel_ids: z.array(id).default([]),
       invite_as: z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]).optional(),
       invite_expires_in_minutes: int.positive().nullable().optional(),
+      /** Groups the new user joins (the actor must be allowed to add members). */
+      group_ids: z.array(id).optional(),
+      /** Also the organization's default channels (allowed even when the actor cannot subscribe others). */
+      include_realm_default_subscriptions: z.boolean().optional(),
+      /** Default true at the server: tell the inviter when the person joins. */
+      notify_referrer_on_join: z.boolean().optional(),
+      /** Administrators only: the Welcome Bot's custom text (`""` none, null the organization's default). */
+      welcome_message_custom_text: z.string().max(8000).nullable().optional(),
     }),
+    /**
+     * Refusals are `SERVER` with `details.code`; `INVITATION_FAILED` carries `details.details`
+     * = `{ errors: [address, reason, deactivated][], sent_invitations, daily_limit_reached, license_limit_reached }`.
+     */
     response: ok,
+  },
+  /**
+   * What the invitation form offers: the channels known here with the organization's default ones
+   * marked (asked of the server: the stored snapshot does not carry them), and the named groups.
+   */
+  inviteOptions: {
+    request: z.object({}),
+    response: z.object({
+      channels: z.array(z.object({ channel_id: id, name: z.string(), is_default: z.boolean() })),
+      groups: z.array(z.object({ group_id: id, name: z.string(), description: z.string() })),
+    }),
   },
   createUser: { request: z.object({ email: z.string().min(3), password: z.string().min(1), full_name: z.string().min(1) }), response: z.object({ user_id: int }) },
   /** A test push to one registered device (`device_id`) or to all of them. */

@@ -7,7 +7,9 @@
  * at once otherwise) and are never queued: a request that fails in flight is `OFFLINE` too
  * (toRpcError), and none of them changes local state before the server has answered.
  */
-import { addApnsDeviceToken, createUser, deactivateUserGroup, deleteTopic, sendE2eeTestNotification, sendInvites, updateSettings, type UpdateSettingsArgs } from '../api/index.js';
+import { addApnsDeviceToken, createUser, deactivateUserGroup, deleteTopic, getStreams, sendE2eeTestNotification, sendInvites, updateSettings, type UpdateSettingsArgs } from '../api/index.js';
+import { getChannels } from '../db/queries/channels.js';
+import { getUserGroups } from '../db/queries/groups.js';
 import { conversationOf } from '../engine/drafts.js';
 import { rawForEdit } from '../engine/raw-cache.js';
 import { outboxErrorView } from '../outbox/errors.js';
@@ -152,8 +154,28 @@ export const outboxHandlers: OutboxHandlers = {
       stream_ids: req.channel_ids,
       ...(req.invite_as !== undefined ? { invite_as: req.invite_as } : {}),
       ...(req.invite_expires_in_minutes !== undefined ? { invite_expires_in_minutes: req.invite_expires_in_minutes } : {}),
+      ...(req.group_ids !== undefined ? { group_ids: req.group_ids } : {}),
+      ...(req.include_realm_default_subscriptions !== undefined ? { include_realm_default_subscriptions: req.include_realm_default_subscriptions } : {}),
+      ...(req.notify_referrer_on_join !== undefined ? { notify_referrer_on_join: req.notify_referrer_on_join } : {}),
+      ...(req.welcome_message_custom_text !== undefined ? { welcome_message_custom_text: req.welcome_message_custom_text } : {}),
     });
     return OK;
+  },
+  inviteOptions: async (ctx) => {
+    const s = live(ctx);
+    // Only the default channels: no public, no subscribed ones (Zulip's include_default filter).
+    const defaults = await getStreams(s.conn, { include_public: false, include_subscribed: false, include_default: true });
+    const defaultIds = new Set(defaults.streams.map((c) => c.stream_id));
+    const known = new Map<number, string>();
+    for (const c of getChannels(s.db)) if (!c.channel.is_archived && (c.subscription || defaultIds.has(c.channel.stream_id))) known.set(c.channel.stream_id, c.channel.name);
+    for (const c of defaults.streams) known.set(c.stream_id, c.name);
+    const channels = [...known].map(([channel_id, name]) => ({ channel_id, name, is_default: defaultIds.has(channel_id) }));
+    channels.sort((a, b) => a.name.localeCompare(b.name));
+    const groups = getUserGroups(s.db)
+      .filter((g) => !g.is_system_group)
+      .map((g) => ({ group_id: g.id, name: g.name, description: g.description }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { channels, groups };
   },
   createUser: async (ctx, req) => ({ user_id: (await createUser(live(ctx).conn, req)).user_id }),
   sendTestNotification: async (ctx, req) => {

@@ -35,6 +35,14 @@ describe('outbox panel rows', () => {
     expect(describeRow({ kind: 'from_the_future', args: {} }, names).what).toBe('A change this app does not know (from_the_future)');
   });
 
+  it('say what a navigation view change does: add a custom view, pin or unpin a built-in one, rename, remove', () => {
+    expect(describeRow({ kind: 'navigation_view_add', args: { fragment: 'narrow/channel/5-Verona', is_pinned: true, name: 'Veronese' } }, names).what).toBe('Add the view “Veronese”');
+    expect(describeRow({ kind: 'navigation_view_add', args: { fragment: 'recent', is_pinned: false, name: null } }, names).what).toBe('Unpin the view #recent');
+    expect(describeRow({ kind: 'navigation_view_edit', args: { fragment: 'recent', is_pinned: true } }, names).what).toBe('Change the view #recent: pin it');
+    expect(describeRow({ kind: 'navigation_view_edit', args: { fragment: 'narrow/is/dm', is_pinned: false, name: 'DMs' } }, names).what).toBe('Change the view #narrow/is/dm: unpin it, rename it “DMs”');
+    expect(describeRow({ kind: 'navigation_view_delete', args: { fragment: 'narrow/is/dm' } }, names).what).toBe('Remove the view #narrow/is/dm');
+  });
+
   it('carry state, error and the actions the state machine allows; filters by tone', () => {
     const rows = [
       row({ outbox_id: 1, state: 'queued' }),

@@ -223,3 +223,22 @@ describe('Invitation accepted', () => {
     expect(() => accept(invite('late@example.com')!.id)).toThrow(/expired/);
   });
 });
+
+describe('GET /invites', () => {
+  const accept = (id: number, name: string, password: string) => atomically(t.server.state, () => acceptInvitation(t.server.state, id, name, password));
+
+  it('lists pending invitations: administrators see all, others their own; accepted and expired ones go', async () => {
+    await t.as('othello').post('/invites', { invitee_emails: 'listed-o@example.com', stream_ids: [], invite_as: 600, notify_referrer_on_join: false });
+    await t.as('cordelia').post('/invites', { invitee_emails: 'listed-c@example.com', stream_ids: [], invite_expires_in_minutes: null });
+    const mine = (await t.as('othello').get('/invites')).json.invites as Array<{ email: string; invited_by_user_id: number; invited_as: number; notify_referrer_on_join: boolean; expiry_date: number | null }>;
+    expect(mine.map((i) => i.email)).toContain('listed-o@example.com');
+    expect(mine.every((i) => i.invited_by_user_id === t.userId('othello'))).toBe(true);
+    expect(mine.find((i) => i.email === 'listed-o@example.com')).toMatchObject({ invited_as: 600, notify_referrer_on_join: false, is_multiuse: false });
+    const all = (await t.as('iago').get('/invites')).json.invites as Array<{ email: string; expiry_date: number | null }>;
+    expect(all.map((i) => i.email)).toEqual(expect.arrayContaining(['listed-o@example.com', 'listed-c@example.com']));
+    expect(all.find((i) => i.email === 'listed-c@example.com')!.expiry_date).toBeNull();
+    accept(invite('listed-o@example.com')!.id, 'Listed O', 'pass-word-lo');
+    const after = (await t.as('iago').get('/invites')).json.invites as Array<{ email: string }>;
+    expect(after.map((i) => i.email)).not.toContain('listed-o@example.com');
+  });
+});

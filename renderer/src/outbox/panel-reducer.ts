@@ -124,12 +124,19 @@ export function describeRow(r: Pick<OutboxRowView, 'kind' | 'args'>, names: Name
       return { what: 'Delete a saved snippet', href: null };
     case 'user_settings_update':
       return { what: `Change settings: ${Object.keys(a).map(settingLabel).join(', ')}`, href: settingsHref(Object.keys(a)) };
-    case 'navigation_view_add':
-      return { what: `Add the view ${str(a['name']) ?? str(a['fragment']) ?? ''}`, href: null };
-    case 'navigation_view_edit':
-      return { what: 'Change a view', href: null };
+    case 'navigation_view_add': {
+      // A built-in view (no name) is added only to pin or unpin it.
+      const name = str(a['name']);
+      if (name !== undefined) return { what: `Add the view “${name}”`, href: null };
+      return { what: `${a['is_pinned'] === false ? 'Unpin' : 'Pin'} the view #${str(a['fragment']) ?? ''}`, href: null };
+    }
+    case 'navigation_view_edit': {
+      const name = str(a['name']);
+      const changes = [a['is_pinned'] === true ? 'pin it' : a['is_pinned'] === false ? 'unpin it' : null, name !== undefined ? `rename it “${name}”` : null].filter((x) => x !== null);
+      return { what: `Change the view #${str(a['fragment']) ?? ''}${changes.length > 0 ? `: ${changes.join(', ')}` : ''}`, href: null };
+    }
     case 'navigation_view_delete':
-      return { what: 'Remove a view', href: null };
+      return { what: `Remove the view #${str(a['fragment']) ?? ''}`, href: null };
     case 'subscription_set': {
       const list = Array.isArray(a['subscriptions']) ? a['subscriptions'].map((s) => str(rec(s)['name'])).filter((n) => n !== undefined) : [];
       return { what: list.length > 0 ? `Subscribe to ${list.map((n) => `#${n}`).join(', ')}` : 'Subscribe to channels', href: list.length === 1 ? '#channels/all' : null };

@@ -7,6 +7,7 @@
 import type { Component } from 'solid-js';
 import { ChannelsView } from '../channels/ChannelsView.js';
 import { GroupsView } from '../groups/GroupsView.js';
+import { InviteView } from '../invite/InviteView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
 import { SettingsView } from '../settings/SettingsView.js';
 
@@ -27,6 +28,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   // Zulip's old name for the same screen.
   { section: 'streams', view: (p) => <ChannelsView rest={p.rest} /> },
   { section: 'groups', view: (p) => <GroupsView rest={p.rest} />, label: 'User groups', href: '#groups/your' },
+  { section: 'invite', view: () => <InviteView />, label: 'Invite users', href: '#invite' },
 ];
 
 export function sectionEntry(section: string): SectionEntry | undefined {

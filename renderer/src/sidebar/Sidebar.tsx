@@ -20,6 +20,7 @@ import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '..
 import { useRouter } from '../router/router.js';
 import { useUsers } from '../users/store.js';
 import { SECTIONS } from '../shell/sections.js';
+import { NavViewsList } from '../navviews/NavViewsList.js';
 import { isTopicMuted } from './channels-reducer.js';
 import { useChannels } from './store.js';
 import { UnreadBadge } from './UnreadBadge.js';
@@ -31,13 +32,6 @@ const FIRST_TOPICS = 8;
 
 /** Direct-message conversations shown before "More conversations". */
 const FIRST_DMS = 8;
-
-type Count = 'total' | 'mentions' | 'starred' | null;
-const VIEWS: { label: string; target: NarrowTarget; count: Count }[] = [
-  { label: 'Combined feed', target: { kind: 'feed' }, count: null },
-  { label: 'Starred messages', target: { kind: 'starred' }, count: 'starred' },
-  { label: 'Mentions', target: { kind: 'mentioned' }, count: 'mentions' },
-];
 
 /**
  * A channel's complete topic list (`channelTopics`), kept current while shown: re-run on the areas
@@ -152,47 +146,11 @@ export function Sidebar() {
   const users = useUsers();
   const [allDms, setAllDms] = createSignal(false);
   const userName = (id: number) => users.byId().get(id)?.full_name;
-  const countOf = (c: Count) => (c === null ? 0 : home.unread()[c]);
   const dms = () => (allDms() ? home.dms() : home.dms().slice(0, FIRST_DMS));
   const viewIsOpen = (t: NarrowTarget) => sameTarget(narrow.state.view?.target, t);
   return (
     <nav class="sidebar" aria-label="Channels">
-      <ul class="view-list" aria-label="Views">
-        <li class="view">
-          <div class="row">
-            <a class="row-button view-button" href="#inbox" aria-current={router.route().kind === 'inbox' ? 'page' : undefined}>
-              <span class="row-name">Inbox</span>
-            </a>
-            <UnreadBadge count={home.unread().total} />
-          </div>
-        </li>
-        <li class="view">
-          <div class="row">
-            <a class="row-button view-button" href="#recent" aria-current={router.route().kind === 'recent' ? 'page' : undefined}>
-              <span class="row-name">Recent conversations</span>
-            </a>
-          </div>
-        </li>
-        <For each={VIEWS}>
-          {(v) => (
-            <li class="view">
-              <div class="row">
-                <a class="row-button view-button" href={hashOfTarget(v.target)} aria-current={viewIsOpen(v.target) ? 'page' : undefined}>
-                  <span class="row-name">{v.label}</span>
-                </a>
-                <Show when={v.count === 'starred'} fallback={<UnreadBadge count={countOf(v.count)} />}>
-                  <Show when={countOf(v.count) > 0}>
-                    <span class="unread count-plain">
-                      {countOf(v.count)}
-                      <span class="visually-hidden"> starred</span>
-                    </span>
-                  </Show>
-                </Show>
-              </div>
-            </li>
-          )}
-        </For>
-      </ul>
+      <NavViewsList />
       <ul class="manage-list" aria-label="Manage">
         <For each={SECTIONS.filter((s) => s.label !== undefined && s.href !== undefined)}>
           {(s) => (

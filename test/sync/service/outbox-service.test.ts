@@ -106,6 +106,7 @@ describe('the outbox through the engine service', () => {
       ['deleteTopic', { channel_id: channelId(t, 'Verona'), topic: 'doomed' }],
       ['sendInvites', { emails: ['new@example.com'], channel_ids: [] }],
       ['createUser', { email: 'made@example.com', password: 'pw-123456', full_name: 'Made' }],
+      ['inviteOptions', {}],
       ['messageRawContent', { message_id: 1 }],
       ['sendTestNotification', {}],
       ['registerApnsToken', { token: 'abcdef', appid: 'org.example.app' }],
@@ -126,6 +127,55 @@ describe('the outbox through the engine service', () => {
     expect(left.json.messages).toEqual([]);
     expect(await call('sendInvites', { emails: ['invited-by-outbox-test@example.com'], channel_ids: [channelId(t, 'Verona')] })).toEqual({ ok: true });
     await svc.close();
+  });
+
+  it('sendInvites passes groups, default channels, notify and the welcome text; INVITATION_FAILED comes back per address; inviteOptions marks the default channels', async () => {
+    const { svc, client, call } = await signedIn('iago');
+    const options = (await call('inviteOptions')) as { channels: Array<{ name: string; is_default: boolean }>; groups: Array<{ group_id: number; name: string }> };
+    expect(options.channels.filter((c) => c.is_default).map((c) => c.name).sort()).toEqual(['Verona', 'general']);
+    expect(options.channels.find((c) => c.name === 'Scotland')).toMatchObject({ is_default: false });
+    const leads = options.groups.find((g) => g.name === 'leads');
+    expect(leads).toBeDefined();
+    expect(options.groups.some((g) => g.name.startsWith('role:'))).toBe(false);
+    expect(
+      await call('sendInvites', {
+        emails: ['invite-fields@example.com'],
+        channel_ids: [],
+        group_ids: [leads!.group_id],
+        include_realm_default_subscriptions: true,
+        notify_referrer_on_join: false,
+        welcome_message_custom_text: 'Welcome aboard',
+        invite_expires_in_minutes: null,
+      }),
+    ).toEqual({ ok: true });
+    const row = t.server.state.db.prepare('SELECT * FROM invites WHERE email = ?').get('invite-fields@example.com') as Record<string, unknown>;
+    expect(row).toMatchObject({ group_ids: `[${leads!.group_id}]`, include_realm_default_subscriptions: 1, notify_referrer_on_join: 0, welcome_message_custom_text: 'Welcome aboard', expires_at: null });
+    const partly = await client.invoke('sendInvites', { emails: ['hamlet@example.com', 'invite-partly@example.com'], channel_ids: [] });
+    expect(partly.ok === false && partly.error).toMatchObject({
+      code: 'SERVER',
+      details: { code: 'INVITATION_FAILED', details: { errors: [['hamlet@example.com', 'Already has an account.', false]], sent_invitations: true, daily_limit_reached: false, license_limit_reached: false } },
+    });
+    expect(t.server.state.db.prepare('SELECT 1 FROM invites WHERE email = ?').get('invite-partly@example.com')).toBeDefined();
+    await svc.close();
+  });
+
+  it('createUser: the new id from an owner allowed to; refusals in the server’s words (email in use, an administrator not allowed, a member)', async () => {
+    const owner = await signedIn('desdemona');
+    const made = (await owner.call('createUser', { email: 'made-by-service@example.com', password: 'a-long-password', full_name: 'Made By Service' })) as { user_id: number };
+    expect(made.user_id).toBe(t.userId('made-by-service'));
+    const again = await owner.client.invoke('createUser', { email: 'made-by-service@example.com', password: 'a-long-password', full_name: 'Again' });
+    expect(again.ok === false && again.error).toMatchObject({ code: 'SERVER', message: 'Email is already in use.' });
+    await owner.svc.close();
+    proxy.close();
+    const admin = await signedIn('iago');
+    const notAllowed = await admin.client.invoke('createUser', { email: 'by-iago@example.com', password: 'a-long-password', full_name: 'By Iago' });
+    expect(notAllowed.ok === false && notAllowed.error).toMatchObject({ code: 'SERVER', message: 'User not authorized to create users' });
+    await admin.svc.close();
+    proxy.close();
+    const member = await signedIn('hamlet');
+    const denied = await member.client.invoke('createUser', { email: 'by-hamlet@example.com', password: 'a-long-password', full_name: 'By Hamlet' });
+    expect(denied.ok === false && denied.error).toMatchObject({ code: 'SERVER', message: 'Must be an organization administrator' });
+    await member.svc.close();
   });
 
   it('online, push registration and the test notification reach the server (its refusal comes back with its code)', async () => {
