@@ -18,7 +18,8 @@
  * path from a message or a request ever becomes a file name.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalUploadPath, realmUploadPath } from '../protocol/uploads.js';
@@ -108,7 +109,7 @@ export class UploadCache {
   async get(realmPath: string): Promise<UploadAnswer> {
     const p = canonicalUploadPath(realmPath);
     if (p === undefined) return { kind: 'not_found', reason: 'not an upload path of this realm' };
-    const hit = this.read(p);
+    const hit = await this.read(p);
     if (hit) return hit;
     if (this.stop.signal.aborted) return { kind: 'unavailable', reason: 'the account is closed' };
     if (this.opts.online && !this.opts.online()) return { kind: 'unavailable', reason: 'not on this device, and the server cannot be reached' };
@@ -165,15 +166,16 @@ export class UploadCache {
     })();
   }
 
-  private read(p: string): UploadAnswer | undefined {
+  private async read(p: string): Promise<UploadAnswer | undefined> {
     const e = this.entries.get(p);
     if (!e) return undefined;
     let body: Buffer;
     try {
-      body = readFileSync(e.file);
+      // Asynchronous: a host's event loop (Electron's main process) never waits on the disk.
+      body = await readFile(e.file);
     } catch (err) {
       // Removed behind our back: forget it and ask the realm again.
-      this.forget(p, e);
+      void this.forget(p, e);
       this.opts.warn?.('an upload kept on disk could not be read', { error: String(err) });
       return undefined;
     }
@@ -196,21 +198,21 @@ export class UploadCache {
     const type = mediaType(res.headers['content-type']);
     if (!CACHED_IMAGE_TYPES.has(type)) return { kind: 'not_found', reason: `not an image this app shows (${type || 'no type'})` };
     if (res.body.length > this.maxFileBytes) return { kind: 'not_found', reason: `larger than ${this.maxFileBytes} bytes` };
-    this.keep(p, type, res.body);
+    await this.keep(p, type, res.body);
     return { kind: 'image', contentType: type, body: res.body, cached: false };
   }
 
-  private keep(p: string, contentType: string, body: Buffer): void {
+  private async keep(p: string, contentType: string, body: Buffer): Promise<void> {
     const dir = this.opts.dir;
     if (dir === undefined || body.length > this.maxTotalBytes || this.stop.signal.aborted) return;
     const file = path.join(dir, createHash('sha256').update(p).digest('hex'));
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       // Written aside and renamed: a crash never leaves half a file under the real name.
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      writeFileSync(tmp, body, { mode: 0o600 });
-      renameSync(tmp, file);
-      writeFileSync(`${file}.json`, JSON.stringify({ path: p, type: contentType, size: body.length }), { mode: 0o600 });
+      await writeFile(tmp, body, { mode: 0o600 });
+      await rename(tmp, file);
+      await writeFile(`${file}.json`, JSON.stringify({ path: p, type: contentType, size: body.length }), { mode: 0o600 });
     } catch (e) {
       this.opts.warn?.('an upload could not be kept on disk', { error: e instanceof Error ? e.message : String(e) });
       return;
@@ -222,32 +224,33 @@ export class UploadCache {
     }
     this.entries.set(p, { file, contentType, size: body.length });
     this.total += body.length;
-    this.evict();
-  }
-
-  private evict(): void {
-    for (const [p, e] of this.entries) {
+    // Least recently used first, until the total fits again (the new one, the most recent, stays).
+    const evicted: Promise<void>[] = [];
+    for (const [old, e] of this.entries) {
       if (this.total <= this.maxTotalBytes) break;
-      this.forget(p, e);
+      evicted.push(this.forget(old, e));
     }
+    await Promise.all(evicted);
   }
 
-  private forget(p: string, e: Entry): void {
+  private async forget(p: string, e: Entry): Promise<void> {
     this.entries.delete(p);
     this.total -= e.size;
-    rmSync(e.file, { force: true });
-    rmSync(`${e.file}.json`, { force: true });
+    try {
+      // Meta first: a crash in between leaves a data file without meta, which the next start removes.
+      await rm(`${e.file}.json`, { force: true });
+      await rm(e.file, { force: true });
+    } catch (err) {
+      this.opts.warn?.('an evicted upload could not be removed', { error: String(err) });
+    }
   }
 
   private touch(p: string, e: Entry): void {
     this.entries.delete(p);
     this.entries.set(p, e);
-    try {
-      const now = new Date();
-      utimesSync(e.file, now, now);
-    } catch {
-      // Recency on disk is a hint for the next start; in memory it is already right.
-    }
+    const now = new Date();
+    // Recency on disk is a hint for the next start; in memory it is already right.
+    utimes(e.file, now, now).catch(() => undefined);
   }
 
   /** The kept files, oldest use first; anything half-written or unreadable is removed. */
@@ -283,7 +286,14 @@ export class UploadCache {
       this.entries.set(f.p, f.e);
       this.total += f.e.size;
     }
-    this.evict();
+    // A smaller bound than last time: the oldest go now (synchronously: this is the constructor).
+    for (const [p, e] of this.entries) {
+      if (this.total <= this.maxTotalBytes) break;
+      this.entries.delete(p);
+      this.total -= e.size;
+      rmSync(`${e.file}.json`, { force: true });
+      rmSync(e.file, { force: true });
+    }
   }
 }
 
