@@ -32,6 +32,8 @@ export default defineConfig({
     plugins: [solid()],
     build: {
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'renderer/index.html') } },
+      // Assets stay files: the CSP's img-src is 'self' (no data: URLs), the favicon included.
+      assetsInlineLimit: 0,
     },
   },
 });

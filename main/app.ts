@@ -6,6 +6,7 @@
  *   secrets.ts          API keys sealed with safeStorage (userData/keys.json)
  *   window-state.ts     size/position remembered and clamped to the visible displays
  *   menu.ts, badge.ts   application menu; unread badge
+ *   uploads.ts          the zulip-upload: scheme serving the realm's images from the engine's cache
  * Data: userData/accounts (account databases, accounts.json), userData/keys.json, userData/sandbox
  * (the embedded reference server's realm), userData/window-state.json.
  */
@@ -19,6 +20,7 @@ import { registerIpc } from './ipc.js';
 import { menuTemplate } from './menu.js';
 import { rendererLocation } from './renderer-location.js';
 import { SafeStorageSecretStore } from './secrets.js';
+import { handleUploads, registerUploadScheme } from './uploads.js';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from './window-options.js';
 import { loadWindowState, MIN_SIZE, trackWindowState } from './window-state.js';
 
@@ -33,6 +35,8 @@ export function startApp(argv: readonly string[] = process.argv): void {
     app.quit();
     return;
   }
+  // Privileged schemes must be registered before `ready`.
+  registerUploadScheme();
   const openSandbox = argv.includes('--sandbox');
   // The build output under the app's root (the repository in development, app.asar when packaged);
   // not import.meta.dirname, which moves if the bundler puts this module in a chunk.
@@ -94,10 +98,13 @@ export function startApp(argv: readonly string[] = process.argv): void {
     });
     service = svc;
     const disposeIpc = registerIpc({ service: svc, window: () => win, isOwnUrl: location.isOwn, log });
+    const t = location.target;
+    const disposeUploads = handleUploads({ upload: (p) => svc.upload(p), devOrigin: 'url' in t ? new URL(t.url).origin : undefined });
     const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => app.setBadgeCount(n), log });
     shutdown = async () => {
       badge.close();
       disposeIpc();
+      disposeUploads();
       await svc.close();
     };
     win = createWindow();

@@ -4,6 +4,7 @@
  * reaches the engine only through the preload's `window.zulip` (main/preload.ts).
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { UPLOAD_SCHEME } from '../sync/protocol/uploads.js';
 
 export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {
@@ -28,15 +29,16 @@ export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWi
 
 /**
  * Strict CSP for the renderer: only our own bundle; no inline or eval'd scripts, no remote code.
- * Images may come from https servers (avatars, inline previews in sanitised message HTML) and data:
- * URLs; everything else (fonts, styles, connections) only from the app itself. The same policy is
- * in renderer/index.html as a meta tag because file:// pages carry no response headers.
+ * Images only from the app and the `zulip-upload:` scheme (the realm's uploads, fetched by the
+ * engine with the account's credentials and kept for offline viewing: main/uploads.ts), never from
+ * remote servers; everything else (fonts, styles, connections) only from the app itself. The same
+ * policy is in renderer/index.html as a meta tag because file:// pages carry no response headers.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  `img-src 'self' ${UPLOAD_SCHEME}:`,
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

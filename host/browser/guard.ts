@@ -62,13 +62,16 @@ export function sessionCookie(secret: string, port: number): string {
   return `${cookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
-/** The page may run only our own bundle and talk only to this host (images: also the realm's). */
+/**
+ * The page may run only our own bundle, talk only to this host, and show images only from it (the
+ * realm's uploads come through `/uploads/...`, fetched by the engine with the account's credentials).
+ */
 export function contentSecurityPolicy(port: number): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: http://127.0.0.1:* https:",
+    "img-src 'self'",
     "font-src 'self'",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "base-uri 'none'",

@@ -7,6 +7,8 @@
  *                       spent, so the link left in the history opens nothing for anyone else (a
  *                       browser that already has the cookie is just sent to `/`; others get a page
  *                       saying how to get a fresh link: `newLoginUrl()`, SIGUSR2 in the CLI)
+ *   GET /uploads/user_uploads/...  the open account's realm images, from the upload cache
+ *                       (uploads.ts; cookie required)
  *   GET /...            the renderer's files (cookie required)
  *   GET /ws (upgrade)   one engine client per socket (cookie + Origin required)
  * Every request passes the Host / Origin / secret checks of `guard.ts` first; a refusal is a 403
@@ -28,6 +30,7 @@ import { PlainFileSecretStore } from '../plain-secrets.js';
 import { EmbeddedSandbox } from '../sandbox.js';
 import { cookieOk, hostOk, originOk, secretMatches, securityHeaders, sessionCookie } from './guard.js';
 import { serveStatic } from './static.js';
+import { isUploadRoute, serveUpload } from './uploads.js';
 import { bridgeSocket, MAX_FRAME_BYTES } from './ws-bridge.js';
 
 export interface BrowserHostOptions {
@@ -112,6 +115,9 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     }
     if (!cookieOk(req, secret, port)) return void refuse(403, 'open the URL printed in the terminal');
     if (url.pathname === '/ws') return void refuse(426, 'WebSocket only');
+    // The raw path, not the URL's (which resolves `..`): the upload route refuses what is not canonical.
+    const rawPath = (req.url ?? '/').split(/[?#]/)[0]!;
+    if (isUploadRoute(rawPath)) return serveUpload(req, res, (p) => service.upload(p), rawPath, headers);
     await serveStatic(req, res, opts.rendererDir, url.pathname, headers);
   }
 

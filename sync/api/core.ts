@@ -7,7 +7,7 @@ import { classifyResponse } from './classify.js';
 import { encodeParams, type Params } from './encoding.js';
 import { AbortedError, MalformedResponseError, NetworkError, TimeoutError, type ApiError, type RequestContext } from './errors.js';
 import { parseRateLimitHeaders, type RateLimitInfo } from './rate-limit.js';
-import { createUndiciTransport, ResponseTooLargeError, type HttpMethod, type HttpResponse, type Transport } from './transport.js';
+import { createUndiciTransport, ResponseTooLargeError, type BytesResponse, type BytesTransport, type HttpMethod, type HttpResponse, type Transport } from './transport.js';
 
 /** The feature level this client is written against (the spec's). Assumed when the server's is unknown. */
 export const CLIENT_FEATURE_LEVEL = 420;
@@ -65,6 +65,8 @@ export interface ConnectionOptions {
   readonly apiKey: string;
   /** Defaults to an undici transport with keep-alive and a bounded pool. */
   readonly transport?: Transport;
+  /** For files (`fetchRealmFile`): defaults to the undici pool's (one is made on first use when `transport` is a custom one). */
+  readonly bytesTransport?: BytesTransport;
   readonly timeoutMs?: number;
   readonly longPollTimeoutMs?: number;
   /** The server's feature level, if already known (e.g. stored from an earlier session). */
@@ -96,12 +98,20 @@ export interface RequestSpec<S extends z.ZodType> extends RequestOptions {
   readonly maxResponseBytes?: number;
 }
 
+/** Per-call options of `fetchRealmFile`. */
+export interface FileRequestOptions extends RequestOptions {
+  /** Body cap in bytes: past it the answer is `malformed` and reading stops. */
+  readonly maxResponseBytes: number;
+}
+
 export class ApiConnection {
   readonly realmUrl: string;
   readonly email: string;
   private readonly apiKey: string;
   private readonly transport: Transport;
   private readonly closeTransport: (() => Promise<void>) | undefined;
+  private bytesTransport: BytesTransport | undefined;
+  private closeBytesTransport: (() => Promise<void>) | undefined;
   private readonly logger: ApiLogger;
   private readonly now: () => number;
   private readonly userAgent: string;
@@ -128,7 +138,9 @@ export class ApiConnection {
       const t = createUndiciTransport();
       this.transport = t.transport;
       this.closeTransport = t.close;
+      this.bytesTransport = t.bytes;
     }
+    if (opts.bytesTransport) this.bytesTransport = opts.bytesTransport;
     this.logger = opts.logger ?? consoleLogger;
     this.now = opts.now ?? Date.now;
     this.userAgent = opts.userAgent ?? 'ZulipOfflineDesktop/0.1';
@@ -218,6 +230,43 @@ export class ApiConnection {
     return result.data;
   }
 
+  /**
+   * A file of the realm outside `/api/v1` (`realmPath` like `/user_uploads/2/ab/x.png`, already
+   * encoded), authenticated with the API key as HTTP Basic (Zulip's `override_api_url_scheme`).
+   * Any HTTP status is an answer (the caller decides what a 404 means); a failure to get one is
+   * `network` / `timeout` / `aborted`, and a body past `maxResponseBytes` is `malformed`.
+   */
+  async fetchRealmFile(realmPath: string, opts: FileRequestOptions): Promise<BytesResponse> {
+    if (!realmPath.startsWith('/')) throw new TypeError(`fetchRealmFile: a realm-relative path, not ${realmPath}`);
+    const ctx: RequestContext = { method: 'GET', path: realmPath };
+    const headers = { 'user-agent': this.userAgent, accept: 'image/*', authorization: `Basic ${Buffer.from(`${this.email}:${this.apiKey}`, 'utf8').toString('base64')}` };
+    const timeoutMs = timerSafe(opts.timeoutMs ?? this.timeoutMs, DEFAULT_TIMEOUT_MS);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline.signal]) : deadline.signal;
+    let res: BytesResponse;
+    try {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      res = await this.bytes()({ method: 'GET', url: `${this.realmUrl}${realmPath}`, headers, body: undefined, signal, maxBodyBytes: opts.maxResponseBytes });
+    } catch (e) {
+      throw this.failureOf(ctx, e, opts.signal, deadline.signal, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+    // A transport that does not enforce the cap itself is held to it here.
+    if (res.body.length > opts.maxResponseBytes) throw tooLarge(ctx, new ResponseTooLargeError(res.status, opts.maxResponseBytes, res.body.length));
+    return res;
+  }
+
+  private bytes(): BytesTransport {
+    if (!this.bytesTransport) {
+      const t = createUndiciTransport();
+      this.bytesTransport = t.bytes;
+      this.closeBytesTransport = t.close;
+    }
+    return this.bytesTransport;
+  }
+
   private failureOf(
     ctx: RequestContext,
     e: unknown,
@@ -234,6 +283,7 @@ export class ApiConnection {
   /** Close pooled sockets (only those of a transport this connection created). */
   async close(): Promise<void> {
     await this.closeTransport?.();
+    await this.closeBytesTransport?.();
   }
 }
 

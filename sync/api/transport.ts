@@ -44,6 +44,16 @@ export interface HttpResponse {
 
 export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
 
+/** An answer whose body is kept as bytes (uploaded files), not decoded as text. */
+export interface BytesResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Buffer;
+}
+
+/** Like `Transport`, for binary bodies; the same cap and the same `ResponseTooLargeError`. */
+export type BytesTransport = (req: HttpRequest) => Promise<BytesResponse>;
+
 export interface UndiciTransportOptions {
   /** Upper bound on sockets per origin (the pool). Default 6, like browsers. */
   readonly connections?: number;
@@ -53,6 +63,8 @@ export interface UndiciTransportOptions {
 
 export interface ClosableTransport {
   readonly transport: Transport;
+  /** The same pool, for binary bodies. */
+  readonly bytes: BytesTransport;
   close(): Promise<void>;
 }
 
@@ -66,7 +78,7 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
     headersTimeout: 0,
     bodyTimeout: 0,
   });
-  const transport: Transport = async (req) => {
+  const bytes: BytesTransport = async (req) => {
     const res = await request(req.url, {
       method: req.method,
       headers: req.headers,
@@ -92,12 +104,15 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
       }
       chunks.push(buf);
     }
-    const body = Buffer.concat(chunks).toString('utf8');
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(res.headers)) {
       headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
-    return { status: res.statusCode, headers, body };
+    return { status: res.statusCode, headers, body: Buffer.concat(chunks) };
   };
-  return { transport, close: () => agent.close() };
+  const transport: Transport = async (req) => {
+    const res = await bytes(req);
+    return { status: res.status, headers: res.headers, body: res.body.toString('utf8') };
+  };
+  return { transport, bytes, close: () => agent.close() };
 }

@@ -53,6 +53,7 @@ import { setTypingStatus, setTypingStatusForMessageEdit } from '../api/index.js'
 import { getUserSettings } from '../db/queries/personal.js';
 import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
+import { UploadCache, uploadImagePaths } from '../uploads/cache.js';
 
 /** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
 export const DEFAULT_TYPING_STARTED_WAIT_MS = 10_000;
@@ -81,6 +82,13 @@ export interface AccountSessionOptions {
   readonly timeoutMs?: number;
 }
 
+/** The account's upload cache beside its database (`NAME.uploads/`); none for an in-memory account. */
+export function uploadsDirOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'fileName' | 'realmUrl' | 'email'>): string | undefined {
+  if (opts.dataDir === ':memory:') return undefined;
+  const db = opts.fileName ?? accountFileName(opts.realmUrl, opts.email);
+  return path.join(opts.dataDir, `${db.replace(/\.sqlite$/, '')}.uploads`);
+}
+
 /** `chat.example.com-hamlet_example.com-1a2b3c4d.sqlite`: readable, and unique per realm + email. */
 export function accountFileName(realmUrl: string, email: string): string {
   const host = new URL(realmUrl).host.replace(/[^A-Za-z0-9.-]/g, '_');
@@ -95,6 +103,8 @@ export class AccountSession {
   readonly queries: SessionQueries;
   readonly outbox: SessionOutbox;
   readonly drafts: SessionDrafts;
+  /** Images of `/user_uploads/` fetched with this account's credentials and kept for offline viewing. */
+  readonly uploads: UploadCache;
   private readonly seams: Seams;
   private readonly typing: TypingEditors;
   private readonly typists: TypingInConversations;
@@ -141,6 +151,12 @@ export class AccountSession {
       now: () => this.seams.clock.now(),
       emit: (c) => this.emit(c),
       logger: this.seams.logger,
+    });
+    this.uploads = new UploadCache({
+      dir: uploadsDirOf(opts),
+      fetch: (p, o) => this.conn.fetchRealmFile(p, o),
+      online: () => this.online,
+      warn: (m, d) => this.seams.logger.warn(m, d),
     });
     this.drafts = new SessionDrafts(db, () => this.seams.clock.now(), (c) => this.emit(c.freeze()));
     this.outbox = new SessionOutbox({
@@ -220,6 +236,7 @@ export class AccountSession {
     await this.stop();
     await this.rawRefresh;
     await this.queries.settled();
+    await this.uploads.close();
     await this.conn.close();
     this.db.close();
   }
@@ -243,7 +260,12 @@ export class AccountSession {
   openNarrow(req: NarrowRequest, onChange: (cs: NarrowChangeSet) => void): ViewHandle {
     const selfUserId = this.selfUserId;
     if (selfUserId === undefined) throw new Error('no narrow before the first sync (own user id unknown)');
-    return openView(
+    // The images of messages in view are fetched ahead, so they are there when the network is not.
+    const prefetch = (messages: ReadonlyArray<{ content: string }>) => {
+      if (messages.length === 0 || !this.online) return;
+      this.uploads.prefetch(messages.flatMap((m) => uploadImagePaths(m.content, this.opts.realmUrl)));
+    };
+    const handle = openView(
       {
         db: this.db,
         conn: this.conn,
@@ -254,8 +276,13 @@ export class AccountSession {
         emit: (c) => this.emitRebased(c),
       },
       req,
-      onChange,
+      (cs) => {
+        prefetch([...cs.added, ...cs.updated]);
+        onChange(cs);
+      },
     );
+    prefetch(handle.snapshot.messages);
+    return handle;
   }
 
   /** Who is editing which message (expired editors dropped). */

@@ -10,3 +10,4 @@ export * from './views.js';
 export * from './accounts.js';
 export * from './rpc.js';
 export * from './outbox.js';
+export * from './uploads.js';

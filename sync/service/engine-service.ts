@@ -27,6 +27,7 @@ import { AccountsList } from './accounts-file.js';
 import { RpcFailure, toRpcError } from './errors.js';
 import { handlers, type HandlerContext } from './handlers.js';
 import type { SandboxLauncher, SecretStore } from './ports.js';
+import type { UploadAnswer } from '../uploads/cache.js';
 
 export interface EngineServiceOptions {
   /** Where `accounts.json` and the account databases live; `:memory:` for tests. */
@@ -104,6 +105,17 @@ export class EngineService {
 
   get activeSession(): AccountSession | undefined {
     return this.session;
+  }
+
+  /**
+   * An image of the open account's realm for the page (`realmPath` = `/user_uploads/...`, still
+   * encoded): both hosts serve the page from this, never from the realm directly. No account open:
+   * `not_found`.
+   */
+  upload(realmPath: string): Promise<UploadAnswer> {
+    const s = this.session;
+    if (!s) return Promise.resolve({ kind: 'not_found', reason: 'no account is open' });
+    return s.uploads.get(realmPath);
   }
 
   private async invoke(ctx: HandlerContext, name: string, payload: unknown): Promise<RpcResult> {
@@ -277,7 +289,10 @@ export class EngineService {
     this.opts.secrets.delete(id);
     this.list.remove(id);
     // Kept: the database (outbox and drafts) stays where the same account's next sign-in opens it.
-    if (!keep && file !== undefined) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    if (!keep && file !== undefined) {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      rmSync(`${file.replace(/\.sqlite$/, '')}.uploads`, { recursive: true, force: true });
+    }
     return { kept: keep };
   }
 

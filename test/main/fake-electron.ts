@@ -187,6 +187,16 @@ export const session = {
   },
 };
 
+/** Schemes registered privileged, and the handlers `protocol.handle` installed (by scheme). */
+export const protocol = {
+  registerSchemesAsPrivileged: vi.fn((schemes: Array<{ scheme: string; privileges?: Record<string, boolean> }>) => void fake.protocol.privileged.push(...schemes)),
+  handle: vi.fn((scheme: string, handler: (request: Request) => Response | Promise<Response>) => {
+    if (fake.protocol.handlers.has(scheme)) throw new Error(`second handler for ${scheme}`);
+    fake.protocol.handlers.set(scheme, handler);
+  }),
+  unhandle: vi.fn((scheme: string) => void fake.protocol.handlers.delete(scheme)),
+};
+
 export const screen = {
   getAllDisplays: () => fake.displays.map((workArea) => ({ workArea })),
   getPrimaryDisplay: () => ({ workArea: fake.displays[0] }),
@@ -202,12 +212,14 @@ export const fake = {
   exposed: {} as Record<string, unknown>,
   encryption: { available: true, backend: 'gnome_libsecret' as Backend },
   session: {} as { headers?: Fn; permissionRequest?: Fn; permissionCheck?: Fn; devicePermission?: Fn },
+  protocol: { privileged: [] as Array<{ scheme: string; privileges?: Record<string, boolean> }>, handlers: new Map<string, (request: Request) => Response | Promise<Response>>() },
   displays: [{ x: 0, y: 0, width: 1920, height: 1080 }] as Rect[],
   reset() {
     fake.windows.length = 0;
     fake.exposed = {};
     fake.encryption = { available: true, backend: 'gnome_libsecret' };
     fake.session = {};
+    fake.protocol = { privileged: [], handlers: new Map() };
     fake.displays = [{ x: 0, y: 0, width: 1920, height: 1080 }];
     for (const e of [app, ipcMain, ipcRenderer]) e.removeAllListeners();
     ipcMain.handlers.clear();
@@ -216,4 +228,4 @@ export const fake = {
   },
 };
 
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, shell, session, screen, Menu };
+export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, shell, session, screen, Menu, protocol };

@@ -69,6 +69,20 @@ describe('main process', () => {
     expect(ipcMain.handlers.has(IPC_INVOKE)).toBe(true);
   });
 
+  it('serves zulip-upload: from the engine service (registered before ready, removed on quit)', async () => {
+    await boot();
+    expect(fake.protocol.privileged.map((p) => p.scheme)).toEqual(['zulip-upload']);
+    const h = fake.protocol.handlers.get('zulip-upload');
+    expect(h).toBeTypeOf('function');
+    // No account is open: the service has no image to give.
+    const spy = vi.spyOn(EngineService.prototype, 'upload');
+    const r = await h!({ url: 'zulip-upload://realm/user_uploads/2/ab/pic.png', method: 'GET' } as Request);
+    expect(r.status).toBe(404);
+    expect(spy).toHaveBeenCalledWith('/user_uploads/2/ab/pic.png');
+    await quit();
+    expect(fake.protocol.handlers.has('zulip-upload')).toBe(false);
+  });
+
   it('loads the dev server only in an unpackaged app', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/');
     try {

@@ -13,7 +13,9 @@ import { sanitizeMessageHtml } from './sanitize.js';
 export function MessageContent(props: { html: string }) {
   const router = useRouter();
   const accounts = useAccounts();
-  const html = createMemo(() => sanitizeMessageHtml(props.html));
+  const html = createMemo(() => sanitizeMessageHtml(props.html, { realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function' }));
+  // `error` does not bubble: listen in the capture phase, once, on the container.
+  const watchImages = (el: HTMLDivElement) => el.addEventListener('error', onImageError, true);
   const onClick = (e: MouseEvent) => {
     if (e.button !== 0 || !(e.target instanceof Element)) return;
     const a = e.target.closest('a');
@@ -23,5 +25,19 @@ export function MessageContent(props: { html: string }) {
     e.preventDefault();
     router.navigate(hash);
   };
-  return <div class="message-content" innerHTML={html()} onClick={onClick} />;
+  return <div ref={watchImages} class="message-content" innerHTML={html()} onClick={onClick} />;
+}
+
+export const IMAGE_MISSING = 'Image not available offline';
+
+function onImageError(e: Event): void {
+  const img = e.target;
+  if (!(img instanceof HTMLImageElement) || !img.hasAttribute('data-upload')) return;
+  const ph = document.createElement('span');
+  ph.className = 'image-missing';
+  ph.setAttribute('role', 'img');
+  ph.setAttribute('aria-label', IMAGE_MISSING);
+  ph.title = img.alt;
+  ph.textContent = IMAGE_MISSING;
+  img.replaceWith(ph);
 }

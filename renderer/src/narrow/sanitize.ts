@@ -4,9 +4,14 @@
  * `vbscript:`, `data:` except images), no forms, frames, embeds, SVG/MathML or inline styles; every
  * link gets `target=_blank` and `rel="noopener noreferrer"` (Electron's main process sends such
  * links to the system browser; `narrow/MessageContent.tsx` keeps links to this realm's narrows in
- * the app). MessageContent is the one place that inserts HTML, and it inserts only what this returns.
+ * the app). Images: the realm's uploads load from the host (`images.ts`), any other image becomes
+ * text or a link. MessageContent is the one place that inserts HTML, and it inserts only what this
+ * returns.
  */
 import DOMPurify, { type Config } from 'dompurify';
+import { decideImage, type ImageContext } from './images.js';
+
+export type { ImageContext } from './images.js';
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -52,7 +57,42 @@ function purifier(): ReturnType<typeof DOMPurify> {
   return p;
 }
 
-/** Sanitise a message's server-rendered HTML. */
-export function sanitizeMessageHtml(html: string): string {
-  return purifier().sanitize(html, CONFIG);
+const NO_REALM: ImageContext = { realmUrl: null, electron: false };
+
+/**
+ * Sanitise a message's server-rendered HTML. The images are settled in DOMPurify's inert document
+ * (nothing there loads), so the page never asks for an image it is not allowed to show.
+ */
+export function sanitizeMessageHtml(html: string, images: ImageContext = NO_REALM): string {
+  const body = purifier().sanitize(html, { ...CONFIG, RETURN_DOM: true });
+  if (!(body instanceof HTMLElement)) return '';
+  for (const img of [...body.querySelectorAll('img')]) {
+    const link = img.closest('a');
+    const d = decideImage({ src: img.getAttribute('src') ?? '', alt: img.getAttribute('alt'), linkTitle: link?.getAttribute('title') ?? null, insideLink: link !== null }, images);
+    if (d.kind === 'upload') {
+      img.setAttribute('src', d.src);
+      img.setAttribute('alt', d.alt);
+      img.setAttribute('loading', 'lazy');
+      // MessageContent swaps a failed one for its placeholder.
+      img.setAttribute('data-upload', '');
+      continue;
+    }
+    // Zulip's preview of a link the message's text already has: without its image it is a duplicate.
+    const preview = img.closest('.message_inline_image');
+    if (preview !== null) {
+      preview.remove();
+      continue;
+    }
+    const doc = img.ownerDocument;
+    if (d.href !== undefined) {
+      const a = doc.createElement('a');
+      a.setAttribute('href', d.href);
+      a.setAttribute('target', '_blank');
+      a.setAttribute('rel', 'noopener noreferrer');
+      a.textContent = d.text;
+      img.replaceWith(a);
+    } else if (d.text !== '') img.replaceWith(doc.createTextNode(d.text));
+    else img.remove();
+  }
+  return body.innerHTML;
 }

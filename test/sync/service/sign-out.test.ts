@@ -3,7 +3,8 @@
  * how many and refuses until the user chooses: wait and send them first, keep them for later
  * (the database stays; the same account's next sign-in resumes them), or discard them.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentEngineLogger } from '../../../sync/engine/seams.js';
 import type { RpcResult } from '../../../sync/protocol/index.js';
@@ -61,8 +62,13 @@ describe('sign-out with queued work', () => {
     expect(refused.ok === false && refused.error.message).toMatch(/^1 pending change not on the server yet/);
     expect(svc.activeSession).toBeDefined();
     expect(dbFiles(dir.dir)).toHaveLength(1);
+    // Images kept for offline viewing live beside the database and go with it.
+    const uploads = path.join(dir.dir, dbFiles(dir.dir)[0]!.replace(/\.sqlite$/, '.uploads'));
+    mkdirSync(uploads, { recursive: true });
+    writeFileSync(path.join(uploads, 'kept-image'), 'x');
     expect(await invoke('signOut', { id, queued: 'discard' })).toEqual({ ok: true, value: { ok: true, kept: false } });
     expect(dbFiles(dir.dir)).toEqual([]);
+    expect(existsSync(uploads)).toBe(false);
     await svc.close();
     dir.cleanup();
   });

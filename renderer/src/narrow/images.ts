@@ -1,0 +1,53 @@
+/**
+ * What becomes of an `<img>` in a message (pure; the sanitiser applies it to the DOM). The page may
+ * show images only from its host (CSP `img-src 'self'` and, under Electron, `zulip-upload:`):
+ *   - the realm's uploads (`/user_uploads/...`, relative or absolute on the realm's origin, and
+ *     Zulip's `/user_uploads/thumbnail/...`) load from the host, which fetches them with the
+ *     account's credentials and keeps them for offline viewing;
+ *   - any other image (another site, `data:`, the realm's `/static` or avatars) is not loaded: it
+ *     becomes its text (alt, the link's title, or the file name), as a link to it when it was not
+ *     inside one already (the sanitiser drops Zulip's preview block of such an image whole: the
+ *     message's text has the link), so nothing asks another origin and the CSP never refuses.
+ */
+import { realmUploadPath, uploadSrc } from '../../../sync/protocol/uploads.js';
+
+export interface ImageContext {
+  /** The open account's realm; null: no image is the realm's. */
+  readonly realmUrl: string | null;
+  /** Electron's `zulip-upload:` scheme, else the browser-mode host's `/uploads` route. */
+  readonly electron: boolean;
+}
+
+export interface ImageInput {
+  readonly src: string;
+  readonly alt: string | null;
+  /** The `title` of the link around the image (Zulip puts the file name there). */
+  readonly linkTitle: string | null;
+  readonly insideLink: boolean;
+}
+
+export type ImageDecision =
+  | { readonly kind: 'upload'; readonly src: string; readonly alt: string }
+  /** `href`: make it a link (only http(s), only when not inside a link); `text` '' means drop it. */
+  | { readonly kind: 'blocked'; readonly text: string; readonly href: string | undefined };
+
+function fileName(src: string): string {
+  try {
+    const last = new URL(src, 'https://x.invalid/').pathname.split('/').filter((s) => s !== '').pop() ?? '';
+    return decodeURIComponent(last);
+  } catch {
+    return '';
+  }
+}
+
+const isWeb = (src: string) => /^https?:\/\//i.test(src.trim());
+
+export function decideImage(img: ImageInput, ctx: ImageContext): ImageDecision {
+  const alt = img.alt?.trim() || null;
+  const title = img.linkTitle?.trim() || null;
+  const path = ctx.realmUrl !== null ? realmUploadPath(img.src, ctx.realmUrl) : undefined;
+  if (path !== undefined) return { kind: 'upload', src: uploadSrc(path, ctx.electron), alt: alt ?? title ?? fileName(path) };
+  const web = isWeb(img.src);
+  const text = alt ?? title ?? (web ? fileName(img.src) || img.src.trim() : '');
+  return { kind: 'blocked', text, href: web && !img.insideLink ? img.src.trim() : undefined };
+}

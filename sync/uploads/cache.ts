@@ -1,0 +1,312 @@
+/**
+ * The account's upload cache: images the realm serves under `/user_uploads/...` (and Zulip's
+ * `/user_uploads/thumbnail/...`), fetched with the account's credentials and kept on disk, so the
+ * page can show them without credentials of its own and offline. Both hosts serve the page from
+ * `get()` (the browser-mode host's `/uploads/...` route, Electron's `zulip-upload:` scheme).
+ *
+ *   get(path)       the cached copy (its recency refreshed); else, online, the realm's answer,
+ *                   kept when it is an image; `not_found` for a path that is not a realm upload,
+ *                   one the realm refuses or that is not an image; `unavailable` when it is not
+ *                   cached and the realm cannot be asked (offline, timeout, 5xx)
+ *   prefetch(paths) the same in the background for images of messages in view, a few at a time,
+ *                   online only, so they survive going offline
+ *
+ * Bounds: a file is at most `maxFileBytes` (the transport stops reading past it), the directory at
+ * most `maxTotalBytes`, the least recently used files evicted first (recency is the data file's
+ * mtime, so it survives restarts). Only image types browsers decode safely are kept or served
+ * (never SVG: it can carry script). Files are named by the SHA-256 of the canonical path, so no
+ * path from a message or a request ever becomes a file name.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { canonicalUploadPath, realmUploadPath } from '../protocol/uploads.js';
+
+const MiB = 1024 * 1024;
+export const DEFAULT_MAX_TOTAL_BYTES = 256 * MiB;
+/** The API client's cap for reads (`READ_RESPONSE_BYTES`). */
+export const DEFAULT_MAX_FILE_BYTES = 16 * MiB;
+const PREFETCH_CONCURRENCY = 2;
+const PREFETCH_QUEUE_MAX = 500;
+
+/** Image types kept and served (no SVG: script; no TIFF/ICO/BMP oddities). */
+export const CACHED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+
+export type UploadAnswer =
+  | { readonly kind: 'image'; readonly contentType: string; readonly body: Buffer; readonly cached: boolean }
+  | { readonly kind: 'not_found'; readonly reason: string }
+  | { readonly kind: 'unavailable'; readonly reason: string };
+
+/** What the realm answered; throws when there is no answer (network, timeout, too large). */
+export interface FetchedFile {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Buffer;
+}
+export type UploadFetcher = (realmPath: string, opts: { maxResponseBytes: number; signal: AbortSignal }) => Promise<FetchedFile>;
+
+export interface UploadCacheOptions {
+  /** Where files are kept; undefined keeps nothing (an in-memory account): answers come straight from the realm. */
+  readonly dir: string | undefined;
+  readonly fetch: UploadFetcher;
+  /** False: do not ask the realm (answers come from the cache or are `unavailable`). Default: always ask. */
+  readonly online?: () => boolean;
+  readonly maxTotalBytes?: number;
+  readonly maxFileBytes?: number;
+  readonly warn?: (message: string, data?: Readonly<Record<string, unknown>>) => void;
+}
+
+interface Entry {
+  readonly file: string;
+  readonly contentType: string;
+  readonly size: number;
+}
+
+const metaSchema = z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative() });
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export class UploadCache {
+  /** Least recently used first (a Map keeps insertion order; a use re-inserts). */
+  private readonly entries = new Map<string, Entry>();
+  private total = 0;
+  private readonly inFlight = new Map<string, Promise<UploadAnswer>>();
+  private readonly queue: string[] = [];
+  private readonly queued = new Set<string>();
+  private workers = 0;
+  private readonly stop = new AbortController();
+  private idle: Promise<void> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  readonly maxTotalBytes: number;
+  readonly maxFileBytes: number;
+
+  constructor(private readonly opts: UploadCacheOptions) {
+    this.maxTotalBytes = opts.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+    this.maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    if (opts.dir !== undefined) this.load(opts.dir);
+  }
+
+  /** Bytes kept on disk now. */
+  get totalBytes(): number {
+    return this.total;
+  }
+
+  /** Canonical paths kept, least recently used first. */
+  keptPaths(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  has(realmPath: string): boolean {
+    const p = canonicalUploadPath(realmPath);
+    return p !== undefined && this.entries.has(p);
+  }
+
+  async get(realmPath: string): Promise<UploadAnswer> {
+    const p = canonicalUploadPath(realmPath);
+    if (p === undefined) return { kind: 'not_found', reason: 'not an upload path of this realm' };
+    const hit = await this.read(p);
+    if (hit) return hit;
+    if (this.stop.signal.aborted) return { kind: 'unavailable', reason: 'the account is closed' };
+    if (this.opts.online && !this.opts.online()) return { kind: 'unavailable', reason: 'not on this device, and the server cannot be reached' };
+    let pending = this.inFlight.get(p);
+    if (!pending) {
+      pending = this.fetchAndKeep(p).finally(() => this.inFlight.delete(p));
+      this.inFlight.set(p, pending);
+    }
+    return pending;
+  }
+
+  /** Fetch these in the background (online only, skipping kept ones); paths that are not uploads are ignored. */
+  prefetch(realmPaths: Iterable<string>): void {
+    if (this.stop.signal.aborted || (this.opts.online && !this.opts.online())) return;
+    for (const raw of realmPaths) {
+      const p = canonicalUploadPath(raw);
+      if (p === undefined || this.entries.has(p) || this.queued.has(p)) continue;
+      if (this.queue.length >= PREFETCH_QUEUE_MAX) break;
+      this.queue.push(p);
+      this.queued.add(p);
+    }
+    while (this.workers < PREFETCH_CONCURRENCY && this.queue.length > 0) this.startWorker();
+  }
+
+  /** Resolves when no prefetch is running or queued (tests). */
+  prefetched(): Promise<void> {
+    return this.workers === 0 ? Promise.resolve() : this.idle;
+  }
+
+  /** Stop: fetches in flight are aborted, queued prefetches dropped. */
+  async close(): Promise<void> {
+    this.stop.abort(new Error('upload cache closed'));
+    this.queue.length = 0;
+    this.queued.clear();
+    await Promise.allSettled([...this.inFlight.values()]);
+    await this.prefetched();
+  }
+
+  private startWorker(): void {
+    if (this.workers === 0) this.idle = new Promise((resolve) => (this.wake = resolve));
+    this.workers++;
+    void (async () => {
+      for (let p = this.queue.shift(); p !== undefined; p = this.queue.shift()) {
+        this.queued.delete(p);
+        if (this.stop.signal.aborted || (this.opts.online && !this.opts.online())) break;
+        await this.get(p);
+      }
+      this.workers--;
+      if (this.workers === 0) {
+        this.queue.length = 0;
+        this.queued.clear();
+        this.wake?.();
+      }
+    })();
+  }
+
+  private async read(p: string): Promise<UploadAnswer | undefined> {
+    const e = this.entries.get(p);
+    if (!e) return undefined;
+    let body: Buffer;
+    try {
+      // Asynchronous: a host's event loop (Electron's main process) never waits on the disk.
+      body = await readFile(e.file);
+    } catch (err) {
+      // Removed behind our back: forget it and ask the realm again.
+      void this.forget(p, e);
+      this.opts.warn?.('an upload kept on disk could not be read', { error: String(err) });
+      return undefined;
+    }
+    this.touch(p, e);
+    return { kind: 'image', contentType: e.contentType, body, cached: true };
+  }
+
+  private async fetchAndKeep(p: string): Promise<UploadAnswer> {
+    let res: FetchedFile;
+    try {
+      res = await this.opts.fetch(p, { maxResponseBytes: this.maxFileBytes, signal: this.stop.signal });
+    } catch (e) {
+      const kind = typeof e === 'object' && e !== null && 'kind' in e ? String(e.kind) : '';
+      // Too large is an answer (it will not fit); no answer at all is "cannot be reached".
+      if (kind === 'malformed') return { kind: 'not_found', reason: `larger than ${this.maxFileBytes} bytes` };
+      return { kind: 'unavailable', reason: e instanceof Error ? e.message : String(e) };
+    }
+    if (res.status === 429 || res.status >= 500) return { kind: 'unavailable', reason: `the server answered ${res.status}` };
+    if (res.status !== 200) return { kind: 'not_found', reason: `the server answered ${res.status}` };
+    const type = mediaType(res.headers['content-type']);
+    if (!CACHED_IMAGE_TYPES.has(type)) return { kind: 'not_found', reason: `not an image this app shows (${type || 'no type'})` };
+    if (res.body.length > this.maxFileBytes) return { kind: 'not_found', reason: `larger than ${this.maxFileBytes} bytes` };
+    await this.keep(p, type, res.body);
+    return { kind: 'image', contentType: type, body: res.body, cached: false };
+  }
+
+  private async keep(p: string, contentType: string, body: Buffer): Promise<void> {
+    const dir = this.opts.dir;
+    if (dir === undefined || body.length > this.maxTotalBytes || this.stop.signal.aborted) return;
+    const file = path.join(dir, createHash('sha256').update(p).digest('hex'));
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // Written aside and renamed: a crash never leaves half a file under the real name.
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(tmp, body, { mode: 0o600 });
+      await rename(tmp, file);
+      await writeFile(`${file}.json`, JSON.stringify({ path: p, type: contentType, size: body.length }), { mode: 0o600 });
+    } catch (e) {
+      this.opts.warn?.('an upload could not be kept on disk', { error: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    const old = this.entries.get(p);
+    if (old) {
+      this.entries.delete(p);
+      this.total -= old.size;
+    }
+    this.entries.set(p, { file, contentType, size: body.length });
+    this.total += body.length;
+    // Least recently used first, until the total fits again (the new one, the most recent, stays).
+    const evicted: Promise<void>[] = [];
+    for (const [old, e] of this.entries) {
+      if (this.total <= this.maxTotalBytes) break;
+      evicted.push(this.forget(old, e));
+    }
+    await Promise.all(evicted);
+  }
+
+  private async forget(p: string, e: Entry): Promise<void> {
+    this.entries.delete(p);
+    this.total -= e.size;
+    try {
+      // Meta first: a crash in between leaves a data file without meta, which the next start removes.
+      await rm(`${e.file}.json`, { force: true });
+      await rm(e.file, { force: true });
+    } catch (err) {
+      this.opts.warn?.('an evicted upload could not be removed', { error: String(err) });
+    }
+  }
+
+  private touch(p: string, e: Entry): void {
+    this.entries.delete(p);
+    this.entries.set(p, e);
+    const now = new Date();
+    // Recency on disk is a hint for the next start; in memory it is already right.
+    utimes(e.file, now, now).catch(() => undefined);
+  }
+
+  /** The kept files, oldest use first; anything half-written or unreadable is removed. */
+  private load(dir: string): void {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return; // nothing kept yet
+    }
+    const found: Array<{ p: string; e: Entry; used: number }> = [];
+    const valid = new Set<string>();
+    for (const name of names) {
+      if (!/^[0-9a-f]{64}\.json$/.test(name)) continue;
+      const file = path.join(dir, name.slice(0, -'.json'.length));
+      try {
+        const meta = metaSchema.parse(JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+        const st = statSync(file);
+        const hashOk = createHash('sha256').update(meta.path).digest('hex') === path.basename(file);
+        if (!hashOk || st.size !== meta.size || canonicalUploadPath(meta.path) !== meta.path || !CACHED_IMAGE_TYPES.has(meta.type)) continue;
+        found.push({ p: meta.path, e: { file, contentType: meta.type, size: meta.size }, used: st.mtimeMs });
+        valid.add(path.basename(file));
+      } catch {
+        // unreadable or half-written: removed below
+      }
+    }
+    for (const name of names) {
+      const base = name.replace(/\.json$/, '');
+      if (!valid.has(base)) rmSync(path.join(dir, name), { force: true });
+    }
+    found.sort((a, b) => a.used - b.used);
+    for (const f of found) {
+      this.entries.set(f.p, f.e);
+      this.total += f.e.size;
+    }
+    // A smaller bound than last time: the oldest go now (synchronously: this is the constructor).
+    for (const [p, e] of this.entries) {
+      if (this.total <= this.maxTotalBytes) break;
+      this.entries.delete(p);
+      this.total -= e.size;
+      rmSync(`${e.file}.json`, { force: true });
+      rmSync(e.file, { force: true });
+    }
+  }
+}
+
+const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
+
+/** The canonical upload paths of the realm's images in a message's rendered HTML (links are not fetched). */
+export function uploadImagePaths(html: string, realmUrl: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(IMG_SRC)) {
+    const src = (m[1] ?? m[2] ?? '').replace(/&(amp|quot|apos|lt|gt|#39);/g, (_x, n: string) => ENTITIES[n] ?? '');
+    const p = realmUploadPath(src, realmUrl);
+    if (p !== undefined) out.add(p);
+  }
+  return [...out];
+}
