@@ -38,6 +38,9 @@ export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null> = {
   argsSchema: markNarrowReadArgs,
   baseSchema: z.null(),
   entityKey: (a) => `narrow_read:${JSON.stringify(a.narrow)}`,
+  // Read and unread marks of overlapping messages must reach the server in the user's order (a
+  // topic marked read, then a message in it marked unread): one at a time across these kinds.
+  serialGroup: 'read-state',
   async send(conn, a) {
     let anchor: MessageAnchor = 'oldest';
     for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -22,6 +22,9 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
   baseSchema: z.null(),
   // Topics match case-insensitively on the server.
   entityKey: (a) => `topic_read:${a.stream_id}:${topicKey(a.topic_name)}`,
+  // Read and unread marks of overlapping messages must reach the server in the user's order (a
+  // topic marked read, then a message in it marked unread): one at a time across these kinds.
+  serialGroup: 'read-state',
   async send(conn, a) {
     await markTopicAsRead(conn, a);
   },

@@ -37,6 +37,9 @@ export const messageFlags: OutboxKind<MessageFlagsArgs, null> = {
   argsSchema: messageFlagsArgs,
   baseSchema: z.null(),
   entityKey: (a) => `flags:${a.flag}`,
+  // Read and unread marks of overlapping messages must reach the server in the user's order (a
+  // topic marked read, then a message in it marked unread): one at a time across these kinds.
+  serialGroup: 'read-state',
   async send(conn, a) {
     await updateMessageFlags(conn, a);
   },

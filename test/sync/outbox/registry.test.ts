@@ -39,4 +39,10 @@ describe('outbox kind registry', () => {
     expect(send.createdTempId({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toBeUndefined();
     expect(CURRENT_KINDS.get('saved_snippet_create')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
   });
+
+  it('puts the kinds whose effects overlap across entities in serial groups (sent one at a time, in order)', () => {
+    const groups = new Map<string, string[]>();
+    for (const k of CURRENT_KINDS.values()) if (k.serialGroup !== undefined) groups.set(k.serialGroup, [...(groups.get(k.serialGroup) ?? []), k.kind].sort());
+    expect(Object.fromEntries(groups)).toEqual({ 'topic-moves': ['message_move'], 'read-state': ['mark_narrow_read', 'mark_topic_read', 'message_flags'] });
+  });
 });
