@@ -124,6 +124,23 @@ test.describe('a change the server refuses', () => {
   });
 });
 
+test.describe('an Apple push device token (deprecated operation)', () => {
+  test.use({ sandboxAtStart: true, locale: 'en-US', colorScheme: 'light' });
+
+  test('is registered from Notifications; a bad token is refused in the server’s words', async ({ app, host }) => {
+    await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await app.goto(`${host.origin}/#settings/notifications`);
+    const form = app.getByRole('form', { name: 'Apple push device' });
+    await form.getByRole('textbox', { name: 'Device token' }).fill('abc');
+    await form.getByRole('textbox', { name: 'App ID' }).fill('org.zulip.Zulip');
+    await form.getByRole('button', { name: 'Register device token' }).click();
+    await expect(form.getByRole('alert')).toContainText('Invalid APNS token');
+    await form.getByRole('textbox', { name: 'Device token' }).fill('a1b2c3d4');
+    await form.getByRole('button', { name: 'Register device token' }).click();
+    await expect(form.getByRole('status')).toHaveText('The server registered the device token.');
+  });
+});
+
 test('offline: two settings wait in the outbox, a password change is refused up front, then they land', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await page.emulateMedia({ colorScheme: 'light' });

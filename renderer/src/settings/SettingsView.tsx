@@ -70,6 +70,7 @@ export function SettingsView(props: { rest: readonly string[]; bridge?: Bridge }
           </For>
           <Show when={tab() === 'notifications'}>
             <TestNotification bridge={bridge} />
+            <ApnsToken bridge={bridge} />
           </Show>
         </div>
       </Show>
@@ -382,5 +383,63 @@ function TestNotification(props: { bridge: Bridge }) {
         )}
       </Show>
     </fieldset>
+  );
+}
+
+/**
+ * The deprecated APNs device-token registration (POST /users/me/apns_device_token), for someone
+ * pairing an iOS build by hand: a desktop has no token of its own, so it is typed in. Online only;
+ * the server's refusal (an empty, odd-length or non-hex token, a bad app id) in its own words.
+ */
+function ApnsToken(props: { bridge: Bridge }) {
+  const status = useStatus();
+  const [token, setToken] = createSignal('');
+  const [appid, setAppid] = createSignal('');
+  const [busy, setBusy] = createSignal(false);
+  const [answer, setAnswer] = createSignal<{ ok: boolean; text: string } | null>(null);
+  const register = (e: SubmitEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setAnswer(null);
+    props.bridge.invoke('registerApnsToken', { token: token().trim(), appid: appid().trim() }).then(
+      () => {
+        setBusy(false);
+        setAnswer({ ok: true, text: 'The server registered the device token.' });
+      },
+      (err: unknown) => {
+        setBusy(false);
+        setAnswer({ ok: false, text: errorText(err) });
+      },
+    );
+  };
+  return (
+    <form class="settings-group apns-form" aria-label="Apple push device" onSubmit={register}>
+      <fieldset>
+        <legend>Apple push device (deprecated)</legend>
+        <p class="hint" id="apns-hint">
+          {status.isLive() ? 'Registers an iOS device token for push notifications, as older Zulip mobile apps did.' : `Registering a device token ${NEEDS_CONNECTION}.`}
+        </p>
+        <label class="field">
+          <span class="field-label">Device token</span>
+          <input type="text" autocomplete="off" spellcheck={false} value={token()} onInput={(e) => setToken(e.currentTarget.value)} />
+        </label>
+        <label class="field">
+          <span class="field-label">App ID</span>
+          <input type="text" autocomplete="off" spellcheck={false} value={appid()} onInput={(e) => setAppid(e.currentTarget.value)} />
+        </label>
+        <div class="account-actions">
+          <Button type="submit" disabled={busy() || !status.isLive() || token().trim() === '' || appid().trim() === ''} aria-describedby="apns-hint">
+            {busy() ? 'Registering…' : 'Register device token'}
+          </Button>
+        </div>
+        <Show when={answer()}>
+          {(a) => (
+            <p class={a().ok ? 'account-done' : 'error'} role={a().ok ? 'status' : 'alert'}>
+              {a().text}
+            </p>
+          )}
+        </Show>
+      </fieldset>
+    </form>
   );
 }
