@@ -70,3 +70,24 @@ test('long lines and long pastes never push anything off-screen at 700 px', asyn
   await scrollUpTo();
   await screenshot(app, testInfo, '20-long-content-700px-dark');
 });
+
+test('a sender’s consecutive messages are grouped: one name and avatar, each message still named for screen readers', async ({ app, host }) => {
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const hamlet = await demoUser(host, 'hamlet@example.com');
+  const ids = [await hamlet.send('general', 'grouping', 'first of mine'), await hamlet.send('general', 'grouping', 'second of mine')];
+  const othello = await demoUser(host, 'othello@example.com');
+  ids.push(await othello.send('general', 'grouping', 'an interruption'));
+  ids.push(await hamlet.send('general', 'grouping', 'third of mine'));
+  await openTopic(app, 'general', 'grouping');
+  const item = (id: number) => messageList(app).locator(`li.message[data-message-id="${id}"]`);
+  await expect(item(ids[3]!)).toContainText('third of mine');
+  // The second continues the first: no avatar shown; the name is there for assistive technology only.
+  await expect(item(ids[0]!).locator('.avatar')).toBeVisible();
+  await expect(item(ids[1]!).locator('.avatar')).toBeHidden();
+  await expect(item(ids[1]!).locator('.sender')).toHaveText('King Hamlet');
+  expect(await item(ids[1]!).locator('.sender').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+  // Another sender in between starts a new group, and so does Hamlet after them.
+  await expect(item(ids[2]!).locator('.avatar')).toBeVisible();
+  await expect(item(ids[3]!).locator('.avatar')).toBeVisible();
+  await expect(messageList(app).locator('li.date-separator')).toHaveCount(0); // all sent today
+});

@@ -30,6 +30,8 @@ export interface MessageItemProps {
   edit: EditStore;
   /** The message a view opened at (`near`): marked. */
   anchor?: boolean;
+  /** Continues its sender's group (list-layout.ts): no avatar or name again (the name stays for screen readers). */
+  continued?: boolean;
   /** 1-based position in the whole view (the list is windowed), for assistive technology. */
   position?: { index: number; of: number };
   ref?: (el: HTMLLIElement) => void;
@@ -67,7 +69,7 @@ export function MessageItem(props: MessageItemProps) {
     <li
       ref={props.ref}
       class="message"
-      classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true, 'is-editing': editing() !== null }}
+      classList={{ [`has-local-${props.message.local.status}`]: props.message.local.status !== 'server', 'is-anchor': props.anchor === true, 'is-continued': props.continued === true, 'is-editing': editing() !== null }}
       data-message-id={props.message.id}
       aria-posinset={props.position?.index}
       aria-setsize={props.position?.of}

@@ -22,6 +22,7 @@ import { topicUnread } from '../sidebar/channels-reducer.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { senderName } from './format.js';
+import { continuesSender, dayLabel, startsDay } from './list-layout.js';
 import { MessageItem } from './MessageItem.js';
 import { TypingLine } from './TypingLine.js';
 import { useStatus } from '../status/store.js';
@@ -185,6 +186,11 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
             const index = () => indexById().get(m.id) ?? 0;
             return (
               <>
+                <Show when={startsDay(props.view.messages, index())}>
+                  <li class="date-separator" ref={measured(m.id)}>
+                    <span>{dayLabel(m.timestamp)}</span>
+                  </li>
+                </Show>
                 <Show when={startsRecipientRun(props.view.messages, index()) && heading(m)}>
                   {(label) => (
                     <li class="recipient-run" ref={measured(m.id)}>
@@ -201,6 +207,7 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
                   kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
                   edit={props.edit}
                   anchor={props.view.anchorId === m.id}
+                  continued={continuesSender(props.view.messages, index())}
                   position={{ index: index() + 1, of: props.view.messages.length }}
                   ref={measured(m.id)}
                 />
