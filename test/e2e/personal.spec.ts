@@ -107,9 +107,12 @@ test('saved snippets: create, edit, insert at the caret and send', async ({ app,
   // Inserted where the caret is (between two words), then sent like any text.
   const input = app.getByRole('textbox', { name: 'Message to lunch plans' });
   await input.fill('Intro: — end');
+  await input.focus();
   await input.evaluate((el) => (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(6, 6));
-  await app.getByRole('button', { name: 'Snippets', exact: true }).click();
-  await picker.getByRole('searchbox', { name: 'Search snippets' }).fill('greet');
+  // Zulip's Ctrl+' opens the picker from the text, its search focused; typing filters by title.
+  await app.keyboard.press("Control+'");
+  await expect(picker.getByRole('searchbox', { name: 'Search snippets' })).toBeFocused();
+  await app.keyboard.type('greet');
   await expect(picker.getByRole('listitem')).toHaveCount(1);
   await picker.getByRole('button', { name: 'Insert Greeting' }).click();
   await expect(picker).toHaveCount(0);

@@ -209,10 +209,15 @@ export function Composer(props: {
     );
   };
 
+  let lastSelection: { start: number; end: number } | null = null;
   // A saved snippet (snippets/) goes in at the caret, replacing a selection.
   const insertSnippet = (snippet: string) => {
     if (preview()) setPreview(false);
-    const r = insertAtCaret(text(), input?.selectionStart ?? text().length, input?.selectionEnd ?? text().length, snippet);
+    // Where the caret was when the text lost focus (the picker took it; giving focus back may move
+    // the caret), else where it is.
+    const sel = lastSelection ?? { start: input?.selectionStart ?? text().length, end: input?.selectionEnd ?? text().length };
+    lastSelection = null;
+    const r = insertAtCaret(text(), Math.min(sel.start, text().length), Math.min(sel.end, text().length), snippet);
     setText(r.text);
     edited();
     queueMicrotask(() => {
@@ -226,7 +231,15 @@ export function Composer(props: {
     props.onCancel?.();
   };
 
+  let openSnippets: (() => void) | undefined;
   const onKeyDown = (e: KeyboardEvent) => {
+    lastSelection = null;
+    // Zulip's shortcut for the saved snippets menu.
+    if ((e.ctrlKey || e.metaKey) && e.key === "'" && openSnippets) {
+      e.preventDefault();
+      openSnippets();
+      return;
+    }
     if (e.key === 'Escape') {
       e.preventDefault();
       if (props.onCancel) cancel();
@@ -378,11 +391,14 @@ export function Composer(props: {
               rows={2}
               value={text()}
               onInput={(e) => {
+                lastSelection = null;
                 setText(e.currentTarget.value);
                 edited();
                 typed();
               }}
               onKeyDown={onKeyDown}
+              onFocusOut={(e) => (lastSelection = { start: e.currentTarget.selectionStart, end: e.currentTarget.selectionEnd })}
+              onPointerDown={() => (lastSelection = null)}
             />
           }
         >
@@ -401,7 +417,7 @@ export function Composer(props: {
           Preview
         </Button>
         <ScheduleButton disabled={!canSend()} onSchedule={(at) => send(at)} />
-        <SnippetsButton onInsert={insertSnippet} />
+        <SnippetsButton onInsert={insertSnippet} opener={(open) => (openSnippets = open)} />
         <Show when={props.onCancel}>
           <Button variant="quiet" size="small" onClick={cancel}>
             Cancel

@@ -12,12 +12,13 @@ import { SnippetsManager } from './SnippetsManager.js';
 import { useSavedSnippets } from './store.js';
 import './snippets.css';
 
-export function SnippetsButton(props: { onInsert(content: string): void; bridge?: Bridge }) {
+export function SnippetsButton(props: { onInsert(content: string): void; bridge?: Bridge; /** Hands over "open the picker" (Zulip's Ctrl+' in the composer). */ opener?(open: () => void): void }) {
   const [open, setOpen] = createSignal<'pick' | 'manage' | null>(null);
   const bridge = props.bridge ?? defaultBridge;
+  props.opener?.(() => setOpen('pick'));
   return (
     <>
-      <Button variant="quiet" size="small" aria-haspopup="dialog" onClick={() => setOpen('pick')}>
+      <Button variant="quiet" size="small" aria-haspopup="dialog" aria-keyshortcuts="Control+'" title="Insert a saved snippet (Ctrl+')" onClick={() => setOpen('pick')}>
         Snippets
       </Button>
       <Show when={open() === 'pick'}>
