@@ -7,6 +7,7 @@
  * the app). MessageContent is the one place that inserts HTML, and it inserts only what this returns.
  */
 import DOMPurify, { type Config } from 'dompurify';
+import { lruMemo } from '../kit/lru.js';
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -52,7 +53,15 @@ function purifier(): ReturnType<typeof DOMPurify> {
   return p;
 }
 
+/**
+ * Answers kept by input: the configuration and hook never change, so the same HTML always gives the
+ * same output, and a row rendered again (a view reopened, a message scrolled back into the window)
+ * skips DOMPurify's parse. Bounded: a few screens of many views.
+ */
+const SANITIZED_KEPT = 2000;
+const sanitized = lruMemo((html) => purifier().sanitize(html, CONFIG), SANITIZED_KEPT);
+
 /** Sanitise a message's server-rendered HTML. */
 export function sanitizeMessageHtml(html: string): string {
-  return purifier().sanitize(html, CONFIG);
+  return sanitized(html);
 }
