@@ -121,9 +121,11 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   const start = async (from: ViewState) => {
     const token = ++seq;
     early = [];
+    // Asked first: the engine answers while this view is swapped in.
+    const answer = bridge.invoke('openNarrow', narrowRequest(from.target));
     commitAll(from);
     try {
-      const r = await bridge.invoke('openNarrow', narrowRequest(from.target));
+      const r = await answer;
       if (token !== seq || plain === null) {
         closeInEngine(r.view_id);
         return;
