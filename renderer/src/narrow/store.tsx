@@ -45,7 +45,7 @@ export interface NarrowStore {
 
 /** Change sets held for a view whose `openNarrow` answer has not arrived yet. */
 const MAX_EARLY = 50;
-/** The latest an opening view replaces the shown one when no frame comes first (a hidden window). */
+/** The latest an opening view replaces the shown one when frames do not come (a hidden window). */
 const SHOW_OPENING_MS = 100;
 /** How long "loading older / newer" may wait for messages before another scroll may ask again. */
 const SETTLE_MS = 3000;
@@ -126,9 +126,10 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
 
   /**
    * Open `from`'s target. `deferShown`: the opening state (no messages) replaces the shown view
-   * only when the next frame is about to be produced (or after SHOW_OPENING_MS without frames); an
-   * answer arriving first is shown instead, so the old rows go and the new ones come in one task
-   * and no frame is spent on "Loading…". Nothing is painted in between either way.
+   * only as the second frame from now is produced (the old view stays on screen one frame longer,
+   * about 16 ms), or after SHOW_OPENING_MS without frames; an answer arriving first is shown
+   * instead, so the old rows go and the new ones come in one task and no frame is spent on
+   * "Loading…" (nor on tearing the old rows down separately).
    */
   const start = async (from: ViewState, deferShown = false) => {
     const token = ++seq;
@@ -141,7 +142,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       const show = () => {
         if (unshown === token && plain !== null) commitAll(plain);
       };
-      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(show);
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(show));
       window.setTimeout(show, SHOW_OPENING_MS);
     } else {
       commitAll(from);
