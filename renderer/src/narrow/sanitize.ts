@@ -56,9 +56,9 @@ function purifier(): ReturnType<typeof DOMPurify> {
 /**
  * Answers kept by input: the configuration and hook never change, so the same HTML always gives the
  * same output, and a row rendered again (a view reopened, a message scrolled back into the window)
- * skips DOMPurify's parse. Bounded: a few screens of many views.
+ * skips DOMPurify's parse. Bounded: the first screens of a couple of dozen views.
  */
-const SANITIZED_KEPT = 2000;
+const SANITIZED_KEPT = 500;
 const sanitized = lruMemo((html) => purifier().sanitize(html, CONFIG), SANITIZED_KEPT);
 
 /** Sanitise a message's server-rendered HTML. */
