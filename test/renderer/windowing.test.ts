@@ -1,6 +1,6 @@
 /** The windowed list's arithmetic: offsets, the rows in a window, and keeping the reader's row in place. */
 import { describe, expect, it } from 'vitest';
-import { anchorAt, keepAnchor, rowAt, rowOffsets, rowWindow } from '../../renderer/src/kit/windowing.js';
+import { anchorAt, keepAnchor, rowAt, rowOffsets, rowWindow, windowTop } from '../../renderer/src/kit/windowing.js';
 
 const uniform = (n: number, h = 50) => rowOffsets(n, () => h);
 
@@ -69,5 +69,27 @@ describe('keeping the reader in place', () => {
     expect(anchorAt(uniform(3), [1, 2, 3], 50)).toEqual({ key: 2, delta: 0 });
     expect(keepAnchor(uniform(2), [1, 3], { key: 2, delta: 0 })).toBeNull();
     expect(anchorAt(uniform(0), [], 0)).toBeNull();
+  });
+});
+
+describe('where the window is taken from', () => {
+  const o = uniform(100);
+  const keys = Array.from({ length: 100 }, (_, i) => 1000 + i);
+
+  it('following the bottom: the last rows, whatever the scroll position (a new view not scrolled yet)', () => {
+    expect(windowTop(o, keys, 'bottom', 0, 400)).toBe(4600);
+    expect(rowWindow(o, windowTop(o, keys, 'bottom', 0, 400), 400, 0)).toEqual({ start: 92, end: 100, padTop: 4600, padBottom: 0 });
+    // Fewer rows than the viewport holds: from the top.
+    expect(windowTop(uniform(3), keys, 'bottom', 0, 400)).toBe(0);
+  });
+
+  it("after a jump: around the anchor's row while it is in the list, else the scroll position", () => {
+    expect(windowTop(o, keys, { key: 1050, delta: 175 }, 0, 400)).toBe(2325);
+    expect(rowWindow(o, windowTop(o, keys, { key: 1050, delta: 175 }, 0, 400), 400, 0)).toEqual({ start: 46, end: 55, padTop: 2300, padBottom: 2250 });
+    expect(windowTop(o, keys, { key: 7, delta: 175 }, 120, 400)).toBe(120);
+  });
+
+  it('otherwise: the scroll position', () => {
+    expect(windowTop(o, keys, null, 1234, 400)).toBe(1234);
   });
 });

@@ -4,9 +4,10 @@
  */
 import type { JSX } from 'solid-js';
 
-function Icon(props: { children: JSX.Element; class?: string }) {
+/** `filled`: drawn in the highlight colour (a starred message's star). The class is static otherwise. */
+function Icon(props: { children: JSX.Element; filled?: boolean }) {
   return (
-    <svg class={`icon ${props.class ?? ''}`} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+    <svg class="icon" classList={{ 'icon-filled': props.filled === true }} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
       {props.children}
     </svg>
   );
@@ -36,7 +37,7 @@ export function PencilIcon() {
 
 export function StarIcon(props: { filled: boolean }) {
   return (
-    <Icon class={props.filled ? 'icon-filled' : ''}>
+    <Icon filled={props.filled}>
       <path
         d="M8 1.6l1.9 4.1 4.4.5-3.3 3 .9 4.4L8 11.4l-3.9 2.2.9-4.4-3.3-3 4.4-.5z"
         fill={props.filled ? 'currentColor' : 'none'}

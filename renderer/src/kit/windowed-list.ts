@@ -8,7 +8,10 @@
  * The arithmetic is kit/windowing.ts (unit-tested); this file wires it to the DOM.
  */
 import { batch, createEffect, createMemo, createSignal, on, onCleanup, type Accessor } from 'solid-js';
-import { anchorAt, keepAnchor, rowOffsets, rowWindow, type RowWindow, type ScrollAnchor } from './windowing.js';
+import { anchorAt, keepAnchor, rowOffsets, rowWindow, windowTop, type RowWindow, type ScrollAnchor } from './windowing.js';
+
+/** The latest a new view's window gets its full overscan, when no frame comes first. */
+const WIDEN_LATEST_MS = 250;
 
 export interface WindowedListOptions<T> {
   items: Accessor<readonly T[]>;
@@ -17,6 +20,11 @@ export interface WindowedListOptions<T> {
   estimate: number;
   /** Pixels rendered beyond each edge of the viewport. */
   overscan: number;
+  /**
+   * Pixels beyond each edge for the first frame after `reset` (another view): what is on screen
+   * renders and paints first, the overscan right after that frame. Default: `overscan`.
+   */
+  firstOverscan?: number;
   /** How close to the bottom counts as "at the bottom", in pixels. */
   edge: number;
 }
@@ -26,6 +34,11 @@ export interface WindowedList<T> {
   attach(scroller: HTMLElement, list: HTMLElement): void;
   window: Accessor<RowWindow>;
   visible: Accessor<readonly T[]>;
+  /**
+   * False during a new view's first frame (see `firstOverscan`): what rows show beyond the
+   * essentials (hover bars, say) can wait for it to turn true, right after that frame.
+   */
+  complete: Accessor<boolean>;
   /** Register an element of a row (a row may have several); returns its cleanup. */
   measure(key: number, el: HTMLElement): () => void;
   /** Call from the scroll container's scroll handler. */
@@ -48,8 +61,17 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
   const [version, setVersion] = createSignal(0);
   const [scrollTop, setScrollTop] = createSignal(0);
   const [viewport, setViewport] = createSignal(800);
+  const [reach, setReach] = createSignal(opts.overscan);
+  /** Counts resets, so that only the latest one widens the window again. */
+  let generation = 0;
   /** Follow the bottom, or keep this row in place. */
   let mode: { kind: 'bottom' } | { kind: 'anchor'; anchor: ScrollAnchor<number> } = { kind: 'bottom' };
+  /**
+   * What the window is taken from (windowing.ts `windowTop`): following the bottom, the last rows
+   * (not first where the previous view was scrolled to, then again after the scroll); after
+   * `jumpTo`, around its row until the reader scrolls; otherwise (null) the scroll position.
+   */
+  const [pinned, setPinned] = createSignal<'bottom' | ScrollAnchor<number> | null>('bottom');
   let measuredSum = 0;
   let measuredCount = 0;
 
@@ -60,7 +82,11 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
     const guess = measuredCount > 0 ? measuredSum / measuredCount : opts.estimate;
     return rowOffsets(ks.length, (i) => heights.get(ks[i] ?? -1) ?? guess);
   });
-  const win = createMemo(() => rowWindow(offsets(), scrollTop(), viewport(), opts.overscan), undefined, {
+  const win = createMemo(() => {
+    const o = offsets();
+    const pin = pinned();
+    return rowWindow(o, windowTop(o, pin === null || pin === 'bottom' ? [] : keys(), pin, scrollTop(), viewport()), viewport(), reach());
+  }, undefined, {
     equals: (a, b) => a.start === b.start && a.end === b.end && a.padTop === b.padTop && a.padBottom === b.padBottom,
   });
   const visible = createMemo(() => opts.items().slice(win().start, win().end));
@@ -129,6 +155,7 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
     },
     window: win,
     visible,
+    complete: () => reach() === opts.overscan,
     measure(key, el) {
       keyOf.set(el, key);
       let set = elements.get(key);
@@ -150,25 +177,46 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
         const a = anchorAt(offsets(), keys(), scroller.scrollTop - listTop());
         mode = a === null ? { kind: 'bottom' } : { kind: 'anchor', anchor: a };
       }
-      readScroll();
+      batch(() => {
+        setPinned(mode.kind === 'bottom' ? 'bottom' : null);
+        readScroll();
+      });
     },
     atBottom: () => mode.kind === 'bottom',
     toBottom() {
       mode = { kind: 'bottom' };
+      setPinned('bottom');
       queueMicrotask(settle);
     },
     jumpTo(key) {
       const rowHeight = heights.get(key) ?? opts.estimate;
       mode = { kind: 'anchor', anchor: { key, delta: Math.max(0, (viewport() - rowHeight) / 2) } };
+      setPinned(mode.anchor);
       queueMicrotask(settle);
     },
     reset() {
+      // The average measured height stays, as the first guess for the next view's rows (with
+      // the weight of a screenful, so that view's own rows soon outweigh it).
+      if (measuredCount > 20) {
+        measuredSum = (measuredSum / measuredCount) * 20;
+        measuredCount = 20;
+      }
+      const first = opts.firstOverscan ?? opts.overscan;
+      const gen = ++generation;
       batch(() => {
         heights.clear();
-        measuredSum = 0;
-        measuredCount = 0;
+        setReach(first);
         setVersion((v) => v + 1);
       });
+      // After the next frame (a task after its animation frame callbacks), the full overscan;
+      // at the latest after a moment, should frames be paused (a hidden window).
+      if (first !== opts.overscan) {
+        const widen = () => {
+          if (gen === generation) setReach(opts.overscan);
+        };
+        if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(widen, 0));
+        setTimeout(widen, WIDEN_LATEST_MS);
+      }
     },
   };
 }

@@ -70,3 +70,15 @@ export function keepAnchor<K>(offsets: Float64Array, keys: readonly K[], anchor:
   if (i < 0) return null;
   return Math.max(0, (offsets[i] ?? 0) - anchor.delta);
 }
+
+/**
+ * Where to take the window from (relative to the list's top): following the bottom, the last
+ * `height` pixels whatever the scroll position says (a new view's rows render where they will be
+ * shown, before the scroll position has caught up); after a jump, around the anchor's row while it
+ * is in the list; otherwise the scroll position.
+ */
+export function windowTop<K>(offsets: Float64Array, keys: readonly K[], pin: 'bottom' | ScrollAnchor<K> | null, scrollTop: number, height: number): number {
+  if (pin === 'bottom') return Math.max(0, (offsets[offsets.length - 1] ?? 0) - height);
+  if (pin !== null) return keepAnchor(offsets, keys, pin) ?? scrollTop;
+  return scrollTop;
+}

@@ -32,6 +32,11 @@ export interface MessageItemProps {
   anchor?: boolean;
   /** Continues its sender's group (list-layout.ts): no avatar or name again (the name stays for screen readers). */
   continued?: boolean;
+  /**
+   * Whether the actions bar is rendered (default true): a view's first frame leaves it out, it
+   * comes right after (it is hidden until hovered or focused anyway).
+   */
+  actions?: boolean;
   /** 1-based position in the whole view (the list is windowed), for assistive technology. */
   position?: { index: number; of: number };
   ref?: (el: HTMLLIElement) => void;
@@ -100,7 +105,7 @@ export function MessageItem(props: MessageItemProps) {
           </Show>
           <Show when={local()?.status === 'pending' && local()}>{(m) => <LocalMarker marker={m()} messageId={props.message.id} />}</Show>
         </div>
-        <Show when={editing() === null}>
+        <Show when={editing() === null && props.actions !== false}>
           <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} />
         </Show>
         <Show when={editing()} fallback={<MessageContent html={props.message.content} />}>

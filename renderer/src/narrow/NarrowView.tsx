@@ -112,8 +112,12 @@ function conversationOf(m: LocalMessage, ownUserId: number | null): NarrowTarget
   return { kind: 'dm', userIds: dmPeers(m, ownUserId) };
 }
 
-/** Rows rendered beyond each edge of the viewport, and the height assumed before measuring. */
+/**
+ * Rows rendered beyond each edge of the viewport (in a new view's first frame only what is on
+ * screen: the rest follows right after it is painted), and the height assumed before measuring.
+ */
 const OVERSCAN_PX = 800;
+const FIRST_OVERSCAN_PX = 160;
 const ESTIMATE_PX = 72;
 
 function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
@@ -123,7 +127,7 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
   let scroller: HTMLDivElement | undefined;
   let list: HTMLOListElement | undefined;
   // Only the messages near the viewport are in the DOM, however long the view.
-  const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, edge: EDGE_PX });
+  const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, firstOverscan: FIRST_OVERSCAN_PX, edge: EDGE_PX });
   onMount(() => {
     if (scroller && list) win.attach(scroller, list);
   });
@@ -208,6 +212,7 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
                   edit={props.edit}
                   anchor={props.view.anchorId === m.id}
                   continued={continuesSender(props.view.messages, index())}
+                  actions={win.complete()}
                   position={{ index: index() + 1, of: props.view.messages.length }}
                   ref={measured(m.id)}
                 />

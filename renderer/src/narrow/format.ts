@@ -15,9 +15,28 @@ export function avatarTone(userId: number): number {
   return ((userId % 8) + 8) % 8;
 }
 
+/**
+ * One Intl.DateTimeFormat per locale and options, kept: `Date#toLocale*String(locale, options)`
+ * builds a new formatter on every call (a tenth of a millisecond or more each; three per message
+ * row made formatting a large share of opening a view). The same formatter gives the same text.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 64;
+
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (f === undefined) {
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** `YYYY-MM-DD` of a date in the given (or local) time zone. */
 /** The calendar day of a date in a time zone, as YYYY-MM-DD (sortable; compared as text). */
-export const dayKey = (d: Date, timeZone: string | undefined) => d.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+export const dayKey = (d: Date, timeZone: string | undefined) => formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /**
  * The hour format of the user's `twenty_four_hour_time` setting: 24-hour ("14:05"), 12-hour
@@ -39,15 +58,15 @@ export function formatMessageTime(timestamp: number, now: Date = new Date(), loc
   const time: Intl.DateTimeFormatOptions = { ...hourOptions(twentyFourHour), timeZone };
   const day = dayKey(d, timeZone);
   const today = dayKey(now, timeZone);
-  if (day === today) return d.toLocaleTimeString(locale, time);
-  if (day.slice(0, 4) === today.slice(0, 4)) return d.toLocaleString(locale, { ...time, month: 'short', day: 'numeric' });
-  return d.toLocaleString(locale, { ...time, year: 'numeric', month: 'short', day: 'numeric' });
+  if (day === today) return formatter(locale, time).format(d);
+  if (day.slice(0, 4) === today.slice(0, 4)) return formatter(locale, { ...time, month: 'short', day: 'numeric' }).format(d);
+  return formatter(locale, { ...time, year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 }
 
 /** The full date and time, for the time element's tooltip. */
 export function formatFullTime(timestamp: number, locale?: string, timeZone?: string, twentyFourHour: boolean | null = null): string {
   const cycle: Intl.DateTimeFormatOptions = twentyFourHour === null ? {} : twentyFourHour ? { hourCycle: 'h23' } : { hour12: true };
-  return new Date(timestamp * 1000).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short', timeZone, ...cycle });
+  return formatter(locale, { dateStyle: 'full', timeStyle: 'short', timeZone, ...cycle }).format(new Date(timestamp * 1000));
 }
 
 /** Which markers a message carries: edited (content changed), moved (topic or channel changed). */

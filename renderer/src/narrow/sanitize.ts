@@ -12,6 +12,7 @@ import DOMPurify, { type Config } from 'dompurify';
 import { decideImage, type ImageContext } from './images.js';
 
 export type { ImageContext } from './images.js';
+import { lruMemo, type Memo } from '../kit/lru.js';
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -59,11 +60,8 @@ function purifier(): ReturnType<typeof DOMPurify> {
 
 const NO_REALM: ImageContext = { realmUrl: null, electron: false };
 
-/**
- * Sanitise a message's server-rendered HTML. The images are settled in DOMPurify's inert document
- * (nothing there loads), so the page never asks for an image it is not allowed to show.
- */
-export function sanitizeMessageHtml(html: string, images: ImageContext = NO_REALM): string {
+/** What `sanitizeMessageHtml` answers, computed. */
+function sanitizeUncached(html: string, images: ImageContext): string {
   const body = purifier().sanitize(html, { ...CONFIG, RETURN_DOM: true });
   if (!(body instanceof HTMLElement)) return '';
   for (const img of [...body.querySelectorAll('img')]) {
@@ -95,4 +93,27 @@ export function sanitizeMessageHtml(html: string, images: ImageContext = NO_REAL
     else img.remove();
   }
   return body.innerHTML;
+}
+
+/**
+ * Answers kept by input (per image context: the realm and host decide the image URLs): the
+ * configuration and hook never change, so the same HTML always gives the same output, and a row
+ * rendered again (a view reopened, a message scrolled back into the window) skips DOMPurify's
+ * parse. Bounded: the first screens of a couple of dozen views.
+ */
+const SANITIZED_KEPT = 500;
+const memos = new Map<string, Memo<string>>();
+
+/**
+ * Sanitise a message's server-rendered HTML. The images are settled in DOMPurify's inert document
+ * (nothing there loads), so the page never asks for an image it is not allowed to show.
+ */
+export function sanitizeMessageHtml(html: string, images: ImageContext = NO_REALM): string {
+  const key = `${images.realmUrl ?? ''}|${String(images.electron)}`;
+  let memo = memos.get(key);
+  if (!memo) {
+    memo = lruMemo((h) => sanitizeUncached(h, images), SANITIZED_KEPT);
+    memos.set(key, memo);
+  }
+  return memo(html);
 }

@@ -47,6 +47,8 @@ export interface NarrowStore {
 
 /** Change sets held for a view whose `openNarrow` answer has not arrived yet. */
 const MAX_EARLY = 50;
+/** The latest an opening view replaces the shown one when frames do not come (a hidden window). */
+const SHOW_OPENING_MS = 100;
 /** How long "loading older / newer" may wait for messages before another scroll may ask again. */
 const SETTLE_MS = 3000;
 
@@ -75,9 +77,13 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   let early: { viewId: string; changes: NarrowChangeSet }[] = [];
   const settleTimers = { older: undefined as number | undefined, newer: undefined as number | undefined };
 
+  /** A view opened but not shown yet (see `start`): its token. */
+  let unshown: number | null = null;
+
   /** Replace the whole view (opening, a snapshot, a failure): the store gets its own copy. */
   const commitAll = (next: ViewState | null) => {
     plain = next;
+    unshown = null;
     setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id', merge: false }));
   };
 
@@ -120,12 +126,31 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     if (viewId !== null) bridge.invoke('closeNarrow', { view_id: viewId }).catch(() => undefined);
   };
 
-  const start = async (from: ViewState) => {
+  /**
+   * Open `from`'s target. `deferShown`: the opening state (no messages) replaces the shown view
+   * only as the second frame from now is produced (the old view stays on screen one frame longer,
+   * about 16 ms), or after SHOW_OPENING_MS without frames; an answer arriving first is shown
+   * instead, so the old rows go and the new ones come in one task and no frame is spent on
+   * "Loading…" (nor on tearing the old rows down separately).
+   */
+  const start = async (from: ViewState, deferShown = false) => {
     const token = ++seq;
     early = [];
-    commitAll(from);
+    // Asked first: the engine answers while this view is swapped in.
+    const answer = bridge.invoke('openNarrow', narrowRequest(from.target));
+    if (deferShown) {
+      plain = from;
+      unshown = token;
+      const show = () => {
+        if (unshown === token && plain !== null) commitAll(plain);
+      };
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(show));
+      window.setTimeout(show, SHOW_OPENING_MS);
+    } else {
+      commitAll(from);
+    }
     try {
-      const r = await bridge.invoke('openNarrow', narrowRequest(from.target));
+      const r = await answer;
       if (token !== seq || plain === null) {
         closeInEngine(r.view_id);
         return;
@@ -196,7 +221,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
       closeInEngine(plain?.viewId ?? null);
       clearSettle();
-      void start(opening(target));
+      void start(opening(target), true);
     },
     close() {
       if (plain === null) return;
