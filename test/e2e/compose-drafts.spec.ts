@@ -146,24 +146,26 @@ test('scrolling a topic with unread messages marks what was seen read, and the s
 
   await row.getByRole('link', { name: 'long read', exact: true }).click();
   const list = messageList(app);
-  await expect(list.getByText('Paragraph 30 of the long read.')).toBeInViewport();
-  // The newest, on screen, are read; the oldest, not seen yet, stay unread.
+  // The view opens at the first unread message, as Zulip's do.
+  await expect(list.getByText('Paragraph 1 of the long read.')).toBeInViewport();
+  // The oldest, on screen, are read; the newest, not seen yet, stay unread.
   await expect.poll(async () => (await desdemona.unreadIn('general', 'long read')).length).toBeLessThan(30);
   const left = await desdemona.unreadIn('general', 'long read');
   expect(left.length).toBeGreaterThan(0);
-  expect(left).toContain(ids[0]);
-  expect(left).not.toContain(ids[29]);
+  expect(left).toContain(ids[29]);
+  expect(left).not.toContain(ids[0]);
   await expect(row.locator('.unread')).toHaveText(`${left.length} unread`);
 
-  // Scroll up through the rest as a reader does (a wheel's steps), to the top: all read, here and
-  // at the server; the count goes.
+  // Scroll down through the rest as a reader does (a wheel's steps), to the end: all read, here
+  // and at the server; the count goes.
   const scroller = app.locator('.message-scroll');
-  for (let i = 0; i < 80 && (await scroller.evaluate((el) => el.scrollTop)) > 0; i++) {
+  const atEnd = () => scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
+  for (let i = 0; i < 80 && !(await atEnd()); i++) {
     await scroller.hover();
-    await app.mouse.wheel(0, -150);
+    await app.mouse.wheel(0, 150);
     await app.waitForTimeout(60);
   }
-  await expect(list.getByText('Paragraph 1 of the long read.')).toBeInViewport();
+  await expect(list.getByText('Paragraph 30 of the long read.')).toBeInViewport();
   await expect.poll(() => desdemona.unreadIn('general', 'long read'), { timeout: 20_000 }).toEqual([]);
   await expect(row.locator('.unread')).toHaveCount(0);
 });

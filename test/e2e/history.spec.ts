@@ -8,8 +8,9 @@ test.use({ sandboxAtStart: true });
 
 test('scrolling to the top of a long topic loads older messages, keeping the reader in place', async ({ app, host }) => {
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
-  const hamlet = await demoUser(host, 'hamlet@example.com');
-  for (let i = 1; i <= 70; i++) await hamlet.send('general', 'long topic', `line ${i}`);
+  // The user's own messages (read): the view opens at the bottom, not at a first unread.
+  const desdemona = await demoUser(host, 'desdemona@example.com');
+  for (let i = 1; i <= 70; i++) await desdemona.send('general', 'long topic', `line ${i}`);
   await openTopic(app, 'general', 'long topic');
   const list = messageList(app);
   const scroller = app.locator('.message-scroll');

@@ -91,3 +91,15 @@ test('a sender’s consecutive messages are grouped: one name and avatar, each m
   await expect(item(ids[3]!).locator('.avatar')).toBeVisible();
   await expect(messageList(app).locator('li.date-separator')).toHaveCount(0); // all sent today
 });
+
+test('a topic opens at its first unread message, not at the bottom', async ({ app, host }) => {
+  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const hamlet = await demoUser(host, 'hamlet@example.com');
+  const ids: number[] = [];
+  for (let i = 1; i <= 30; i++) ids.push(await hamlet.send('general', 'catching up', `news item ${i}`));
+  await openTopic(app, 'general', 'catching up');
+  const item = (id: number) => messageList(app).locator(`li.message[data-message-id="${id}"]`);
+  // The first unread is where reading starts; the newest is further down, out of view.
+  await expect(item(ids[0]!)).toBeInViewport();
+  await expect(item(ids[29]!)).not.toBeInViewport();
+});

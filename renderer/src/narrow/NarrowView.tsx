@@ -7,7 +7,7 @@
  * message (`near`) centres it, marks it, and loads newer messages at the bottom; otherwise new
  * messages scroll into view only if the reader was already at the bottom.
  */
-import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { ComposeArea } from '../compose/ComposeArea.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
@@ -22,7 +22,7 @@ import { topicUnread } from '../sidebar/channels-reducer.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { senderName } from './format.js';
-import { continuesSender, dayLabel, startsDay } from './list-layout.js';
+import { continuesSender, dayLabel, firstUnreadId, startsDay } from './list-layout.js';
 import { MessageItem } from './MessageItem.js';
 import { TypingLine } from './TypingLine.js';
 import { useStatus } from '../status/store.js';
@@ -144,14 +144,19 @@ function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
     if (win.atBottom() && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
   };
 
-  // A new view starts at the bottom, or centred on its anchor (marked) when it opened at a message.
+  // A new view starts at its first unread message (as Zulip's views open at "first unread"), else
+  // at the bottom, or centred on its anchor (marked) when it opened at a message. Placed again once
+  // when its first messages arrive after an empty opening state.
   createEffect(
     on(
-      () => [props.view.key, props.view.anchorId] as const,
-      ([, anchorId]) => {
+      () => [props.view.key, props.view.anchorId, props.view.messages.length === 0] as const,
+      ([, anchorId, empty], prev) => {
+        if (prev && prev[0] === props.view.key && prev[1] === anchorId && (empty || !prev[2])) return;
         win.reset();
-        if (anchorId === null) win.toBottom();
-        else win.jumpTo(anchorId);
+        const unread = anchorId === null ? untrack(() => firstUnreadId(props.view.messages)) : null;
+        if (anchorId !== null) win.jumpTo(anchorId);
+        else if (unread !== null && unread !== props.view.messages[props.view.messages.length - 1]?.id) win.jumpTo(unread);
+        else win.toBottom();
       },
     ),
   );
