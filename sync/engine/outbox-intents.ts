@@ -10,7 +10,7 @@ import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { getUser } from '../db/queries/users.js';
-import { getSavedSnippets } from '../db/queries/personal.js';
+import { getSavedSnippets, getScheduledMessages as localScheduled } from '../db/queries/personal.js';
 import { markNarrowRead, markNarrowReadArgs } from '../outbox/mutations/mark-narrow-read.js';
 import { markTopicRead } from '../outbox/mutations/mark-topic-read.js';
 import { messageFlags } from '../outbox/mutations/message-flags.js';
@@ -24,6 +24,7 @@ import { savedSnippetEdit } from '../outbox/mutations/saved-snippet-edit.js';
 import { scheduledMessageCreate } from '../outbox/mutations/scheduled-message-create.js';
 import { scheduledMessageDelete } from '../outbox/mutations/scheduled-message-delete.js';
 import { scheduledMessageEdit } from '../outbox/mutations/scheduled-message-edit.js';
+import { scheduledMessageSendNow } from '../outbox/mutations/scheduled-message-send-now.js';
 import { localSnippetId } from '../outbox/mutations/snippet-local.js';
 import { userGroupMembers } from '../outbox/mutations/user-group-members.js';
 import { GROUP_PERMISSIONS, userGroupPermissions } from '../outbox/mutations/user-group-permissions.js';
@@ -176,7 +177,7 @@ export class OutboxIntents {
 
   editScheduledMessage(r: Req<'editScheduledMessage'>): Enqueued {
     const rc = r.recipient;
-    const recipient = rc === undefined ? undefined : rc.type === 'channel' ? { type: 'channel' as const, to: rc.channel_id, topic: rc.topic } : { type: 'direct' as const, to: rc.user_ids };
+    const recipient = rc === undefined ? undefined : rc.type === 'channel' ? { type: 'channel' as const, to: rc.channel_id, topic: rc.topic } : { type: 'direct' as const, to: this.dmRecipients(rc.user_ids) };
     const args = {
       scheduled_message_id: this.tempRef(r.scheduled_message_id),
       content: r.content,
@@ -185,6 +186,25 @@ export class OutboxIntents {
       recipient,
     };
     return answer(this.outbox.enqueue(scheduledMessageEdit, args, null));
+  }
+
+  sendScheduledMessageNow(r: Req<'sendScheduledMessageNow'>): Enqueued {
+    const m = localScheduled(this.db).find((x) => x.scheduled_message_id === r.scheduled_message_id);
+    if (!m) throw new OutboxIntentError('no such scheduled message');
+    const ids = Array.isArray(m.to) ? m.to : [m.to];
+    const to =
+      m.type === 'stream'
+        ? { type: 'channel' as const, stream_id: ids[0] ?? 0, topic: m.topic ?? '' }
+        : { type: 'direct' as const, user_ids: this.dmRecipients(ids) };
+    const args = { scheduled_message_id: this.tempRef(r.scheduled_message_id), to, content: m.content };
+    return answer(this.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(this.outbox.now()) }));
+  }
+
+  /** As Zulip names a direct-message conversation: without the sender, unless it is a note to self. */
+  private dmRecipients(userIds: readonly number[]): number[] {
+    const self = getAccount(this.db)?.user_id ?? undefined;
+    const others = [...new Set(userIds)].filter((u) => u !== self);
+    return others.length > 0 ? others : [...new Set(userIds)];
   }
 
   /** A message not sent yet is edited in its send row (queued, waiting to retry, or failed). */

@@ -24,6 +24,7 @@ import { savedSnippetEdit } from './mutations/saved-snippet-edit.js';
 import { scheduledMessageCreate } from './mutations/scheduled-message-create.js';
 import { scheduledMessageDelete } from './mutations/scheduled-message-delete.js';
 import { scheduledMessageEdit } from './mutations/scheduled-message-edit.js';
+import { scheduledMessageSendNow } from './mutations/scheduled-message-send-now.js';
 import { subscriptionRemove } from './mutations/subscription-remove.js';
 import { subscriptionSet } from './mutations/subscription-set.js';
 import { userGroupMembers } from './mutations/user-group-members.js';
@@ -60,6 +61,7 @@ export const ALL_KINDS: readonly RuntimeKind[] = [
   runtimeKind(scheduledMessageDelete),
   runtimeKind(userGroupSubgroups),
   runtimeKind(userGroupReactivate),
+  runtimeKind(scheduledMessageSendNow),
 ];
 
 /** The registry of every kind, for stores (the session's and the tests'). */

@@ -50,6 +50,7 @@ export const OUTBOX_KINDS = [
   'scheduled_message_delete',
   'user_group_subgroups',
   'user_group_reactivate',
+  'scheduled_message_send_now',
 ] as const;
 export type OutboxKindName = (typeof OUTBOX_KINDS)[number];
 
@@ -193,6 +194,11 @@ export const outboxCommands = {
     }),
     response: enqueuedSchema,
   },
+  /**
+   * Send a scheduled message at once (Zulip web's way: it is unscheduled and sent as a message),
+   * with its text and recipient as the local list shows them. A failed one may be sent now too.
+   */
+  sendScheduledMessageNow: { request: z.object({ scheduled_message_id: int }), response: enqueuedSchema },
 
   // The user's actions on a row.
   outboxRetry: { request: z.object({ outbox_id: int }), response: ok },

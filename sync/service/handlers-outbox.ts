@@ -117,6 +117,7 @@ export const outboxHandlers: OutboxHandlers = {
   updateUserGroupSubgroups: (ctx, req) => refusing(() => intents(ctx).updateUserGroupSubgroups(req)),
   reactivateUserGroup: (ctx, req) => refusing(() => intents(ctx).reactivateUserGroup(req)),
   editScheduledMessage: (ctx, req) => refusing(() => intents(ctx).editScheduledMessage(req)),
+  sendScheduledMessageNow: (ctx, req) => refusing(() => intents(ctx).sendScheduledMessageNow(req)),
   createScheduledMessage: (ctx, req) => refusing(() => intents(ctx).createScheduledMessage(req)),
   deleteScheduledMessage: (ctx, req) => refusing(() => intents(ctx).deleteScheduledMessage(req)),
   setMessageFlags: (ctx, req) => refusing(() => intents(ctx).setMessageFlags(req)),

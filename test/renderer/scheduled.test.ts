@@ -1,7 +1,7 @@
 /** Scheduled messages: wall times in a zone, delivery validation, list order and pending rows. */
 import { describe, expect, it } from 'vitest';
 import type { OutboxRowView } from '../../sync/protocol/outbox.js';
-import { pendingError, pendingLabel, pendingRowsFor, sortByDelivery } from '../../renderer/src/scheduled/scheduled-list.js';
+import { changedRecipients, dmPeople, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from '../../renderer/src/scheduled/scheduled-list.js';
 import { deliveryProblem, formatDelivery, quickPicks, unixToWallTime, userTimeZone, wallTimeToUnix } from '../../renderer/src/scheduled/schedule-time.js';
 
 describe('wall times in the user’s zone', () => {
@@ -114,5 +114,33 @@ describe('the list', () => {
     expect(pendingLabel([row({}), failed])).toBe('change failed');
     expect(pendingError([row({}), failed])).toBe('Scheduled message does not exist');
     expect(pendingError([row({})])).toBeNull();
+  });
+});
+
+describe('a scheduled direct message’s recipients and send now', () => {
+  const row = (kind: string, state: OutboxRowView['state']) => ({ outbox_id: 1, kind, target: 'scheduled_message:5', state }) as OutboxRowView;
+
+  it('the picker starts with the others, or oneself for a note to self', () => {
+    expect(dmPeople([7, 3, 9], 3)).toEqual([7, 9]);
+    expect(dmPeople([3], 3)).toEqual([3]);
+    expect(dmPeople(8, null)).toEqual([8]);
+    expect(dmPeople([8, 8, 4], 1)).toEqual([8, 4]);
+  });
+
+  it('a change is the new list; the same people in another order is no change', () => {
+    expect(changedRecipients([7, 9], [9, 7])).toBeNull();
+    expect(changedRecipients([7, 9], [7, 9, 9])).toBeNull();
+    expect(changedRecipients([7, 9], [7])).toEqual([7]);
+    expect(changedRecipients([7], [7, 12])).toEqual([7, 12]);
+    expect(changedRecipients([7], [])).toEqual([]);
+  });
+
+  it('a send-now row marks the message “sending now” and hides the button until it fails', () => {
+    expect(pendingLabel([row('scheduled_message_send_now', 'queued')])).toBe('sending now');
+    expect(pendingLabel([row('scheduled_message_edit', 'queued')])).toBe('not sent yet');
+    expect(pendingLabel([row('scheduled_message_send_now', 'failed')])).toBe('change failed');
+    expect(sendingNow([row('scheduled_message_send_now', 'retry_wait')])).toBe(true);
+    expect(sendingNow([row('scheduled_message_send_now', 'failed')])).toBe(false);
+    expect(sendingNow([row('scheduled_message_edit', 'queued')])).toBe(false);
   });
 });

@@ -29,8 +29,9 @@ import { createTypingSender } from './typing-sender.js';
 import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from './drafts.js';
 import { renderPreview } from './preview.js';
 import { useCompose } from './store.js';
+import { RecipientPicker } from './RecipientPicker.js';
 import { Typeahead } from './Typeahead.js';
-import { peopleSuggestions, topicSuggestions } from './typeahead.js';
+import { topicSuggestions } from './typeahead.js';
 import { ScheduleButton } from '../scheduled/ScheduleButton.js';
 import { SnippetsButton } from '../snippets/SnippetsButton.js';
 import { insertAtCaret } from '../snippets/snippet-filter.js';
@@ -63,7 +64,6 @@ export function Composer(props: {
   const [topic, setTopic] = createSignal('');
   const [channelId, setChannelId] = createSignal<number | null>(start.kind === 'topic' ? start.channelId : null);
   const [people, setPeople] = createSignal<number[]>(start.kind === 'dm' ? [...start.userIds] : []);
-  const [personQuery, setPersonQuery] = createSignal('');
   const [preview, setPreview] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
   let touched = false;
@@ -261,7 +261,6 @@ export function Composer(props: {
 
   const label = () => (start.kind === 'reply' ? start.label : start.kind === 'topic' ? 'a new topic' : 'the people picked');
   const textName = () => (start.kind === 'reply' ? `Message to ${start.label}` : start.kind === 'topic' ? 'Message to a new topic' : 'Direct message text');
-  const userName = (id: number) => users.byId().get(id)?.full_name ?? `user ${id}`;
 
   const toggleEnterSends = (on: boolean) => {
     compose.bridge.invoke('updateSettings', { settings: { enter_sends: on } }).then(
@@ -329,55 +328,16 @@ export function Composer(props: {
         </div>
       </Show>
       <Show when={start.kind === 'dm'}>
-        <div class="composer-to" role="group" aria-label="Recipients">
-          <ul class="people" aria-label="People picked">
-            <For each={people()}>
-              {(id) => (
-                <li class="person-pill">
-                  <span>{userName(id)}</span>
-                  <button
-                    type="button"
-                    class="pill-remove"
-                    aria-label={`Remove ${userName(id)}`}
-                    onClick={() => {
-                      setPeople(people().filter((p) => p !== id));
-                      edited();
-                      peopleInput?.focus();
-                    }}
-                  >
-                    ×
-                  </button>
-                </li>
-              )}
-            </For>
-          </ul>
-          <Typeahead
-            class="composer-people"
-            label="Add a person"
-            autoHighlight
-            placeholder={people().length === 0 ? 'Type a name' : 'Add another'}
-            value={personQuery()}
-            ref={(el) => (peopleInput = el)}
-            suggestions={peopleSuggestions(users.state.users, personQuery(), people()).map((u) => ({ key: String(u.user_id), label: u.full_name, detail: u.email }))}
-            onInput={setPersonQuery}
-            onPick={(s) => {
-              setPeople([...people(), Number(s.key)]);
-              setPersonQuery('');
-              edited();
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Backspace' && personQuery() === '' && people().length > 0) {
-                setPeople(people().slice(0, -1));
-                edited();
-              } else if (e.key === 'Enter' && personQuery() === '' && people().length > 0) {
-                e.preventDefault();
-                input?.focus();
-              } else {
-                fieldKeys(e);
-              }
-            }}
-          />
-        </div>
+        <RecipientPicker
+          people={people()}
+          onChange={(ids) => {
+            setPeople(ids);
+            edited();
+          }}
+          onDone={() => input?.focus()}
+          onOtherKey={fieldKeys}
+          ref={(el) => (peopleInput = el)}
+        />
       </Show>
       <div class="composer-main">
         <Show

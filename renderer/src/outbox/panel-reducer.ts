@@ -157,6 +157,8 @@ export function describeRow(r: Pick<OutboxRowView, 'kind' | 'args'>, names: Name
       return { what: 'Change a scheduled message', href: null };
     case 'scheduled_message_delete':
       return { what: 'Cancel a scheduled message', href: null };
+    case 'scheduled_message_send_now':
+      return { what: 'Send a scheduled message now', href: '#scheduled' };
     default:
       return { what: `A change this app does not know (${r.kind})`, href: null };
   }

@@ -2,8 +2,10 @@
  * `#scheduled`: the user's scheduled messages, by delivery time (in their time zone and hour
  * format). Each shows where it goes, when, its text, and a marker while a change to it is not on
  * the server yet (its outbox rows); a message the server could not send at its time is marked
- * failed, as Zulip web does. Edit changes the text, the topic or channel, and the time (a failed
- * one only together with a new time, as PATCH /scheduled_messages requires); Delete asks first.
+ * failed, as Zulip web does. Edit changes the text, the topic or channel, a direct message's
+ * recipients (the composer's picker), and the time (a failed one only together with a new time, as
+ * PATCH /scheduled_messages requires); Delete asks first. Send now (failed ones too) asks first and
+ * sends it as a message, as Zulip web's "edit, then Send" does (unscheduled, then sent).
  * Every change is queued, so all of it works offline.
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
@@ -17,10 +19,11 @@ import { MessageContent } from '../narrow/MessageContent.js';
 import { topicLabel } from '../narrow/format.js';
 import { useOutbox } from '../outbox/store.js';
 import { useSettings } from '../settings/store.js';
+import { RecipientPicker } from '../compose/RecipientPicker.js';
 import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { deliveryProblem, formatDelivery, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
-import { FAILED_TEXT, pendingError, pendingLabel, pendingRowsFor, sortByDelivery } from './scheduled-list.js';
+import { changedRecipients, dmPeople, FAILED_TEXT, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from './scheduled-list.js';
 import { ScheduleFields, zoneName } from './ScheduleFields.js';
 import { useScheduledMessages, type ScheduledMessage } from './store.js';
 import './scheduled.css';
@@ -36,6 +39,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
   const users = useUsers();
   const [editing, setEditing] = createSignal<ScheduledMessage | null>(null);
   const [deleting, setDeleting] = createSignal<ScheduledMessage | null>(null);
+  const [sending, setSending] = createSignal<ScheduledMessage | null>(null);
   const zone = () => userTimeZone(settings.raw()?.timezone);
   const list = createMemo(() => sortByDelivery(state.data));
 
@@ -85,14 +89,19 @@ export function ScheduledView(props: { bridge?: Bridge }) {
                     <div class="scheduled-content">
                       <MessageContent html={m.rendered_content} />
                     </div>
-                    <div class="scheduled-actions">
-                      <Button size="small" aria-label={`Edit scheduled message to ${where(m)}`} onClick={() => setEditing(m)}>
-                        Edit
-                      </Button>
-                      <Button size="small" variant="quiet" aria-label={`Delete scheduled message to ${where(m)}`} onClick={() => setDeleting(m)}>
-                        Delete
-                      </Button>
-                    </div>
+                    <Show when={!sendingNow(rows())}>
+                      <div class="scheduled-actions">
+                        <Button size="small" aria-label={`Send now: scheduled message to ${where(m)}`} onClick={() => setSending(m)}>
+                          Send now
+                        </Button>
+                        <Button size="small" aria-label={`Edit scheduled message to ${where(m)}`} onClick={() => setEditing(m)}>
+                          Edit
+                        </Button>
+                        <Button size="small" variant="quiet" aria-label={`Delete scheduled message to ${where(m)}`} onClick={() => setDeleting(m)}>
+                          Delete
+                        </Button>
+                      </div>
+                    </Show>
                   </li>
                 );
               }}
@@ -102,6 +111,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
       </Show>
       <Show when={editing()}>{(m) => <EditScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setEditing(null)} />}</Show>
       <Show when={deleting()}>{(m) => <DeleteScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setDeleting(null)} />}</Show>
+      <Show when={sending()}>{(m) => <SendNowDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setSending(null)} />}</Show>
     </section>
   );
 }
@@ -110,8 +120,11 @@ function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage;
   const m = props.message;
   const settings = useSettings();
   const channels = useChannels();
+  const users = useUsers();
   const toasts = useToasts();
   const zone = userTimeZone(settings.raw()?.timezone);
+  const peopleBefore = isChannel(m) ? [] : dmPeople(m.to, users.state.ownUserId);
+  const [people, setPeople] = createSignal<number[]>(peopleBefore);
   const channelOf = () => (typeof m.to === 'number' ? m.to : (m.to[0] ?? 0));
   const [content, setContent] = createSignal(m.content);
   const [topic, setTopic] = createSignal(m.topic ?? '');
@@ -130,10 +143,19 @@ function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage;
       if (why !== null) return setError(why);
     }
     if (content().trim() === '') return setError('A scheduled message needs some text.');
-    const patch: { scheduled_message_id: number; content?: string; topic?: string; scheduled_delivery_timestamp?: number; recipient?: { type: 'channel'; channel_id: number; topic: string } } = {
+    if (!isChannel(m) && people().length === 0) return setError('Add at least one person.');
+    const patch: {
+      scheduled_message_id: number;
+      content?: string;
+      topic?: string;
+      scheduled_delivery_timestamp?: number;
+      recipient?: { type: 'channel'; channel_id: number; topic: string } | { type: 'direct'; user_ids: number[] };
+    } = {
       scheduled_message_id: m.scheduled_message_id,
     };
     if (content() !== m.content) patch.content = content();
+    const newPeople = isChannel(m) ? null : changedRecipients(peopleBefore, people());
+    if (newPeople !== null) patch.recipient = { type: 'direct', user_ids: newPeople };
     if (isChannel(m) && channelId() !== channelOf()) patch.recipient = { type: 'channel', channel_id: channelId(), topic: topic().trim() };
     else if (isChannel(m) && topic().trim() !== (m.topic ?? '')) patch.topic = topic().trim();
     if (timeChanged && seconds !== null) patch.scheduled_delivery_timestamp = seconds;
@@ -157,7 +179,22 @@ function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage;
         <Show when={m.failed}>
           <p class="error">{FAILED_TEXT}</p>
         </Show>
-        <Show when={isChannel(m)} fallback={<p class="hint">{props.where}</p>}>
+        <Show
+          when={isChannel(m)}
+          fallback={
+            <div class="schedule-field">
+              <span class="schedule-label">To</span>
+              <RecipientPicker
+                class="composer-to schedule-people"
+                people={people()}
+                onChange={(ids) => {
+                  setPeople(ids);
+                  setError(null);
+                }}
+              />
+            </div>
+          }
+        >
           <div class="schedule-to">
             <label class="schedule-field">
               <span class="schedule-label">Channel</span>
@@ -222,6 +259,46 @@ function DeleteScheduledDialog(props: { bridge: Bridge; message: ScheduledMessag
       <div class="dialog-actions">
         <Button variant="primary" class="danger" disabled={busy()} onClick={remove}>
           Delete
+        </Button>
+        <Button variant="quiet" onClick={() => props.onClose()}>
+          Cancel
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function SendNowDialog(props: { bridge: Bridge; message: ScheduledMessage; where: string; onClose(): void }) {
+  const toasts = useToasts();
+  const [error, setError] = createSignal<string | null>(null);
+  const [busy, setBusy] = createSignal(false);
+  const send = () => {
+    setBusy(true);
+    props.bridge.invoke('sendScheduledMessageNow', { scheduled_message_id: props.message.scheduled_message_id }).then(
+      () => {
+        toasts.show('Sending the message now.');
+        props.onClose();
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setError(errorText(e));
+      },
+    );
+  };
+  return (
+    <Dialog title="Send scheduled message now" class="send-now-dialog" onClose={props.onClose}>
+      <p>{`Send the message scheduled for ${props.where} now? It will no longer be scheduled.`}</p>
+      <div class="scheduled-content">
+        <MessageContent html={props.message.rendered_content} />
+      </div>
+      <Show when={error()}>
+        <p class="error" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="dialog-actions">
+        <Button variant="primary" disabled={busy()} onClick={send}>
+          Send now
         </Button>
         <Button variant="quiet" onClick={() => props.onClose()}>
           Cancel

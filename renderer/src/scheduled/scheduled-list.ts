@@ -16,7 +16,30 @@ export function pendingRowsFor(rows: readonly OutboxRowView[], prefix: string, i
 export function pendingLabel(rows: readonly OutboxRowView[]): string | null {
   if (rows.length === 0) return null;
   if (rows.some((r) => r.state === 'failed' || r.state === 'conflict')) return 'change failed';
+  if (rows.some((r) => r.kind === SEND_NOW_KIND)) return 'sending now';
   return 'not sent yet';
+}
+
+const SEND_NOW_KIND = 'scheduled_message_send_now';
+
+/** Whether the user already asked to send it now (a row not finished): the button is not offered twice. */
+export const sendingNow = (rows: readonly OutboxRowView[]): boolean => rows.some((r) => r.kind === SEND_NOW_KIND && r.state !== 'failed' && r.state !== 'conflict');
+
+/**
+ * The people a scheduled direct message goes to, as its picker starts: the others, or oneself
+ * for a note to self (as the server lists them).
+ */
+export function dmPeople(to: number | readonly number[], self: number | null): number[] {
+  const ids = [...new Set(Array.isArray(to) ? to : [to])];
+  const others = ids.filter((id) => id !== self);
+  return others.length > 0 ? others : ids;
+}
+
+/** The new recipients when the picked people differ from `before` (order aside), else null. */
+export function changedRecipients(before: readonly number[], picked: readonly number[]): number[] | null {
+  const a = [...new Set(before)].sort((x, y) => x - y);
+  const b = [...new Set(picked)].sort((x, y) => x - y);
+  return a.length === b.length && a.every((v, i) => v === b[i]) ? null : [...new Set(picked)];
 }
 
 /** The first error of a failed outbox row, as a sentence (null when none failed). */
@@ -29,4 +52,4 @@ export function sortByDelivery<T extends { scheduled_delivery_timestamp: number;
 }
 
 /** What Zulip web says about a message the server could not send at its time. */
-export const FAILED_TEXT = 'Could not be sent at the scheduled time (the Notification Bot’s direct message says why). Edit it with a new time to send it, or delete it.';
+export const FAILED_TEXT = 'Could not be sent at the scheduled time (the Notification Bot’s direct message says why). Edit it with a new time, send it now, or delete it.';

@@ -89,7 +89,8 @@ function wireArgs(a: MessageSendArgs, queueId: string | undefined): SendMessageA
   return { type: 'direct', to: a.to.user_ids, content: a.content, ...echo };
 }
 
-async function verify(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBase, ctx: KindContext): Promise<VerifyOutcome> {
+/** Our message with this text in its conversation, sent since the intent (less the clock slack). */
+export async function verifySent(conn: ApiConnection, a: MessageSendArgs, b: MessageSendBase, ctx: KindContext): Promise<VerifyOutcome> {
   // Compared as the server stores them: a trimmed or truncated topic, trimmed or truncated content.
   const limits = ctx.limits();
   const where: NarrowTerm[] = a.to.type === 'channel' ? [narrowTerm.channel(a.to.stream_id), narrowTerm.topic(storedTopic(a.to.topic, limits))] : [narrowTerm.dm(a.to.user_ids)];
@@ -121,7 +122,7 @@ export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase> = {
     const res = await sendMessage(conn, wireArgs(a, ctx.queueId()));
     return { createdId: res.id };
   },
-  verify: (conn, a, b, ctx) => verify(conn, a, b, ctx),
+  verify: (conn, a, b, ctx) => verifySent(conn, a, b, ctx),
   local: { apply: (db, a, b, c) => applyOptimistic(db, a, b, c), messageIds: (a) => [echoIdOf(a.local_id)] },
   landed(db, a, createdId, changes) {
     // The server stores the text trimmed: that is the raw Markdown an offline edit starts from.

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../../sync/db/queries/personal.js';
 import { ChangeCollector } from '../../../sync/engine/changes.js';
 import * as scheduled from '../../../sync/outbox/mutations/scheduled-message-edit.js';
+import { channelId } from '../../server/harness.js';
 import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
 let env: Env;
@@ -15,6 +16,7 @@ afterEach(async () => {
 
 interface Scheduled {
   scheduled_message_id: number;
+  to: number | number[];
   content: string;
   topic?: string;
   scheduled_delivery_timestamp: number;
@@ -47,5 +49,82 @@ describe('scheduled_message_edit', () => {
     expect(env.requests(/^PATCH \/api\/v1\/scheduled_messages\//)).toBe(1);
     expect(env.store.all()[0]?.state).toBe('done');
     expect(await serverScheduled(id)).toMatchObject({ content: 'best', topic: 'much later', scheduled_delivery_timestamp: at + 60 });
+  });
+});
+
+async function schedule(params: Record<string, string | number | number[]>): Promise<number> {
+  const at = Math.floor(env.t.clock.now() / 1000) + 3600;
+  const created = await env.t.as('iago').post('/scheduled_messages', { ...params, scheduled_delivery_timestamp: at });
+  return created.json.scheduled_message_id as number;
+}
+
+async function sentByIago(narrow: Array<{ operator: string; operand: unknown }>, content: string): Promise<number> {
+  const res = await env.t.as('iago').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: [...narrow, { operator: 'sender', operand: 'iago@example.com' }], apply_markdown: false });
+  return (res.json.messages as Array<{ content: string }>).filter((m) => m.content === content).length;
+}
+
+describe('scheduled_message_edit: a direct message\'s recipients', () => {
+  it('sends type direct with `to` the user ids, verified after a lost answer', async () => {
+    const hamlet = env.t.userId('hamlet');
+    const othello = env.t.userId('othello');
+    const desdemona = env.t.userId('desdemona');
+    const id = await schedule({ type: 'direct', to: [hamlet], content: 'for hamlet' });
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_edit'), { scheduled_message_id: id, recipient: { type: 'direct', to: [othello, desdemona] } }, null);
+    env.proxy.rule({ method: 'PATCH', path: /^\/api\/v1\/scheduled_messages\// }, { kind: 'drop' }, 1);
+    await env.drain();
+    expect(env.proxy.counts.drop).toBe(1);
+    expect(env.requests(/^PATCH \/api\/v1\/scheduled_messages\//)).toBe(1);
+    expect(env.store.all()[0]?.state).toBe('done');
+    expect(await serverScheduled(id)).toMatchObject({ type: 'private', to: [othello, desdemona].sort((a, b) => a - b), content: 'for hamlet' });
+  });
+
+  it('a recipient the server does not know fails visibly, the message keeps its recipients', async () => {
+    const hamlet = env.t.userId('hamlet');
+    const id = await schedule({ type: 'direct', to: [hamlet], content: 'still hamlet' });
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_edit'), { scheduled_message_id: id, recipient: { type: 'direct', to: [987654] } }, null);
+    await env.drain();
+    expect(env.store.all()[0]?.state).toBe('failed');
+    expect((await serverScheduled(id))?.to).toEqual([hamlet]);
+  });
+});
+
+describe('scheduled_message_send_now', () => {
+  const base = () => ({ enqueued_at: Math.floor(env.time.now() / 1000) });
+
+  it('unschedules and sends once, even when the send\'s answer is lost', async () => {
+    const verona = channelId(env.t, 'Verona');
+    const id = await schedule({ type: 'stream', to: verona, topic: 'now please', content: 'send me now' });
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'now please' }, content: 'send me now' }, base());
+    env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/messages$/ }, { kind: 'drop' }, 1);
+    await env.drain();
+    expect(env.proxy.counts.drop).toBe(1);
+    expect(env.store.all()[0]?.state).toBe('done');
+    expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(1);
+    expect(await serverScheduled(id)).toBeUndefined();
+    expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'now please' }], 'send me now')).toBe(1);
+  });
+
+  it('a direct message goes to its recipients; a lost DELETE answer is verified, not repeated blindly', async () => {
+    const hamlet = env.t.userId('hamlet');
+    const id = await schedule({ type: 'direct', to: [hamlet], content: 'dm now' });
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), { scheduled_message_id: id, to: { type: 'direct', user_ids: [hamlet] }, content: 'dm now' }, base());
+    env.proxy.rule({ method: 'DELETE', path: /^\/api\/v1\/scheduled_messages\// }, { kind: 'drop' }, 1);
+    await env.drain();
+    expect(env.store.all()[0]?.state).toBe('done');
+    expect(await serverScheduled(id)).toBeUndefined();
+    expect(await sentByIago([{ operator: 'dm', operand: [hamlet] }], 'dm now')).toBe(1);
+  });
+
+  it('a message the server delivered meanwhile is not sent a second time', async () => {
+    const verona = channelId(env.t, 'Verona');
+    const id = await schedule({ type: 'stream', to: verona, topic: 'delivered', content: 'only once' });
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'delivered' }, content: 'only once' }, base());
+    // As the server's delivery does it: the message is sent and leaves the scheduled list.
+    await env.t.as('iago').post('/messages', { type: 'stream', to: verona, topic: 'delivered', content: 'only once' });
+    await env.t.as('iago').delete(`/scheduled_messages/${id}`);
+    await env.drain();
+    expect(env.store.all()[0]?.state).toBe('done');
+    expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(0);
+    expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'delivered' }], 'only once')).toBe(1);
   });
 });

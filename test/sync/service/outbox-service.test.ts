@@ -69,6 +69,42 @@ describe('the outbox through the engine service', () => {
     await svc.close();
   });
 
+  it('scheduled messages: send now takes the text and recipient from the local copy; a DM recipient change leaves the sender out', async () => {
+    const { svc, client, call } = await signedIn('hamlet');
+    const list = (await call('scheduledMessages')) as Array<{ scheduled_message_id: number; type: string; to: number | number[]; content: string }>;
+    const dm = list.find((m) => m.type === 'private');
+    const castle = list.find((m) => m.content === 'Reminder: the masons start today.');
+    if (!dm || !castle) throw new Error('demo scheduled messages missing');
+    const me = t.userId('hamlet');
+    const cordelia = t.userId('cordelia');
+    await proxy.pause();
+    await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
+
+    await call('editScheduledMessage', { scheduled_message_id: castle.scheduled_message_id, content: 'Reminder: the masons start tomorrow.' });
+    await call('sendScheduledMessageNow', { scheduled_message_id: castle.scheduled_message_id });
+    await call('editScheduledMessage', { scheduled_message_id: dm.scheduled_message_id, recipient: { type: 'direct', user_ids: [me, cordelia] } });
+    const unknown = await client.invoke('sendScheduledMessageNow', { scheduled_message_id: 987654 });
+    expect(unknown.ok === false && unknown.error.code).toBe('INVALID_REQUEST');
+    const rows = (await call('outbox')) as OutboxRowView[];
+    expect(rows.map((r) => [r.kind, r.args])).toEqual([
+      ['scheduled_message_edit', expect.objectContaining({ content: 'Reminder: the masons start tomorrow.' })],
+      // The edit queued before it is in the text sent.
+      ['scheduled_message_send_now', expect.objectContaining({ to: { type: 'channel', stream_id: channelId(t, 'Denmark'), topic: 'castle' }, content: 'Reminder: the masons start tomorrow.' })],
+      ['scheduled_message_edit', expect.objectContaining({ recipient: { type: 'direct', to: [cordelia] } })],
+    ]);
+
+    await proxy.resume();
+    await call('nudge', { reason: 'network' });
+    await until(() => (svc.activeSession?.outbox.counts().pending ?? 1) === 0, 15_000, 'drained');
+    const server = (await t.as('hamlet').get('/scheduled_messages')).json.scheduled_messages as Array<{ scheduled_message_id: number; to: unknown }>;
+    expect(server.some((m) => m.scheduled_message_id === castle.scheduled_message_id)).toBe(false);
+    expect(server.find((m) => m.scheduled_message_id === dm.scheduled_message_id)?.to).toEqual([cordelia]);
+    const sent = (await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 20, num_after: 0, narrow: [{ operator: 'channel', operand: channelId(t, 'Denmark') }, { operator: 'topic', operand: 'castle' }], apply_markdown: false })).json
+      .messages as Array<{ content: string }>;
+    expect(sent.filter((m) => m.content === 'Reminder: the masons start tomorrow.')).toHaveLength(1);
+    await svc.close();
+  });
+
   it("editMessage carries the realm's edit deadline; a conflict shows its texts and take theirs hands ours back", async () => {
     const { svc, call } = await signedIn('hamlet');
     const id = post(t, 'hamlet', 'Verona', 'service edit', 'meet at 10:00');

@@ -1,0 +1,70 @@
+/**
+ * `scheduled_message_send_now` v1: send a scheduled message at once, as Zulip web does it (the
+ * scheduled message is deleted, then its text is sent as an ordinary message). Queued on the
+ * scheduled message's entity, so it goes after the message's queued create and edits; the text and
+ * the recipient are taken from the local copy when the user asks (edits included). A failed
+ * scheduled message may be sent now too: no delivery time is involved.
+ *
+ * Exactly once. DELETE first, then POST /messages. A DELETE the server refuses because the
+ * scheduled message is gone means either an earlier attempt of this row deleted it and lost the
+ * send, or the server delivered it at its time meanwhile: a message with our text sent by us since
+ * the intent (message_send's check) means it is there, and nothing is sent again. A lost answer is
+ * verified the same way: still scheduled on the server → not applied; gone and our message found →
+ * applied; gone and not found → not applied (the resend's DELETE is refused, then it sends).
+ * A POST the server refuses leaves the row failed with the text in it (retry or discard).
+ */
+import { z } from 'zod';
+import { deleteScheduledMessage, getScheduledMessages, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
+import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
+import { messageSendBase, sendTarget, verifySent, type MessageSendBase } from './message-send.js';
+import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
+
+export const scheduledSendNowArgs = z.object({
+  /** A server id, or `tmp-N` while its offline create is queued. */
+  scheduled_message_id: scheduledId,
+  to: sendTarget,
+  content: z.string().min(1),
+});
+export type ScheduledSendNowArgs = z.output<typeof scheduledSendNowArgs>;
+
+export const SCHEDULED_SEND_NOW_KIND = 'scheduled_message_send_now';
+
+function wireArgs(a: ScheduledSendNowArgs): SendMessageArgs {
+  if (a.to.type === 'channel') return { type: 'channel', to: a.to.stream_id, topic: a.to.topic, content: a.content };
+  return { type: 'direct', to: a.to.user_ids, content: a.content };
+}
+
+/** The server's "Scheduled message does not exist" (HTTP 404, or a 400 BAD_REQUEST from older servers). */
+const isGone = (e: unknown) => isApiError(e) && e.kind === 'api' && (e.httpStatus === 404 || (e.code === 'BAD_REQUEST' && /does not exist/i.test(e.serverMsg)));
+
+/** Our message already in the conversation (message_send's check; no row of ours claimed any). */
+const alreadySent = (conn: ApiConnection, a: ScheduledSendNowArgs, b: MessageSendBase, ctx: KindContext): Promise<VerifyOutcome> =>
+  verifySent(conn, { to: a.to, content: a.content, local_id: '0' }, b, ctx);
+
+export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, MessageSendBase> = {
+  kind: SCHEDULED_SEND_NOW_KIND,
+  version: 1,
+  argsSchema: scheduledSendNowArgs,
+  baseSchema: messageSendBase,
+  entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
+  tempIdFields: ['scheduled_message_id'],
+  async send(conn, a, b, ctx) {
+    const id = serverScheduledId(a.scheduled_message_id, SCHEDULED_SEND_NOW_KIND);
+    try {
+      await deleteScheduledMessage(conn, { scheduledMessageId: id });
+    } catch (e) {
+      if (!isGone(e)) throw e;
+      const there = await alreadySent(conn, a, b, ctx);
+      if (typeof there === 'object') return { createdId: there.createdId };
+    }
+    const res = await sendMessage(conn, wireArgs(a));
+    return { createdId: res.id };
+  },
+  async verify(conn, a, b, ctx) {
+    const id = serverScheduledId(a.scheduled_message_id, SCHEDULED_SEND_NOW_KIND);
+    if ((await getScheduledMessages(conn)).scheduled_messages.some((m) => m.scheduled_message_id === id)) return 'not_applied';
+    return alreadySent(conn, a, b, ctx);
+  },
+  // The scheduled message stays listed (marked) until the server's list drops it.
+  local: { apply: () => undefined, areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
+};
