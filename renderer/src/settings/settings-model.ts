@@ -363,7 +363,10 @@ function argsOf(r: OutboxRowView): Record<string, unknown> | null {
  * server's words) before pending (any unfinished one), null when everything is on the server.
  */
 export function settingMark(rows: readonly OutboxRowView[], name: string): SettingMark | null {
-  const carrying = rows.filter((r) => r.kind === SETTINGS_KIND && !finished(r) && argsOf(r) !== null && Object.hasOwn(argsOf(r)!, name));
+  // Object.keys, not Object.hasOwn: the rows may be a Solid store, whose proxies track the keys a
+  // read lists (ownKeys) but not a single own-property check, so a setting merged into a queued row
+  // would not be noticed.
+  const carrying = rows.filter((r) => r.kind === SETTINGS_KIND && !finished(r) && Object.keys(argsOf(r) ?? {}).includes(name));
   const failed = carrying.find(isFailed);
   if (failed) {
     return {
