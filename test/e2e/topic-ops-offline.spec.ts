@@ -74,7 +74,8 @@ test('offline: a reaction, a rename, a resolve, a move to another channel and a 
     await (await topicMenu(page, 'plans D')).getByRole('menuitemradio', { name: 'Follow' }).click();
 
     const badge = page.getByRole('status', { name: 'Outbox' });
-    await expect(badge).toHaveText('5 pending');
+    // The five, and the read marks of the messages seen meanwhile when one second's batch is waiting.
+    await expect(badge).toHaveText(/^[56] pending$/);
 
     await world.startServer();
     await expect(badge).toHaveCount(0, { timeout: 60_000 });

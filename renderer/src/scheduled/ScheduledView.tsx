@@ -110,8 +110,34 @@ export function ScheduledView(props: { bridge?: Bridge }) {
         </Show>
       </Show>
       <Show when={editing()}>{(m) => <EditScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setEditing(null)} />}</Show>
-      <Show when={deleting()}>{(m) => <DeleteScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setDeleting(null)} />}</Show>
-      <Show when={sending()}>{(m) => <SendNowDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setSending(null)} />}</Show>
+      <Show when={deleting()}>
+        {(m) => (
+          <ConfirmScheduledDialog
+            title="Delete scheduled message"
+            class="delete-dialog"
+            question={`Delete the message scheduled for ${where(m())}? It will not be sent.`}
+            action="Delete"
+            danger
+            done="Scheduled message deleted."
+            run={() => bridge.invoke('deleteScheduledMessage', { scheduled_message_id: m().scheduled_message_id })}
+            onClose={() => setDeleting(null)}
+          />
+        )}
+      </Show>
+      <Show when={sending()}>
+        {(m) => (
+          <ConfirmScheduledDialog
+            title="Send scheduled message now"
+            class="send-now-dialog"
+            question={`Send the message scheduled for ${where(m())} now? It will no longer be scheduled.`}
+            preview={m().rendered_content}
+            action="Send now"
+            done="Sending the message now."
+            run={() => bridge.invoke('sendScheduledMessageNow', { scheduled_message_id: m().scheduled_message_id })}
+            onClose={() => setSending(null)}
+          />
+        )}
+      </Show>
     </section>
   );
 }
@@ -231,15 +257,26 @@ function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage;
   );
 }
 
-function DeleteScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage; where: string; onClose(): void }) {
+/** Asks before an action on one scheduled message (delete it, send it now); its error in words. */
+function ConfirmScheduledDialog(props: {
+  title: string;
+  class: string;
+  question: string;
+  preview?: string;
+  action: string;
+  danger?: boolean;
+  done: string;
+  run(): Promise<unknown>;
+  onClose(): void;
+}) {
   const toasts = useToasts();
   const [error, setError] = createSignal<string | null>(null);
   const [busy, setBusy] = createSignal(false);
-  const remove = () => {
+  const go = () => {
     setBusy(true);
-    props.bridge.invoke('deleteScheduledMessage', { scheduled_message_id: props.message.scheduled_message_id }).then(
+    props.run().then(
       () => {
-        toasts.show('Scheduled message deleted.');
+        toasts.show(props.done);
         props.onClose();
       },
       (e: unknown) => {
@@ -249,56 +286,23 @@ function DeleteScheduledDialog(props: { bridge: Bridge; message: ScheduledMessag
     );
   };
   return (
-    <Dialog title="Delete scheduled message" class="delete-dialog" onClose={props.onClose}>
-      <p>{`Delete the message scheduled for ${props.where}? It will not be sent.`}</p>
+    <Dialog title={props.title} class={props.class} onClose={props.onClose}>
+      <p>{props.question}</p>
+      <Show when={props.preview}>
+        {(html) => (
+          <div class="scheduled-content">
+            <MessageContent html={html()} />
+          </div>
+        )}
+      </Show>
       <Show when={error()}>
         <p class="error" role="alert">
           {error()}
         </p>
       </Show>
       <div class="dialog-actions">
-        <Button variant="primary" class="danger" disabled={busy()} onClick={remove}>
-          Delete
-        </Button>
-        <Button variant="quiet" onClick={() => props.onClose()}>
-          Cancel
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
-function SendNowDialog(props: { bridge: Bridge; message: ScheduledMessage; where: string; onClose(): void }) {
-  const toasts = useToasts();
-  const [error, setError] = createSignal<string | null>(null);
-  const [busy, setBusy] = createSignal(false);
-  const send = () => {
-    setBusy(true);
-    props.bridge.invoke('sendScheduledMessageNow', { scheduled_message_id: props.message.scheduled_message_id }).then(
-      () => {
-        toasts.show('Sending the message now.');
-        props.onClose();
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setError(errorText(e));
-      },
-    );
-  };
-  return (
-    <Dialog title="Send scheduled message now" class="send-now-dialog" onClose={props.onClose}>
-      <p>{`Send the message scheduled for ${props.where} now? It will no longer be scheduled.`}</p>
-      <div class="scheduled-content">
-        <MessageContent html={props.message.rendered_content} />
-      </div>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <Button variant="primary" disabled={busy()} onClick={send}>
-          Send now
+        <Button variant="primary" class={props.danger ? 'danger' : undefined} disabled={busy()} onClick={go}>
+          {props.action}
         </Button>
         <Button variant="quiet" onClick={() => props.onClose()}>
           Cancel

@@ -345,25 +345,38 @@ function AccountForm(props: {
   );
 }
 
+/** One online-only request at a time, and its answer: `okText`, or the server's words. */
+function onlineRequest() {
+  const [busy, setBusy] = createSignal(false);
+  const [answer, setAnswer] = createSignal<{ ok: boolean; text: string } | null>(null);
+  const run = (request: Promise<unknown>, okText: string) => {
+    setBusy(true);
+    setAnswer(null);
+    request.then(
+      () => setAnswer({ ok: true, text: okText }),
+      (e: unknown) => setAnswer({ ok: false, text: errorText(e) }),
+    ).finally(() => setBusy(false));
+  };
+  return { busy, answer, run };
+}
+
+function Answer(props: { answer: { ok: boolean; text: string } | null }) {
+  return (
+    <Show when={props.answer}>
+      {(a) => (
+        <p class={a().ok ? 'account-done' : 'error'} role={a().ok ? 'status' : 'alert'}>
+          {a().text}
+        </p>
+      )}
+    </Show>
+  );
+}
+
 /** The E2EE test push notification (online only): the server's answer in its own words. */
 function TestNotification(props: { bridge: Bridge }) {
   const status = useStatus();
-  const [busy, setBusy] = createSignal(false);
-  const [answer, setAnswer] = createSignal<{ ok: boolean; text: string } | null>(null);
-  const send = () => {
-    setBusy(true);
-    setAnswer(null);
-    props.bridge.invoke('sendTestNotification', {}).then(
-      () => {
-        setBusy(false);
-        setAnswer({ ok: true, text: 'The server sent a test notification to your mobile devices.' });
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setAnswer({ ok: false, text: errorText(e) });
-      },
-    );
-  };
+  const { busy, answer, run } = onlineRequest();
+  const send = () => run(props.bridge.invoke('sendTestNotification', {}), 'The server sent a test notification to your mobile devices.');
   return (
     <fieldset class="settings-group">
       <legend>Test notification</legend>
@@ -375,13 +388,7 @@ function TestNotification(props: { bridge: Bridge }) {
           {busy() ? 'Sending…' : 'Send a test notification'}
         </Button>
       </div>
-      <Show when={answer()}>
-        {(a) => (
-          <p class={a().ok ? 'account-done' : 'error'} role={a().ok ? 'status' : 'alert'}>
-            {a().text}
-          </p>
-        )}
-      </Show>
+      <Answer answer={answer()} />
     </fieldset>
   );
 }
@@ -395,22 +402,10 @@ function ApnsToken(props: { bridge: Bridge }) {
   const status = useStatus();
   const [token, setToken] = createSignal('');
   const [appid, setAppid] = createSignal('');
-  const [busy, setBusy] = createSignal(false);
-  const [answer, setAnswer] = createSignal<{ ok: boolean; text: string } | null>(null);
+  const { busy, answer, run } = onlineRequest();
   const register = (e: SubmitEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setAnswer(null);
-    props.bridge.invoke('registerApnsToken', { token: token().trim(), appid: appid().trim() }).then(
-      () => {
-        setBusy(false);
-        setAnswer({ ok: true, text: 'The server registered the device token.' });
-      },
-      (err: unknown) => {
-        setBusy(false);
-        setAnswer({ ok: false, text: errorText(err) });
-      },
-    );
+    run(props.bridge.invoke('registerApnsToken', { token: token().trim(), appid: appid().trim() }), 'The server registered the device token.');
   };
   return (
     <form class="settings-group apns-form" aria-label="Apple push device" onSubmit={register}>
@@ -432,13 +427,7 @@ function ApnsToken(props: { bridge: Bridge }) {
             {busy() ? 'Registering…' : 'Register device token'}
           </Button>
         </div>
-        <Show when={answer()}>
-          {(a) => (
-            <p class={a().ok ? 'account-done' : 'error'} role={a().ok ? 'status' : 'alert'}>
-              {a().text}
-            </p>
-          )}
-        </Show>
+        <Answer answer={answer()} />
       </fieldset>
     </form>
   );
