@@ -90,6 +90,16 @@ describe('the batcher', () => {
     expect(calls).toEqual([[3, 4, 5], [6]]);
   });
 
+  it('drops what the user marked unread while it waited: the batch after that would read it again', () => {
+    const { c, calls, b } = setup();
+    b.add([7, 8, 9]);
+    c.advance(500);
+    b.drop([8, 9]);
+    c.advance(500);
+    expect(calls).toEqual([[7]]);
+    expect(b.waiting()).toEqual([]);
+  });
+
   it('at most the contract’s limit per call; the rest with the next interval', () => {
     const { c, calls, b } = setup();
     b.add(Array.from({ length: MAX_IDS + 10 }, (_, i) => i + 1));

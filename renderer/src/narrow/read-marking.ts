@@ -59,6 +59,11 @@ export interface ReadBatcher {
   add(ids: readonly number[]): void;
   /** Send what is waiting now (up to the contract's limit; the rest with the next interval). */
   flush(): void;
+  /**
+   * Forget these if still waiting (the user marked them unread since they were seen: a batch sent
+   * after that would read them again); ones already sent went before the user's unread, in order.
+   */
+  drop(ids: readonly number[]): void;
   /** Ids waiting for the next batch. */
   waiting(): number[];
   dispose(): void;
@@ -100,6 +105,9 @@ export function createReadBatcher(deps: { send(ids: number[]): Promise<unknown>;
       schedule();
     },
     flush,
+    drop(ids) {
+      for (const id of ids) waiting.delete(id);
+    },
     waiting: () => [...waiting].sort((a, b) => a - b),
     /** Messages already seen still go (the view closing does not unread them); then nothing more. */
     dispose() {

@@ -35,7 +35,12 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
   const active = () => document.visibilityState === 'visible' && document.hasFocus();
   // "Mark as unread from here" (actions/unread-intents.ts): those ids stay unread until the view changes.
   const keptUnread = new Set<number>(markedUnread.last()?.messageIds ?? []);
-  onCleanup(markedUnread.subscribe((e) => e.messageIds.forEach((id) => keptUnread.add(id))));
+  onCleanup(
+    markedUnread.subscribe((e) => {
+      e.messageIds.forEach((id) => keptUnread.add(id));
+      batcher.drop(e.messageIds);
+    }),
+  );
   createEffect(on(() => opts.view().target, () => keptUnread.clear(), { defer: true }));
 
   const check = () => {
