@@ -8,8 +8,7 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { Bridge } from '../core/bridge.js';
 import { isBridgeError } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
-import { Button } from '../kit/Button.js';
-import { Dialog } from '../kit/Dialog.js';
+import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { useToasts } from '../kit/toasts.js';
 import { formatFullTime, topicLabel } from '../narrow/format.js';
 import { useSettings } from '../settings/store.js';
@@ -211,14 +210,7 @@ export function MoveDialog(props: MoveDialogProps) {
             {error()}
           </p>
         </Show>
-        <div class="dialog-actions">
-          <Button type="submit" variant="primary" disabled={busy() || !moveChanged(fields())}>
-            {busy() ? 'Moving…' : props.submit}
-          </Button>
-          <Button variant="quiet" onClick={() => props.onClose()}>
-            Cancel
-          </Button>
-        </div>
+        <DialogActions label={busy() ? 'Moving…' : props.submit} disabled={busy() || !moveChanged(fields())} onCancel={() => props.onClose()} />
       </form>
     </Dialog>
   );
@@ -260,14 +252,7 @@ export function DeleteTopicDialog(props: { channelId: number; topic: string; bri
           {error()}
         </p>
       </Show>
-      <div class="dialog-actions">
-        <Button variant="primary" class="danger" disabled={busy() || !status.isLive()} onClick={remove}>
-          {busy() ? 'Deleting…' : 'Delete topic'}
-        </Button>
-        <Button variant="quiet" onClick={() => props.onClose()}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions label={busy() ? 'Deleting…' : 'Delete topic'} onAction={remove} danger disabled={busy() || !status.isLive()} onCancel={() => props.onClose()} />
     </Dialog>
   );
 }

@@ -10,7 +10,7 @@ import type { ChannelListing } from '../../../sync/protocol/commands.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
-import { Dialog } from '../kit/Dialog.js';
+import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
 import { MessageContent } from '../narrow/MessageContent.js';
@@ -164,14 +164,7 @@ function SubscribeControl(props: { bridge: Bridge; channel: ChannelListing }) {
       <Show when={confirming()}>
         <Dialog title="Unsubscribe from a private channel" onClose={() => setConfirming(false)}>
           <p>{`Unsubscribe from #${props.channel.name}? It is private: you may not be able to subscribe again without an invitation.`}</p>
-          <div class="dialog-actions">
-            <Button variant="primary" class="danger" disabled={busy()} onClick={unsubscribe}>
-              Unsubscribe
-            </Button>
-            <Button variant="quiet" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </div>
+          <DialogActions label="Unsubscribe" onAction={unsubscribe} danger disabled={busy()} onCancel={() => setConfirming(false)} />
         </Dialog>
       </Show>
     </div>

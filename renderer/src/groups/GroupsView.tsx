@@ -14,7 +14,7 @@ import { USER_GROUP_PERMISSIONS } from '../../../sync/protocol/commands.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
-import { Dialog } from '../kit/Dialog.js';
+import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
 import { describeRow } from '../outbox/panel-reducer.js';
@@ -478,14 +478,7 @@ function DeactivateDialog(props: { group: Group; all: GroupsById; bridge: Bridge
           </Show>
         </div>
       </Show>
-      <div class="dialog-actions">
-        <Button variant="primary" class="danger" disabled={busy()} onClick={go}>
-          Deactivate
-        </Button>
-        <Button variant="quiet" onClick={() => props.onClose()}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions label="Deactivate" onAction={go} danger disabled={busy()} onCancel={() => props.onClose()} />
     </Dialog>
   );
 }

@@ -44,3 +44,26 @@ export function Dialog(props: DialogProps) {
     </dialog>
   );
 }
+
+/**
+ * A dialog's closing row: its primary action (a submit button for the dialog's form, or `onAction`
+ * when it has none), then Cancel.
+ */
+export function DialogActions(props: { label: JSX.Element; onAction?: () => void; danger?: boolean; disabled?: boolean; onCancel(): void }) {
+  return (
+    <div class="dialog-actions">
+      <Button
+        type={props.onAction ? 'button' : 'submit'}
+        variant="primary"
+        class={props.danger ? 'danger' : undefined}
+        disabled={props.disabled}
+        onClick={() => props.onAction?.()}
+      >
+        {props.label}
+      </Button>
+      <Button variant="quiet" onClick={() => props.onCancel()}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -11,8 +11,7 @@ import { createAreaQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { useHome } from '../home/store.js';
-import { Button } from '../kit/Button.js';
-import { Dialog } from '../kit/Dialog.js';
+import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { MoreIcon } from '../kit/icons.js';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../kit/Menu.js';
 import { useToasts } from '../kit/toasts.js';
@@ -211,14 +210,7 @@ function AddViewDialog(props: { fragment: string; stored: readonly StoredView[];
           <input value={fragment()} onInput={(e) => (setFragment(e.currentTarget.value), setError(null))} />
         </label>
         <Refusal text={error()} />
-        <div class="dialog-actions">
-          <Button type="submit" variant="primary">
-            Add view
-          </Button>
-          <Button variant="quiet" onClick={() => props.onClose()}>
-            Cancel
-          </Button>
-        </div>
+        <DialogActions label="Add view" onCancel={() => props.onClose()} />
       </form>
     </Dialog>
   );
@@ -242,14 +234,7 @@ function RenameViewDialog(props: { view: SidebarView; stored: readonly StoredVie
           <input value={name()} onInput={(e) => (setName(e.currentTarget.value), setError(null))} />
         </label>
         <Refusal text={error()} />
-        <div class="dialog-actions">
-          <Button type="submit" variant="primary">
-            Rename
-          </Button>
-          <Button variant="quiet" onClick={() => props.onClose()}>
-            Cancel
-          </Button>
-        </div>
+        <DialogActions label="Rename" onCancel={() => props.onClose()} />
       </form>
     </Dialog>
   );
@@ -267,14 +252,7 @@ function DeleteViewDialog(props: { view: SidebarView; run: Run; onClose(): void 
     <Dialog title={`Delete view ${props.view.label}`} class="navview-dialog" onClose={props.onClose}>
       <p>{`Remove “${props.view.label}” from your views? The messages stay where they are.`}</p>
       <Refusal text={error()} />
-      <div class="dialog-actions">
-        <Button variant="primary" class="danger" onClick={remove}>
-          Delete view
-        </Button>
-        <Button variant="quiet" onClick={() => props.onClose()}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions label="Delete view" onAction={remove} danger onCancel={() => props.onClose()} />
     </Dialog>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { createSignal, Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
-import { Dialog } from '../kit/Dialog.js';
+import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { useSettings } from '../settings/store.js';
 import { deliveryProblem, formatDelivery, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
 import { ScheduleFields, zoneName } from './ScheduleFields.js';
@@ -53,14 +53,7 @@ function ScheduleDialog(props: { onClose(): void; onPick(seconds: number): void 
             {error()}
           </p>
         </Show>
-        <div class="dialog-actions">
-          <Button type="submit" variant="primary">
-            Schedule message
-          </Button>
-          <Button variant="quiet" onClick={() => props.onClose()}>
-            Cancel
-          </Button>
-        </div>
+        <DialogActions label="Schedule message" onCancel={() => props.onClose()} />
       </form>
     </Dialog>
   );

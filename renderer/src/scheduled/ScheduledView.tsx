@@ -12,7 +12,7 @@ import { createMemo, createSignal, For, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
-import { Dialog } from '../kit/Dialog.js';
+import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
 import { MessageContent } from '../narrow/MessageContent.js';
@@ -244,14 +244,7 @@ function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage;
             {error()}
           </p>
         </Show>
-        <div class="dialog-actions">
-          <Button type="submit" variant="primary" disabled={busy()}>
-            Save
-          </Button>
-          <Button variant="quiet" onClick={() => props.onClose()}>
-            Cancel
-          </Button>
-        </div>
+        <DialogActions label="Save" disabled={busy()} onCancel={() => props.onClose()} />
       </form>
     </Dialog>
   );
@@ -300,14 +293,7 @@ function ConfirmScheduledDialog(props: {
           {error()}
         </p>
       </Show>
-      <div class="dialog-actions">
-        <Button variant="primary" class={props.danger ? 'danger' : undefined} disabled={busy()} onClick={go}>
-          {props.action}
-        </Button>
-        <Button variant="quiet" onClick={() => props.onClose()}>
-          Cancel
-        </Button>
-      </div>
+      <DialogActions label={props.action} onAction={go} danger={props.danger} disabled={busy()} onCancel={() => props.onClose()} />
     </Dialog>
   );
 }
