@@ -8,7 +8,7 @@
  * a process that only opens the database and runs the bare SQL, is BARE_CHILD in cold-start.bench.ts.)
  */
 import { performance } from 'node:perf_hooks';
-import { silentEngineLogger } from '../sync/engine/seams.js';
+import { silentEngineLogger } from '../sync/base/seams.js';
 import { EngineService, MemorySecretStore } from '../sync/service/index.js';
 
 const [dataDir, accountId, channelId] = process.argv.slice(2);

@@ -28,7 +28,7 @@ import { ApiConnection, silentLogger, type Message } from '../sync/api/index.js'
 import { openLocalDb } from '../sync/db/open.js';
 import { upsertMessages } from '../sync/db/queries/messages.js';
 import { setAccount } from '../sync/db/queries/state.js';
-import { ChangeCollector } from '../sync/engine/changes.js';
+import { ChangeCollector } from '../sync/db/changes.js';
 import { registerAndSync } from '../sync/engine/initial-sync.js';
 import { accountFileName } from '../sync/engine/session.js';
 import { AccountsList } from '../sync/service/accounts-file.js';

@@ -24,7 +24,7 @@ import { openLocalDb, type LocalDb } from '../sync/db/open.js';
 import { htmlToText, messageRow, type MessageRow } from '../sync/db/queries/message-columns.js';
 import { upsertMessages } from '../sync/db/queries/messages.js';
 import { setAccount, setQueuePosition } from '../sync/db/queries/state.js';
-import { ChangeCollector } from '../sync/engine/changes.js';
+import { ChangeCollector } from '../sync/db/changes.js';
 import type { QueuePosition } from '../sync/engine/poller.js';
 import { reapplyTouched, retireEchoes } from '../sync/engine/outbox-local.js';
 import { AccountSession, accountFileName } from '../sync/engine/session.js';

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../sync/db/migrations/index.js';
 import { migrate, type LocalDb } from '../sync/db/open.js';
-import { systemClock } from '../sync/engine/seams.js';
+import { systemClock } from '../sync/base/seams.js';
 import { KindRegistry } from '../sync/outbox/kinds.js';
 import { OutboxStore, RUNNABLE_HEADS_SQL } from '../sync/outbox/store.js';
 import { check, interleave, printChecks, type Stats } from './lib.js';

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiConnection, getSubscriptions, silentLogger, updateUserTopic } from '../sync/api/index.js';
 import { openLocalDb, type LocalDb } from '../sync/db/open.js';
-import { silentEngineLogger, systemClock } from '../sync/engine/seams.js';
+import { silentEngineLogger, systemClock } from '../sync/base/seams.js';
 import { KindRegistry, type RuntimeKind } from '../sync/outbox/kinds.js';
 import { contentEditBaseOf } from '../sync/outbox/mutations/message-content-edit.js';
 import { OutboxPusher } from '../sync/outbox/pusher.js';

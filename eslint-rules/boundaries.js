@@ -1,6 +1,8 @@
 /**
  * The architecture guide's import boundaries, enforced on the resolved target of every import:
- *   sync/         never electron, solid or the DOM; never main/, renderer/, server/
+ *   sync/         never electron, solid or the DOM; never main/, renderer/, server/; inside it
+ *                 the layers import only downward (SYNC_LAYERS): base < api < protocol < db, uploads
+ *                 < outbox < engine < service
  *   sync/api/     a reusable library: relative imports stay inside sync/api/
  *   sync/protocol environment-neutral: only sync/protocol/ and zod
  *   renderer/     only renderer/, sync/protocol/ and browser-safe packages
@@ -25,6 +27,27 @@ function zoneOf(rel) {
   return undefined;
 }
 
+/**
+ * The layers of sync/, lowest first. A file may import its own layer and the ones below it, never
+ * one above (a layer of the same rank but another folder is not below either).
+ */
+export const SYNC_LAYERS = [['sync/base/'], ['sync/api/'], ['sync/protocol/'], ['sync/db/', 'sync/uploads/'], ['sync/outbox/'], ['sync/engine/'], ['sync/service/']];
+const layerOf = (rel) => {
+  for (let rank = 0; rank < SYNC_LAYERS.length; rank++) {
+    const dir = SYNC_LAYERS[rank].find((d) => rel.startsWith(d));
+    if (dir) return { rank, dir };
+  }
+  return undefined;
+};
+/** May a file in sync/ at `from` import `to` (both repo-relative)? */
+function syncImportAllowed(from, to) {
+  if (!to.startsWith('sync/')) return false;
+  const a = layerOf(from);
+  const b = layerOf(to);
+  if (!a || !b) return false;
+  return b.rank < a.rank || b.dir === a.dir;
+}
+
 const RULES = {
   'sync/api/': {
     relative: (t) => t.startsWith('sync/api/'),
@@ -37,9 +60,9 @@ const RULES = {
     why: 'sync/protocol is shared with the renderer: only sync/protocol/ and zod',
   },
   'sync/': {
-    relative: (t) => t.startsWith('sync/'),
+    relative: (t, from) => syncImportAllowed(from, t),
     bare: (s) => !['electron', 'solid-js', 'dompurify'].includes(pkgName(s)),
-    why: 'sync/ runs without Electron or a DOM: no electron, solid-js, dompurify, main/, renderer/ or server/',
+    why: 'sync/ runs without Electron or a DOM (no electron, solid-js, dompurify, main/, renderer/ or server/), and its layers import only downward: base < api < protocol < db, uploads < outbox < engine < service',
   },
   'renderer/': {
     relative: (t) => t.startsWith('renderer/') || t.startsWith('sync/protocol/'),
@@ -81,7 +104,7 @@ export default {
       let ok;
       if (source.startsWith('.') || source.startsWith('/')) {
         const target = path.relative(ROOT, path.resolve(path.dirname(file), source)).split(path.sep).join('/');
-        ok = rule.relative(target + (path.extname(target) ? '' : '/'));
+        ok = rule.relative(target + (path.extname(target) ? '' : '/'), rel);
       } else {
         ok = rule.bare(source);
       }

@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import type { EngineLogger } from '../../sync/engine/seams.js';
+import type { EngineLogger } from '../../sync/base/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
 import { lockDataDir } from '../data-dir-lock.js';
 import { PlainFileSecretStore } from '../plain-secrets.js';

@@ -18,9 +18,9 @@ import type { LocalDb } from '../db/open.js';
 import { flagsToBits, NO_ROW_FLAGS } from '../db/flags.js';
 import { deleteMessages, LOCAL_ECHO_MIN_ID, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
 import { getEngineSetting } from '../db/queries/state.js';
-import { ChangeCollector, type StoreChanges } from './changes.js';
+import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import type { SyncProgress } from '../protocol/status.js';
-import { compileLocalNarrow } from './narrow/compile.js';
+import { compileLocalNarrow } from '../db/narrow/compile.js';
 import { NEWEST, recordFetch, type FetchAnswer } from './narrow/ranges.js';
 
 export const DEFAULT_BACKFILL_DEPTH = 5_000;

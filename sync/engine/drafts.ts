@@ -11,7 +11,7 @@ import { cachedStatement } from '../db/queries/statements.js';
 import { topicKey } from '../protocol/topics.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getAccount } from '../db/queries/state.js';
-import { ChangeCollector } from './changes.js';
+import { ChangeCollector } from '../db/changes.js';
 
 export const draftTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),

@@ -19,7 +19,7 @@ import { invalidateAllServerTopics } from '../db/queries/server-topics.js';
 import { storeRegisterSnapshot } from '../db/queries/snapshot.js';
 import { getAccount, getEngineSetting, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
 import { backfillGap, backfillHistory, type BackfillContext } from './backfill.js';
-import { ChangeCollector } from './changes.js';
+import { ChangeCollector } from '../db/changes.js';
 import { markStreamGap, markStreamResumed } from './narrow/ranges.js';
 import type { QueuePosition, RegisterReason } from './poller.js';
 

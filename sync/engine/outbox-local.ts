@@ -14,7 +14,7 @@ import { landedIdOf, MESSAGE_SEND_KIND, retireEchoes } from '../outbox/mutations
 import { readState } from '../outbox/mutations/read-state.js';
 import type { OutboxRow } from '../outbox/store.js';
 import { fetchByIds } from './backfill.js';
-import { ChangeCollector } from './changes.js';
+import { ChangeCollector } from '../db/changes.js';
 
 export { landedIdOf, retireEchoes };
 

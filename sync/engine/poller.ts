@@ -36,7 +36,7 @@
 import type { ApiError, ZulipEvent } from '../api/index.js';
 import { isApiError } from '../api/index.js';
 import type { SessionStatus } from '../protocol/status.js';
-import { defaultSeams, SleepAborted, type Seams } from './seams.js';
+import { defaultSeams, SleepAborted, type Seams } from '../base/seams.js';
 
 export interface QueuePosition {
   readonly queue_id: string;

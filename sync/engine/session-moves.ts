@@ -24,7 +24,7 @@ import type { LocalDb } from '../db/open.js';
 import { deleteMessages, upsertMessages } from '../db/queries/messages.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
 import { askRows, fetchByIds } from './backfill.js';
-import { ChangeCollector, type StoreChanges } from './changes.js';
+import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 
 const PENDING_FETCH = 'sync.pending_fetch';
 /** Queued ids known to have a per-user row (a flag event named them). */

@@ -28,9 +28,9 @@ import { allKinds, CURRENT_KINDS, localEffectOf } from '../outbox/registry.js';
 import { OutboxPusher } from '../outbox/pusher.js';
 import { OutboxStore, type EnqueueResult, type OutboxRow, type TransitionPatch } from '../outbox/store.js';
 import type { OutboxEvent } from '../outbox/states.js';
-import { ChangeCollector, type StoreChanges } from './changes.js';
+import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import { claimedIds, isRetryable, reapplyAll, refreshFromServer, undoOf, type Undo } from './outbox-local.js';
-import { SleepAborted, type Seams } from './seams.js';
+import { SleepAborted, type Seams } from '../base/seams.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 

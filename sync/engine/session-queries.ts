@@ -19,8 +19,8 @@ import { getUsers } from '../db/queries/users.js';
 import type { ChannelSummary, ChannelTopicsView, DmConversation, GroupSettingValueView, UnreadCountsView, UserGroupsView, UserSummary } from '../protocol/commands.js';
 import type { z } from 'zod';
 import type { navigationViewSchema, savedSnippetSchema, scheduledMessageSchema } from '../protocol/commands.js';
-import { ChangeCollector, type StoreChanges } from './changes.js';
-import type { EngineLogger } from './seams.js';
+import { ChangeCollector, type StoreChanges } from '../db/changes.js';
+import type { EngineLogger } from '../base/seams.js';
 import { pendingUnreadChanges } from './unread-pending.js';
 
 const RESOLVED_PREFIX = '✔ ';

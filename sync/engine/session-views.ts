@@ -8,10 +8,10 @@ import type { ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import type { NarrowChangeSet, NarrowRequest, NarrowSnapshot } from '../protocol/views.js';
 import { isEmptyChangeSet } from '../protocol/views.js';
-import { ChangeCollector, type StoreChanges } from './changes.js';
+import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import { fetchNarrowPage } from './narrow/fetcher.js';
 import { LiveNarrowView } from './narrow/view.js';
-import type { EngineLogger } from './seams.js';
+import type { EngineLogger } from '../base/seams.js';
 
 export interface ViewHandle {
   readonly id: string;

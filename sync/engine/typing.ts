@@ -7,7 +7,7 @@
  */
 import type { EventOf } from '../api/index.js';
 import type { TypingEditor } from '../protocol/commands.js';
-import type { Clock } from './seams.js';
+import type { Clock } from '../base/seams.js';
 import { topicKey } from '../api/topics.js';
 
 /** Zulip's default `server_typing_started_expiry_period_milliseconds`. */

@@ -20,7 +20,7 @@ import type { UnreadExclusions } from '../db/queries/unreads.js';
 import { MARK_NARROW_READ_KIND, markNarrowReadArgs } from '../outbox/mutations/mark-narrow-read.js';
 import { markTopicReadArgs } from '../outbox/mutations/mark-topic-read.js';
 import { MESSAGE_FLAGS_KIND, messageFlagsArgs } from '../outbox/mutations/message-flags.js';
-import { canonicalTerms, compileLocalNarrow, LocalNarrowError } from './narrow/compile.js';
+import { canonicalTerms, compileLocalNarrow, LocalNarrowError } from '../db/narrow/compile.js';
 
 const MARK_TOPIC_READ_KIND = 'mark_topic_read';
 

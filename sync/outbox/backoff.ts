@@ -6,7 +6,7 @@
  * server (AWS Architecture Blog, "Exponential Backoff And Jitter").
  */
 import type { ApiError } from '../api/errors.js';
-import type { Random } from '../engine/seams.js';
+import type { Random } from '../base/seams.js';
 
 export interface BackoffPolicy {
   readonly firstBoundMs: number;

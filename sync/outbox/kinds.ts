@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { ApiConnection } from '../api/core.js';
 import type { LocalDb } from '../db/open.js';
-import type { ChangeCollector, StoreArea } from '../engine/changes.js';
+import type { ChangeCollector, StoreArea } from '../db/changes.js';
 import { DEFAULT_LIMITS, type ServerLimits } from './normalize.js';
 
 /** A `tmp-N` id handed out by `OutboxStore.newTempId()` for an object created offline. */

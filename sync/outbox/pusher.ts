@@ -25,7 +25,7 @@
 import type { ApiConnection } from '../api/core.js';
 import { isApiError, type ApiError, type UnauthorizedError } from '../api/errors.js';
 import { getOwnUser } from '../api/routes/users.js';
-import { defaultSeams, SleepAborted, type Seams } from '../engine/seams.js';
+import { defaultSeams, SleepAborted, type Seams } from '../base/seams.js';
 import { backoffBound, DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
 import { describeError } from './errors.js';
 import { NO_CONTEXT, OutboxConflict, type KindContext, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';

@@ -6,7 +6,7 @@
  *
  * Older versions of a kind stay listed while rows of them may be queued (architecture rule 7).
  */
-import type { StoreArea } from '../engine/changes.js';
+import type { StoreArea } from '../db/changes.js';
 import { KindRegistry, runtimeKind, type LocalEffect, type RuntimeKind } from './kinds.js';
 import { markNarrowRead } from './mutations/mark-narrow-read.js';
 import { markTopicRead } from './mutations/mark-topic-read.js';

@@ -7,7 +7,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { LocalDb } from '../db/open.js';
-import type { Clock } from '../engine/seams.js';
+import type { Clock } from '../base/seams.js';
 import { TEMP_ID, type KindRegistry, type RuntimeKind } from './kinds.js';
 import { isOutboxState, transition, type OutboxEvent, type OutboxState } from './states.js';
 

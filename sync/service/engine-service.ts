@@ -18,7 +18,7 @@ import path from 'node:path';
 import { ApiConnection, fetchApiKey, getOwnUser, getServerSettings, type Transport } from '../api/index.js';
 import { openLocalDb, type LocalDb } from '../db/open.js';
 import { AccountSession, accountFileName } from '../engine/session.js';
-import type { Seams } from '../engine/seams.js';
+import type { Seams } from '../base/seams.js';
 import type { ViewHandle } from '../engine/session-views.js';
 import type { AccountSummary, AccountsState, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { EngineEvent } from '../protocol/commands.js';

@@ -1,6 +1,6 @@
 /** Turning anything a handler throws into the contract's closed error shape (`RpcError`). */
 import { isApiError, UnsupportedFeatureError } from '../api/index.js';
-import { LocalNarrowError } from '../engine/narrow/resolve.js';
+import { LocalNarrowError } from '../db/narrow/resolve.js';
 import type { RpcError, RpcErrorCode } from '../protocol/rpc.js';
 
 /** A handler's deliberate refusal with a contract code. */

@@ -28,7 +28,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { seededRandom, type Random } from '../../sync/engine/seams.js';
+import { seededRandom, type Random } from '../../sync/base/seams.js';
 
 export type Fault =
   | { readonly kind: 'reset' }

@@ -27,7 +27,7 @@ export interface FilterTerm extends HashTerm {
   wire: string | number | number[];
 }
 
-/** Operators the engine's local narrows evaluate (sync/engine/narrow/compile.ts), besides the anchors. */
+/** Operators the engine's local narrows evaluate (sync/db/narrow/compile.ts), besides the anchors. */
 export const FILTER_OPERATORS: ReadonlySet<string> = new Set(['channel', 'channels', 'topic', 'sender', 'dm', 'dm-including', 'mentions', 'is', 'has', 'in', 'id', 'search']);
 
 /** What resolving legacy names needs (channels by name, users by email) and whether it is known yet. */

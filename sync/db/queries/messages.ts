@@ -3,7 +3,7 @@
  * reads that hand back message objects as the server would (flags restored from the bitmask).
  */
 import type { Message } from '../../api/index.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../changes.js';
 import { bitsToFlags, flagsToBits, HAS_ROW, rowBitOf } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { htmlToText, messageRow, type MessageRow } from './message-columns.js';

@@ -6,7 +6,7 @@
  * likewise (recent-dms.ts).
  */
 import type { RegisterResponse } from '../../api/index.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../changes.js';
 import { FLAG } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { putChannel, putSubscription } from './channels.js';

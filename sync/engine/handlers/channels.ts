@@ -7,7 +7,7 @@ import type { EventOf } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteChannel, deleteSubscription, getChannel, patchChannelJson, putChannel, putSubscription } from '../../db/queries/channels.js';
 import { cachedStatement } from '../../db/queries/statements.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 
 export function onSubscription(db: LocalDb, e: EventOf<'subscription'>, _ctx: HandlerContext, changes: ChangeCollector): void {

@@ -10,7 +10,7 @@
  */
 import type { KnownEvent, ZulipEvent } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import { onStream, onSubscription } from './channels.js';
 import { onDeleteMessage, onMessage, onReaction, onSubmessage, onUpdateMessageFlags } from './messages.js';
 import { onNavigationView, onSavedSnippets, onScheduledMessages, onUserSettings, onUserTopic } from './personal.js';

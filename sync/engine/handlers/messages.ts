@@ -10,7 +10,7 @@ import { noteDmDeletions } from '../../db/queries/recent-dms.js';
 import { channelsListingMaxIds, invalidateServerTopics } from '../../db/queries/server-topics.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import { addServerUnreadBits, dmKeyOfIds, forgetAllServerUnreads, forgetServerUnreads, noteMessageFlags, putServerUnread, setServerStarred } from '../../db/queries/unreads.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 
 export function onMessage(db: LocalDb, e: EventOf<'message'>, ctx: HandlerContext, changes: ChangeCollector): void {

@@ -12,7 +12,7 @@ import {
   putUserSetting,
   putUserTopic,
 } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 
 export function onUserTopic(db: LocalDb, e: EventOf<'user_topic'>, _ctx: HandlerContext, changes: ChangeCollector): void {

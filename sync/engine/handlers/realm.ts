@@ -5,7 +5,7 @@
 import type { EventOf } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { setRealmValue } from '../../db/queries/realm.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 
 export function onRealm(db: LocalDb, e: EventOf<'realm'>, ctx: HandlerContext, changes: ChangeCollector): void {

@@ -21,7 +21,7 @@ import { FLAG, flagsToBits, HAS_ROW, NO_ROW_FLAGS } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { getChannel } from '../../db/queries/channels.js';
 import { cachedStatement } from '../../db/queries/statements.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 
 type UpdateMessageEvent = EventOf<'update_message'>;
 

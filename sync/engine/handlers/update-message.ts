@@ -18,7 +18,7 @@ import { getAccount } from '../../db/queries/state.js';
 import { moveServerUnreads, setServerUnreadMentionBits } from '../../db/queries/unreads.js';
 import { flagsToBits } from '../../db/flags.js';
 import { cachedStatement } from '../../db/queries/statements.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 import { applyRows, storedBits } from './update-message-rows.js';
 

@@ -10,7 +10,7 @@ import { rowToMessage, writeMessageRow } from '../../db/queries/messages.js';
 import { messageRow } from '../../db/queries/message-columns.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import { deleteUser, getUser, putUser } from '../../db/queries/users.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 
 const ROLE_FLAGS: Record<number, Pick<User, 'is_owner' | 'is_admin' | 'is_guest'>> = {

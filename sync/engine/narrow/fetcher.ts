@@ -13,8 +13,8 @@
 import { getMessages, isApiError, parseNarrow, type ApiConnection, type GetMessagesArgs, type MessageAnchor, type NarrowTerm } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { upsertMessages } from '../../db/queries/messages.js';
-import { ChangeCollector, type StoreChanges } from '../changes.js';
-import { compileLocalNarrow, LocalNarrowError, type CompiledLocalNarrow } from './compile.js';
+import { ChangeCollector, type StoreChanges } from '../../db/changes.js';
+import { compileLocalNarrow, LocalNarrowError, type CompiledLocalNarrow } from '../../db/narrow/compile.js';
 import { readCompiledPage, resolvePivot, type NarrowPage, type PageRequest, type Pivot } from './reader.js';
 import { NEWEST, OLDEST, rangeAt, recordFetch } from './ranges.js';
 import { dropStale, forgetRanges, isVolatile } from './volatile.js';

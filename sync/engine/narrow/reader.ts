@@ -11,7 +11,7 @@ import type { LocalDb } from '../../db/open.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowAnchor, SideState } from '../../protocol/views.js';
-import { compileLocalNarrow, type CompiledLocalNarrow } from './compile.js';
+import { compileLocalNarrow, type CompiledLocalNarrow } from '../../db/narrow/compile.js';
 import { rowToLocalMessage, viewColumns, type ViewRow } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 

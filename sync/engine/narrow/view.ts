@@ -18,8 +18,8 @@
 import type { LocalDb } from '../../db/open.js';
 import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowChangeSet, NarrowSnapshot, SideState } from '../../protocol/views.js';
-import type { StoreArea, StoreChanges } from '../changes.js';
-import { compileLocalNarrow, type CompiledLocalNarrow } from './compile.js';
+import type { StoreArea, StoreChanges } from '../../db/changes.js';
+import { compileLocalNarrow, type CompiledLocalNarrow } from '../../db/narrow/compile.js';
 import { rowToLocalMessage, viewColumns, type ViewRow } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 import { readCompiledPage, readIds, readRange, resolvePivot, type PageRequest, type Pivot } from './reader.js';

@@ -9,8 +9,8 @@
 import { HAS_ROW } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteMessages } from '../../db/queries/messages.js';
-import type { ChangeCollector } from '../changes.js';
-import type { CompiledLocalNarrow } from './compile.js';
+import type { ChangeCollector } from '../../db/changes.js';
+import type { CompiledLocalNarrow } from '../../db/narrow/compile.js';
 import type { IdRange } from './ranges.js';
 
 export function isVolatile(db: LocalDb, n: CompiledLocalNarrow): boolean {

@@ -17,8 +17,8 @@ import { FLAG } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
 import { getAccount } from '../../db/queries/state.js';
-import type { ChangeCollector } from '../../engine/changes.js';
-import { compileLocalNarrow } from '../../engine/narrow/compile.js';
+import type { ChangeCollector } from '../../db/changes.js';
+import { compileLocalNarrow } from '../../db/narrow/compile.js';
 import type { OutboxKind } from '../kinds.js';
 
 export const markNarrowReadArgs = z.object({ narrow: z.array(narrowTermSchema).max(20) });

@@ -9,7 +9,7 @@ import { getMessages, markTopicAsRead, topicKey } from '../../api/index.js';
 import { FLAG } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });

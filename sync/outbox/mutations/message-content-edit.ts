@@ -17,7 +17,7 @@ import { isApiError } from '../../api/errors.js';
 import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import { OutboxConflict, type OutboxKind, type SendOutcome, type VerifyOutcome } from '../kinds.js';
 import { sha256Hex, threeWayMerge } from '../merge.js';
 import { storedEditContent, type ServerLimits } from '../normalize.js';

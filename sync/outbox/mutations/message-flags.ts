@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { getMessages, updateMessageFlags } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 
 /** The flags a person sets by hand (the others follow the content). */

@@ -16,7 +16,7 @@ import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
 import { cachedStatement } from '../../db/queries/statements.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind, VerifyOutcome } from '../kinds.js';
 import { storedTopic, type ServerLimits } from '../normalize.js';
 

@@ -35,7 +35,7 @@ import { deleteMessages, getStoredMessage, LOCAL_ECHO_MIN_ID, writeMessageRow } 
 import { messageRow } from '../../db/queries/message-columns.js';
 import { getAccount } from '../../db/queries/state.js';
 import { getUser, getUsers } from '../../db/queries/users.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import { putRawContent } from '../../db/queries/raw.js';
 import { getRealmLimits } from '../../db/queries/realm.js';
 import { cachedStatement } from '../../db/queries/statements.js';

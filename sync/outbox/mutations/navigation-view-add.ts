@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { addNavigationView, getNavigationViews, type ApiConnection, type NavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 
 export const navigationViewAddArgs = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deleteNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteNavigationView as deleteLocal } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { serverView, viewKey } from './navigation-view-add.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { editNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { navigationViewAddArgs, serverView, viewKey } from './navigation-view-add.js';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createSavedSnippet, getSavedSnippets } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { storedSnippetText } from '../normalize.js';
 import { adoptCreatedSnippet, localSnippetId } from './snippet-local.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { deleteSavedSnippet, getSavedSnippets } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { snippetId } from './saved-snippet-edit.js';
 import { localSnippetId } from './snippet-local.js';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { createScheduledMessage, getScheduledMessages } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';

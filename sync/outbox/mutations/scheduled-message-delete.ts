@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { deleteScheduledMessage, getScheduledMessages } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';

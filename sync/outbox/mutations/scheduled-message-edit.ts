@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getScheduledMessages, updateScheduledMessage, type UpdateScheduledMessageArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { SCHEDULED_CREATE_KIND, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';

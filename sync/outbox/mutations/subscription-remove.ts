@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { getSubscriptions, unsubscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 
 export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getSubscriptions, subscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 
 const DEFAULT_COLOR = '#c2c2c2';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { getUserGroups, updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 
 export const userGroupUpdateArgs = z

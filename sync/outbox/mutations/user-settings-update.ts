@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { updateSettings, type UpdateSettingsArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putUserSetting } from '../../db/queries/personal.js';
-import type { ChangeCollector } from '../../engine/changes.js';
+import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { readState } from './read-state.js';
 

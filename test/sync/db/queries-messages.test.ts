@@ -4,7 +4,7 @@ import { HAS_ROW } from '../../../sync/db/flags.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { htmlToText } from '../../../sync/db/queries/message-columns.js';
 import { deleteMessages, getStoredMessages, newestStoredMessageId, upsertMessages } from '../../../sync/db/queries/messages.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { channelMessage, dmMessage } from './queries-fixtures.js';
 
 let db: LocalDb;

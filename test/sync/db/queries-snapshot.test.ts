@@ -11,7 +11,7 @@ import { storeRegisterSnapshot } from '../../../sync/db/queries/snapshot.js';
 import { getAccount, getQueuePosition, setAccount, setQueuePosition } from '../../../sync/db/queries/state.js';
 import { channelsWithTopics, unreadCounts } from '../../../sync/db/queries/topics.js';
 import { getUser, getUsers } from '../../../sync/db/queries/users.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
 import { channelMessage, dmMessage } from './queries-fixtures.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
 import { deleteMessages } from '../../../sync/db/queries/messages.js';
 import { getRawContent, putRawContent } from '../../../sync/db/queries/raw.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 
 describe('message_raw', () => {
   it('is deleted with its message, and only with it', () => {

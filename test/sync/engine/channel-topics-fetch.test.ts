@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { invalidateServerTopics, topicListState } from '../../../sync/db/queries/server-topics.js';
-import type { StoreChanges } from '../../../sync/engine/changes.js';
+import type { StoreChanges } from '../../../sync/db/changes.js';
 import { SessionQueries } from '../../../sync/engine/session-queries.js';
 import { fakeServer } from '../api/fake-transport.js';
 import { fixtureDb, SELF, VERONA } from './narrow-fixtures.js';

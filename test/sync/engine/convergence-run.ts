@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import { message as messageSchema } from '../../../sync/api/index.js';
 import { getStoredMessages } from '../../../sync/db/queries/messages.js';
-import { ChangeCollector, type StoreChanges } from '../../../sync/engine/changes.js';
+import { ChangeCollector, type StoreChanges } from '../../../sync/db/changes.js';
 import { fetchNarrowPage } from '../../../sync/engine/narrow/fetcher.js';
 import { LiveNarrowView } from '../../../sync/engine/narrow/view.js';
 import type { AccountSession } from '../../../sync/engine/session.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { draftKey, keepAsDraft, listDrafts, MAX_DRAFTS, saveDraft } from '../../../sync/engine/drafts.js';
 import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';

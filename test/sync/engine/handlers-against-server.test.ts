@@ -8,7 +8,7 @@ import { ApiConnection, getEvents, getMessages, registerQueue, type Message, typ
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { getStoredMessages, upsertMessages } from '../../../sync/db/queries/messages.js';
 import { storeRegisterSnapshot } from '../../../sync/db/queries/snapshot.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { applyEvents } from '../../../sync/engine/handlers/index.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 

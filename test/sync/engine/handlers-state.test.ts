@@ -8,7 +8,7 @@ import { getStoredMessages, upsertMessages } from '../../../sync/db/queries/mess
 import { getNavigationViews, getSavedSnippets, getScheduledMessages, getTopicVisibility, getUserSettings } from '../../../sync/db/queries/personal.js';
 import { getRealmEditingSettings } from '../../../sync/db/queries/realm.js';
 import { getUser, putUser } from '../../../sync/db/queries/users.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { applyEvents, EventApplyError } from '../../../sync/engine/handlers/index.js';
 import { channelMessage, dmMessage, SELF } from '../db/queries-fixtures.js';
 

@@ -7,9 +7,9 @@ import { parseEvent, type ZulipEvent } from '../../../sync/api/index.js';
 import { bitsToFlags, FLAG, HAS_ROW, NO_ROW_FLAGS, rowBitOf } from '../../../sync/db/flags.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { getStoredMessages, upsertMessages, type RowSource } from '../../../sync/db/queries/messages.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { applyEvents } from '../../../sync/engine/handlers/index.js';
-import { compileLocalNarrow } from '../../../sync/engine/narrow/compile.js';
+import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
 import { channelMessage, SELF } from '../db/queries-fixtures.js';
 
 let db: LocalDb;

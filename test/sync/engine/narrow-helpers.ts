@@ -3,7 +3,7 @@ import { ApiConnection, getMessages, registerQueue, type NarrowTerm } from '../.
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { upsertMessages } from '../../../sync/db/queries/messages.js';
 import { storeRegisterSnapshot } from '../../../sync/db/queries/snapshot.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import type { TestServer } from '../../server/harness.js';
 
 export function connect(t: TestServer, who: string): ApiConnection {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addRange, answerSpan, isCovered, markStreamGap, markStreamResumed, NEWEST, OLDEST, rangesOf, recordFetch, streamGap } from '../../../sync/engine/narrow/ranges.js';
 import { upsertMessages } from '../../../sync/db/queries/messages.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { channelMessage, fixtureDb } from './narrow-fixtures.js';
 
 const K = '[["channel",5,false]]';

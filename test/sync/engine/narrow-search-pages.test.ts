@@ -9,7 +9,7 @@ import type { NarrowTerm } from '../../../sync/api/index.js';
 import { flagsToBits, HAS_ROW } from '../../../sync/db/flags.js';
 import { messageRow } from '../../../sync/db/queries/message-columns.js';
 import { writeMessageRow } from '../../../sync/db/queries/messages.js';
-import { compileLocalNarrow } from '../../../sync/engine/narrow/compile.js';
+import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
 import { readNarrowPage, readRange } from '../../../sync/engine/narrow/reader.js';
 import { channelMessage, directMessage, DENMARK, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
 import { localIds } from './narrow-helpers.js';

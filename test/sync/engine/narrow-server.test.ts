@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMessageFlags, updateUserTopic, type ApiConnection, type NarrowTerm } from '../../../sync/api/index.js';
 import type { LocalDb } from '../../../sync/db/open.js';
-import { compileLocalNarrow, LocalNarrowError } from '../../../sync/engine/narrow/compile.js';
+import { compileLocalNarrow, LocalNarrowError } from '../../../sync/db/narrow/compile.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
 import { connect, localIds, seededStore, serverIds } from './narrow-helpers.js';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { upsertMessages } from '../../../sync/db/queries/messages.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
-import { compileLocalNarrow } from '../../../sync/engine/narrow/compile.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
+import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
 import { dropStale, forgetRanges, isVolatile } from '../../../sync/engine/narrow/volatile.js';
 import { channelMessage, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
 

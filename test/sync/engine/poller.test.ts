@@ -21,7 +21,7 @@ import {
   type QueuePosition,
   type RegisterReason,
 } from '../../../sync/engine/poller.js';
-import { SleepAborted, watchClockJumps, type Seams } from '../../../sync/engine/seams.js';
+import { SleepAborted, watchClockJumps, type Seams } from '../../../sync/base/seams.js';
 import { sessionStatus } from '../../../sync/protocol/status.js';
 
 const ctx = { method: 'GET', path: '/events' };

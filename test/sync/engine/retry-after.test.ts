@@ -6,7 +6,7 @@
  */
 import { savedSnippetCreate } from '../../../sync/outbox/mutations/saved-snippet-create.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realSleep, type Sleep } from '../../../sync/engine/seams.js';
+import { realSleep, type Sleep } from '../../../sync/base/seams.js';
 import { sessionStatus } from '../../../sync/protocol/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';

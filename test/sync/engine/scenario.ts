@@ -5,7 +5,7 @@
  * per-user state from "another device" (flags, topic preferences, snippets, settings). Same seed,
  * same actions; refused actions (time limits, permissions) are counted, not hidden.
  */
-import { seededRandom } from '../../../sync/engine/seams.js';
+import { seededRandom } from '../../../sync/base/seams.js';
 import type { HttpResult, TestServer } from '../../server/harness.js';
 
 const CHANNELS: Record<string, readonly string[]> = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AccountSession, type AccountSessionOptions } from '../../../sync/engine/session.js';
-import { silentEngineLogger, SleepAborted, type Sleep } from '../../../sync/engine/seams.js';
+import { silentEngineLogger, SleepAborted, type Sleep } from '../../../sync/base/seams.js';
 import type { TestServer } from '../../server/harness.js';
 
 export function tempDir(): { dir: string; cleanup: () => void } {

@@ -18,7 +18,7 @@ import {
   type ZulipEvent,
 } from '../../../sync/api/index.js';
 import { EventApplyError, EventPoller, type PollerActions, type PollerStatus, type QueuePosition } from '../../../sync/engine/poller.js';
-import { seededRandom, SleepAborted, type Random, type Seams } from '../../../sync/engine/seams.js';
+import { seededRandom, SleepAborted, type Random, type Seams } from '../../../sync/base/seams.js';
 import { composeStatus } from '../../../sync/engine/session.js';
 import { sessionStatus, type SyncProgress } from '../../../sync/protocol/status.js';
 

@@ -9,10 +9,10 @@ import type { Message } from '../../../sync/api/index.js';
 import type { LocalDb } from '../../../sync/db/open.js';
 import { deleteMessages, getStoredMessages, upsertMessages } from '../../../sync/db/queries/messages.js';
 import { putUserTopic } from '../../../sync/db/queries/personal.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import { LiveNarrowView } from '../../../sync/engine/narrow/view.js';
 import { applyChangeSet, narrowChangeSetSchema, narrowSnapshotSchema } from '../../../sync/protocol/views.js';
-import { seededRandom } from '../../../sync/engine/seams.js';
+import { seededRandom } from '../../../sync/base/seams.js';
 import { channelMessage, DENMARK, directMessage, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
 
 /** Deterministic, so a failure replays from its seed. */

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
-import { seededRandom, systemClock } from '../../../sync/engine/seams.js';
+import { seededRandom, systemClock } from '../../../sync/base/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
 import { OutboxStore, type OutboxRow } from '../../../sync/outbox/store.js';
 import { FaultProxy } from '../../support/fault-proxy.js';

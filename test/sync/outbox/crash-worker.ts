@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiConnection } from '../../../sync/api/index.js';
 import { openLocalDb } from '../../../sync/db/open.js';
-import { seededRandom, silentEngineLogger, systemClock } from '../../../sync/engine/seams.js';
+import { seededRandom, silentEngineLogger, systemClock } from '../../../sync/base/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';

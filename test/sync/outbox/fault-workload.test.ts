@@ -11,7 +11,7 @@
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../sync/engine/seams.js';
+import { seededRandom } from '../../../sync/base/seams.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { post, realm } from '../../server/edit-helpers.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';

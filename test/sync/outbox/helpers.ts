@@ -7,7 +7,7 @@ import type { ApiConnection } from '../../../sync/api/core.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { KindRegistry, runtimeKind, type OutboxKind } from '../../../sync/outbox/kinds.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
-import { SleepAborted, silentEngineLogger, type Seams } from '../../../sync/engine/seams.js';
+import { SleepAborted, silentEngineLogger, type Seams } from '../../../sync/base/seams.js';
 import { fakeServer } from '../api/fake-transport.js';
 
 export const ctx = { method: 'POST', path: '/test' };

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contentSha256 } from '../../../sync/api/index.js';
-import { seededRandom } from '../../../sync/engine/seams.js';
+import { seededRandom } from '../../../sync/base/seams.js';
 import { sha256Hex, splitLines, splitWords, threeWayMerge } from '../../../sync/outbox/merge.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

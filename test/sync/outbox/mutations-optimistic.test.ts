@@ -8,7 +8,7 @@ import { getChannel, putChannel } from '../../../sync/db/queries/channels.js';
 import { getUserGroup, putUserGroup } from '../../../sync/db/queries/groups.js';
 import { upsertMessages } from '../../../sync/db/queries/messages.js';
 import { unreadCounts } from '../../../sync/db/queries/topics.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import * as markRead from '../../../sync/outbox/mutations/mark-topic-read.js';
 import * as subscribe from '../../../sync/outbox/mutations/subscription-set.js';
 import * as groupMembers from '../../../sync/outbox/mutations/user-group-members.js';

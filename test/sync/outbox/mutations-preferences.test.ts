@@ -1,7 +1,7 @@
 /** Topic preferences, user settings and navigation views end to end against the reference server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getNavigationViews, getTopicVisibility, getUserSettings } from '../../../sync/db/queries/personal.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import * as navAdd from '../../../sync/outbox/mutations/navigation-view-add.js';
 import * as navEdit from '../../../sync/outbox/mutations/navigation-view-edit.js';
 import * as settings from '../../../sync/outbox/mutations/user-settings-update.js';

@@ -1,7 +1,7 @@
 /** scheduled_message_edit end to end against the reference server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../../sync/db/queries/personal.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import * as scheduled from '../../../sync/outbox/mutations/scheduled-message-edit.js';
 import { channelId } from '../../server/harness.js';
 import { kindOf, personalEnv, type Env } from './outbox-env.js';

@@ -1,7 +1,7 @@
 /** Saved snippet kinds end to end against the reference server: create, edit, delete, coalescing, lost answers. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSavedSnippets as localSnippets } from '../../../sync/db/queries/personal.js';
-import { ChangeCollector } from '../../../sync/engine/changes.js';
+import { ChangeCollector } from '../../../sync/db/changes.js';
 import * as create from '../../../sync/outbox/mutations/saved-snippet-create.js';
 import * as del from '../../../sync/outbox/mutations/saved-snippet-delete.js';
 import * as edit from '../../../sync/outbox/mutations/saved-snippet-edit.js';

@@ -8,7 +8,7 @@
 import { userSettingsUpdate } from '../../../sync/outbox/mutations/user-settings-update.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciTransport, type HttpRequest, type Transport } from '../../../sync/api/index.js';
-import { SleepAborted, type Sleep } from '../../../sync/engine/seams.js';
+import { SleepAborted, type Sleep } from '../../../sync/base/seams.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
 import { quickSleep, until } from '../engine/session-helpers.js';
 import { sessionEnv } from './session-support.js';

@@ -9,7 +9,7 @@ import { userSettingsUpdate } from '../../../sync/outbox/mutations/user-settings
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { getUserSettings } from '../../../sync/db/queries/personal.js';
-import type { StoreChanges } from '../../../sync/engine/changes.js';
+import type { StoreChanges } from '../../../sync/db/changes.js';
 import { OutboxIntentError, PRUNE_EVERY_MS, SessionOutbox } from '../../../sync/engine/session-outbox.js';
 import { DEFAULT_RETENTION_MS } from '../../../sync/outbox/store.js';
 import { fakeServer, type FakeServer } from '../api/fake-transport.js';

@@ -4,7 +4,7 @@
  * live narrow view kept current by applying its change sets, as the renderer does.
  */
 import type { Transport } from '../../../sync/api/index.js';
-import type { Seams } from '../../../sync/engine/seams.js';
+import type { Seams } from '../../../sync/base/seams.js';
 import type { AccountSession } from '../../../sync/engine/session.js';
 import { applyChangeSet, type NarrowSnapshot } from '../../../sync/protocol/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';

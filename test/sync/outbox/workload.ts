@@ -13,7 +13,7 @@
  * server's state and edit history say exactly which intent produced them: a duplicate or a
  * reordered request cannot hide. Shared by the fault workload test and the crash trials' worker.
  */
-import { seededRandom, type Random } from '../../../sync/engine/seams.js';
+import { seededRandom, type Random } from '../../../sync/base/seams.js';
 import type { RuntimeKind } from '../../../sync/outbox/kinds.js';
 import { contentEditBaseOf } from '../../../sync/outbox/mutations/message-content-edit.js';
 import { storedEditContent, storedTopic } from '../../../sync/outbox/normalize.js';

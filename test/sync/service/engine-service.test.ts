@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import { silentEngineLogger } from '../../../sync/base/seams.js';
 import type { EngineEvent } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore, SANDBOX_ACCOUNT_ID, type SandboxLauncher } from '../../../sync/service/index.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';

@@ -4,7 +4,7 @@
  * schemas, and the `channel_topics` area pushed when a channel's list lands.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import { silentEngineLogger } from '../../../sync/base/seams.js';
 import { QUERY_AREAS, queries, type EngineEvent } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';

@@ -3,7 +3,7 @@
  * the engine's clock runs from the server's (the realm's edit limits compare the two).
  */
 import { expect } from 'vitest';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import { silentEngineLogger } from '../../../sync/base/seams.js';
 import type { EngineEvent, RpcResult } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';

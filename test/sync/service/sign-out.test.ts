@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import { silentEngineLogger } from '../../../sync/base/seams.js';
 import type { RpcResult } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getQueuePosition } from '../../../sync/db/queries/state.js';
-import { silentEngineLogger } from '../../../sync/engine/seams.js';
+import { silentEngineLogger } from '../../../sync/base/seams.js';
 import { sessionStatus, type EngineEvent, type SessionStatus } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';

@@ -23,8 +23,8 @@
  *  - `near` is an anchor, not a filter (see `anchorFromNear`).
  */
 import { parseNarrow, topicKey, type NarrowTerm } from '../../api/index.js';
-import { FLAG, HAS_ROW } from '../../db/flags.js';
-import type { LocalDb } from '../../db/open.js';
+import { FLAG, HAS_ROW } from '../flags.js';
+import type { LocalDb } from '../open.js';
 import { LocalNarrowError, asMessageId, resolveChannelId, resolveDmUserIds, resolveUserId, storedTopic } from './resolve.js';
 import { ftsQuery } from './search.js';
 

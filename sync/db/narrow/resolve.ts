@@ -3,7 +3,7 @@
  * realm settings). Errors mirror the server's BAD_NARROW cases so a narrow that the server would
  * refuse is refused locally too, with a reason the UI can show.
  */
-import type { LocalDb } from '../../db/open.js';
+import type { LocalDb } from '../open.js';
 
 export type NarrowErrorCode =
   | 'invalid_narrow' // not a narrow at all, or an unknown operator / operand

@@ -1,6 +1,6 @@
 /** `realSleep` is safe for any value: NaN / negative wait 0, waits beyond a timer's range really wait, Infinity until aborted. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_MS, realSleep, SleepAborted } from '../../../sync/engine/seams.js';
+import { MAX_TIMER_MS, realSleep, SleepAborted } from '../../../sync/base/seams.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
