@@ -1,3 +1,5 @@
+import type { StoreArea } from '../protocol/areas.js';
+
 /**
  * What a write to the local store changed, as the store reports it to the live views. Views do not
  * interpret events: they re-check membership of the touched message ids against their own narrow
@@ -14,28 +16,7 @@ export interface StoreChanges {
   readonly areas: ReadonlySet<StoreArea>;
 }
 
-export type StoreArea =
-  | 'users'
-  | 'channels'
-  | 'subscriptions'
-  | 'user_topics'
-  | 'saved_snippets'
-  | 'navigation_views'
-  | 'scheduled_messages'
-  | 'user_settings'
-  | 'user_groups'
-  | 'realm'
-  | 'typing'
-  /** Unread or starred state (counts), including the server's sets for messages not cached. */
-  | 'unread'
-  /** The stored recent DM conversations (register's `recent_private_conversations`). */
-  | 'dm_conversations'
-  /** A channel's stored server topic list was fetched or may have gone stale. */
-  | 'channel_topics'
-  /** The composer's drafts (engine/drafts.ts). */
-  | 'drafts'
-  /** Outbox rows were added or changed state (the outbox view, counts, per-message markers). */
-  | 'outbox';
+export type { StoreArea } from '../protocol/areas.js';
 
 /** Accumulates changes during one transaction; `freeze()` hands them to the views after commit. */
 export class ChangeCollector {

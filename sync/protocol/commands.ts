@@ -4,6 +4,7 @@
  * live-view change sets, touched areas). Both sides parse with these schemas.
  */
 import { z } from 'zod';
+import type { EventArea } from './areas.js';
 import { sessionStatus } from './status.js';
 import { narrowChangeSetSchema, narrowRequestSchema, narrowSnapshotSchema } from './views.js';
 
@@ -322,7 +323,7 @@ export const QUERY_AREAS = {
   channelCreation: ['realm', 'user_groups', 'users'],
   channelSubscribers: ['channels', 'subscriptions'],
   userGroups: ['user_groups', 'realm', 'users', 'outbox'],
-} as const satisfies Partial<Record<keyof typeof queries, readonly string[]>>;
+} as const satisfies Partial<Record<keyof typeof queries, readonly EventArea[]>>;
 
 export const commands = {
   start: { request: none, response: ok },

@@ -3,6 +3,7 @@
  * queries with their request / response schemas, the pushed engine events, and the live-view
  * schemas (messages and narrow views). The renderer imports only this.
  */
+export * from './areas.js';
 export * from './status.js';
 export * from './commands.js';
 export * from './messages.js';

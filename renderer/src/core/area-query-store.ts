@@ -5,6 +5,7 @@
  */
 import { batch } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
+import type { EventArea } from '../../../sync/protocol/areas.js';
 import type { EngineEvent } from '../../../sync/protocol/commands.js';
 import type { Bridge } from './bridge.js';
 import { startAreaQuery, type Timers } from './area-query.js';
@@ -20,7 +21,7 @@ export interface AreaQueryState<T> {
 
 export interface AreaQueryOptions<T> {
   fetch(): Promise<T>;
-  areas: readonly string[];
+  areas: readonly EventArea[];
   when?(e: EngineEvent): boolean;
   debounceMs?: number;
   /** What `data` holds before the first answer (and after a failure with `onError: 'reset'`). */

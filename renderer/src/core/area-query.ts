@@ -8,6 +8,7 @@
  * `startAreaQuery` is plain TypeScript (unit-tested with a fake bridge and fake timers);
  * `createAreaQuery` (area-query-store.ts) wraps it in a Solid store of `{ data, loaded, error }`.
  */
+import type { EventArea } from '../../../sync/protocol/areas.js';
 import type { EngineEvent } from '../../../sync/protocol/commands.js';
 import type { Bridge } from './bridge.js';
 import { singleFlight } from './single-flight.js';
@@ -16,7 +17,7 @@ export interface AreaQuerySpec<T> {
   /** Ask the engine (one or more queries). */
   fetch(): Promise<T>;
   /** Areas (engine `areas` events) whose change refetches. */
-  areas: readonly string[];
+  areas: readonly EventArea[];
   /** Other engine events that refetch (a status turning live, a view adding messages, ...). */
   when?(e: EngineEvent): boolean;
   /** Fold bursts of events into one fetch this many ms after the first (default: fetch at once). */
@@ -43,8 +44,8 @@ export interface AreaQuery {
 }
 
 /** Whether `e` names one of `areas` (or `accounts`). */
-export function touchesAreas(e: EngineEvent, areas: readonly string[]): boolean {
-  return e.type === 'areas' && e.areas.some((a) => a === 'accounts' || areas.includes(a));
+export function touchesAreas(e: EngineEvent, areas: readonly EventArea[]): boolean {
+  return e.type === 'areas' && e.areas.some((a) => a === 'accounts' || areas.some((x) => x === a));
 }
 
 export function startAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnection'>, spec: AreaQuerySpec<T>, timers: Timers = globalTimers): AreaQuery {
