@@ -6,13 +6,13 @@
  */
 import { Match, Switch } from 'solid-js';
 import { WelcomeScreen } from './accounts/WelcomeScreen.js';
-import { AccountsProvider, useAccounts } from './accounts/store.js';
+import { AccountsProvider, useAccounts } from './data/accounts.js';
 import { Boundary } from './kit/ErrorBoundary.js';
 import { ToastProvider } from './kit/toasts.js';
 import { RouterProvider } from './router/router.js';
-import { applyLookToPage } from './settings/look.js';
+import { applyLookToPage } from './data/look.js';
 import { MainScreen } from './shell/MainScreen.js';
-import { StatusProvider, useStatus } from './status/store.js';
+import { StatusProvider, useStatus } from './data/status.js';
 
 function Root() {
   const accounts = useAccounts();

@@ -1,6 +1,7 @@
 /** Sidebar rules: which events refetch channels, ordering, muted topics, unread badges. */
 import { describe, expect, it } from 'vitest';
-import { isTopicMuted, refreshesChannels, sidebarChannels, topicUnread, unreadBadge, VISIBILITY } from '../../renderer/src/sidebar/channels-reducer.js';
+import { isTopicMuted, refreshesChannels, sidebarChannels, topicUnread, VISIBILITY } from '../../renderer/src/data/channels-reducer.js';
+import { unreadBadge } from '../../renderer/src/kit/format.js';
 import { channel, message, topic } from './fixtures.js';
 
 describe('refetching channels', () => {

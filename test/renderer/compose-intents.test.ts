@@ -1,6 +1,6 @@
 /** Compose intents: a quote waits for a composer of its conversation; inserting it as a block. Marked-unread announcements. */
 import { describe, expect, it } from 'vitest';
-import { createComposeIntents, insertBlock, sameConversation, type ComposeIntent } from '../../renderer/src/actions/compose-intents.js';
+import { createComposeIntents, insertBlock, sameConversation, type ComposeIntent } from '../../renderer/src/compose/compose-intents.js';
 import { createMarkedUnread } from '../../renderer/src/actions/unread-intents.js';
 
 const quote = (topic: string, text = '> q'): ComposeIntent => ({ kind: 'quote', to: { type: 'channel', channelId: 1, topic }, text, messageId: 5 });

@@ -1,7 +1,7 @@
 /** The user's display settings → what the page applies (theme, hours, font size, line height, dense, fluid). */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPLAY, displaySettings, resolveTheme, rootLook, themeChoice } from '../../renderer/src/settings/display.js';
-import { formatFullTime, formatMessageTime, hourOptions } from '../../renderer/src/narrow/format.js';
+import { DEFAULT_DISPLAY, displaySettings, resolveTheme, rootLook, themeChoice } from '../../renderer/src/data/display.js';
+import { formatFullTime, formatMessageTime, hourOptions } from '../../renderer/src/kit/format.js';
 
 describe('displaySettings', () => {
   it('reads the settings the server sends', () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createDraftSaver } from '../../renderer/src/compose/draft-saver.js';
-import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from '../../renderer/src/compose/drafts.js';
+import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from '../../renderer/src/data/drafts.js';
 import { draftKey } from '../../sync/engine/drafts.js';
 import type { DraftView } from '../../sync/protocol/index.js';
 import { handClock } from './hand-clock.js';

@@ -1,6 +1,6 @@
 /** The inline editor's transitions: raw text loaded or refused, content and move changes, what Save sends. */
 import { describe, expect, it } from 'vitest';
-import { moveFields } from '../../renderer/src/actions/move-form.js';
+import { moveFields } from '../../renderer/src/shared/move-form.js';
 import { canSave, contentSaved, editMove, editText, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, topicOrChannelChanged } from '../../renderer/src/compose/edit-reducer.js';
 
 const own = { content: true, move: null };

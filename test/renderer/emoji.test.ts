@@ -1,6 +1,6 @@
 /** Zulip's emoji classes → the Unicode character (sanitize.ts; the DOMPurify part runs in the e2e tests). */
 import { describe, expect, it } from 'vitest';
-import { emojiFromClass } from '../../renderer/src/narrow/sanitize.js';
+import { emojiFromClass } from '../../renderer/src/shared/sanitize.js';
 
 describe('emoji from class', () => {
   it('turns emoji-<hex> and multi-code-point classes into characters', () => {

@@ -1,6 +1,6 @@
 /** Message display helpers: initials, tones, local times, markers, sender names. */
 import { describe, expect, it } from 'vitest';
-import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers, senderName, topicLabel } from '../../renderer/src/narrow/format.js';
+import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers, senderName, topicLabel } from '../../renderer/src/kit/format.js';
 
 describe('avatar', () => {
   it('takes the first letters of the first and last word', () => {

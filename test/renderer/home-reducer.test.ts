@@ -1,7 +1,8 @@
 /** The home views' rules: the inbox's grouping and order, recent conversations' order and filters, row keys. */
 import { describe, expect, it } from 'vitest';
 import type { DmConversation, UnreadCountsView } from '../../sync/protocol/commands.js';
-import { dmNames, dmTarget, inboxOf, nextRowIndex, recentOf } from '../../renderer/src/home/home-reducer.js';
+import { dmNames, dmTarget } from '../../renderer/src/data/dms.js';
+import { inboxOf, nextRowIndex, recentOf } from '../../renderer/src/home/home-reducer.js';
 import { channel, topic } from './fixtures.js';
 
 const ME = 10;

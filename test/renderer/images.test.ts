@@ -1,10 +1,10 @@
 /**
- * Images in messages (renderer/src/narrow/images.ts): the realm's uploads load from the host (the
+ * Images in messages (renderer/src/shared/images.ts): the realm's uploads load from the host (the
  * `/uploads` route, or `zulip-upload:` under Electron) with an accessible name; every other image is
  * not loaded and becomes its text, as a link when it was not inside one.
  */
 import { describe, expect, it } from 'vitest';
-import { decideImage, type ImageContext } from '../../renderer/src/narrow/images.js';
+import { decideImage, type ImageContext } from '../../renderer/src/shared/images.js';
 
 const browser: ImageContext = { realmUrl: 'https://chat.example.com', electron: false };
 const electron: ImageContext = { realmUrl: 'https://chat.example.com', electron: true };

@@ -19,8 +19,8 @@ import {
   searchIsPartial,
   searchToRetry,
   startsRecipientRun,
-} from '../../renderer/src/narrow/narrow-reducer.js';
-import { narrowRequest, sameTarget, topicOf, type NarrowTarget } from '../../renderer/src/narrow/target.js';
+} from '../../renderer/src/data/narrow-reducer.js';
+import { narrowRequest, sameTarget, topicOf, type NarrowTarget } from '../../renderer/src/data/target.js';
 import { message, snapshot } from './fixtures.js';
 
 const general: NarrowTarget = { kind: 'channel', channelId: 1, channelName: 'general' };

@@ -1,6 +1,6 @@
 /** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
 import { describe, expect, it } from 'vitest';
-import { canEdit, kindsById, messageMarker, outboxBadges, partialMoveOffer, SEND_KIND, technicalReason } from '../../renderer/src/outbox/outbox-reducer.js';
+import { canEdit, kindsById, messageMarker, outboxBadges, partialMoveOffer, SEND_KIND, technicalReason } from '../../renderer/src/data/outbox-reducer.js';
 import { message } from './fixtures.js';
 
 type Err = { kind: string; code: string | null; message: string; details: Record<string, unknown> | null };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createReadBatcher, marksReadIn, MAX_IDS, readPolicyOf, seenRows } from '../../renderer/src/narrow/read-marking.js';
-import type { NarrowTarget } from '../../renderer/src/narrow/target.js';
+import type { NarrowTarget } from '../../renderer/src/data/target.js';
 import { handClock } from './hand-clock.js';
 
 const clock = handClock;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHash, canonicalOperator, channelIdOfSlug, decodeHashComponent, dmSlug, encodeHashComponent, parseHash, userIdsOfSlug } from '../../renderer/src/router/hash.js';
 import { internalHash } from '../../renderer/src/router/links.js';
 import { screenOf } from '../../renderer/src/router/resolve.js';
-import { hashOfTarget, narrowRequest, sameTarget, targetOfTerms, termsOfTarget, type Lookups, type NarrowTarget } from '../../renderer/src/narrow/target.js';
+import { hashOfTarget, narrowRequest, sameTarget, targetOfTerms, termsOfTarget, type Lookups, type NarrowTarget } from '../../renderer/src/data/target.js';
 import { viewTitle } from '../../renderer/src/narrow/titles.js';
 
 const channels = [

@@ -1,6 +1,6 @@
 /** What the status indicator says for every session state, the host being away, and countdowns. */
 import { describe, expect, it } from 'vitest';
-import { describeStatus, needsTicking, retryIn } from '../../renderer/src/status/status-reducer.js';
+import { describeStatus, needsTicking, retryIn } from '../../renderer/src/data/status-reducer.js';
 
 const NOW = 1_700_000_000_000;
 

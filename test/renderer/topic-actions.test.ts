@@ -1,6 +1,6 @@
 /** A topic's menu and moves: visibility choices, resolving, the move form's request, a view following a move. */
 import { describe, expect, it } from 'vitest';
-import { followMove, moveChanged, moveFields, moveRequest } from '../../renderer/src/actions/move-form.js';
+import { followMove, moveChanged, moveFields, moveRequest } from '../../renderer/src/shared/move-form.js';
 import { checkedPolicy, isResolved, resolvedName, topicMenuModel, visibilityChoices } from '../../renderer/src/actions/topic-actions.js';
 
 describe('visibility', () => {

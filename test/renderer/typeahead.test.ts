@@ -1,6 +1,6 @@
 /** The composer's typeaheads: topics of the channel and people for a DM, ranked and bounded; arrow keys wrap. */
 import { describe, expect, it } from 'vitest';
-import { moveHighlight, peopleSuggestions, topicSuggestions } from '../../renderer/src/compose/typeahead.js';
+import { moveHighlight, peopleSuggestions, topicSuggestions } from '../../renderer/src/shared/typeahead.js';
 import type { UserSummary } from '../../sync/protocol/index.js';
 
 const user = (user_id: number, full_name: string, over: Partial<UserSummary> = {}): UserSummary => ({ user_id, full_name, email: `${full_name.split(' ')[0]!.toLowerCase()}@example.com`, is_active: true, is_bot: false, avatar_url: null, ...over });

@@ -10,7 +10,7 @@ import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bri
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { choices, leftBehindText, mustAsk, type SignOutChoice } from './sign-out-reducer.js';
-import { useAccounts } from './store.js';
+import { useAccounts } from '../data/accounts.js';
 import './sign-out.css';
 
 /** Start a sign-out: resolves the check, then either signs out or opens the dialog via `ask`. */

@@ -7,7 +7,7 @@ import { createSignal, Show } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import { errorText } from '../core/errors.js';
 import { signInOutcome, signInRequest, type Credential, type SignInForm } from './signin-reducer.js';
-import { useAccounts } from './store.js';
+import { useAccounts } from '../data/accounts.js';
 import { Button } from '../kit/Button.js';
 import './welcome.css';
 

@@ -6,7 +6,7 @@
 import { createMemo, For, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { ReactIcon } from '../kit/icons.js';
-import { useUsers } from '../users/store.js';
+import { useUsers } from '../data/users.js';
 import { ReactionButton } from './EmojiPicker.js';
 import { groupReactions, reactionGlyph, reactionLabel, reactionTitle, reactionToggle, reactors } from './reactions.js';
 import { useActions } from './store.js';

@@ -10,16 +10,16 @@ import { isBridgeError } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { useToasts } from '../kit/toasts.js';
-import { formatFullTime, topicLabel } from '../narrow/format.js';
-import { useSettings } from '../settings/store.js';
-import { useChannels } from '../sidebar/store.js';
-import { useStatus } from '../status/store.js';
-import { useUsers } from '../users/store.js';
+import { formatFullTime, topicLabel } from '../kit/format.js';
+import { useSettings } from '../data/settings.js';
+import { useChannels } from '../data/channels.js';
+import { useStatus } from '../data/status.js';
+import { useUsers } from '../data/users.js';
 import { rawRefusal } from '../compose/edit-store.js';
 import { entryTitle, historyEntries, type Change, type DiffPart } from './history.js';
-import type { PropagateMode } from './message-actions.js';
-import { moveChanged, moveFields, moveRequest, type MoveFields, type MoveRequest } from './move-form.js';
-import { MoveFieldsView } from './MoveFieldsView.js';
+import type { PropagateMode } from '../shared/move-form.js';
+import { moveChanged, moveFields, moveRequest, type MoveFields, type MoveRequest } from '../shared/move-form.js';
+import { MoveFieldsView } from '../shared/MoveFieldsView.js';
 
 /** The raw Markdown of a message, read-only (the device's copy offline; the engine says why when it has none). */
 export function SourceDialog(props: { message: LocalMessage; bridge: Bridge; onClose(): void }) {

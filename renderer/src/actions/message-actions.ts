@@ -6,8 +6,9 @@
  * the user's role allows.
  */
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { dmPeers } from '../narrow/narrow-reducer.js';
-import { hashOfTarget, type NarrowTarget } from '../narrow/target.js';
+import { dmPeers } from '../data/narrow-reducer.js';
+import { hashOfTarget, type NarrowTarget } from '../data/target.js';
+import type { PropagateMode } from '../shared/move-form.js';
 
 /** The conversation a message belongs to, as a view (optionally opened at the message). */
 export function conversationTarget(m: LocalMessage, ownUserId: number | null, near?: number): NarrowTarget | null {
@@ -87,8 +88,6 @@ export function unreadFromHere(messages: readonly Pick<LocalMessage, 'id' | 'fla
     .sort((a, b) => a - b)
     .slice(0, max);
 }
-
-export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
 /**
  * The move mode Zulip suggests for a message by where it stands in its topic: the first message

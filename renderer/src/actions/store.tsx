@@ -10,26 +10,26 @@
  */
 import { createContext, createEffect, createMemo, createSignal, onCleanup, Show, useContext, type JSX } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { useAccounts } from '../accounts/store.js';
+import { useAccounts } from '../data/accounts.js';
 import { createAreaQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { useToasts } from '../kit/toasts.js';
-import { useNarrow } from '../narrow/store.js';
-import { hashOfTarget } from '../narrow/target.js';
+import { useNarrow } from '../data/narrow.js';
+import { hashOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
-import { composeIntents } from './compose-intents.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
+import { composeIntents } from '../compose/compose-intents.js';
 import { markedUnread } from './unread-intents.js';
 import { conversationTarget, messageLink, quoteText, realmLink, unreadFromHere } from './message-actions.js';
-import type { MoveRequest } from './move-form.js';
-import { followMove } from './move-form.js';
+import type { MoveRequest } from '../shared/move-form.js';
+import { followMove } from '../shared/move-form.js';
 import type { ReactionRequest } from './reactions.js';
 import type { VisibilityPolicy } from './topic-actions.js';
 import { resolvedName } from './topic-actions.js';
 import { DeleteTopicDialog, HistoryDialog, MoveDialog, SourceDialog } from './dialogs.js';
-import type { PropagateMode } from './message-actions.js';
+import type { PropagateMode } from '../shared/move-form.js';
 import './actions.css';
 
 export type ActionDialog =

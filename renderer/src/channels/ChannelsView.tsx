@@ -13,9 +13,9 @@ import { Button } from '../kit/Button.js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
-import { MessageContent } from '../narrow/MessageContent.js';
-import { useOutbox } from '../outbox/store.js';
-import { useUsers } from '../users/store.js';
+import { MessageContent } from '../shared/MessageContent.js';
+import { useOutbox } from '../data/outbox.js';
+import { useUsers } from '../data/users.js';
 import {
   addSubscribersSummary,
   channelNarrowHref,

@@ -13,7 +13,7 @@ import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
 import { useRouter } from '../router/router.js';
-import { useUsers } from '../users/store.js';
+import { useUsers } from '../data/users.js';
 import { channelPageHref, createChannelRequest, EMPTY_FORM, groupChoices, pickablePeople, type CreateForm } from './channels-model.js';
 import { useChannelCreation } from './store.js';
 

@@ -7,15 +7,15 @@
  */
 import { createEffect, createMemo, on, Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
-import { topicLabel } from '../narrow/format.js';
-import { useNarrow } from '../narrow/store.js';
-import { hashOfTarget, type NarrowTarget } from '../narrow/target.js';
+import { topicLabel } from '../kit/format.js';
+import { useNarrow } from '../data/narrow.js';
+import { hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { Composer, type ComposerStart } from './Composer.js';
-import type { DraftTo } from './drafts.js';
-import { useCompose, type ComposeMode } from './store.js';
+import type { DraftTo } from '../data/drafts.js';
+import { useCompose, type ComposeMode } from '../data/compose.js';
 
 /** The composer a view implies, if any. */
 export function defaultStart(t: NarrowTarget | undefined, label: (to: DraftTo) => string): ComposerStart | null {

@@ -13,25 +13,25 @@
  * and goes to a named conversation (a topic with a name, or people): `stop` after the realm's
  * idle period, on send, and on leaving the composer.
  */
-import { composeIntents, insertBlock, type IntentTo } from '../actions/compose-intents.js';
+import { composeIntents, insertBlock, type IntentTo } from './compose-intents.js';
 import { topicKey } from '../../../sync/protocol/topics.js';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
-import { MessageContent } from '../narrow/MessageContent.js';
-import { topicLabel } from '../narrow/format.js';
-import { useSettings } from '../settings/store.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { MessageContent } from '../shared/MessageContent.js';
+import { topicLabel } from '../kit/format.js';
+import { useSettings } from '../data/settings.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { canSubmit, keyAction, sendHint } from './compose-reducer.js';
 import { createDraftSaver } from './draft-saver.js';
 import { createTypingSender } from './typing-sender.js';
-import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from './drafts.js';
+import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from '../data/drafts.js';
 import { renderPreview } from './preview.js';
-import { useCompose } from './store.js';
-import { RecipientPicker } from './RecipientPicker.js';
-import { Typeahead } from './Typeahead.js';
-import { topicSuggestions } from './typeahead.js';
+import { useCompose } from '../data/compose.js';
+import { RecipientPicker } from '../shared/RecipientPicker.js';
+import { Typeahead } from '../shared/Typeahead.js';
+import { topicSuggestions } from '../shared/typeahead.js';
 import { ScheduleButton } from '../scheduled/ScheduleButton.js';
 import { SnippetsButton } from '../snippets/SnippetsButton.js';
 import { insertAtCaret } from '../snippets/snippet-filter.js';
@@ -108,7 +108,7 @@ export function Composer(props: {
     typing.typed(t === null || (t.type === 'channel' && t.topic === '') || text().trim() === '' ? null : t);
   };
 
-  // "Quote and reply" (actions/compose-intents.ts): a quote for this conversation lands at the caret.
+  // "Quote and reply" (compose-intents.ts): a quote for this conversation lands at the caret.
   const sameConversation = (i: IntentTo): boolean => {
     const t = to();
     if (t === null || start.kind !== 'reply') return false;

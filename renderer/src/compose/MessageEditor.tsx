@@ -5,8 +5,8 @@
  * not on this device and the server cannot be reached, the engine's reason is shown in its place.
  */
 import { onMount, Show } from 'solid-js';
-import { MoveFieldsView } from '../actions/MoveFieldsView.js';
-import { useChannels } from '../sidebar/store.js';
+import { MoveFieldsView } from '../shared/MoveFieldsView.js';
+import { useChannels } from '../data/channels.js';
 import { keyAction } from './compose-reducer.js';
 import { canSave, topicOrChannelChanged, type EditState } from './edit-reducer.js';
 import type { EditStore } from './edit-store.js';

@@ -14,7 +14,7 @@
  */
 import type { Timers } from '../core/area-query.js';
 import { globalTimers } from '../core/area-query.js';
-import type { DraftTo } from './drafts.js';
+import type { DraftTo } from '../data/drafts.js';
 
 export const DRAFT_DELAY_MS = 400;
 export const DRAFT_MAX_WAIT_MS = 3000;

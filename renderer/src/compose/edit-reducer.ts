@@ -10,7 +10,7 @@
  * The raw text the edit started from is kept as `base` and sent with the new text, so the engine
  * can merge with an edit made elsewhere meanwhile.
  */
-import { moveChanged, moveRequest, type MoveFields, type MoveRequest } from '../actions/move-form.js';
+import { moveChanged, moveRequest, type MoveFields, type MoveRequest } from '../shared/move-form.js';
 import { canSubmit } from './compose-reducer.js';
 
 export type EditPhase = 'loading' | 'ready' | 'saving' | 'error';

@@ -13,7 +13,7 @@
 import { createSignal } from 'solid-js';
 import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText, sentence } from '../core/errors.js';
-import type { MoveFields, MoveRequest } from '../actions/move-form.js';
+import type { MoveFields, MoveRequest } from '../shared/move-form.js';
 import { createTypingSender } from './typing-sender.js';
 import { canSave, contentSaved, editMove, editText, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, type EditState } from './edit-reducer.js';
 

@@ -18,13 +18,13 @@ import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
 import { describeRow } from '../outbox/panel-reducer.js';
-import { useOutbox } from '../outbox/store.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { useOutbox } from '../data/outbox.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { abilities, byId, subgroupCandidates, type Abilities, type Allowed, type Group, type GroupsById, type Namer } from './group-rules.js';
 import { groupHref, groupRows, groupsPlace, isFailed, listedGroups, objectionsInWords, refusalHint } from './groups-list.js';
 import { SettingEditor } from './SettingEditor.js';
-import { useUserGroups } from './store.js';
+import { useUserGroups } from '../data/groups.js';
 import './groups.css';
 
 export function GroupsView(props: { rest: readonly string[]; bridge?: Bridge }) {

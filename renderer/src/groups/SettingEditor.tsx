@@ -11,7 +11,7 @@ import type { Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
-import { useUsers } from '../users/store.js';
+import { useUsers } from '../data/users.js';
 import { draftOf, editDraft, PERMISSION_LABELS, sameValue, settingProblem, systemChoices, valueInWords, valueOf, type Group, type GroupsById, type SettingAction } from './group-rules.js';
 
 export function SettingEditor(props: { group: Group; setting: UserGroupPermission; groups: readonly Group[]; all: GroupsById; disabledWhy: string | null; bridge: Bridge }) {

@@ -9,14 +9,14 @@ import { bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
-import { topicLabel } from '../narrow/format.js';
-import { hashOfTarget } from '../narrow/target.js';
-import { useChannels } from '../sidebar/store.js';
-import { UnreadBadge } from '../sidebar/UnreadBadge.js';
-import { useUsers } from '../users/store.js';
+import { topicLabel } from '../kit/format.js';
+import { hashOfTarget } from '../data/target.js';
+import { useChannels } from '../data/channels.js';
+import { UnreadBadge } from '../kit/UnreadBadge.js';
+import { useUsers } from '../data/users.js';
 import { inboxOf } from './home-reducer.js';
 import { onRowKeys } from './row-keys.js';
-import { useHome } from './store.js';
+import { useHome } from '../data/home.js';
 import './home.css';
 
 function MarkRead(props: { label: string; onMark: () => void }) {

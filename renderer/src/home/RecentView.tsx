@@ -7,17 +7,17 @@
  */
 import { createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
-import { formatFullTime, topicLabel } from '../narrow/format.js';
-import { hashOfTarget } from '../narrow/target.js';
-import { useSettings } from '../settings/store.js';
-import { useChannels } from '../sidebar/store.js';
-import { UnreadBadge } from '../sidebar/UnreadBadge.js';
-import { useUsers } from '../users/store.js';
+import { formatFullTime, topicLabel } from '../kit/format.js';
+import { hashOfTarget } from '../data/target.js';
+import { useSettings } from '../data/settings.js';
+import { useChannels } from '../data/channels.js';
+import { UnreadBadge } from '../kit/UnreadBadge.js';
+import { useUsers } from '../data/users.js';
 import { recentOf, type RecentFilter } from './home-reducer.js';
 import { userTimeZone } from '../scheduled/schedule-time.js';
 import { formatRecentTime } from './recent-time.js';
 import { onRowKeys } from './row-keys.js';
-import { useHome } from './store.js';
+import { useHome } from '../data/home.js';
 import './home.css';
 
 const FILTERS: { value: RecentFilter; label: string }[] = [

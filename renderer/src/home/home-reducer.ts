@@ -6,25 +6,12 @@
  * `unreadCounts`, `channels` and `dmConversations` answers.
  */
 import type { ChannelSummary, DmConversation, UnreadCountsView } from '../../../sync/protocol/commands.js';
-import type { NarrowTarget } from '../narrow/target.js';
-import { isTopicMuted } from '../sidebar/channels-reducer.js';
-
-const UNKNOWN_USER = 'Unknown user';
+import type { NarrowTarget } from '../data/target.js';
+import { isTopicMuted } from '../data/channels-reducer.js';
+import { dmNames, dmTarget } from '../data/dms.js';
 
 /** Topic names compare without case, as the server does. */
 const topicKey = (channelId: number, topic: string) => `${channelId}\u0000${topic.toLowerCase()}`;
-
-/** The people of a DM conversation by name ("Othello, Iago"); oneself alone for notes to self. */
-export function dmNames(c: Pick<DmConversation, 'participants'>): string {
-  if (c.participants.length === 0) return UNKNOWN_USER;
-  return c.participants.map((p) => p.full_name ?? UNKNOWN_USER).join(', ');
-}
-
-/** The message view of a DM conversation: the other participants (oneself alone for notes to self), sorted. */
-export function dmTarget(c: Pick<DmConversation, 'participants' | 'user_ids'>): NarrowTarget {
-  const ids = c.participants.length > 0 ? c.participants.map((p) => p.user_id) : c.user_ids;
-  return { kind: 'dm', userIds: [...new Set(ids)].sort((a, b) => a - b) };
-}
 
 export interface InboxDm {
   key: string;

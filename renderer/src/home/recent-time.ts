@@ -3,7 +3,7 @@
  * recent ("Just now", "12 minutes ago", "3 hours ago"), "Yesterday" the calendar day before (in the
  * user's time zone), else the day and time in the user's zone and 12/24-hour setting.
  */
-import { formatMessageTime, hourOptions } from '../narrow/format.js';
+import { formatMessageTime, hourOptions } from '../kit/format.js';
 
 const dayKey = (d: Date, timeZone: string | undefined) => d.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -13,9 +13,9 @@ import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
-import { useChannels } from '../sidebar/store.js';
-import { useStatus } from '../status/store.js';
-import { useUsers } from '../users/store.js';
+import { useChannels } from '../data/channels.js';
+import { useStatus } from '../data/status.js';
+import { useUsers } from '../data/users.js';
 import {
   createUserRequest,
   EXPIRY_PRESETS,

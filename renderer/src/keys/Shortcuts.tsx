@@ -4,14 +4,14 @@
  * modal <dialog>: focus stays inside, Escape closes it and the focus goes back).
  */
 import { For, onCleanup } from 'solid-js';
-import { useCompose } from '../compose/store.js';
+import { useCompose } from '../data/compose.js';
 import { Button } from '../kit/Button.js';
-import { dmPeers } from '../narrow/narrow-reducer.js';
-import { useNarrow } from '../narrow/store.js';
-import { hashOfTarget } from '../narrow/target.js';
+import { dmPeers } from '../data/narrow-reducer.js';
+import { useNarrow } from '../data/narrow.js';
+import { hashOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { commandOf, isControlElement, isTypingElement, SHORTCUTS, unreadTopicFrom, type KeyCommand } from './keymap.js';
 import { useSelection } from './selection.js';
 import './keys.css';

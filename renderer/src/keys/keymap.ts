@@ -5,7 +5,7 @@
  * (where Enter already means "press this").
  */
 import type { ChannelSummary } from '../../../sync/protocol/commands.js';
-import { isTopicMuted } from '../sidebar/channels-reducer.js';
+import { isTopicMuted } from '../data/channels-reducer.js';
 
 export type KeyCommand = 'next' | 'prev' | 'first' | 'last' | 'nextUnread' | 'prevUnread' | 'reply' | 'newTopic' | 'newDm' | 'search' | 'escape' | 'help';
 

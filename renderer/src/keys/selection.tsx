@@ -5,7 +5,7 @@
  */
 import { createContext, createSignal, useContext, type Accessor, type JSX } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import type { NarrowTarget } from '../narrow/target.js';
+import type { NarrowTarget } from '../data/target.js';
 
 /** What the open message list offers the keyboard. */
 export interface MessageListApi {

@@ -5,20 +5,20 @@
  */
 import { Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from './format.js';
-import { canEdit, messageMarker } from '../outbox/outbox-reducer.js';
+import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from '../kit/format.js';
+import { canEdit, messageMarker } from '../data/outbox-reducer.js';
 import type { EditStore } from '../compose/edit-store.js';
-import { useSettings } from '../settings/store.js';
+import { useSettings } from '../data/settings.js';
 import { DraftNote, LocalMarker } from '../outbox/LocalMarker.js';
-import { MessageContent } from './MessageContent.js';
+import { MessageContent } from '../shared/MessageContent.js';
 import { MessageEditor } from '../compose/MessageEditor.js';
 import { isSent, MessageActions } from '../actions/MessageActions.js';
 import { Reactions } from '../actions/Reactions.js';
 import { useActions } from '../actions/store.js';
 import { canMoveMessages, editingText, suggestedPropagate, topicPlacement } from '../actions/message-actions.js';
-import { moveFields } from '../actions/move-form.js';
-import { useUsers } from '../users/store.js';
-import { useNarrow } from './store.js';
+import { moveFields } from '../shared/move-form.js';
+import { useUsers } from '../data/users.js';
+import { useNarrow } from '../data/narrow.js';
 import { StarIcon } from '../kit/icons.js';
 
 export interface MessageItemProps {

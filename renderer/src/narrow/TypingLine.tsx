@@ -8,9 +8,9 @@ import { createEffect, createMemo, onCleanup, Show } from 'solid-js';
 import { createAreaQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { typingText } from '../compose/typing-sender.js';
-import { useUsers } from '../users/store.js';
-import type { NarrowTarget } from './target.js';
-import type { DraftTo } from '../compose/drafts.js';
+import { useUsers } from '../data/users.js';
+import type { NarrowTarget } from '../data/target.js';
+import type { DraftTo } from '../data/drafts.js';
 
 /** How often the typists are asked again while someone types (the engine expires them). */
 const TYPING_POLL_MS = 2000;

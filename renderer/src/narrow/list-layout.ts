@@ -7,8 +7,8 @@
  * "first unread" lands.
  */
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { dayKey } from './format.js';
-import { startsRecipientRun } from './narrow-reducer.js';
+import { dayKey } from '../kit/format.js';
+import { startsRecipientRun } from '../data/narrow-reducer.js';
 
 type Laid = Pick<LocalMessage, 'id' | 'sender_id' | 'timestamp' | 'flags'> & Parameters<typeof startsRecipientRun>[0][number];
 

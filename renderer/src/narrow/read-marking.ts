@@ -12,7 +12,7 @@
  */
 import type { Timers } from '../core/area-query.js';
 import { globalTimers } from '../core/area-query.js';
-import type { NarrowTarget } from './target.js';
+import type { NarrowTarget } from '../data/target.js';
 
 export const READ_POLICY = { always: 1, conversations: 2, never: 3 } as const;
 export type ReadPolicy = 1 | 2 | 3;

@@ -1,6 +1,6 @@
 /** Pure: the heading of a message view, in words (the header's h1 and the page title). */
-import { topicLabel } from './format.js';
-import type { FilterTerm, NarrowTarget } from './target.js';
+import { topicLabel } from '../kit/format.js';
+import type { FilterTerm, NarrowTarget } from '../data/target.js';
 
 export interface Names {
   /** The channel's current name (a rename shows at once), if known. */

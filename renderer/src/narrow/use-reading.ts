@@ -10,8 +10,8 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import type { WindowedList } from '../kit/windowed-list.js';
 import { useSelection } from '../keys/selection.js';
-import { useSettings } from '../settings/store.js';
-import type { ViewState } from './narrow-reducer.js';
+import { useSettings } from '../data/settings.js';
+import type { ViewState } from '../data/narrow-reducer.js';
 import { createReadBatcher, marksReadIn, readPolicyOf, seenRows, type RowBox } from './read-marking.js';
 
 const ROW_SELECTOR = 'li.message[data-message-id]';

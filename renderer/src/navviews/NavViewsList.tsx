@@ -10,14 +10,14 @@ import { createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
 import { createAreaQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
-import { useHome } from '../home/store.js';
+import { useHome } from '../data/home.js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { MoreIcon } from '../kit/icons.js';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../kit/Menu.js';
 import { useToasts } from '../kit/toasts.js';
-import { useOutbox } from '../outbox/store.js';
+import { useOutbox } from '../data/outbox.js';
 import { useRouter } from '../router/router.js';
-import { UnreadBadge } from '../sidebar/UnreadBadge.js';
+import { UnreadBadge } from '../kit/UnreadBadge.js';
 import { addIntent, deleteIntent, isBuiltIn, pinIntent, refusalText, renameIntent, sidebarViews, type SidebarView, type StoredView, type ViewIntent } from './nav-views.js';
 import './navviews.css';
 

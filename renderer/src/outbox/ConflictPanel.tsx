@@ -6,8 +6,8 @@
  */
 import { createSignal, For, Show } from 'solid-js';
 import { canSaveMerge, conflictOf, wordDiff, type Conflict } from './conflict-reducer.js';
-import type { Marker } from './outbox-reducer.js';
-import { useOutbox } from './store.js';
+import type { Marker } from '../data/outbox-reducer.js';
+import { useOutbox } from '../data/outbox.js';
 import { Button } from '../kit/Button.js';
 
 type ConflictMarker = Extract<Marker, { status: 'conflict' }>;

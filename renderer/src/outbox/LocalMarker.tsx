@@ -4,10 +4,10 @@
  * answers the user's own text: `DraftNote` shows it under the message so it is not lost.
  */
 import { createSignal, Match, Show, Switch } from 'solid-js';
-import { partialMoveOffer, type Marker } from './outbox-reducer.js';
+import { partialMoveOffer, type Marker } from '../data/outbox-reducer.js';
 import { bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
-import { useOutbox } from './store.js';
+import { useOutbox } from '../data/outbox.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { Button } from '../kit/Button.js';
 import './outbox.css';

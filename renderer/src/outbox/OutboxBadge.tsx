@@ -3,8 +3,8 @@
  * counts are announced), hidden when all are zero. Its button opens the outbox panel.
  */
 import { For, Show } from 'solid-js';
-import { outboxBadges } from './outbox-reducer.js';
-import { useOutbox } from './store.js';
+import { outboxBadges } from '../data/outbox-reducer.js';
+import { useOutbox } from '../data/outbox.js';
 
 export function OutboxBadge(props: { open: boolean; onToggle: () => void }) {
   const outbox = useOutbox();

@@ -9,11 +9,11 @@ import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
-import { useUserGroups } from '../groups/store.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { useUserGroups } from '../data/groups.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { inWords, panelRows, type PanelFilter } from './panel-reducer.js';
-import { useOutbox } from './store.js';
+import { useOutbox } from '../data/outbox.js';
 
 const FILTERS: Array<{ value: PanelFilter; label: string }> = [
   { value: 'all', label: 'All' },

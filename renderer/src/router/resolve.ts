@@ -3,7 +3,7 @@
  * inbox and recent conversations, the default view for no fragment, and otherwise a placeholder saying plainly what is not built yet
  * (or why a link cannot be followed), never a blank or a crash.
  */
-import { describeTerms, targetOfTerms, type Lookups, type NarrowTarget } from '../narrow/target.js';
+import { describeTerms, targetOfTerms, type Lookups, type NarrowTarget } from '../data/target.js';
 import type { Route } from './hash.js';
 
 export type Screen =

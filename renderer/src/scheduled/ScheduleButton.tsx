@@ -6,7 +6,7 @@
 import { createSignal, Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
-import { useSettings } from '../settings/store.js';
+import { useSettings } from '../data/settings.js';
 import { deliveryProblem, formatDelivery, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
 import { ScheduleFields, zoneName } from './ScheduleFields.js';
 import './scheduled.css';

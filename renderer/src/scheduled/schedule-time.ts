@@ -4,7 +4,7 @@
  * picker is a native `datetime-local` input, whose value ("2026-11-25T14:30") is a wall-clock time
  * in that zone: `wallTimeToUnix` and `unixToWallTime` convert both ways.
  */
-import { hourOptions } from '../narrow/format.js';
+import { hourOptions } from '../kit/format.js';
 
 /** A usable IANA zone name from the user's `timezone` setting ('' or unknown: the device's). */
 export function userTimeZone(setting: unknown): string | undefined {

@@ -9,11 +9,11 @@
  */
 import { createEffect, createMemo, createSignal, For, on, Show } from 'solid-js';
 import { menuIndex } from '../kit/menu-keys.js';
-import { useNarrow } from '../narrow/store.js';
-import { termsOfTarget } from '../narrow/target.js';
+import { useNarrow } from '../data/narrow.js';
+import { termsOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { hashOfQuery, queryOfHashTerms, type QueryNames } from './query.js';
 import { suggest, type Suggestion } from './suggestions.js';
 import './search.css';

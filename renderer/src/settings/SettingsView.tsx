@@ -12,9 +12,9 @@ import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bri
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { EmptyState } from '../kit/EmptyState.js';
-import { useOutbox } from '../outbox/store.js';
-import { useStatus } from '../status/store.js';
-import { useUsers } from '../users/store.js';
+import { useOutbox } from '../data/outbox.js';
+import { useStatus } from '../data/status.js';
+import { useUsers } from '../data/users.js';
 import {
   choicesFor,
   currentValue,
@@ -31,7 +31,7 @@ import {
   type SettingControl,
   type SettingValue,
 } from './settings-model.js';
-import { useSettings } from './store.js';
+import { useSettings } from '../data/settings.js';
 import './settings.css';
 
 const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

@@ -6,21 +6,22 @@ import { OutboxPanel } from '../outbox/OutboxPanel.js';
 import type { AccountSummary } from '../../../sync/protocol/accounts.js';
 import { OutboxBadge } from '../outbox/OutboxBadge.js';
 import { Sidebar } from '../sidebar/Sidebar.js';
+import { MANAGE_LINKS } from './sections.js';
 import { StatusIndicator } from '../status/StatusIndicator.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { Boundary } from '../kit/ErrorBoundary.js';
 import { useToasts } from '../kit/toasts.js';
-import { useAccounts } from '../accounts/store.js';
-import { ChannelsProvider } from '../sidebar/store.js';
-import { HomeProvider } from '../home/store.js';
-import { NarrowProvider } from '../narrow/store.js';
-import { OutboxProvider } from '../outbox/store.js';
-import { SettingsProvider } from '../settings/store.js';
-import { useStatus } from '../status/store.js';
-import { UsersProvider } from '../users/store.js';
+import { useAccounts } from '../data/accounts.js';
+import { ChannelsProvider } from '../data/channels.js';
+import { HomeProvider } from '../data/home.js';
+import { NarrowProvider } from '../data/narrow.js';
+import { OutboxProvider } from '../data/outbox.js';
+import { SettingsProvider } from '../data/settings.js';
+import { useStatus } from '../data/status.js';
+import { UsersProvider } from '../data/users.js';
 import { RouteView } from './RouteView.js';
-import { ComposeProvider } from '../compose/store.js';
+import { ComposeProvider } from '../data/compose.js';
 import { SelectionProvider } from '../keys/selection.js';
 import { Shortcuts } from '../keys/Shortcuts.js';
 import { ActionsProvider } from '../actions/store.js';
@@ -68,7 +69,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   </Button>
                 </header>
                 <Boundary what="the sidebar">
-                  <Sidebar />
+                  <Sidebar manage={MANAGE_LINKS} />
                 </Boundary>
                 <Boundary what="the conversation">
                   <RouteView />

@@ -9,12 +9,12 @@ import { EmptyState } from '../kit/EmptyState.js';
 import { InboxView } from '../home/InboxView.js';
 import { RecentView } from '../home/RecentView.js';
 import { NarrowView } from '../narrow/NarrowView.js';
-import { useNarrow } from '../narrow/store.js';
-import type { Lookups } from '../narrow/target.js';
+import { useNarrow } from '../data/narrow.js';
+import type { Lookups } from '../data/target.js';
 import { sameScreen, screenOf, type Screen } from '../router/resolve.js';
 import { useRouter } from '../router/router.js';
-import { useChannels } from '../sidebar/store.js';
-import { useUsers } from '../users/store.js';
+import { useChannels } from '../data/channels.js';
+import { useUsers } from '../data/users.js';
 import { Dynamic } from 'solid-js/web';
 import { sectionEntry } from './sections.js';
 

@@ -10,6 +10,7 @@ import { GroupsView } from '../groups/GroupsView.js';
 import { InviteView } from '../invite/InviteView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
 import { SettingsView } from '../settings/SettingsView.js';
+import type { ManageLink } from '../sidebar/Sidebar.js';
 
 export interface SectionEntry {
   /** The fragment's first component, e.g. `settings`. Synonyms (Zulip's old names) list it again. */
@@ -34,3 +35,6 @@ export const SECTIONS: readonly SectionEntry[] = [
 export function sectionEntry(section: string): SectionEntry | undefined {
   return SECTIONS.find((s) => s.section === section);
 }
+
+/** The sidebar's "Manage" list: the entries with a label. */
+export const MANAGE_LINKS: readonly ManageLink[] = SECTIONS.flatMap((s) => (s.label !== undefined && s.href !== undefined ? [{ section: s.section, label: s.label, href: s.href }] : []));

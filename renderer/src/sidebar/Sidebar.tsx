@@ -11,19 +11,18 @@ import { createSignal, For, onCleanup, Show } from 'solid-js';
 import { QUERY_AREAS, type ChannelSummary, type ChannelTopicsView } from '../../../sync/protocol/commands.js';
 import { createAreaQuery } from '../core/area-query-store.js';
 import { bridge } from '../core/bridge.js';
-import { dmNames, dmTarget } from '../home/home-reducer.js';
-import { useHome } from '../home/store.js';
+import { dmNames, dmTarget } from '../data/dms.js';
+import { useHome } from '../data/home.js';
 import { Button } from '../kit/Button.js';
-import { topicLabel } from '../narrow/format.js';
-import { useNarrow } from '../narrow/store.js';
-import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '../narrow/target.js';
+import { topicLabel } from '../kit/format.js';
+import { useNarrow } from '../data/narrow.js';
+import { channelOfTarget, hashOfTarget, sameTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
-import { useUsers } from '../users/store.js';
-import { SECTIONS } from '../shell/sections.js';
+import { useUsers } from '../data/users.js';
 import { NavViewsList } from '../navviews/NavViewsList.js';
-import { isTopicMuted } from './channels-reducer.js';
-import { useChannels } from './store.js';
-import { UnreadBadge } from './UnreadBadge.js';
+import { isTopicMuted } from '../data/channels-reducer.js';
+import { useChannels } from '../data/channels.js';
+import { UnreadBadge } from '../kit/UnreadBadge.js';
 import { ChannelMenu, TopicMenu } from './TopicMenu.js';
 import './sidebar.css';
 
@@ -134,7 +133,14 @@ function ChannelRow(props: { channel: ChannelSummary }) {
   );
 }
 
-export function Sidebar() {
+/** A link of the "Manage" list (the screens that are not message lists). */
+export interface ManageLink {
+  section: string;
+  label: string;
+  href: string;
+}
+
+export function Sidebar(props: { manage: readonly ManageLink[] }) {
   const channels = useChannels();
   const narrow = useNarrow();
   const router = useRouter();
@@ -152,7 +158,7 @@ export function Sidebar() {
     <nav class="sidebar" aria-label="Channels">
       <NavViewsList />
       <ul class="manage-list" aria-label="Manage">
-        <For each={SECTIONS.filter((s) => s.label !== undefined && s.href !== undefined)}>
+        <For each={props.manage}>
           {(s) => (
             <li>
               <a class={`row-button view-button sidebar-${s.section}`} href={s.href} aria-current={isSectionOpen(s.section) ? 'page' : undefined}>

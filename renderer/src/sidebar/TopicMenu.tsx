@@ -8,10 +8,10 @@
 import { For, Show } from 'solid-js';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../kit/Menu.js';
 import { MoreIcon } from '../kit/icons.js';
-import { topicLabel } from '../narrow/format.js';
-import { hashOfTarget } from '../narrow/target.js';
-import { useStatus } from '../status/store.js';
-import { useUsers } from '../users/store.js';
+import { topicLabel } from '../kit/format.js';
+import { hashOfTarget } from '../data/target.js';
+import { useStatus } from '../data/status.js';
+import { useUsers } from '../data/users.js';
 import { useActions } from '../actions/store.js';
 import { checkedPolicy, topicMenuModel, visibilityChoices } from '../actions/topic-actions.js';
 

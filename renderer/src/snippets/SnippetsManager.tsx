@@ -8,7 +8,7 @@ import type { Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { Dialog } from '../kit/Dialog.js';
-import { useOutbox } from '../outbox/store.js';
+import { useOutbox } from '../data/outbox.js';
 import { pendingLabel, pendingRowsFor } from '../scheduled/scheduled-list.js';
 import { snippetProblem } from './snippet-filter.js';
 import { useSavedSnippets, type SavedSnippet } from './store.js';

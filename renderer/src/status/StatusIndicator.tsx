@@ -1,6 +1,6 @@
 /** The connection / sync status: a coloured dot, a label, a progress bar while syncing. */
 import { Show } from 'solid-js';
-import { useStatus } from './store.js';
+import { useStatus } from '../data/status.js';
 import './status.css';
 
 export function StatusIndicator() {

@@ -5,10 +5,10 @@
  * Used by the composer's new direct message and by the scheduled message's Edit dialog.
  */
 import { createSignal, For } from 'solid-js';
-import { useUsers } from '../users/store.js';
+import { useUsers } from '../data/users.js';
 import { Typeahead } from './Typeahead.js';
 import { peopleSuggestions } from './typeahead.js';
-import './compose.css';
+import '../compose/compose.css';
 
 export function RecipientPicker(props: {
   people: readonly number[];

@@ -3,7 +3,7 @@
  * handlers (DOMPurify always drops `on*`), only http(s) / mailto / relative URLs (no `javascript:`,
  * `vbscript:`, `data:` except images), no forms, frames, embeds, SVG/MathML or inline styles; every
  * link gets `target=_blank` and `rel="noopener noreferrer"` (Electron's main process sends such
- * links to the system browser; `narrow/MessageContent.tsx` keeps links to this realm's narrows in
+ * links to the system browser; `MessageContent.tsx` keeps links to this realm's narrows in
  * the app). Images: the realm's uploads load from the host (`images.ts`), any other image becomes
  * text or a link. MessageContent is the one place that inserts HTML, and it inserts only what this
  * returns.

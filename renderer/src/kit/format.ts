@@ -85,3 +85,9 @@ export const EMPTY_TOPIC_LABEL = 'general chat';
 export function topicLabel(topic: string): string {
   return topic === '' ? EMPTY_TOPIC_LABEL : topic;
 }
+
+/** Unread count as shown: nothing for zero, "999+" past that. */
+export function unreadBadge(n: number): string {
+  if (n <= 0) return '';
+  return n > 999 ? '999+' : String(n);
+}

@@ -1,5 +1,5 @@
 /**
- * Pure: the open narrow view's state and its transitions. The store (narrow/store.tsx) calls these
+ * Pure: the open narrow view's state and its transitions. The store (narrow.tsx) calls these
  * and mirrors each change set into its Solid store incrementally (`mergeChanges`): unchanged
  * messages keep their objects, so a change set touches only the messages it names.
  *
@@ -10,7 +10,7 @@
  */
 import type { NarrowChangeSet, NarrowSnapshot, SideState } from '../../../sync/protocol/views.js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { EMPTY_TOPIC_LABEL } from './format.js';
+import { EMPTY_TOPIC_LABEL } from '../kit/format.js';
 import type { NarrowTarget } from './target.js';
 
 export type { NarrowTarget } from './target.js';

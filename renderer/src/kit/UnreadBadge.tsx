@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import { unreadBadge } from './channels-reducer.js';
+import { unreadBadge } from './format.js';
 
 /** An unread count next to a sidebar row; read as "N unread" by screen readers. */
 export function UnreadBadge(props: { count: number }) {

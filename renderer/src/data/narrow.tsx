@@ -1,5 +1,5 @@
 /**
- * Narrow: the one open message view (see narrow/target.ts for which). `open(target)` asks the
+ * Narrow: the one open message view (see target.ts for which). `open(target)` asks the
  * engine for a live view (snapshot + change sets); change sets for our view id are applied by the
  * pure reducers in narrow-reducer.ts and mirrored into the Solid store incrementally: an updated
  * message is reconciled in place (its row stays, only what changed re-renders), removed and added

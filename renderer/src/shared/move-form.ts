@@ -5,7 +5,8 @@
  * the two automated notices (to the new topic, on by default; to the old one, off).
  */
 import type { OperationRequest } from '../../../sync/protocol/rpc.js';
-import type { PropagateMode } from './message-actions.js';
+
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
 export interface MoveFields {
   fromChannelId: number;

@@ -38,12 +38,6 @@ export function isTopicMuted(channel: Pick<ChannelSummary, 'is_muted'>, topic: P
   return channel.is_muted && topic.visibility_policy !== VISIBILITY.unmuted && topic.visibility_policy !== VISIBILITY.followed;
 }
 
-/** Unread count as shown: nothing for zero, "999+" past that. */
-export function unreadBadge(n: number): string {
-  if (n <= 0) return '';
-  return n > 999 ? '999+' : String(n);
-}
-
 /**
  * Unread messages of one topic as the sidebar counts them (0 when the topic is not listed), so
  * "Mark as read" shows exactly while the sidebar has a count for the topic. Topic names compare

@@ -3,7 +3,7 @@
  * actions post a `quote` intent ("Quote and reply": the text to insert, the conversation it answers);
  * the composer consumes it. The composer (compose/, another feature) uses exactly this:
  *
- *   import { composeIntents, insertBlock } from '../actions/compose-intents.js';
+ *   import { composeIntents, insertBlock } from './compose-intents.js';
  *   // when mounted for a conversation, and whenever an intent arrives:
  *   const off = composeIntents.subscribe(() => {
  *     const intent = composeIntents.take((i) => sameConversation(i.to, myTo));

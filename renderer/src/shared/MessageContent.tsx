@@ -5,7 +5,7 @@
  * in place; every other link keeps opening outside (the sanitiser gives it target=_blank).
  */
 import { createMemo } from 'solid-js';
-import { useAccounts } from '../accounts/store.js';
+import { useAccounts } from '../data/accounts.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
 import { sanitizeMessageHtml } from './sanitize.js';
