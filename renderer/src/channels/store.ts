@@ -7,34 +7,28 @@
  */
 import { onCleanup } from 'solid-js';
 import { QUERY_AREAS, type ChannelCreationView, type ChannelListing } from '../../../sync/protocol/commands.js';
-import { createAreaQuery } from '../core/area-query-store.js';
+import { createAreaQuery, turnedLive, useAreaQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
-const live = (e: { type: string; status?: { state: string } }) => e.type === 'status' && e.status?.state === 'live';
-
 export function useAllChannels(bridge: Bridge) {
-  const q = createAreaQuery<ChannelListing[]>(bridge, {
+  return useAreaQuery<ChannelListing[]>(bridge, {
     fetch: () => bridge.invoke('allChannels', {}),
     areas: [...QUERY_AREAS.allChannels, 'accounts'],
-    when: live,
+    when: turnedLive,
     initial: [],
     key: 'channel_id',
     onError: 'keep',
   });
-  onCleanup(q.dispose);
-  return q.state;
 }
 
 export function useChannelCreation(bridge: Bridge) {
-  const q = createAreaQuery<ChannelCreationView | null>(bridge, {
+  return useAreaQuery<ChannelCreationView | null>(bridge, {
     fetch: () => bridge.invoke('channelCreation', {}),
     areas: [...QUERY_AREAS.channelCreation, 'accounts'],
-    when: live,
+    when: turnedLive,
     initial: null,
     onError: 'keep',
   });
-  onCleanup(q.dispose);
-  return q.state;
 }
 
 export interface SubscribersAnswer {
@@ -47,7 +41,7 @@ export function useChannelSubscribers(bridge: Bridge, channelId: number) {
     fetch: () => bridge.invoke('channelSubscribers', { channel_id: channelId }),
     areas: [...QUERY_AREAS.channelSubscribers],
     // Offline it could not answer; back live, ask again.
-    when: live,
+    when: turnedLive,
     initial: null,
     // A list from before the connection went is no longer known to be true.
     onError: 'reset',

@@ -3,7 +3,7 @@
  * `{ data, loaded, error }`. Arrays are reconciled by `key`, so a refetch that changes one row
  * re-renders that row only.
  */
-import { batch } from 'solid-js';
+import { batch, onCleanup } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { EventArea } from '../../../sync/protocol/areas.js';
 import type { EngineEvent } from '../../../sync/protocol/commands.js';
@@ -62,4 +62,14 @@ export function createAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnect
     opts.timers,
   );
   return { state, refresh: q.refresh, dispose: q.dispose };
+}
+
+/** The engine event saying the sync is live (the first sync done, or back after a gap): queries that could not answer before ask again. */
+export const turnedLive = (e: EngineEvent): boolean => e.type === 'status' && e.status.state === 'live';
+
+/** `createAreaQuery` for as long as the calling component lives: its state. */
+export function useAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnection'>, opts: AreaQueryOptions<T>): AreaQueryState<T> {
+  const q = createAreaQuery(bridge, opts);
+  onCleanup(q.dispose);
+  return q.state;
 }

@@ -3,10 +3,10 @@
  * start; actions sign in, open the sandbox and sign out. Refetched when the engine says the
  * `accounts` area changed and when the host connection comes back.
  */
-import { createContext, onCleanup, useContext, type JSX } from 'solid-js';
 import type { AccountSummary, AccountsState, SignInRequest } from '../../../sync/protocol/accounts.js';
 import { createAreaQuery } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import type { Bridge } from '../core/bridge.js';
+import { storeContext } from './store-context.js';
 
 export interface AccountsStore {
   readonly state: { readonly loaded: boolean; readonly data: AccountsState | null; readonly error: string | null };
@@ -55,16 +55,6 @@ export function createAccountsStore(bridge: Bridge): AccountsStore {
   };
 }
 
-const Ctx = createContext<AccountsStore>();
-
-export function AccountsProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createAccountsStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useAccounts(): AccountsStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useAccounts() used outside <AccountsProvider>');
-  return s;
-}
+const ctx = storeContext('Accounts', (bridge) => createAccountsStore(bridge));
+export const AccountsProvider = ctx.Provider;
+export const useAccounts = ctx.use;

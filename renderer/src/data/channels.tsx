@@ -3,11 +3,11 @@
  * (debounced, one request in flight) when an engine event may have changed them
  * (`refreshesChannels`), when the account changes, and when the host connection comes back.
  */
-import { createContext, onCleanup, useContext, type JSX } from 'solid-js';
 import type { ChannelSummary } from '../../../sync/protocol/commands.js';
 import { createAreaQuery } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import type { Bridge } from '../core/bridge.js';
 import { refreshesChannels, sidebarChannels } from './channels-reducer.js';
+import { storeContext } from './store-context.js';
 
 export interface ChannelsStore {
   readonly state: { readonly channels: readonly ChannelSummary[]; readonly loaded: boolean; readonly error: string | null };
@@ -49,16 +49,6 @@ export function createChannelsStore(bridge: Bridge): ChannelsStore {
   };
 }
 
-const Ctx = createContext<ChannelsStore>();
-
-export function ChannelsProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createChannelsStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useChannels(): ChannelsStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useChannels() used outside <ChannelsProvider>');
-  return s;
-}
+const ctx = storeContext('Channels', (bridge) => createChannelsStore(bridge));
+export const ChannelsProvider = ctx.Provider;
+export const useChannels = ctx.use;

@@ -5,11 +5,12 @@
  * another one (the keyboard's c, x, r), until it is sent, cancelled or the view changes.
  * `focus()` asks the open composer to take the keyboard focus.
  */
-import { createContext, createSignal, onCleanup, useContext, type Accessor, type JSX } from 'solid-js';
+import { createSignal, type Accessor } from 'solid-js';
 import type { DraftView } from '../../../sync/protocol/commands.js';
-import { createAreaQuery } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import { createAreaQuery, turnedLive } from '../core/area-query-store.js';
+import type { Bridge } from '../core/bridge.js';
 import type { DraftTo } from './drafts.js';
+import { storeContext } from './store-context.js';
 
 /** A composer opened on purpose (not the view's default one). */
 export type ComposeMode =
@@ -39,7 +40,7 @@ export function createComposeStore(bridge: Bridge): ComposeStore {
     fetch: () => bridge.invoke('drafts', {}),
     areas: ['drafts'],
     // Before the first sync there may be no account open yet; once live there is.
-    when: (e) => e.type === 'status' && e.status.state === 'live',
+    when: turnedLive,
     initial: [],
     key: 'key',
     onError: 'keep',
@@ -79,16 +80,6 @@ export function createComposeStore(bridge: Bridge): ComposeStore {
   };
 }
 
-const Ctx = createContext<ComposeStore>();
-
-export function ComposeProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createComposeStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useCompose(): ComposeStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useCompose() used outside <ComposeProvider>');
-  return s;
-}
+const ctx = storeContext('Compose', (bridge) => createComposeStore(bridge));
+export const ComposeProvider = ctx.Provider;
+export const useCompose = ctx.use;

@@ -3,10 +3,10 @@
  * the areas the contract's `QUERY_AREAS` names for it (and when the sync turns live, and when the
  * host comes back). Read by the sidebar (view counts, direct messages) and the home views.
  */
-import { createContext, onCleanup, useContext, type JSX } from 'solid-js';
 import { QUERY_AREAS, type DmConversation, type UnreadCountsView } from '../../../sync/protocol/commands.js';
-import { createAreaQuery } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import { createAreaQuery, turnedLive } from '../core/area-query-store.js';
+import type { Bridge } from '../core/bridge.js';
+import { storeContext } from './store-context.js';
 
 export interface HomeStore {
   unread(): UnreadCountsView;
@@ -21,13 +21,11 @@ export const NO_UNREAD: UnreadCountsView = { total: 0, mentions: 0, followed: 0,
 /** Bursts of events (a backfill batch) cost one refetch. */
 const DEBOUNCE_MS = 150;
 
-const liveNow = (e: { type: string; status?: { state: string } }) => e.type === 'status' && e.status?.state === 'live';
-
 export function createHomeStore(bridge: Bridge): HomeStore {
   const unread = createAreaQuery<UnreadCountsView>(bridge, {
     fetch: () => bridge.invoke('unreadCounts', {}),
     areas: QUERY_AREAS.unreadCounts,
-    when: liveNow,
+    when: turnedLive,
     debounceMs: DEBOUNCE_MS,
     initial: NO_UNREAD,
     key: 'key',
@@ -36,7 +34,7 @@ export function createHomeStore(bridge: Bridge): HomeStore {
   const dms = createAreaQuery<DmConversation[]>(bridge, {
     fetch: () => bridge.invoke('dmConversations', {}),
     areas: QUERY_AREAS.dmConversations,
-    when: liveNow,
+    when: turnedLive,
     debounceMs: DEBOUNCE_MS,
     initial: [],
     key: 'key',
@@ -54,16 +52,6 @@ export function createHomeStore(bridge: Bridge): HomeStore {
   };
 }
 
-const Ctx = createContext<HomeStore>();
-
-export function HomeProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createHomeStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useHome(): HomeStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useHome() used outside <HomeProvider>');
-  return s;
-}
+const ctx = storeContext('Home', (bridge) => createHomeStore(bridge));
+export const HomeProvider = ctx.Provider;
+export const useHome = ctx.use;

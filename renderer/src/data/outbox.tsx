@@ -4,12 +4,13 @@
  * back); plus the user's actions on a row (retry, discard, resolve a conflict: keep mine, take
  * theirs or a merge).
  */
-import { createContext, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
+import { createMemo } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { createAreaQuery } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import type { Bridge } from '../core/bridge.js';
 import { kindsById } from './outbox-reducer.js';
+import { storeContext } from './store-context.js';
 
 interface State {
   readonly counts: OutboxCounts | null;
@@ -73,16 +74,6 @@ export function createOutboxStore(bridge: Bridge): OutboxStore {
   };
 }
 
-const Ctx = createContext<OutboxStore>();
-
-export function OutboxProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createOutboxStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useOutbox(): OutboxStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useOutbox() used outside <OutboxProvider>');
-  return s;
-}
+const ctx = storeContext('Outbox', (bridge) => createOutboxStore(bridge));
+export const OutboxProvider = ctx.Provider;
+export const useOutbox = ctx.use;

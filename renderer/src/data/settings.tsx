@@ -3,11 +3,12 @@
  * kept current by `user_settings` events, so a change made in another client arrives here) and the
  * display settings derived from them, which are applied to the page while this store lives.
  */
-import { createContext, createEffect, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
-import { createAreaQuery } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import { createEffect, createMemo, onCleanup } from 'solid-js';
+import { createAreaQuery, turnedLive } from '../core/area-query-store.js';
+import type { Bridge } from '../core/bridge.js';
 import { displaySettings, type DisplaySettings } from './display.js';
 import { showDisplaySettings } from './look.js';
+import { storeContext } from './store-context.js';
 
 export interface SettingsStore {
   /** Setting name → value; null before the first answer. */
@@ -22,7 +23,7 @@ export function createSettingsStore(bridge: Bridge): SettingsStore {
     fetch: () => bridge.invoke('userSettings', {}),
     areas: ['user_settings'],
     // Before the first sync the engine knows no settings yet; once live it does.
-    when: (e) => e.type === 'status' && e.status.state === 'live',
+    when: turnedLive,
     initial: null,
     onError: 'keep',
   });
@@ -30,21 +31,10 @@ export function createSettingsStore(bridge: Bridge): SettingsStore {
   return { raw: () => q.state.data, display, refresh: q.refresh, dispose: q.dispose };
 }
 
-const Ctx = createContext<SettingsStore>();
-
 /** Provides the settings and shows their display part on the page until unmounted. */
-export function SettingsProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createSettingsStore(props.bridge ?? defaultBridge);
+const ctx = storeContext('Settings', (bridge) => createSettingsStore(bridge), (store) => {
   createEffect(() => showDisplaySettings(store.display()));
-  onCleanup(() => {
-    store.dispose();
-    showDisplaySettings(null);
-  });
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useSettings(): SettingsStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useSettings() used outside <SettingsProvider>');
-  return s;
-}
+  onCleanup(() => showDisplaySettings(null));
+});
+export const SettingsProvider = ctx.Provider;
+export const useSettings = ctx.use;

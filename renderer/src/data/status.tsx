@@ -3,12 +3,13 @@
  * unauthorized / error) and whether the app host itself is reachable. `now` ticks once a second
  * only while a countdown is shown.
  */
-import { batch, createContext, createEffect, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
+import { batch, createEffect, createMemo, onCleanup } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { SessionStatus } from '../../../sync/protocol/status.js';
 import { startAreaQuery } from '../core/area-query.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import type { Bridge } from '../core/bridge.js';
 import { describeStatus, needsTicking, type StatusView } from './status-reducer.js';
+import { storeContext } from './store-context.js';
 
 export interface StatusStore {
   readonly state: { readonly session: SessionStatus | null; readonly hostUp: boolean; readonly now: number };
@@ -64,16 +65,6 @@ export function createStatusStore(bridge: Bridge, clock: () => number = Date.now
   };
 }
 
-const Ctx = createContext<StatusStore>();
-
-export function StatusProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createStatusStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useStatus(): StatusStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useStatus() used outside <StatusProvider>');
-  return s;
-}
+const ctx = storeContext('Status', (bridge) => createStatusStore(bridge));
+export const StatusProvider = ctx.Provider;
+export const useStatus = ctx.use;

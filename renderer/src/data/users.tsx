@@ -4,10 +4,11 @@
  * touches `users` or the account changes; the own id also once the first sync is live (it is
  * unknown before).
  */
-import { createContext, createMemo, onCleanup, useContext, type JSX } from 'solid-js';
+import { createMemo } from 'solid-js';
 import type { UserSummary } from '../../../sync/protocol/commands.js';
 import { createAreaQuery, type AreaQueryStore } from '../core/area-query-store.js';
-import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
+import type { Bridge } from '../core/bridge.js';
+import { storeContext } from './store-context.js';
 
 export interface UsersStore {
   readonly state: { readonly users: readonly UserSummary[]; readonly ownUserId: number | null; readonly ownRole: number | null };
@@ -41,16 +42,6 @@ export function createUsersStore(bridge: Bridge): UsersStore {
   };
 }
 
-const Ctx = createContext<UsersStore>();
-
-export function UsersProvider(props: { bridge?: Bridge; children: JSX.Element }) {
-  const store = createUsersStore(props.bridge ?? defaultBridge);
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useUsers(): UsersStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useUsers() used outside <UsersProvider>');
-  return s;
-}
+const ctx = storeContext('Users', (bridge) => createUsersStore(bridge));
+export const UsersProvider = ctx.Provider;
+export const useUsers = ctx.use;

@@ -8,7 +8,7 @@
  */
 import { createEffect, createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
 import type { OperationResponse } from '../../../sync/protocol/rpc.js';
-import { createAreaQuery } from '../core/area-query-store.js';
+import { createAreaQuery, turnedLive } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
@@ -68,7 +68,7 @@ function InviteForm(props: { bridge: Bridge; live: boolean; ownRole: number | nu
   const q = createAreaQuery<Options | null>(props.bridge, {
     fetch: () => props.bridge.invoke('inviteOptions', {}),
     areas: ['channels', 'subscriptions', 'user_groups'],
-    when: (e) => e.type === 'status' && e.status.state === 'live',
+    when: turnedLive,
     initial: null,
     key: 'channel_id',
     onError: 'keep',

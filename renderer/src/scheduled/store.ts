@@ -3,23 +3,20 @@
  * as a Solid store for as long as the calling component lives. Queued creates show at once under
  * a negative local id.
  */
-import { onCleanup } from 'solid-js';
 import type { z } from 'zod';
 import type { scheduledMessageSchema } from '../../../sync/protocol/commands.js';
-import { createAreaQuery } from '../core/area-query-store.js';
+import { turnedLive, useAreaQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
 export type ScheduledMessage = z.output<typeof scheduledMessageSchema>;
 
 export function useScheduledMessages(bridge: Bridge) {
-  const q = createAreaQuery<ScheduledMessage[]>(bridge, {
+  return useAreaQuery<ScheduledMessage[]>(bridge, {
     fetch: () => bridge.invoke('scheduledMessages', {}),
     areas: ['scheduled_messages'],
-    when: (e) => e.type === 'status' && e.status.state === 'live',
+    when: turnedLive,
     initial: [],
     key: 'scheduled_message_id',
     onError: 'keep',
   });
-  onCleanup(q.dispose);
-  return q.state;
 }

@@ -2,23 +2,20 @@
  * The user's saved snippets (query `savedSnippets`, live area `saved_snippets`) for as long as
  * the calling component lives. A snippet created offline shows at once under a negative local id.
  */
-import { onCleanup } from 'solid-js';
 import type { z } from 'zod';
 import type { savedSnippetSchema } from '../../../sync/protocol/commands.js';
-import { createAreaQuery } from '../core/area-query-store.js';
+import { turnedLive, useAreaQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
 export type SavedSnippet = z.output<typeof savedSnippetSchema>;
 
 export function useSavedSnippets(bridge: Bridge) {
-  const q = createAreaQuery<SavedSnippet[]>(bridge, {
+  return useAreaQuery<SavedSnippet[]>(bridge, {
     fetch: () => bridge.invoke('savedSnippets', {}),
     areas: ['saved_snippets'],
-    when: (e) => e.type === 'status' && e.status.state === 'live',
+    when: turnedLive,
     initial: [],
     key: 'id',
     onError: 'keep',
   });
-  onCleanup(q.dispose);
-  return q.state;
 }
