@@ -10,6 +10,7 @@ import type { UserGroupPermission } from '../../../sync/protocol/commands.js';
 import type { Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
+import { ErrorText } from '../kit/ErrorText.js';
 import { useToasts } from '../kit/toasts.js';
 import { useUsers } from '../data/users.js';
 import { draftOf, editDraft, PERMISSION_LABELS, sameValue, settingProblem, systemChoices, valueInWords, valueOf, type Group, type GroupsById, type SettingAction } from './group-rules.js';
@@ -147,13 +148,7 @@ export function SettingEditor(props: { group: Group; setting: UserGroupPermissio
           );
         }}
       </Show>
-      <Show when={problem() ?? error()}>
-        {(p) => (
-          <p class="error" role="alert">
-            {p()}
-          </p>
-        )}
-      </Show>
+      <ErrorText message={problem() ?? error()} />
       <Show when={changed()}>
         <div class="group-setting-actions">
           <Button size="small" variant="primary" disabled={disabled() || problem() !== null} aria-label={`Save: ${label()}`} onClick={save}>

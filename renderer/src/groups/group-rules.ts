@@ -101,6 +101,9 @@ export interface Self {
 
 /** Yes, or no with the reason in words. */
 export type Allowed = { readonly ok: true } | { readonly ok: false; readonly why: string };
+
+/** The reason, for the controls `a` disables (null when allowed). */
+export const reason = (a: Allowed): string | null => (a.ok ? null : a.why);
 const yes: Allowed = { ok: true };
 
 export interface Abilities {

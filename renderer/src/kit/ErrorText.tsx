@@ -1,13 +1,27 @@
-import { Show } from 'solid-js';
+import { Show, type JSX } from 'solid-js';
 
-/** The one display of a command's error: a sentence read out at once (role alert); nothing when null. */
-export function ErrorText(props: { message: string | null | undefined; id?: string; class?: string }) {
+/**
+ * The one display of a command's error: a sentence read out at once (role alert), with what else
+ * explains it (`children`, e.g. the server's objections) inside the same alert; nothing when null.
+ */
+export function ErrorText(props: { message: string | null | undefined; id?: string; class?: string; children?: JSX.Element }) {
+  const cls = () => (props.class ? `error ${props.class}` : 'error');
   return (
     <Show when={props.message}>
       {(m) => (
-        <p class={props.class ? `error ${props.class}` : 'error'} id={props.id} role="alert">
-          {m()}
-        </p>
+        <Show
+          when={props.children}
+          fallback={
+            <p class={cls()} id={props.id} role="alert">
+              {m()}
+            </p>
+          }
+        >
+          <div class={cls()} id={props.id} role="alert">
+            <p>{m()}</p>
+            {props.children}
+          </div>
+        </Show>
       )}
     </Show>
   );
