@@ -1,8 +1,9 @@
 /**
  * A command's busy / error / result, written once: `useCommand(run)` gives `busy()` while it runs,
  * `error()` as a sentence after a failure (null after a success or a new start), `result()` of the
- * last success, and `run(...)`, which resolves true when the command succeeded (never rejects).
- * `fail(text)` shows a refusal the screen makes itself (a field left empty) in the same place.
+ * last run if it succeeded, and `run(...)`, which resolves true when the command succeeded (never
+ * rejects). `fail(text)` shows a refusal the screen makes itself (a field left empty) in the same
+ * place, as the outcome of this attempt (no result).
  */
 import { batch, createSignal } from 'solid-js';
 import { errorText } from '../core/errors.js';
@@ -29,11 +30,16 @@ export function useCommand<A extends unknown[], R>(fn: (...args: A) => Promise<R
     busy,
     error,
     result,
-    fail: setError,
+    fail: (text) =>
+      batch(() => {
+        setError(text);
+        if (text !== null) setResult(undefined);
+      }),
     async run(...args) {
       batch(() => {
         setBusy(true);
         setError(null);
+        setResult(undefined);
       });
       try {
         const r = await fn(...args);
