@@ -13,7 +13,8 @@ import { hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
-import { Composer, type ComposerStart } from './Composer.js';
+import { Composer } from './Composer.js';
+import type { ComposerStart } from './composer-state.js';
 import type { DraftTo } from '../data/drafts.js';
 import { useCompose, type ComposeMode } from '../data/compose.js';
 

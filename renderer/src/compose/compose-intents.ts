@@ -1,7 +1,7 @@
 /**
  * Compose intents: what other features ask of the composer, without importing it. The message
  * actions post a `quote` intent ("Quote and reply": the text to insert, the conversation it answers);
- * the composer consumes it. The composer (compose/, another feature) uses exactly this:
+ * the composer consumes it. The composer uses exactly this:
  *
  *   import { composeIntents, insertBlock } from './compose-intents.js';
  *   // when mounted for a conversation, and whenever an intent arrives:
