@@ -1,5 +1,6 @@
 /** Subscribing other people to a channel (online only: `addSubscribers`); the server's answer in words. */
 import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
+import { PeopleChecklist } from './PeopleChecklist.js';
 import type { ChannelListing } from '../../../sync/protocol/commands.js';
 import type { Bridge } from '../core/bridge.js';
 import { Button } from '../kit/Button.js';
@@ -40,18 +41,7 @@ export function AddSubscribers(props: { bridge: Bridge; channel: ChannelListing;
       </Show>
       <input type="search" class="channels-filter" placeholder="Find people" aria-label="Find people to subscribe" value={query()} onInput={(e) => setQuery(e.currentTarget.value)} />
       <Show when={candidates().length > 0} fallback={<p class="hint">Nobody else to subscribe{query().trim() !== '' ? ' by that name' : ''}.</p>}>
-        <ul class="people-picker" aria-label="People to subscribe">
-          <For each={candidates()}>
-            {(u) => (
-              <li>
-                <label>
-                  <input type="checkbox" checked={picked().includes(u.user_id)} disabled={busy()} onChange={(e) => toggle(u.user_id, e.currentTarget.checked)} />
-                  {u.full_name}
-                </label>
-              </li>
-            )}
-          </For>
-        </ul>
+        <PeopleChecklist people={candidates()} picked={picked()} disabled={busy()} onToggle={toggle} />
       </Show>
       <div class="dialog-actions">
         <Button type="submit" variant="primary" disabled={busy() || picked().length === 0}>

@@ -6,15 +6,18 @@
  * engine knows; the server decides, and its refusal shows in its words. Needs a connection (an
  * online-only command); once the server's event lists the channel, its page opens.
  */
-import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, Show } from 'solid-js';
 import type { ChannelListing } from '../../../sync/protocol/commands.js';
 import type { Bridge } from '../core/bridge.js';
-import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
+import { ErrorText } from '../kit/ErrorText.js';
+import { useCommand } from '../kit/command.js';
 import { useToasts } from '../kit/toasts.js';
 import { useRouter } from '../router/router.js';
 import { useUsers } from '../data/users.js';
 import { channelPageHref, createChannelRequest, EMPTY_FORM, groupChoices, pickablePeople, type CreateForm } from './channels-model.js';
+import { PeopleChecklist } from './PeopleChecklist.js';
+import { PolicyFields } from './PolicyFields.js';
 import { useChannelCreation } from './store.js';
 
 export function CreateChannelForm(props: { bridge: Bridge; channels: readonly ChannelListing[] }) {
@@ -24,8 +27,8 @@ export function CreateChannelForm(props: { bridge: Bridge; channels: readonly Ch
   const router = useRouter();
   const [form, setForm] = createSignal<CreateForm>({ ...EMPTY_FORM });
   const [query, setQuery] = createSignal('');
-  const [busy, setBusy] = createSignal(false);
-  const [error, setError] = createSignal<string | null>(null);
+  const create = useCommand((request: Extract<ReturnType<typeof createChannelRequest>, { ok: true }>['request']) => props.bridge.invoke('createChannel', request));
+  const busy = create.busy;
   /** The name just created: its page opens when the channel is listed. */
   const [created, setCreated] = createSignal<string | null>(null);
   const set = <K extends keyof CreateForm>(k: K, v: CreateForm[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -48,21 +51,13 @@ export function CreateChannelForm(props: { bridge: Bridge; channels: readonly Ch
     const o = options.data;
     if (!o) return;
     const r = createChannelRequest(form(), o, props.channels);
-    if (!r.ok) return setError(r.error);
-    setBusy(true);
-    setError(null);
-    props.bridge.invoke('createChannel', r.request).then(
-      () => {
-        setBusy(false);
-        toasts.show(`Channel #${r.request.name} created.`);
-        setCreated(r.request.name);
-        setForm({ ...EMPTY_FORM });
-      },
-      (err: unknown) => {
-        setBusy(false);
-        setError(errorText(err));
-      },
-    );
+    if (!r.ok) return create.fail(r.error);
+    void create.run(r.request).then((ok) => {
+      if (!ok) return;
+      toasts.show(`Channel #${r.request.name} created.`);
+      setCreated(r.request.name);
+      setForm({ ...EMPTY_FORM });
+    });
   };
 
   return (
@@ -111,74 +106,13 @@ export function CreateChannelForm(props: { bridge: Bridge; channels: readonly Ch
               Default channel: new users are subscribed to it
             </label>
           </Show>
-          <div class="field-row">
-            <Show when={o().is_owner}>
-              <label class="field">
-                <span class="field-label">Keep messages for</span>
-                <select value={form().retention} disabled={busy()} onChange={(e) => set('retention', e.currentTarget.value as CreateForm['retention'])}>
-                  <option value="realm_default">The organization’s default</option>
-                  <option value="unlimited">Forever</option>
-                  <option value="days">A number of days</option>
-                </select>
-              </label>
-              <Show when={form().retention === 'days'}>
-                <label class="field">
-                  <span class="field-label">Days</span>
-                  <input inputMode="numeric" value={form().retentionDays} disabled={busy()} onInput={(e) => set('retentionDays', e.currentTarget.value)} />
-                </label>
-              </Show>
-            </Show>
-            <label class="field">
-              <span class="field-label">Topics</span>
-              <select value={form().topicsPolicy} disabled={busy()} onChange={(e) => set('topicsPolicy', e.currentTarget.value as CreateForm['topicsPolicy'])}>
-                <option value="inherit">The organization’s rule</option>
-                <option value="allow_empty_topic">Messages may have no topic</option>
-                <option value="disable_empty_topic">Every message needs a topic</option>
-              </select>
-            </label>
-          </div>
-          <div class="field-row">
-            <label class="field">
-              <span class="field-label">Who can add subscribers</span>
-              <select value={String(form().canAddSubscribersGroup ?? '')} disabled={busy()} onChange={(e) => set('canAddSubscribersGroup', e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}>
-                <option value="">The organization’s rule</option>
-                <For each={groups()}>{(g) => <option value={String(g.id)}>{g.label}</option>}</For>
-              </select>
-            </label>
-            <label class="field">
-              <span class="field-label">Who can administer it</span>
-              <select value={String(form().canAdministerGroup ?? '')} disabled={busy()} onChange={(e) => set('canAdministerGroup', e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}>
-                <option value="">You, its creator</option>
-                <For each={groups()}>{(g) => <option value={String(g.id)}>{g.label}</option>}</For>
-              </select>
-            </label>
-          </div>
+          <PolicyFields form={form()} options={o()} groups={groups()} busy={busy()} set={set} />
           <fieldset class="field-group">
             <legend class="field-label">Subscribe others too</legend>
             <input type="search" class="channels-filter" placeholder="Find people" aria-label="Find people to subscribe" value={query()} disabled={busy()} onInput={(e) => setQuery(e.currentTarget.value)} />
-            <ul class="people-picker" aria-label="People to subscribe">
-              <For each={candidates()}>
-                {(u) => (
-                  <li>
-                    <label>
-                      <input
-                        type="checkbox"
-                        checked={form().userIds.includes(u.user_id)}
-                        disabled={busy()}
-                        onChange={(e) => set('userIds', e.currentTarget.checked ? [...form().userIds, u.user_id] : form().userIds.filter((x) => x !== u.user_id))}
-                      />
-                      {u.full_name}
-                    </label>
-                  </li>
-                )}
-              </For>
-            </ul>
+            <PeopleChecklist people={candidates()} picked={form().userIds} disabled={busy()} onToggle={(id, on) => set('userIds', on ? [...form().userIds, id] : form().userIds.filter((x) => x !== id))} />
           </fieldset>
-          <Show when={error()}>
-            <p class="error" role="alert">
-              {error()}
-            </p>
-          </Show>
+          <ErrorText message={create.error()} />
           <div class="dialog-actions">
             <Button type="submit" variant="primary" disabled={busy()}>
               Create channel
