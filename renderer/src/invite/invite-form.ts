@@ -167,3 +167,6 @@ export function createUserRequest(v: CreateUserValues): { request: OperationRequ
   if (v.password === '') return { error: 'Enter a password for the new user.' };
   return { request: { email, password: v.password, full_name } };
 }
+
+/** Said before the forms while the account is not live. */
+export const NEEDS_CONNECTION = 'needs a connection to the server. You are not connected now; nothing will be sent until you are back online.';
