@@ -1,0 +1,156 @@
+/** The open narrow's messages: windowed, with day separators and a heading over each conversation's run. */
+import { createEffect, createMemo, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
+import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import type { EditStore } from '../compose/edit-store.js';
+import { Button } from '../kit/Button.js';
+import { ErrorText } from '../kit/ErrorText.js';
+import { createWindowedList } from '../kit/windowed-list.js';
+import { useOutbox } from '../data/outbox.js';
+import { useUsers } from '../data/users.js';
+import { senderName } from '../kit/format.js';
+import { continuesSender, dayLabel, firstUnreadId, startsDay } from './list-layout.js';
+import { MessageItem } from './MessageItem.js';
+import { canLoadNewer, canLoadOlder, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from '../data/narrow-reducer.js';
+import { useNarrow } from '../data/narrow.js';
+import { hashOfTarget, type NarrowTarget } from '../data/target.js';
+import { useReading } from './use-reading.js';
+import type { Names } from './titles.js';
+
+/** How close to an edge counts as "at" it, in CSS pixels. */
+const EDGE_PX = 48;
+
+/** The view of the conversation a message belongs to (its recipient heading links there). */
+function conversationOf(m: LocalMessage, ownUserId: number | null): NarrowTarget | null {
+  if (m.type === 'channel') return m.channel_id === null ? null : { kind: 'topic', channelId: m.channel_id, channelName: m.channel_name ?? '', topic: m.topic };
+  return { kind: 'dm', userIds: dmPeers(m, ownUserId) };
+}
+
+/**
+ * Rows rendered beyond each edge of the viewport (in a new view's first frame only what is on
+ * screen: the rest follows right after it is painted), and the height assumed before measuring.
+ */
+const OVERSCAN_PX = 800;
+const FIRST_OVERSCAN_PX = 160;
+const ESTIMATE_PX = 72;
+
+export function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
+  const narrow = useNarrow();
+  const users = useUsers();
+  const outbox = useOutbox();
+  let scroller: HTMLDivElement | undefined;
+  let list: HTMLOListElement | undefined;
+  // Only the messages near the viewport are in the DOM, however long the view.
+  const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, firstOverscan: FIRST_OVERSCAN_PX, edge: EDGE_PX });
+  onMount(() => {
+    if (scroller && list) win.attach(scroller, list);
+  });
+  // Seen messages are marked read; the keyboard's selected message is shown (use-reading.ts).
+  const reading = useReading({ view: () => props.view, scroller: () => scroller, list: () => list, win });
+  /** Position in the whole view, by id (the window shows a slice). */
+  const indexById = createMemo(() => new Map(props.view.messages.map((m, i) => [m.id, i])));
+
+  const onScroll = () => {
+    if (!scroller) return;
+    win.onScroll();
+    reading.onScroll();
+    if (scroller.scrollTop < EDGE_PX && canLoadOlder(props.view)) narrow.loadOlder();
+    if (win.atBottom() && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
+  };
+
+  // A new view starts at its first unread message (as Zulip's views open at "first unread"), else
+  // at the bottom, or centred on its anchor (marked) when it opened at a message. Placed again once
+  // when its first messages arrive after an empty opening state.
+  createEffect(
+    on(
+      () => [props.view.key, props.view.anchorId, props.view.messages.length === 0] as const,
+      ([, anchorId, empty], prev) => {
+        if (prev && prev[0] === props.view.key && prev[1] === anchorId && (empty || !prev[2])) return;
+        win.reset();
+        const unread = anchorId === null ? untrack(() => firstUnreadId(props.view.messages)) : null;
+        if (anchorId !== null) win.jumpTo(anchorId);
+        else if (unread !== null && unread !== props.view.messages[props.view.messages.length - 1]?.id) win.jumpTo(unread);
+        else win.toBottom();
+      },
+    ),
+  );
+
+  // The user's own new message (its local echo) brings the view to the bottom, wherever they were.
+  createEffect(
+    on(
+      () => props.view.messages[props.view.messages.length - 1],
+      (last, prev) => {
+        if (last && prev && last.id !== prev.id && last.sender_id === users.state.ownUserId && last.local.status === 'pending') win.toBottom();
+      },
+    ),
+  );
+
+  const heading = (m: LocalMessage) => recipientLabel(m, props.view.target, users.state.ownUserId, (id, fallback) => props.names.userName(id) ?? fallback);
+  const anchored = () => props.view.target.near !== undefined;
+  /** Register a row's element for measuring, for as long as it is rendered. */
+  const measured = (id: number) => (el: HTMLElement) => {
+    const off = win.measure(id, el);
+    onCleanup(off);
+  };
+  return (
+    <div class="message-scroll" ref={scroller} onScroll={onScroll}>
+      <Show when={props.view.phase === 'open' && !props.view.before.found_end && props.view.messages.length > 0}>
+        <Button variant="link" class="load-older" disabled={props.view.loadingOlder} onClick={() => narrow.loadOlder()}>
+          {props.view.loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+        </Button>
+      </Show>
+      <Show when={props.view.before.found_end && props.view.messages.length > 0}>
+        <p class="hint start-marker">This is the beginning of the conversation.</p>
+      </Show>
+      <ol class="message-list" aria-label="Message list" ref={list} onClick={reading.onClick}>
+        <li class="virtual-pad" aria-hidden="true" style={{ height: `${win.window().padTop}px` }} />
+        <For each={win.visible()}>
+          {(m) => {
+            const index = () => indexById().get(m.id) ?? 0;
+            return (
+              <>
+                <Show when={startsDay(props.view.messages, index())}>
+                  <li class="date-separator" ref={measured(m.id)}>
+                    <span>{dayLabel(m.timestamp)}</span>
+                  </li>
+                </Show>
+                <Show when={startsRecipientRun(props.view.messages, index()) && heading(m)}>
+                  {(label) => (
+                    <li class="recipient-run" ref={measured(m.id)}>
+                      <Show when={conversationOf(m, users.state.ownUserId)} fallback={label()}>
+                        {(t) => <a href={hashOfTarget(t(), props.names.userName)}>{label()}</a>}
+                      </Show>
+                    </li>
+                  )}
+                </Show>
+                <MessageItem
+                  message={m}
+                  sender={senderName(m, users.byId())}
+                  ownUserId={users.state.ownUserId}
+                  kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
+                  edit={props.edit}
+                  anchor={props.view.anchorId === m.id}
+                  continued={continuesSender(props.view.messages, index())}
+                  actions={win.complete()}
+                  position={{ index: index() + 1, of: props.view.messages.length }}
+                  ref={measured(m.id)}
+                />
+              </>
+            );
+          }}
+        </For>
+        <li class="virtual-pad" aria-hidden="true" style={{ height: `${win.window().padBottom}px` }} />
+      </ol>
+      <Show when={anchored() && props.view.phase === 'open' && !props.view.after.found_end && props.view.messages.length > 0}>
+        <Button variant="link" class="load-older" disabled={props.view.loadingNewer} onClick={() => narrow.loadNewer()}>
+          {props.view.loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+        </Button>
+      </Show>
+      <Show when={props.view.messages.length === 0}>
+        <p class="hint empty">
+          {props.view.phase === 'opening' ? 'Loading messages…' : props.view.phase === 'waiting' ? 'Waiting for the first sync to finish…' : props.view.phase === 'open' ? 'No messages here yet.' : ''}
+        </p>
+      </Show>
+      <ErrorText message={props.view.phase === 'error' ? props.view.error : null} />
+    </div>
+  );
+}
