@@ -10,25 +10,22 @@
  */
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
-import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
-import { Dialog, DialogActions } from '../kit/Dialog.js';
+import { ConfirmDialog } from '../kit/ConfirmDialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
-import { useToasts } from '../kit/toasts.js';
+import { ErrorText } from '../kit/ErrorText.js';
 import { MessageContent } from '../shared/MessageContent.js';
 import { topicLabel } from '../kit/format.js';
 import { useOutbox } from '../data/outbox.js';
 import { useSettings } from '../data/settings.js';
-import { RecipientPicker } from '../shared/RecipientPicker.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
-import { deliveryProblem, formatDelivery, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
-import { changedRecipients, dmPeople, FAILED_TEXT, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from './scheduled-list.js';
-import { ScheduleFields, zoneName } from './ScheduleFields.js';
+import { formatDelivery, userTimeZone } from './schedule-time.js';
+import { FAILED_TEXT, isChannel, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from './scheduled-list.js';
+import { zoneName } from './ScheduleFields.js';
+import { EditScheduledDialog } from './EditScheduledDialog.js';
 import { useScheduledMessages, type ScheduledMessage } from './store.js';
 import './scheduled.css';
-
-const isChannel = (m: ScheduledMessage) => m.type === 'stream' || m.type === 'channel';
 
 export function ScheduledView(props: { bridge?: Bridge }) {
   const bridge = props.bridge ?? defaultBridge;
@@ -59,11 +56,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
         <h1 class="scheduled-title">Scheduled messages</h1>
         <p class="hint">Times are in {zoneName(zone())}.</p>
       </header>
-      <Show when={state.error !== null && !state.loaded}>
-        <p class="error" role="alert">
-          Could not load the scheduled messages. {state.error}
-        </p>
-      </Show>
+      <ErrorText message={state.error !== null && !state.loaded ? `Could not load the scheduled messages. ${state.error}` : null} />
       <Show when={state.loaded} fallback={<EmptyState title="Loading…" role="status" />}>
         <Show when={list().length > 0} fallback={<EmptyState title="No scheduled messages.">Schedule one from the composer: write it, then pick Schedule.</EmptyState>}>
           <ul class="scheduled-list" aria-label="Scheduled messages list">
@@ -112,7 +105,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
       <Show when={editing()}>{(m) => <EditScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setEditing(null)} />}</Show>
       <Show when={deleting()}>
         {(m) => (
-          <ConfirmScheduledDialog
+          <ConfirmDialog
             title="Delete scheduled message"
             class="delete-dialog"
             question={`Delete the message scheduled for ${where(m())}? It will not be sent.`}
@@ -126,174 +119,21 @@ export function ScheduledView(props: { bridge?: Bridge }) {
       </Show>
       <Show when={sending()}>
         {(m) => (
-          <ConfirmScheduledDialog
+          <ConfirmDialog
             title="Send scheduled message now"
             class="send-now-dialog"
             question={`Send the message scheduled for ${where(m())} now? It will no longer be scheduled.`}
-            preview={m().rendered_content}
             action="Send now"
             done="Sending the message now."
             run={() => bridge.invoke('sendScheduledMessageNow', { scheduled_message_id: m().scheduled_message_id })}
             onClose={() => setSending(null)}
-          />
+          >
+            <div class="scheduled-content">
+              <MessageContent html={m().rendered_content} />
+            </div>
+          </ConfirmDialog>
         )}
       </Show>
     </section>
-  );
-}
-
-function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage; where: string; onClose(): void }) {
-  const m = props.message;
-  const settings = useSettings();
-  const channels = useChannels();
-  const users = useUsers();
-  const toasts = useToasts();
-  const zone = userTimeZone(settings.raw()?.timezone);
-  const peopleBefore = isChannel(m) ? [] : dmPeople(m.to, users.state.ownUserId);
-  const [people, setPeople] = createSignal<number[]>(peopleBefore);
-  const channelOf = () => (typeof m.to === 'number' ? m.to : (m.to[0] ?? 0));
-  const [content, setContent] = createSignal(m.content);
-  const [topic, setTopic] = createSignal(m.topic ?? '');
-  const [channelId, setChannelId] = createSignal(channelOf());
-  // A failed message starts with an empty time: the server wants a new one.
-  const [when, setWhen] = createSignal(m.failed ? '' : unixToWallTime(m.scheduled_delivery_timestamp, zone));
-  const [error, setError] = createSignal<string | null>(null);
-  const [busy, setBusy] = createSignal(false);
-
-  const save = (e: Event) => {
-    e.preventDefault();
-    const seconds = wallTimeToUnix(when(), zone);
-    const timeChanged = seconds !== m.scheduled_delivery_timestamp;
-    if (m.failed || timeChanged) {
-      const why = deliveryProblem(seconds, Math.floor(Date.now() / 1000), m.failed ? m.scheduled_delivery_timestamp : undefined);
-      if (why !== null) return setError(why);
-    }
-    if (content().trim() === '') return setError('A scheduled message needs some text.');
-    if (!isChannel(m) && people().length === 0) return setError('Add at least one person.');
-    const patch: {
-      scheduled_message_id: number;
-      content?: string;
-      topic?: string;
-      scheduled_delivery_timestamp?: number;
-      recipient?: { type: 'channel'; channel_id: number; topic: string } | { type: 'direct'; user_ids: number[] };
-    } = {
-      scheduled_message_id: m.scheduled_message_id,
-    };
-    if (content() !== m.content) patch.content = content();
-    const newPeople = isChannel(m) ? null : changedRecipients(peopleBefore, people());
-    if (newPeople !== null) patch.recipient = { type: 'direct', user_ids: newPeople };
-    if (isChannel(m) && channelId() !== channelOf()) patch.recipient = { type: 'channel', channel_id: channelId(), topic: topic().trim() };
-    else if (isChannel(m) && topic().trim() !== (m.topic ?? '')) patch.topic = topic().trim();
-    if (timeChanged && seconds !== null) patch.scheduled_delivery_timestamp = seconds;
-    if (Object.keys(patch).length === 1) return props.onClose();
-    setBusy(true);
-    props.bridge.invoke('editScheduledMessage', patch).then(
-      () => {
-        toasts.show('Scheduled message changed.');
-        props.onClose();
-      },
-      (err: unknown) => {
-        setBusy(false);
-        setError(errorText(err));
-      },
-    );
-  };
-
-  return (
-    <Dialog title="Edit scheduled message" class="schedule-dialog" onClose={props.onClose}>
-      <form onSubmit={save}>
-        <Show when={m.failed}>
-          <p class="error">{FAILED_TEXT}</p>
-        </Show>
-        <Show
-          when={isChannel(m)}
-          fallback={
-            <div class="schedule-field">
-              <span class="schedule-label">To</span>
-              <RecipientPicker
-                class="composer-to schedule-people"
-                people={people()}
-                onChange={(ids) => {
-                  setPeople(ids);
-                  setError(null);
-                }}
-              />
-            </div>
-          }
-        >
-          <div class="schedule-to">
-            <label class="schedule-field">
-              <span class="schedule-label">Channel</span>
-              <select value={String(channelId())} onChange={(e) => setChannelId(Number(e.currentTarget.value))} disabled={busy()}>
-                <For each={channels.state.channels}>{(c) => <option value={String(c.channel_id)}>{c.name}</option>}</For>
-              </select>
-            </label>
-            <label class="schedule-field schedule-grow">
-              <span class="schedule-label">Topic</span>
-              <input value={topic()} onInput={(e) => setTopic(e.currentTarget.value)} disabled={busy()} />
-            </label>
-          </div>
-        </Show>
-        <label class="schedule-field">
-          <span class="schedule-label">Message</span>
-          <textarea class="schedule-text" rows={4} value={content()} onInput={(e) => setContent(e.currentTarget.value)} disabled={busy()} />
-        </label>
-        <ScheduleFields value={when()} onChange={(v) => (setWhen(v), setError(null))} timeZone={zone} zoneLabel={zoneName(zone)} disabled={busy()} />
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <DialogActions label="Save" disabled={busy()} onCancel={() => props.onClose()} />
-      </form>
-    </Dialog>
-  );
-}
-
-/** Asks before an action on one scheduled message (delete it, send it now); its error in words. */
-function ConfirmScheduledDialog(props: {
-  title: string;
-  class: string;
-  question: string;
-  preview?: string;
-  action: string;
-  danger?: boolean;
-  done: string;
-  run(): Promise<unknown>;
-  onClose(): void;
-}) {
-  const toasts = useToasts();
-  const [error, setError] = createSignal<string | null>(null);
-  const [busy, setBusy] = createSignal(false);
-  const go = () => {
-    setBusy(true);
-    props.run().then(
-      () => {
-        toasts.show(props.done);
-        props.onClose();
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setError(errorText(e));
-      },
-    );
-  };
-  return (
-    <Dialog title={props.title} class={props.class} onClose={props.onClose}>
-      <p>{props.question}</p>
-      <Show when={props.preview}>
-        {(html) => (
-          <div class="scheduled-content">
-            <MessageContent html={html()} />
-          </div>
-        )}
-      </Show>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
-      <DialogActions label={props.action} onAction={go} danger={props.danger} disabled={busy()} onCancel={() => props.onClose()} />
-    </Dialog>
   );
 }

@@ -53,3 +53,6 @@ export function sortByDelivery<T extends { scheduled_delivery_timestamp: number;
 
 /** What Zulip web says about a message the server could not send at its time. */
 export const FAILED_TEXT = 'Could not be sent at the scheduled time (the Notification Bot’s direct message says why). Edit it with a new time, send it now, or delete it.';
+
+/** A scheduled message to a channel (the server says `stream` or `channel`), not a direct message. */
+export const isChannel = (m: { type: string }): boolean => m.type === 'stream' || m.type === 'channel';
