@@ -28,7 +28,8 @@ import { followMove } from '../shared/move-form.js';
 import type { ReactionRequest } from './reactions.js';
 import type { VisibilityPolicy } from './topic-actions.js';
 import { resolvedName } from './topic-actions.js';
-import { DeleteTopicDialog, HistoryDialog, MoveDialog, SourceDialog } from './dialogs.js';
+import { DeleteTopicDialog, MoveDialog } from './dialogs.js';
+import { HistoryDialog, SourceDialog } from './message-dialogs.js';
 import type { PropagateMode } from '../shared/move-form.js';
 import './actions.css';
 
