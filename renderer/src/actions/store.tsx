@@ -28,8 +28,8 @@ import { followMove } from '../shared/move-form.js';
 import type { ReactionRequest } from './reactions.js';
 import type { VisibilityPolicy } from './topic-actions.js';
 import { resolvedName } from './topic-actions.js';
-import { DeleteTopicDialog, MoveDialog } from './dialogs.js';
-import { HistoryDialog, SourceDialog } from './message-dialogs.js';
+import { ActionDialogView } from './ActionDialogView.js';
+import { copyText } from '../kit/clipboard.js';
 import type { PropagateMode } from '../shared/move-form.js';
 import './actions.css';
 
@@ -71,25 +71,6 @@ export interface ActionsStore {
 
 /** How often the editors list is asked again while someone edits (the engine expires them). */
 const TYPING_POLL_MS = 2000;
-
-/** Copy text: the async clipboard, else the selection fallback (Electron denies clipboard permissions). */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // Fall through to the selection copy.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.className = 'copy-buffer';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error(`copy it by hand: ${text}`);
-}
 
 export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): void } {
   const toasts = useToasts();
@@ -215,44 +196,7 @@ export function ActionsProvider(props: { bridge?: Bridge; children: JSX.Element 
     <Ctx.Provider value={store}>
       {props.children}
       <Show when={store.dialog()} keyed>
-        {(d) => {
-          switch (d.kind) {
-            case 'source':
-              return <SourceDialog message={d.message} bridge={bridge} onClose={store.close} />;
-            case 'history':
-              return <HistoryDialog message={d.message} bridge={bridge} onClose={store.close} />;
-            case 'move-message':
-              return (
-                <MoveDialog
-                  title="Move messages"
-                  submit="Move"
-                  messageId={d.message.id}
-                  from={{ channelId: d.message.channel_id ?? 0, topic: d.message.topic }}
-                  propagate={d.propagate}
-                  channel
-                  bridge={bridge}
-                  onMoved={store.moved}
-                  onClose={store.close}
-                />
-              );
-            case 'move-topic':
-              return (
-                <MoveDialog
-                  title={d.mode === 'rename' ? 'Rename topic' : 'Move topic'}
-                  submit={d.mode === 'rename' ? 'Rename' : 'Move'}
-                  messageId={d.messageId}
-                  from={{ channelId: d.channelId, topic: d.topic }}
-                  propagate="change_all"
-                  channel={d.mode === 'move'}
-                  bridge={bridge}
-                  onMoved={store.moved}
-                  onClose={store.close}
-                />
-              );
-            case 'delete-topic':
-              return <DeleteTopicDialog channelId={d.channelId} topic={d.topic} bridge={bridge} onClose={store.close} />;
-          }
-        }}
+        {(d) => <ActionDialogView dialog={d} bridge={bridge} onMoved={store.moved} onClose={store.close} />}
       </Show>
     </Ctx.Provider>
   );
