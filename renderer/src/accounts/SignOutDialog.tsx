@@ -4,7 +4,7 @@
  * it first, keep it for later, or discard it. A "send first" that cannot finish says what remains
  * and leaves the account signed in.
  */
-import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
+import { createSignal, For, onCleanup, onMount } from 'solid-js';
 import type { SignOutCheck } from '../../../sync/protocol/accounts.js';
 import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
@@ -12,6 +12,7 @@ import { Button } from '../kit/Button.js';
 import { choices, leftBehindText, mustAsk, type SignOutChoice } from './sign-out-reducer.js';
 import { useAccounts } from '../data/accounts.js';
 import './sign-out.css';
+import { ErrorText } from '../kit/ErrorText.js';
 
 /** Start a sign-out: resolves the check, then either signs out or opens the dialog via `ask`. */
 export async function beginSignOut(id: string, ask: (c: SignOutCheck) => void, signOut: (queued?: SignOutChoice) => Promise<void>, bridge: Bridge = defaultBridge): Promise<void> {
@@ -73,11 +74,7 @@ export function SignOutDialog(props: { id: string; check: SignOutCheck; onClose:
             )}
           </For>
         </ul>
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <ErrorText message={error()} />
         <div class="modal-actions">
           <Button variant="quiet" disabled={busy() !== null} onClick={() => props.onClose()}>
             Cancel

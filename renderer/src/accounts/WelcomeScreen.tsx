@@ -5,10 +5,11 @@
  */
 import { createSignal, Show } from 'solid-js';
 import { createStore } from 'solid-js/store';
-import { errorText } from '../core/errors.js';
 import { signInOutcome, signInRequest, type Credential, type SignInForm } from './signin-reducer.js';
 import { useAccounts } from '../data/accounts.js';
 import { Button } from '../kit/Button.js';
+import { ErrorText } from '../kit/ErrorText.js';
+import { useCommand } from '../kit/command.js';
 import './welcome.css';
 
 function SignInCard() {
@@ -75,11 +76,7 @@ function SignInCard() {
         <Button type="submit" variant="primary" disabled={busy()}>
           {busy() ? 'Signing in…' : 'Sign in'}
         </Button>
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <ErrorText message={error()} />
       </form>
       <Show when={consent()}>
         {(message) => (
@@ -105,34 +102,20 @@ function SignInCard() {
 
 function SandboxCard() {
   const accounts = useAccounts();
-  const [busy, setBusy] = createSignal(false);
-  const [error, setError] = createSignal<string | null>(null);
+  const open = useCommand(() => accounts.openSandbox());
+  const busy = open.busy;
   const available = () => accounts.state.data?.sandbox_available !== false;
-  const open = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await accounts.openSandbox();
-    } catch (e) {
-      setError(errorText(e));
-    }
-    setBusy(false);
-  };
   return (
     <section class="card" aria-labelledby="sandbox-title">
       <h2 id="sandbox-title">Try the sandbox</h2>
       <p>A demo organisation that runs inside the app: channels, topics and conversations to explore. Nothing leaves this computer.</p>
-      <Button variant="primary" disabled={busy() || !available()} onClick={() => void open()}>
+      <Button variant="primary" disabled={busy() || !available()} onClick={() => void open.run()}>
         {busy() ? 'Opening the sandbox…' : 'Open the sandbox'}
       </Button>
       <Show when={!available()}>
         <p class="hint">The sandbox is not available in this build.</p>
       </Show>
-      <Show when={error()}>
-        <p class="error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ErrorText message={open.error()} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { keyAction } from './compose-reducer.js';
 import { canSave, topicOrChannelChanged, type EditState } from './edit-reducer.js';
 import type { EditStore } from './edit-store.js';
 import { Button } from '../kit/Button.js';
+import { ErrorText } from '../kit/ErrorText.js';
 
 export function MessageEditor(props: { state: EditState; store: EditStore; canChangeChannel: boolean }) {
   const channels = useChannels();
@@ -35,7 +36,7 @@ export function MessageEditor(props: { state: EditState; store: EditStore; canCh
         props.store.save();
       }}
     >
-      <Show when={props.state.phase !== 'error'} fallback={<p class="error" role="alert">{`Cannot edit now. ${props.state.error ?? ''}`}</p>}>
+      <Show when={props.state.phase !== 'error'} fallback={<ErrorText message={`Cannot edit now. ${props.state.error ?? ''}`} />}>
         <Show when={props.state.content}>
           <Show when={props.state.rawError === null} fallback={<p class="editor-note" role="status">{`The text cannot be edited now. ${props.state.rawError ?? ''}`}</p>}>
             <textarea
@@ -65,11 +66,7 @@ export function MessageEditor(props: { state: EditState; store: EditStore; canCh
           )}
         </Show>
       </Show>
-      <Show when={props.state.phase === 'ready' && props.state.error}>
-        <p class="error" role="alert">
-          {props.state.error}
-        </p>
-      </Show>
+      <ErrorText message={props.state.phase === 'ready' ? props.state.error : null} />
       <div class="editor-actions">
         <Button type="submit" variant="primary" size="small" disabled={!canSave(props.state)}>
           {props.state.phase === 'saving' ? 'Saving…' : 'Save'}

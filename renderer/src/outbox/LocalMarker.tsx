@@ -3,29 +3,27 @@
  * or conflict (ConflictPanel: both versions, Keep mine / Take theirs / Edit a merge). Taking theirs
  * answers the user's own text: `DraftNote` shows it under the message so it is not lost.
  */
-import { createSignal, Match, Show, Switch } from 'solid-js';
+import { Match, Show, Switch } from 'solid-js';
 import { partialMoveOffer, type Marker } from '../data/outbox-reducer.js';
 import { bridge } from '../core/bridge.js';
-import { errorText } from '../core/errors.js';
 import { useOutbox } from '../data/outbox.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { Button } from '../kit/Button.js';
 import './outbox.css';
+import { ErrorText } from '../kit/ErrorText.js';
+import { useCommand } from '../kit/command.js';
 
 export function LocalMarker(props: { marker: Marker; messageId: number }) {
   const outbox = useOutbox();
-  const [busy, setBusy] = createSignal(false);
-  const [error, setError] = createSignal<string | null>(null);
+  const command = useCommand((f: () => Promise<unknown>) => f());
+  const busy = command.busy;
+  const error = command.error;
   const offer = () => partialMoveOffer(outbox.state.rows.find((r) => r.outbox_id === props.marker.outboxId));
 
   const act = (f: (id: number) => Promise<unknown>) => {
     const id = props.marker.outboxId;
     if (id === null || busy()) return;
-    setBusy(true);
-    setError(null);
-    f(id)
-      .catch((e: unknown) => setError(errorText(e)))
-      .finally(() => setBusy(false));
+    void command.run(() => f(id));
   };
 
   return (
@@ -73,11 +71,7 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
           {(m) => <ConflictPanel marker={m()} messageId={props.messageId} busy={busy()} act={act} />}
         </Match>
       </Switch>
-      <Show when={error()}>
-        <p class="error local-error" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <ErrorText class="local-error" message={error()} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useSettings } from '../data/settings.js';
 import { deliveryProblem, formatDelivery, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
 import { ScheduleFields, zoneName } from './ScheduleFields.js';
 import './scheduled.css';
+import { ErrorText } from '../kit/ErrorText.js';
 
 export function ScheduleButton(props: { disabled: boolean; onSchedule(seconds: number): void }) {
   const [open, setOpen] = createSignal(false);
@@ -48,11 +49,7 @@ function ScheduleDialog(props: { onClose(): void; onPick(seconds: number): void 
       <form onSubmit={submit}>
         <ScheduleFields value={value()} onChange={(v) => (setValue(v), setError(null))} timeZone={zone()} zoneLabel={zoneName(zone())} />
         <Show when={seconds()}>{(s) => <p class="hint">The server sends it {formatDelivery(s(), zone(), settings.display().twentyFourHour)}. Scheduled offline, it reaches the server once the app is back online.</p>}</Show>
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <ErrorText message={error()} />
         <DialogActions label="Schedule message" onCancel={() => props.onClose()} />
       </form>
     </Dialog>

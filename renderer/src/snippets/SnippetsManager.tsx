@@ -14,6 +14,7 @@ import { snippetProblem } from './snippet-filter.js';
 import { useSavedSnippets, type SavedSnippet } from './store.js';
 import '../scheduled/scheduled.css';
 import './snippets.css';
+import { ErrorText } from '../kit/ErrorText.js';
 
 export function SnippetsManager(props: { bridge: Bridge; onClose(): void }) {
   const state = useSavedSnippets(props.bridge);
@@ -104,11 +105,7 @@ export function SnippetsManager(props: { bridge: Bridge; onClose(): void }) {
           <span class="schedule-label">Text</span>
           <textarea class="schedule-text" rows={4} value={content()} onInput={(e) => (setContent(e.currentTarget.value), setError(null))} />
         </label>
-        <Show when={error()}>
-          <p class="error" role="alert">
-            {error()}
-          </p>
-        </Show>
+        <ErrorText message={error()} />
         <div class="dialog-actions">
           <Button type="submit" variant="primary">
             {editing() ? 'Save snippet' : 'Create snippet'}
