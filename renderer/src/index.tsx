@@ -2,6 +2,7 @@ import { render } from 'solid-js/web';
 import { App } from './App.js';
 import './kit/tokens.css';
 import './kit/base.css';
+import './kit/screen.css';
 import './styles.css';
 
 const root = document.getElementById('root');

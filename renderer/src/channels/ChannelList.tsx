@@ -28,10 +28,10 @@ export function ChannelList(props: { bridge: Bridge; channels: readonly ChannelL
           when={list().length > 0}
           fallback={<EmptyState title={query().trim() !== '' ? 'No channel matches.' : props.tab === 'subscribed' ? 'You are not subscribed to any channel.' : 'No channels here.'} />}
         >
-          <ul class="channels-list" aria-label={title()}>
+          <ul class="screen-list channels-list" aria-label={title()}>
             <For each={list()}>
               {(c) => (
-                <li class="channel-row" aria-label={c.name} data-channel-id={c.channel_id}>
+                <li class="screen-card channel-row" aria-label={c.name} data-channel-id={c.channel_id}>
                   <span class="channel-swatch" style={{ 'background-color': c.color ?? 'transparent' }} aria-hidden="true" />
                   <div class="channel-main">
                     <div class="channel-line">

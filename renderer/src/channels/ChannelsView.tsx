@@ -32,9 +32,9 @@ export function ChannelsView(props: { rest: readonly string[]; bridge?: Bridge }
     return p.kind === 'list' ? p.tab : p.kind === 'new' ? 'new' : null;
   };
   return (
-    <section class="narrow channels-view" aria-label="Channels">
-      <header class="channels-header">
-        <h1 class="channels-title">Channels</h1>
+    <section class="narrow screen channels-view" aria-label="Channels">
+      <header class="screen-header channels-header">
+        <h1 class="screen-title channels-title">Channels</h1>
         <nav class="channels-tabs" aria-label="Channel lists">
           <For each={TABS}>
             {(t) => (

@@ -34,7 +34,7 @@ export function GeneralSection(props: { group: Group; may: Abilities; describedB
     void update.run(req).then((ok) => ok && toasts.show('Saved on this device; it goes to the server when it can.'));
   };
   return (
-    <section class="group-section" aria-labelledby={`group-${props.group.id}-general`}>
+    <section class="screen-card group-section" aria-labelledby={`group-${props.group.id}-general`}>
       <h2 id={`group-${props.group.id}-general`}>General</h2>
       <form class="group-general" onSubmit={save}>
         <label class="group-field">

@@ -62,8 +62,8 @@ function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) 
       <a class="group-back" href="#groups/all">
         All groups
       </a>
-      <header class="group-heading">
-        <h1 id={`group-${props.group.id}-title`} class="groups-title">
+      <header class="screen-header group-heading">
+        <h1 id={`group-${props.group.id}-title`} class="screen-title groups-title">
           {props.group.name}
         </h1>
         <Show when={props.group.deactivated}>
@@ -87,7 +87,7 @@ function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) 
       <MembersSection group={props.group} may={may()} bridge={props.bridge} act={act} />
       <SubgroupsSection group={props.group} all={all()} may={may()} bridge={props.bridge} act={act} />
 
-      <section class="group-section" aria-labelledby={`group-${props.group.id}-perms`}>
+      <section class="screen-card group-section" aria-labelledby={`group-${props.group.id}-perms`}>
         <h2 id={`group-${props.group.id}-perms`}>Permissions</h2>
         <For each={USER_GROUP_PERMISSIONS as readonly UserGroupPermission[]}>
           {(s) => <SettingEditor group={props.group} setting={s} groups={props.state.data.groups} all={all()} disabledWhy={reason(may().manage)} bridge={props.bridge} />}
@@ -95,7 +95,7 @@ function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) 
       </section>
 
       <Show when={!props.group.is_system_group}>
-        <section class="group-section" aria-labelledby={`group-${props.group.id}-state`}>
+        <section class="screen-card group-section" aria-labelledby={`group-${props.group.id}-state`}>
           <h2 id={`group-${props.group.id}-state`}>{props.group.deactivated ? 'Deactivated' : 'Deactivate'}</h2>
           <Show
             when={props.group.deactivated}

@@ -26,7 +26,7 @@ export function GroupsView(props: { rest: readonly string[]; bridge?: Bridge }) 
   const state = useUserGroups(bridge);
   const place = createMemo(() => groupsPlace(props.rest));
   return (
-    <section class="narrow groups-view" aria-label="User groups">
+    <section class="narrow screen groups-view" aria-label="User groups">
       <ErrorText message={state.error !== null && !state.loaded ? `Could not load the user groups. ${state.error}` : null} />
       <Show when={state.loaded} fallback={<EmptyState title="Loading…" role="status" />}>
         <Switch>
@@ -48,8 +48,8 @@ function GroupsList(props: { tab: 'your' | 'all'; state: GroupsState }) {
   const list = createMemo(() => listedGroups(props.state.data.groups, all(), props.tab, users.state.ownUserId, showDeactivated()));
   return (
     <>
-      <header class="groups-header">
-        <h1 class="groups-title">User groups</h1>
+      <header class="screen-header groups-header">
+        <h1 class="screen-title groups-title">User groups</h1>
         <nav class="groups-tabs" aria-label="Which groups">
           <a href="#groups/your" aria-current={props.tab === 'your' ? 'page' : undefined}>
             Your groups
@@ -66,12 +66,12 @@ function GroupsList(props: { tab: 'your' | 'all'; state: GroupsState }) {
         when={list().length > 0}
         fallback={<EmptyState title={props.tab === 'your' ? 'You are not in any user group.' : 'No user groups.'}>{props.tab === 'your' ? <a href="#groups/all">See all groups</a> : null}</EmptyState>}
       >
-        <ul class="groups-list" aria-label="User groups list">
+        <ul class="screen-list groups-list" aria-label="User groups list">
           <For each={list()}>
             {(g) => {
               const rows = () => groupRows(outbox.state.rows, g.id);
               return (
-                <li class="groups-item" classList={{ deactivated: g.deactivated }}>
+                <li class="screen-card groups-item" classList={{ deactivated: g.deactivated }}>
                   <a class="groups-name" href={groupHref(g)}>
                     {g.name}
                   </a>

@@ -57,7 +57,7 @@ export function MembersSection(props: { group: Group; may: Abilities; bridge: Br
   const isSelf = (id: number) => id === self();
   const canRemove = (id: number) => (isSelf(id) ? props.may.leave : props.may.removeMembers);
   return (
-    <section class="group-section" aria-labelledby={`group-${props.group.id}-members`}>
+    <section class="screen-card group-section" aria-labelledby={`group-${props.group.id}-members`}>
       <h2 id={`group-${props.group.id}-members`}>Members</h2>
       <Show when={!props.group.is_system_group} fallback={<p class="hint">Members of a system group are the users with its role.</p>}>
         <Show when={members().length > 0} fallback={<p class="hint">No direct members.</p>}>
@@ -108,7 +108,7 @@ export function SubgroupsSection(props: { group: Group; all: GroupsById; may: Ab
   const change = (add: number[], del: number[]) => props.act('change the subgroups', () => props.bridge.invoke('updateUserGroupSubgroups', { user_group_id: props.group.id, add, delete: del }));
   return (
     <Show when={!props.group.is_system_group}>
-      <section class="group-section" aria-labelledby={`group-${props.group.id}-subgroups`}>
+      <section class="screen-card group-section" aria-labelledby={`group-${props.group.id}-subgroups`}>
         <h2 id={`group-${props.group.id}-subgroups`}>Subgroups</h2>
         <p class="hint">Members of a subgroup are members of this group too.</p>
         <Show when={props.group.direct_subgroup_ids.length > 0} fallback={<p class="hint">No subgroups.</p>}>

@@ -34,7 +34,7 @@ export function CreateUserForm(props: { bridge: Bridge; live: boolean }) {
     });
   };
   return (
-    <form class="invite-form create-user-form" aria-labelledby="create-user-title" onSubmit={submit}>
+    <form class="screen-card invite-form create-user-form" aria-labelledby="create-user-title" onSubmit={submit}>
       <h2 class="invite-subtitle" id="create-user-title">
         Create a user
       </h2>

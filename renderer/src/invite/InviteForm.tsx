@@ -91,7 +91,7 @@ export function InviteForm(props: { bridge: Bridge; live: boolean; ownRole: numb
   };
 
   return (
-    <form class="invite-form" aria-label="Invite by email" onSubmit={send}>
+    <form class="screen-card invite-form" aria-label="Invite by email" onSubmit={send}>
       <Show when={outcome()}>{(o) => <InviteResult outcome={o()} />}</Show>
       <label class="invite-field">
         <span class="invite-label">Emails (separated by commas or new lines)</span>

@@ -21,7 +21,7 @@ export function InviteView(props: { bridge?: Bridge }) {
   const status = useStatus();
   const ownRole = () => users.state.ownRole;
   return (
-    <section class="narrow invite-view" aria-label="Invite users">
+    <section class="narrow screen invite-view" aria-label="Invite users">
       <h1 class="invite-title">Invite users</h1>
       <Show when={!status.isLive()}>
         <p class="invite-offline" role="status">

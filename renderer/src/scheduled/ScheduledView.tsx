@@ -51,20 +51,20 @@ export function ScheduledView(props: { bridge?: Bridge }) {
   };
 
   return (
-    <section class="narrow scheduled-view" aria-label="Scheduled messages">
-      <header class="scheduled-header">
-        <h1 class="scheduled-title">Scheduled messages</h1>
+    <section class="narrow screen scheduled-view" aria-label="Scheduled messages">
+      <header class="screen-header scheduled-header">
+        <h1 class="screen-title scheduled-title">Scheduled messages</h1>
         <p class="hint">Times are in {zoneName(zone())}.</p>
       </header>
       <ErrorText message={state.error !== null && !state.loaded ? `Could not load the scheduled messages. ${state.error}` : null} />
       <Show when={state.loaded} fallback={<EmptyState title="Loading…" role="status" />}>
         <Show when={list().length > 0} fallback={<EmptyState title="No scheduled messages.">Schedule one from the composer: write it, then pick Schedule.</EmptyState>}>
-          <ul class="scheduled-list" aria-label="Scheduled messages list">
+          <ul class="screen-list scheduled-list" aria-label="Scheduled messages list">
             <For each={list()}>
               {(m) => {
                 const rows = () => pendingRowsFor(outbox.state.rows, 'scheduled_message', m.scheduled_message_id);
                 return (
-                  <li class="scheduled-item" classList={{ failed: m.failed }} data-scheduled-id={m.scheduled_message_id} aria-label={`Scheduled: ${where(m)}`}>
+                  <li class="screen-card scheduled-item" classList={{ failed: m.failed }} data-scheduled-id={m.scheduled_message_id} aria-label={`Scheduled: ${where(m)}`}>
                     <div class="scheduled-meta">
                       <span class="scheduled-where">{where(m)}</span>
                       <time class="scheduled-time" datetime={new Date(m.scheduled_delivery_timestamp * 1000).toISOString()}>

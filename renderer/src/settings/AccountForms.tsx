@@ -16,7 +16,7 @@ export function AccountGroup(props: { bridge: Bridge }) {
   const me = () => (users.state.ownUserId === null ? undefined : users.byId().get(users.state.ownUserId));
   const offline = () => !status.isLive();
   return (
-    <fieldset class="settings-group">
+    <fieldset class="screen-card settings-group">
       <legend>Your account</legend>
       <Show when={offline()}>
         <p class="hint account-offline" role="status">

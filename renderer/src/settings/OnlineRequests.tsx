@@ -32,7 +32,7 @@ export function TestNotification(props: { bridge: Bridge }) {
   const busy = req.busy;
   const send = () => void req.run(() => props.bridge.invoke('sendTestNotification', {}), 'The server sent a test notification to your mobile devices.');
   return (
-    <fieldset class="settings-group">
+    <fieldset class="screen-card settings-group">
       <legend>Test notification</legend>
       <p class="hint" id="test-notification-hint">
         {status.isLive() ? 'Asks the server to send an end-to-end encrypted test notification to your registered mobile devices.' : `Sending a test notification ${NEEDS_CONNECTION}.`}
@@ -63,7 +63,7 @@ export function ApnsToken(props: { bridge: Bridge }) {
     void req.run(() => props.bridge.invoke('registerApnsToken', { token: token().trim(), appid: appid().trim() }), 'The server registered the device token.');
   };
   return (
-    <form class="settings-group apns-form" aria-label="Apple push device" onSubmit={register}>
+    <form class="screen-card settings-group apns-form" aria-label="Apple push device" onSubmit={register}>
       <fieldset>
         <legend>Apple push device (deprecated)</legend>
         <p class="hint" id="apns-hint">

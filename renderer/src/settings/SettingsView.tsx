@@ -22,9 +22,9 @@ export function SettingsView(props: { rest: readonly string[]; bridge?: Bridge }
   const settings = useSettings();
   const tab = () => tabOf(props.rest);
   return (
-    <section class="narrow settings-view" aria-label="Personal settings">
+    <section class="narrow screen settings-view" aria-label="Personal settings">
       <header class="settings-header">
-        <h1 class="settings-title">Personal settings</h1>
+        <h1 class="screen-title settings-title">Personal settings</h1>
       </header>
       <nav class="settings-tabs" aria-label="Settings tabs">
         <For each={SETTINGS_TABS}>
@@ -42,7 +42,7 @@ export function SettingsView(props: { rest: readonly string[]; bridge?: Bridge }
           </Show>
           <For each={groupsOf(tab())}>
             {(g) => (
-              <fieldset class="settings-group">
+              <fieldset class="screen-card settings-group">
                 <legend>{g.group}</legend>
                 <For each={g.controls}>{(c) => <SettingRow control={c} bridge={bridge} />}</For>
               </fieldset>

@@ -63,7 +63,7 @@ function SnippetPicker(props: { bridge: Bridge; onClose(): void; onManage(): voi
       />
       <Show when={state.loaded} fallback={<p class="hint">Loading…</p>}>
         <Show when={shown().length > 0} fallback={<p class="hint">{state.data.length === 0 ? 'No saved snippets yet. Create one with Manage snippets.' : 'No snippet matches.'}</p>}>
-          <ul class="snippet-list" aria-label="Saved snippets">
+          <ul class="screen-list snippet-list" aria-label="Saved snippets">
             <For each={shown()}>
               {(s) => (
                 <li>

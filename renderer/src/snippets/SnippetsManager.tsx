@@ -60,7 +60,7 @@ export function SnippetsManager(props: { bridge: Bridge; onClose(): void }) {
     <Dialog title="Saved snippets" class="snippets-dialog" onClose={props.onClose}>
       <Show when={state.loaded} fallback={<p class="hint">Loading…</p>}>
         <Show when={state.data.length > 0} fallback={<p class="hint">No saved snippets yet.</p>}>
-          <ul class="snippet-list" aria-label="Saved snippets">
+          <ul class="screen-list snippet-list" aria-label="Saved snippets">
             <For each={[...state.data].sort((a, b) => a.title.localeCompare(b.title))}>
               {(s) => (
                 <li class="snippet-row" classList={{ editing: editing()?.id === s.id }}>
