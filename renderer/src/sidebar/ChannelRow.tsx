@@ -1,0 +1,114 @@
+/** A channel of the sidebar: its row with count and menu; open, its topics (the first few, or all of them). */
+import { createSignal, For, Show, type JSX } from 'solid-js';
+import { QUERY_AREAS, type ChannelSummary, type ChannelTopicsView } from '../../../sync/protocol/commands.js';
+import { useAreaQuery } from '../core/area-query-store.js';
+import { bridge } from '../core/bridge.js';
+import { Button } from '../kit/Button.js';
+import { topicLabel } from '../kit/format.js';
+import { useNarrow } from '../data/narrow.js';
+import { channelOfTarget, hashOfTarget } from '../data/target.js';
+import { isTopicMuted } from '../data/channels-reducer.js';
+import { UnreadBadge } from '../kit/UnreadBadge.js';
+import { ChannelMenu, TopicMenu } from './TopicMenu.js';
+
+/** Topics shown before "Show all". */
+const FIRST_TOPICS = 8;
+
+/**
+ * A channel's complete topic list (`channelTopics`), kept current while shown: re-run on the areas
+ * `QUERY_AREAS.channelTopics` names.
+ */
+function AllTopics(props: { channelId: number; children: (v: ChannelTopicsView | null, error: string | null) => JSX.Element }) {
+  const state = useAreaQuery<ChannelTopicsView | null>(bridge, {
+    fetch: () => bridge.invoke('channelTopics', { channel_id: props.channelId }),
+    areas: QUERY_AREAS.channelTopics,
+    debounceMs: 150,
+    initial: null,
+    key: 'topic',
+  });
+  return <>{props.children(state.data, state.error)}</>;
+}
+
+function TopicRow(props: { channel: ChannelSummary; topic: { topic: string; unread_count: number; visibility_policy: number; max_message_id: number }; current: boolean }) {
+  const t = () => props.topic;
+  return (
+    <li classList={{ topic: true, muted: isTopicMuted(props.channel, t()) }}>
+      <div class="row">
+        <a
+          class="row-button topic-button"
+          classList={{ 'empty-topic': t().topic === '' }}
+          href={hashOfTarget({ kind: 'topic', channelId: props.channel.channel_id, channelName: props.channel.name, topic: t().topic })}
+          aria-current={props.current ? 'page' : undefined}
+        >
+          <span class="row-name">{topicLabel(t().topic)}</span>
+        </a>
+        <UnreadBadge count={t().unread_count} />
+        <TopicMenu
+          channelId={props.channel.channel_id}
+          channelName={props.channel.name}
+          channelMuted={props.channel.is_muted}
+          topic={t().topic}
+          visibility={t().visibility_policy}
+          messageId={t().max_message_id}
+        />
+      </div>
+    </li>
+  );
+}
+export function ChannelRow(props: { channel: ChannelSummary }) {
+  const narrow = useNarrow();
+  const [showAll, setShowAll] = createSignal(false);
+  const target = () => narrow.state.view?.target;
+  const isOpen = () => {
+    const t = target();
+    return t !== undefined && channelOfTarget(t)?.channelId === props.channel.channel_id;
+  };
+  const isChannelNarrow = () => isOpen() && target()?.kind === 'channel';
+  const isTopicNarrow = (topic: string) => {
+    const t = target();
+    return t?.kind === 'topic' && t.channelId === props.channel.channel_id && t.topic === topic;
+  };
+  const shortList = () => props.channel.topics.slice(0, FIRST_TOPICS);
+  return (
+    <li classList={{ channel: true, muted: props.channel.is_muted, open: isOpen() }}>
+      <div class="row">
+        <a
+          class="row-button channel-button"
+          href={hashOfTarget({ kind: 'channel', channelId: props.channel.channel_id, channelName: props.channel.name })}
+          aria-current={isChannelNarrow() ? 'page' : undefined}
+          aria-expanded={isOpen()}
+        >
+          <span class="swatch" aria-hidden="true" style={props.channel.color ? { 'background-color': props.channel.color } : undefined} />
+          <span class="row-name">{props.channel.name}</span>
+        </a>
+        <UnreadBadge count={props.channel.unread_count} />
+        <ChannelMenu channelId={props.channel.channel_id} name={props.channel.name} />
+      </div>
+      <Show when={isOpen()}>
+        <ul class="topic-list" aria-label={`Topics in ${props.channel.name}`}>
+          <Show when={showAll()} fallback={<For each={shortList()}>{(t) => <TopicRow channel={props.channel} topic={t} current={isTopicNarrow(t.topic)} />}</For>}>
+            <AllTopics channelId={props.channel.channel_id}>
+              {(all, error) => (
+                <>
+                  <For each={all?.topics ?? props.channel.topics}>{(t) => <TopicRow channel={props.channel} topic={t} current={isTopicNarrow(t.topic)} />}</For>
+                  <Show when={error}>{(e) => <li class="hint">Could not list every topic: {e()}</li>}</Show>
+                  <Show when={all !== null && !all.complete}>
+                    <li class="hint">Older topics may be missing until the server can be asked.</li>
+                  </Show>
+                </>
+              )}
+            </AllTopics>
+          </Show>
+          <Show when={props.channel.topics.length === 0 && !showAll()}>
+            <li class="hint">No topics yet</li>
+          </Show>
+          <li>
+            <Button variant="link" onClick={() => setShowAll(!showAll())} aria-expanded={showAll()}>
+              {showAll() ? 'Fewer topics' : 'More topics'}
+            </Button>
+          </li>
+        </ul>
+      </Show>
+    </li>
+  );
+}
