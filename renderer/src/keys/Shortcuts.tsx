@@ -3,7 +3,7 @@
  * document while the main screen is up, and the "Keyboard shortcuts" button with its dialog (a
  * modal <dialog>: focus stays inside, Escape closes it and the focus goes back).
  */
-import { For, onCleanup } from 'solid-js';
+import { onCleanup } from 'solid-js';
 import { useCompose } from '../data/compose.js';
 import { Button } from '../kit/Button.js';
 import { dmPeers } from '../data/narrow-reducer.js';
@@ -12,8 +12,10 @@ import { hashOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
-import { commandOf, isControlElement, isTypingElement, SHORTCUTS, unreadTopicFrom, type KeyCommand } from './keymap.js';
+import { commandOf, isControlElement, isTypingElement, unreadTopicFrom, type KeyCommand } from './keymap.js';
 import { useSelection } from './selection.js';
+import { stepSelection, type StepCommand } from './step-selection.js';
+import { ShortcutsHelp } from './ShortcutsHelp.js';
 import './keys.css';
 
 export function Shortcuts() {
@@ -30,25 +32,16 @@ export function Shortcuts() {
     dialog.showModal();
   };
 
-  const move = (cmd: 'next' | 'prev' | 'first' | 'last') => {
+  const move = (cmd: StepCommand) => {
     const list = selection.list();
     const msgs = list?.messages() ?? [];
     if (!list || msgs.length === 0) return;
-    const ids = msgs.map((m) => m.id);
-    let id: number | undefined;
-    if (cmd === 'first') id = ids[0];
-    else if (cmd === 'last') id = ids[ids.length - 1];
-    else {
-      const cur = selection.selected();
-      const at = cur === null ? -1 : ids.indexOf(cur);
-      if (at < 0) {
-        // Nothing selected yet: start from what is on screen.
-        const shown = list.onScreen();
-        id = cmd === 'next' ? (shown[0] ?? ids[0]) : (shown[shown.length - 1] ?? ids[ids.length - 1]);
-      } else {
-        id = ids[Math.max(0, Math.min(ids.length - 1, at + (cmd === 'next' ? 1 : -1)))];
-      }
-    }
+    const id = stepSelection(
+      msgs.map((m) => m.id),
+      selection.selected(),
+      () => list.onScreen(),
+      cmd,
+    );
     if (id === undefined) return;
     selection.select(id, { focus: true });
     if (cmd === 'last') list.toBottom();
@@ -158,42 +151,7 @@ export function Shortcuts() {
       <Button variant="quiet" class="shortcuts-button" aria-keyshortcuts="?" aria-haspopup="dialog" onClick={openHelp}>
         Shortcuts
       </Button>
-      <dialog ref={dialog} class="shortcuts-dialog" aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-        <p class="hint">Single keys work when you are not typing in a field.</p>
-        <table class="shortcuts-table">
-          <thead>
-            <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">What they do</th>
-            </tr>
-          </thead>
-          <tbody>
-            <For each={SHORTCUTS}>
-              {(s) => (
-                <tr>
-                  <td>
-                    <For each={s.keys}>
-                      {(k, i) => (
-                        <>
-                          {i() > 0 ? ' or ' : ''}
-                          <kbd>{k}</kbd>
-                        </>
-                      )}
-                    </For>
-                  </td>
-                  <td>{s.what}</td>
-                </tr>
-              )}
-            </For>
-          </tbody>
-        </table>
-        <form method="dialog" class="shortcuts-actions">
-          <Button type="submit" variant="primary">
-            Close
-          </Button>
-        </form>
-      </dialog>
+      <ShortcutsHelp ref={(el) => (dialog = el)} />
     </>
   );
 }
