@@ -104,8 +104,9 @@ function docParagraphs(file: string, text: string): Text[] {
 const DOCS = FILES.filter((f) => f === 'README.md' || /^docs\/[^/]+\.md$/.test(f));
 
 /** The headings of each doc (code fences skipped), and the rule numbers of `### Rule N:` headings. */
-function headingsOf(doc: string): { headings: Set<string>; slugs: Set<string>; rules: Set<number> } {
+function headingsOf(doc: string): { headings: Set<string>; slugs: Set<string>; rules: Set<number>; repeated: string[] } {
   const headings = new Set<string>();
+  const repeated: string[] = [];
   const slugs = new Set<string>();
   const rules = new Set<number>();
   let fenced = false;
@@ -114,12 +115,13 @@ function headingsOf(doc: string): { headings: Set<string>; slugs: Set<string>; r
     const m = !fenced && /^#{1,6}\s+(.+?)\s*#*$/.exec(line);
     if (!m) continue;
     const h = m[1]!.replace(/`/g, '');
+    if (headings.has(h.toLowerCase())) repeated.push(h);
     headings.add(h.toLowerCase());
     slugs.add(h.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-'));
     const rule = /^Rule (\d+)\b/.exec(h);
     if (rule) rules.add(Number(rule[1]));
   }
-  return { headings, slugs, rules };
+  return { headings, slugs, rules, repeated };
 }
 const HEADINGS = new Map(DOCS.map((d) => [d, headingsOf(d)]));
 
@@ -250,6 +252,11 @@ describe('references in comments and docs', () => {
     expect(found).toEqual([]);
   });
 
+  it('every heading of a doc under docs/ is unique, so a citation of it names one place', () => {
+    const repeated = [...HEADINGS].filter(([doc]) => doc.startsWith('docs/')).flatMap(([doc, h]) => h.repeated.map((r) => `${doc}: "${r}" twice`));
+    expect(repeated).toEqual([]);
+  });
+
   it('finds what it looks for (a stale path, a missing heading and rule, the old citations)', () => {
     const probe = (text: string) => problems({ file: 'probe.ts', line: 1, text }, '');
     expect(probe('see sync/engine/changes.ts')).toEqual(['sync/engine/changes.ts does not exist']);
@@ -262,6 +269,10 @@ describe('references in comments and docs', () => {
     expect(probe('(API notes §8)')).toHaveLength(2);
     expect(probe('(architecture rule 7)').join()).toContain('docs/architecture.md rule N');
     expect(probe('(sync design: Deadlines)').join()).toContain('docs/sync-design.md');
+    expect(probe('docs/zulip-behaviour.md "Events", "No such part"')).toEqual(['docs/zulip-behaviour.md "No such part": no such heading']);
+    const inDoc = (text: string) => problems({ file: 'docs/architecture.md', line: 1, text }, '');
+    expect(inDoc('see [the design](sync-design.md#no-such-heading)')).toEqual(['link to sync-design.md#no-such-heading: no such heading']);
+    expect(inDoc('see [the design](gone.md)')).toEqual(['link to gone.md: docs/gone.md does not exist']);
   });
 
   it('leaves alone what is not a citation of ours: URLs, Zulip files, notes to self, existing paths', () => {
@@ -272,5 +283,22 @@ describe('references in comments and docs', () => {
     expect(probe('sync/db/changes.ts, sync/base/seams.ts, sync/db/narrow/, engine/session.ts')).toEqual([]);
     expect(probe('docs/sync-design.md "Deadlines", docs/architecture.md rules 6 and 7')).toEqual([]);
     expect(probe('migrations/NNNN-name.ts, accounts/NAME.uploads/')).toEqual([]);
+    expect(probe("import from './sync/api/index.js'")).toEqual([]);
+    const inDoc = (text: string) => problems({ file: 'docs/architecture.md', line: 1, text }, '');
+    expect(inDoc('[sync-design.md](sync-design.md#the-event-stream), [README](../README.md), [web](https://zulip.com/api/)')).toEqual([]);
+  });
+});
+
+describe("the README's library list", () => {
+  it('names every dependency and devDependency of package.json, in bold, under "Why these libraries"', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const start = readme.indexOf('\n## Why these libraries');
+    expect(start).toBeGreaterThan(0);
+    const end = readme.indexOf('\n## ', start + 1);
+    const section = readme.slice(start, end === -1 ? undefined : end);
+    const named = new Set([...section.matchAll(/\*\*([@\w./-]+)\*\*/g)].map((m) => m[1]));
+    const missing = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !named.has(name));
+    expect(missing).toEqual([]);
   });
 });
