@@ -17,6 +17,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SKIP_DIRS = new Set(['node_modules', '.git', 'out', 'dist', 'release', 'coverage', 'test-results', 'playwright-report']);
 const CODE_EXT = /\.(?:ts|tsx|mts|js|mjs|cjs)$/;
 const CSS_EXT = /\.(?:css|html)$/;
+/** Configuration and scripts whose comments are `#` lines. */
+const HASH_COMMENTED = /\.(?:ya?ml|sh)$|^\.ci\/run$/;
 
 /** Every file and folder of the repository, as repo-relative posix paths (folders with a trailing slash). */
 function walk(dir = ROOT, out: string[] = []): string[] {
@@ -83,6 +85,19 @@ function blockComments(file: string, text: string): Text[] {
   const out: Text[] = [];
   for (const m of text.matchAll(/\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->/g)) {
     out.push({ file, line: lineOf(text, m.index), text: commentWords(m[0].replace(/^<!--|-->$/g, '')) });
+  }
+  return out;
+}
+
+/** Whole-line `#` comments (YAML, shell), consecutive lines joined; a shebang is not a comment. */
+function hashComments(file: string, text: string): Text[] {
+  const out: Text[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*#(?!!)/.test(lines[i]!)) continue;
+    const start = i;
+    while (i + 1 < lines.length && /^\s*#(?!!)/.test(lines[i + 1]!)) i++;
+    out.push({ file, line: start + 1, text: commentWords(lines.slice(start, i + 1).map((l) => l.replace(/^\s*#+/, '')).join('\n')) });
   }
   return out;
 }
@@ -163,7 +178,7 @@ function pathProblem(word: string): string | undefined {
 function docCitationProblems(text: string): string[] {
   const out: string[] = [];
   const quoted = /["“]([^"”]+)["”]/g;
-  for (const m of text.matchAll(/\bdocs\/([\w-]+\.md)(#[\w-]+)?(?:[,:]?\s+)?(?:((?:["“][^"”]+["”](?:\s*(?:,|and|or)\s*(?=["“]))?)+)|(rules?\s+\d+(?:\s*(?:,|and|or|-|–)\s*\d+)*)|(§))?/g)) {
+  for (const m of text.matchAll(/(?<![\w./-])docs\/([\w-]+\.md)(#[\w-]+)?(?:[,:]?\s+)?(?:((?:["“][^"”]+["”](?:\s*(?:,|and|or)\s*(?=["“]))?)+)|(rules?\s+\d+(?:\s*(?:,|and|or|-|–)\s*\d+)*)|(§))?/g)) {
     const doc = `docs/${m[1]}`;
     const h = HEADINGS.get(doc);
     if (!h) {
@@ -236,9 +251,10 @@ function offenders(): string[] {
   for (const file of FILES) {
     const isCode = CODE_EXT.test(file);
     const isDoc = DOCS.includes(file);
-    if (!isCode && !CSS_EXT.test(file) && !isDoc) continue;
+    const isHash = HASH_COMMENTED.test(file);
+    if (!isCode && !CSS_EXT.test(file) && !isDoc && !isHash) continue;
     const text = readFileSync(path.join(ROOT, file), 'utf8');
-    const texts = isDoc ? docParagraphs(file, text) : isCode ? codeComments(file, text) : blockComments(file, text);
+    const texts = isDoc ? docParagraphs(file, text) : isCode ? codeComments(file, text) : isHash ? hashComments(file, text) : blockComments(file, text);
     const code = isCode ? codeOnly(text, texts) : '';
     for (const t of texts) for (const p of problems(t, code)) out.push(`${t.file}:${t.line}: ${p}`);
   }
