@@ -1,5 +1,5 @@
 /**
- * The import boundaries of docs/architecture.md rule 13, enforced on the resolved target of every import:
+ * The architecture guide's import boundaries, enforced on the resolved target of every import:
  *   sync/         never electron, solid or the DOM; never main/, renderer/, server/; inside it
  *                 the layers import only downward (SYNC_LAYERS): base < api < protocol < db, uploads
  *                 < outbox < engine < service

@@ -145,7 +145,7 @@ const STALE_CITATIONS: Array<[RegExp, string, boolean]> = [
   [/\b(?:design|API|reference|Zulip) notes\b/i, 'cites notes outside the repository', false],
   [/§/, 'cites a numbered section (§) of notes outside the repository; cite a docs/ heading', false],
   [/\(notes\b(?![- ]to[- ]self)|\bthe notes\b(?![- ]to[- ]self)|\bnotes['’]|\bnotes "/i, 'cites "the notes", which are not in the repository', false],
-  [/\barchitecture (?:rules?|guide)\b/i, 'cites the architecture guide without its file: docs/architecture.md rule N', true],
+  [/\barchitecture rules?\b/i, 'cites an architecture rule without its file: docs/architecture.md rule N', true],
   [/\bsync design\b/i, 'cites the sync design without its file: docs/sync-design.md "Heading"', true],
   [/(?<![\w/])(?<!docs\/)(?:sync-design|architecture|zulip-behaviour)\.md\b/, 'names a doc without its folder: docs/NAME.md', true],
   [/\bhabits\b/i, 'cites "the habits" of notes outside the repository', false],
