@@ -37,8 +37,9 @@ const ENTRIES = walk();
 const ENTRY_SET = new Set(ENTRIES);
 const FILES = ENTRIES.filter((e) => !e.endsWith('/'));
 const TOP_LEVEL = new Set(ENTRIES.filter((e) => e.endsWith('/') && e.indexOf('/') === e.length - 1).map((e) => e.slice(0, -1)));
-/** Every folder name anywhere in the repository: a path starting with one is read as ours. */
-const DIR_NAMES = new Set(ENTRIES.filter((e) => e.endsWith('/')).map((e) => e.slice(0, -1).split('/').pop() ?? ''));
+const DIRS = ENTRIES.filter((e) => e.endsWith('/'));
+/** Whether `dir` (`narrow/`, `sync/engine/`) ends the path of one of the repository's folders: a path in it is ours. */
+const isOurFolder = (dir: string): boolean => DIRS.some((d) => d === dir || d.endsWith(`/${dir}`));
 
 interface Text {
   file: string;
@@ -169,8 +170,10 @@ function pathProblem(word: string): string | undefined {
   if (TOP_LEVEL.has(first)) {
     return spellings.some((s) => ENTRY_SET.has(s) || ENTRY_SET.has(`${s}/`)) ? undefined : `${p} does not exist`;
   }
-  // A partial path of ours (`engine/session.ts`, `narrow/TypingLine.tsx`) must end some file's path.
-  if (DIR_NAMES.has(first) && SOURCE_EXT.test(p) && !spellings.some((s) => FILES.some((f) => f.endsWith(`/${s}`)))) return `${p} matches no file`;
+  // A partial path in one of our folders (`engine/session.ts`, `narrow/TypingLine.tsx`) must end some
+  // file's path; one whose folders are not ours (Zulip's `web/src/hash_parser.ts`) is someone else's.
+  const dir = p.slice(0, p.lastIndexOf('/') + 1);
+  if (SOURCE_EXT.test(p) && isOurFolder(dir) && !spellings.some((s) => FILES.some((f) => f.endsWith(`/${s}`)))) return `${p} matches no file`;
   return undefined;
 }
 
@@ -277,6 +280,7 @@ describe('references in comments and docs', () => {
     const probe = (text: string) => problems({ file: 'probe.ts', line: 1, text }, '');
     expect(probe('see sync/engine/changes.ts')).toEqual(['sync/engine/changes.ts does not exist']);
     expect(probe('see engine/seams.ts')).toEqual(['engine/seams.ts matches no file']);
+    expect(probe('see sync/engine/seams.ts')).toEqual(['sync/engine/seams.ts does not exist']);
     expect(probe('docs/sync-design.md "No such heading here"')).toEqual(['docs/sync-design.md "No such heading here": no such heading']);
     expect(probe('docs/architecture.md rule 99')).toEqual(['docs/architecture.md rule 99: no such rule']);
     expect(probe('docs/nothing.md')).toHaveLength(2);
@@ -295,6 +299,8 @@ describe('references in comments and docs', () => {
     const probe = (text: string) => problems({ file: 'probe.ts', line: 1, text }, '');
     expect(probe('as https://github.com/zulip/zulip/blob/main/web/src/hash_parser.ts does')).toEqual([]);
     expect(probe("after Zulip's zerver/lib/narrow.py and web/src/hash_parser.ts, shared/src/internal_url.ts")).toEqual([]);
+    // A folder of ours with the same name as one of Zulip's does not make Zulip's path ours.
+    expect(probe("Zulip's src/api/route/messages.ts, static/js/x.js")).toEqual([]);
     expect(probe('the user alone for notes to self')).toEqual([]);
     expect(probe('sync/db/changes.ts, sync/base/seams.ts, sync/db/narrow/, engine/session.ts')).toEqual([]);
     expect(probe('docs/sync-design.md "Deadlines", docs/architecture.md rules 6 and 7')).toEqual([]);
