@@ -8,7 +8,7 @@
 import type { ChannelCreationView, ChannelListing, commands } from '../../../sync/protocol/commands.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 import type { z } from 'zod';
-import { buildHash, channelSlug, encodeHashComponent } from '../router/hash.js';
+import { buildHash, channelSlug, encodeHashComponent } from '../core/hash.js';
 
 export type ChannelsPage =
   | { kind: 'list'; tab: 'subscribed' | 'all' | 'notsubscribed' }

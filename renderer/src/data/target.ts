@@ -8,7 +8,7 @@
  * of guessing.
  */
 import type { NarrowRequest } from '../../../sync/protocol/views.js';
-import { buildHash, channelIdOfSlug, channelSlug, dmSlug, userIdsOfSlug, type HashTerm } from '../router/hash.js';
+import { buildHash, channelIdOfSlug, channelSlug, dmSlug, userIdsOfSlug, type HashTerm } from '../core/hash.js';
 
 export type NarrowTarget =
   | { kind: 'feed'; near?: number }

@@ -4,7 +4,7 @@
  * roles and appear in the permission pickers), by name, deactivated ones only on request.
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import { encodeHashComponent } from '../router/hash.js';
+import { encodeHashComponent } from '../core/hash.js';
 import { isMember, type Group, type GroupsById } from './group-rules.js';
 
 export type GroupsPlace = { readonly kind: 'list'; readonly tab: 'your' | 'all' } | { readonly kind: 'group'; readonly id: number };

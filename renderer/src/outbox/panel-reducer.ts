@@ -5,7 +5,7 @@
  * row offers (retry a failed or conflicting one; discard one not being sent or checked).
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import { buildHash, channelSlug, encodeHashComponent } from '../router/hash.js';
+import { buildHash, channelSlug, encodeHashComponent } from '../core/hash.js';
 import { settingLabel, settingsHref } from '../settings/settings-model.js';
 
 export type PanelFilter = 'all' | 'pending' | 'failed' | 'conflict';

@@ -4,7 +4,7 @@
  * (or why a link cannot be followed), never a blank or a crash.
  */
 import { describeTerms, targetOfTerms, type Lookups, type NarrowTarget } from '../data/target.js';
-import type { Route } from './hash.js';
+import type { Route } from '../core/hash.js';
 
 export type Screen =
   | { kind: 'home' }

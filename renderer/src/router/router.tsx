@@ -5,7 +5,7 @@
  * one) and the route follows.
  */
 import { createContext, createMemo, createSignal, onCleanup, useContext, type JSX } from 'solid-js';
-import { parseHash, type Route } from './hash.js';
+import { parseHash, type Route } from '../core/hash.js';
 
 export interface Router {
   hash(): string;

@@ -5,7 +5,7 @@
  * name and people by email, as Zulip's search box shows them; the URL of a query has channel and
  * people slugs with their ids, so it opens the same view in Zulip web.
  */
-import { buildHash, canonicalOperator, channelIdOfSlug, channelSlug, dmSlug, userIdsOfSlug, type HashTerm } from '../router/hash.js';
+import { buildHash, canonicalOperator, channelIdOfSlug, channelSlug, dmSlug, userIdsOfSlug, type HashTerm } from '../core/hash.js';
 
 export interface QueryTerm {
   /** Canonical (`stream` → `channel`, `from` → `sender`, ...). */

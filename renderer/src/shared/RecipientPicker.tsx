@@ -8,7 +8,7 @@ import { createSignal, For } from 'solid-js';
 import { useUsers } from '../data/users.js';
 import { Typeahead } from './Typeahead.js';
 import { peopleSuggestions } from './typeahead.js';
-import '../compose/compose.css';
+import './shared.css';
 
 export function RecipientPicker(props: {
   people: readonly number[];

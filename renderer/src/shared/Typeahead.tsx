@@ -6,6 +6,7 @@
  */
 import { createSignal, createUniqueId, For, Show } from 'solid-js';
 import { moveHighlight } from './typeahead.js';
+import './shared.css';
 
 export interface Suggestion {
   key: string;

@@ -18,7 +18,7 @@ import {
   subscriptionMarker,
   subscriptionState,
 } from '../../../renderer/src/channels/channels-model.js';
-import { parseHash } from '../../../renderer/src/router/hash.js';
+import { parseHash } from '../../../renderer/src/core/hash.js';
 import { describeRow } from '../../../renderer/src/outbox/panel-reducer.js';
 
 const channel = (over: Partial<ChannelListing>): ChannelListing => ({

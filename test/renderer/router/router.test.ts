@@ -5,7 +5,7 @@
  * route, and which links in messages stay inside the app.
  */
 import { describe, expect, it } from 'vitest';
-import { buildHash, canonicalOperator, channelIdOfSlug, decodeHashComponent, dmSlug, encodeHashComponent, parseHash, userIdsOfSlug } from '../../../renderer/src/router/hash.js';
+import { buildHash, canonicalOperator, channelIdOfSlug, decodeHashComponent, dmSlug, encodeHashComponent, parseHash, userIdsOfSlug } from '../../../renderer/src/core/hash.js';
 import { internalHash } from '../../../renderer/src/router/links.js';
 import { screenOf } from '../../../renderer/src/router/resolve.js';
 import { hashOfTarget, narrowRequest, sameTarget, targetOfTerms, termsOfTarget, type Lookups, type NarrowTarget } from '../../../renderer/src/data/target.js';

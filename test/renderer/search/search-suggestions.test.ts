@@ -1,6 +1,6 @@
 /** The search box's pure parts: reading and writing its text, its URL, and the typeahead's suggestions. */
 import { describe, expect, it } from 'vitest';
-import { parseHash } from '../../../renderer/src/router/hash.js';
+import { parseHash } from '../../../renderer/src/core/hash.js';
 import { hashOfQuery, parseQuery, queryOfHashTerms, tokenize, unparseQuery } from '../../../renderer/src/search/query.js';
 import { phraseMatch, splitLast, suggest, type SuggestionLookups } from '../../../renderer/src/search/suggestions.js';
 
