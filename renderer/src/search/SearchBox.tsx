@@ -7,8 +7,7 @@
  * query's URL (`#narrow/channel/ID-name/topic/T`, `#narrow/search/TEXT`, any combination), as
  * Zulip web writes it. On a search view the box shows its query.
  */
-import { createEffect, createMemo, createSignal, For, on, Show } from 'solid-js';
-import { menuIndex } from '../kit/menu-keys.js';
+import { createEffect, createMemo, createSignal, on } from 'solid-js';
 import { useNarrow } from '../data/narrow.js';
 import { termsOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
@@ -16,10 +15,10 @@ import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { hashOfQuery, queryOfHashTerms, type QueryNames } from './query.js';
 import { suggest, type Suggestion } from './suggestions.js';
+import { searchKey } from './search-keys.js';
+import { menuIndex } from '../kit/menu-keys.js';
+import { LIST_ID, optionId, SuggestionList } from './SuggestionList.js';
 import './search.css';
-
-const LIST_ID = 'search-suggestions';
-const optionId = (i: number) => `search-suggestion-${i}`;
 
 export function SearchBox() {
   const router = useRouter();
@@ -75,40 +74,15 @@ export function SearchBox() {
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const list = items();
-    switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        if (!open()) setOpen(true);
-        const next = menuIndex(e.key, active(), items().length);
-        if (next !== null) setActive(next);
-        e.preventDefault();
-        return;
-      }
-      case 'Enter': {
-        const s = list[active()];
-        if (open() && s) {
-          e.preventDefault();
-          pick(s);
-        }
-        return;
-      }
-      case 'Tab': {
-        if (e.shiftKey || !open()) return;
-        const s = list[active()] ?? list.find((x) => x.kind !== 'search');
-        if (s && s.kind !== 'search') {
-          e.preventDefault();
-          pick(s);
-        }
-        return;
-      }
-      case 'Escape':
-        if (expanded()) {
-          e.preventDefault();
-          close();
-        }
-        return;
-    }
+    const action = searchKey(e.key, e.shiftKey, { open: open(), active: active(), items: items() });
+    if (action === null) return;
+    e.preventDefault();
+    if (action.kind === 'move') {
+      if (!open()) setOpen(true);
+      const next = menuIndex(e.key, active(), items().length);
+      if (next !== null) setActive(next);
+    } else if (action.kind === 'pick') pick(action.suggestion);
+    else close();
   };
 
   return (
@@ -143,31 +117,7 @@ export function SearchBox() {
         onBlur={close}
         onKeyDown={onKeyDown}
       />
-      <ul id={LIST_ID} class="search-suggestions" role="listbox" aria-label="Search suggestions" hidden={!expanded()}>
-        <For each={items()}>
-          {(s, i) => (
-            <li
-              id={optionId(i())}
-              role="option"
-              class="search-suggestion"
-              classList={{ active: active() === i() }}
-              aria-selected={active() === i()}
-              aria-label={s.term === '' ? s.label : `${s.label}, ${s.term}`}
-              // Keep the focus in the box: a click picks without blurring it.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(s);
-              }}
-              onMouseMove={() => setActive(i())}
-            >
-              <Show when={s.term !== ''}>
-                <span class="search-term">{s.term}</span>
-              </Show>
-              <span class="search-label">{s.label}</span>
-            </li>
-          )}
-        </For>
-      </ul>
+      <SuggestionList items={items()} active={active()} hidden={!expanded()} onPick={pick} onHover={setActive} />
     </form>
   );
 }
