@@ -21,7 +21,7 @@ import { applySendVisibilityPolicies } from './message-visibility.js';
 import { matchesEventNarrow } from './narrow-match.js';
 import { getRealm, type RealmSettings } from './realm.js';
 import { indexMessage } from './search.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { syncAttachments } from './uploads.js';
 import { groupPermission } from './user-groups.js';
 import { isGuest, type UserRow } from './users.js';

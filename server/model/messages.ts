@@ -11,7 +11,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ServerState } from '../state.js';
 import { FLAG, flagNames, HISTORICAL_FLAGS, MENTION_BITS } from './flags.js';
 import { getRealm } from './realm.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { avatarUrl, type UserRow } from './users.js';
 
 export { sendMessage, type SendArgs } from './message-send.js';

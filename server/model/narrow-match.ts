@@ -6,7 +6,7 @@
 import type { ServerState } from '../state.js';
 import { FLAG, MENTION_BITS } from './flags.js';
 import { dmParticipantIds, sql, type MessageRow } from './messages.js';
-import { sameTopic } from './topic-key.js';
+import { sameTopic } from '../../common/topic-key.js';
 
 export function matchesEventNarrow(
   srv: ServerState,

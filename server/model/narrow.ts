@@ -15,7 +15,7 @@ import { FLAG, MENTION_BITS } from './flags.js';
 import { dmParticipantIds, getMessage, sql } from './messages.js';
 import { getRealm } from './realm.js';
 import { ftsQuery } from './search.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { getUser, getUserByEmail, isGuest, type UserRow } from './users.js';
 
 export type Operand = string | number | number[];

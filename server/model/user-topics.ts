@@ -1,14 +1,14 @@
 /**
  * Per-topic visibility policies (spec "POST /user_topics"; notes §3 and §6 `user_topic`):
  * 0 none (inherit), 1 muted, 2 unmuted, 3 followed. Policy 0 is stored as no row. Topics need not
- * have messages; names compare by topicKey (topic-key.ts), as Zulip's `topic_name__iexact`.
+ * have messages; names compare by topicKey (common/topic-key.ts), as Zulip's `topic_name__iexact`.
  */
 import { seconds } from '../clock.js';
 import { emit } from '../events/emit.js';
 import type { QueueView } from '../events/queues.js';
 import type { ServerState } from '../state.js';
 import { getRealm } from './realm.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 
 export const VISIBILITY_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 export type VisibilityPolicy = 0 | 1 | 2 | 3;

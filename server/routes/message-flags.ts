@@ -13,7 +13,7 @@ import { getRealm } from '../model/realm.js';
 import { canAccessChannel } from '../model/access.js';
 import type { ServerState } from '../state.js';
 import type { UserRow } from '../model/users.js';
-import { topicKey } from '../model/topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { route, type ApiRouter } from './context.js';
 
 /** Zulip's MAX_MESSAGES_PER_UPDATE. */

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { LocalDb } from '../db/open.js';
 import { cachedStatement } from '../db/queries/statements.js';
-import { topicKey } from '../protocol/topics.js';
+import { topicKey } from '../../common/topic-key.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getAccount } from '../db/queries/state.js';
 import { ChangeCollector } from '../db/changes.js';
