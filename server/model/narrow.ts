@@ -14,7 +14,7 @@ import { canAccessMessage, getChannel, getChannelByName, hasHistoricalAccess, ty
 import { FLAG, MENTION_BITS } from './flags.js';
 import { dmParticipantIds, getMessage, sql } from './messages.js';
 import { getRealm } from './realm.js';
-import { ftsQuery } from './search.js';
+import { ftsQuery } from '../../common/search.js';
 import { topicKey } from '../../common/topic-key.js';
 import { getUser, getUserByEmail, isGuest, type UserRow } from './users.js';
 

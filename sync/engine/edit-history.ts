@@ -6,27 +6,14 @@
  * the state BEFORE that edit (`prev_rendered_content`, `prev_topic`, `prev_stream`) and, for moves,
  * the state after (`topic`, `stream`); the content after an edit is the next newer entry's
  * `prev_rendered_content`, or the current content for the newest. Diffs compare text extracted from
- * the rendered HTML, the only form of older contents the cache has.
+ * the rendered HTML (common/html-text.ts), the only form of older contents the cache has.
  */
+import { htmlText } from '../../common/html-text.js';
 import { getMessageHistory, type ApiConnection, type Message, type MessageSnapshot } from '../api/index.js';
 import type { EditHistory } from '../protocol/commands.js';
 
 type Step = EditHistory['steps'][number];
 export type DiffPart = NonNullable<Step['content_diff']>[number];
-
-/** Visible text of rendered HTML, enough for a word diff (tags dropped, common entities decoded). */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /**
  * Word diff by longest common subsequence (O(n·m); messages are short, and beyond 2,000 words per
