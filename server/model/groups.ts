@@ -98,10 +98,3 @@ export function validateGroupSettingValue(
     }
   }
 }
-
-/** Equality of two values, normalising member order (for the `old` compare-and-swap). */
-export function sameGroupSetting(a: GroupSettingValue, b: GroupSettingValue): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return a === b;
-  const norm = (xs: number[]) => [...xs].sort((x, y) => x - y).join(',');
-  return norm(a.direct_members) === norm(b.direct_members) && norm(a.direct_subgroups) === norm(b.direct_subgroups);
-}
