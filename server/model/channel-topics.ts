@@ -6,7 +6,7 @@
  */
 import type { ServerState } from '../state.js';
 import type { ChannelRow } from './access.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 import { getRealm } from './realm.js';
 import { topicKey } from '../../common/topic-key.js';
 

@@ -16,7 +16,8 @@ import { dmRecipientId, getChannel, isSubscribed, subscriberIds, type ChannelRow
 import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
 import { getGroup, userHasPermission } from './groups.js';
-import { apiMessage, sql, type MessageRow } from './messages.js';
+import { sql } from '../db/statements.js';
+import { apiMessage, type MessageRow } from './messages.js';
 import { applySendVisibilityPolicies } from './message-visibility.js';
 import { matchesEventNarrow } from './narrow-match.js';
 import { getRealm, type RealmSettings } from './realm.js';

@@ -12,7 +12,7 @@
 import type { ServerState } from '../state.js';
 import { topicKey } from '../../common/topic-key.js';
 import { hasHistoricalAccess, type ChannelRow } from './access.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 import { getUserSetting } from './user-settings.js';
 import { setUserTopicPolicy, userTopicPolicy, VISIBILITY_POLICY } from './user-topics.js';
 import type { UserRow } from './users.js';

@@ -7,7 +7,7 @@
  * bitmask (flags.ts). Users who can read a channel message without a row see it as
  * `["read", "historical"]`.
  */
-import type { Statement } from 'better-sqlite3';
+import { sql } from '../db/statements.js';
 import type { ServerState } from '../state.js';
 import { FLAG, flagNames, HISTORICAL_FLAGS, MENTION_BITS } from './flags.js';
 import { getRealm } from './realm.js';
@@ -47,20 +47,6 @@ export interface EditHistoryEntry {
   stream?: number;
   prev_topic?: string;
   topic?: string;
-}
-
-const statements = new WeakMap<object, Map<string, Statement>>();
-
-/**
- * A prepared statement, cached per database (the hot paths run thousands of these). Its mode
- * sticks: use one SQL text either always with `.pluck()` or never.
- */
-export function sql(srv: ServerState, text: string): Statement {
-  let cache = statements.get(srv.db);
-  if (!cache) statements.set(srv.db, (cache = new Map()));
-  let s = cache.get(text);
-  if (!s) cache.set(text, (s = srv.db.prepare(text)));
-  return s;
 }
 
 export function getMessage(srv: ServerState, id: number): MessageRow | undefined {

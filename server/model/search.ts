@@ -7,7 +7,7 @@
 import { htmlText } from '../../common/html-text.js';
 import { searchTerms } from '../../common/search.js';
 import type { ServerState } from '../state.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 
 /** (Re)index a message; call after sending, editing content or moving to another topic. */
 export function indexMessage(srv: ServerState, id: number, topic: string, renderedContent: string): void {

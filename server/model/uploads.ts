@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerState } from '../state.js';
 import { canAccessMessage, type MessageAccessRow } from './access.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 import type { UserRow } from './users.js';
 
 /** Zulip's path ids start with the realm id; this server has one realm. */
