@@ -14,11 +14,6 @@ import type { IncomingMessage } from 'node:http';
 /** One cookie per port: browsers share cookies across the ports of a host, so two hosts at once must not overwrite each other's. */
 export const cookieName = (port: number) => `zs-${port}`;
 
-export interface Guard {
-  readonly secret: string;
-  readonly port: number;
-}
-
 export function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }

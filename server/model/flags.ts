@@ -19,14 +19,9 @@ export const FLAG = {
   is_private: 1 << 8,
 } as const satisfies FlagBits & { is_private: number };
 
-export type FlagName = keyof typeof FLAG;
-
 /** The flags a user may change with POST /messages/flags (Zulip's editable API flags). */
 export const EDITABLE_FLAGS = ['read', 'starred', 'collapsed'] as const;
 export type EditableFlag = (typeof EDITABLE_FLAGS)[number];
-
-/** Flags Zulip knows but computes itself: sending them to the flags endpoint is "not editable". */
-export const NON_EDITABLE_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'wildcard_mentioned', 'has_alert_word', 'historical'] as const;
 
 /** Bits that mean "this message mentions the user" for `is:mentioned` and unread mentions. */
 export const MENTION_BITS = FLAG.mentioned | FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned;

@@ -80,16 +80,6 @@ export function syncAttachments(srv: ServerState, messageId: number, rendered: {
   return { linked, unlinked };
 }
 
-/** Forget a deleted message's attachment links (the files stay, as in Zulip). */
-export function unlinkMessageAttachments(srv: ServerState, messageIds: readonly number[]): number[] {
-  const out = new Set<number>();
-  for (const mid of messageIds) {
-    for (const a of sql(srv, 'SELECT attachment_id FROM attachment_messages WHERE message_id = ?').pluck().all(mid) as number[]) out.add(a);
-    sql(srv, 'DELETE FROM attachment_messages WHERE message_id = ?').run(mid);
-  }
-  return [...out];
-}
-
 /** The attachment object of the API (spec "Detached upload"; FL 420: times in milliseconds). */
 export function apiAttachment(srv: ServerState, a: AttachmentRow) {
   const messages = sql(srv, 'SELECT m.id, m.date_sent FROM attachment_messages am JOIN messages m ON m.id = am.message_id WHERE am.attachment_id = ? ORDER BY m.id').all(a.id) as Array<{

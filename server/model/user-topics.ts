@@ -30,13 +30,6 @@ export function userTopicPolicy(srv: ServerState, userId: number, channelId: num
   return p ?? 0;
 }
 
-/** Every (channel, topic) of a user with the given policy, for narrows that list them. */
-export function topicsWithPolicy(srv: ServerState, userId: number, policy: 1 | 2 | 3): Array<{ channel_id: number; topic: string }> {
-  return srv.db
-    .prepare('SELECT channel_id, topic FROM user_topics WHERE user_id = ? AND visibility_policy = ?')
-    .all(userId, policy) as Array<{ channel_id: number; topic: string }>;
-}
-
 /** `""` shown as the realm's display name to clients without the `empty_topic_name` capability. */
 export function topicForClient(srv: ServerState, topic: string, allowEmpty: boolean): string {
   return topic === '' && !allowEmpty ? getRealm(srv).empty_topic_display_name : topic;

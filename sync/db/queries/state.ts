@@ -71,11 +71,6 @@ export function setQueuePosition(db: LocalDb, pos: { queue_id: string; last_even
   );
 }
 
-/** Forget the queue (it expired or we logged out): the next start registers afresh. */
-export function clearQueuePosition(db: LocalDb): void {
-  cachedStatement(db, 'DELETE FROM event_queue').run();
-}
-
 export function getEngineSetting(db: LocalDb, name: string): unknown {
   const v = cachedStatement(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(name) as string | undefined;
   return v === undefined ? undefined : JSON.parse(v);
