@@ -71,7 +71,7 @@ describe('the outbox through the engine service', () => {
 
   it('scheduled messages: send now takes the text and recipient from the local copy; a DM recipient change leaves the sender out', async () => {
     const { svc, client, call } = await signedIn('hamlet');
-    const list = (await call('scheduledMessages')) as Array<{ scheduled_message_id: number; type: string; to: number | number[]; content: string }>;
+    const list = (await call('scheduledMessages')) as Array<{ scheduled_message_id: number; type: string; to: number | number[]; content: string; scheduled_delivery_timestamp: number }>;
     const dm = list.find((m) => m.type === 'private');
     const castle = list.find((m) => m.content === 'Reminder: the masons start today.');
     if (!dm || !castle) throw new Error('demo scheduled messages missing');
@@ -81,7 +81,9 @@ describe('the outbox through the engine service', () => {
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
 
     await call('editScheduledMessage', { scheduled_message_id: castle.scheduled_message_id, content: 'Reminder: the masons start tomorrow.' });
-    await call('sendScheduledMessageNow', { scheduled_message_id: castle.scheduled_message_id });
+    const sendNow = (await call('sendScheduledMessageNow', { scheduled_message_id: castle.scheduled_message_id })) as { outbox_id: number };
+    // The time it was scheduled for goes with it: a delivery by the server since then counts as sent.
+    expect(svc.activeSession?.outbox.store.get(sendNow.outbox_id)?.base).toMatchObject({ scheduled_at: castle.scheduled_delivery_timestamp });
     await call('editScheduledMessage', { scheduled_message_id: dm.scheduled_message_id, recipient: { type: 'direct', user_ids: [me, cordelia] } });
     const unknown = await client.invoke('sendScheduledMessageNow', { scheduled_message_id: 987654 });
     expect(unknown.ok === false && unknown.error.code).toBe('INVALID_REQUEST');
