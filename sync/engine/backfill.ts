@@ -164,7 +164,7 @@ export async function askRows(conn: ApiConnection, messages: readonly Message[],
 
 function cachedIds(db: LocalDb, below: number): number[] {
   // Never local echoes: the server does not know them, and "not returned" would delete them.
-  return db.prepare('SELECT id FROM messages WHERE id <= ? AND id < ? ORDER BY id DESC').pluck().all(below, LOCAL_ECHO_MIN_ID) as number[];
+  return db.prepare<[number, number], number>('SELECT id FROM messages WHERE id <= ? AND id < ? ORDER BY id DESC').pluck().all(below, LOCAL_ECHO_MIN_ID);
 }
 
 /**

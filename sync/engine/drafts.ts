@@ -57,11 +57,11 @@ function fromRow(r: Row): Draft | undefined {
 }
 
 export function listDrafts(db: LocalDb): Draft[] {
-  return (cachedStatement(db, 'SELECT key, target, content, updated_at FROM drafts ORDER BY updated_at DESC, key').all() as Row[]).flatMap((r) => fromRow(r) ?? []);
+  return cachedStatement<[], Row>(db, 'SELECT key, target, content, updated_at FROM drafts ORDER BY updated_at DESC, key').all().flatMap((r) => fromRow(r) ?? []);
 }
 
 export function getDraft(db: LocalDb, key: string): Draft | undefined {
-  const r = cachedStatement(db, 'SELECT key, target, content, updated_at FROM drafts WHERE key = ?').get(key) as Row | undefined;
+  const r = cachedStatement<[string], Row>(db, 'SELECT key, target, content, updated_at FROM drafts WHERE key = ?').get(key);
   return r && fromRow(r);
 }
 

@@ -58,7 +58,7 @@ export function reapplyTouched(db: LocalDb, changes: ChangeCollector): number {
   const kinds = kindsForAreas(changes.areas);
   if (ids.length === 0 && kinds.length === 0) return 0;
   const many = ids.length > 0 ? KINDS_OVER_MANY_MESSAGES : [];
-  const rows = cachedStatement(db, REAPPLY_TOUCHED_SQL).all(JSON.stringify(ids), JSON.stringify([...kinds, ...many])) as LiveRow[];
+  const rows = cachedStatement<[string, string], LiveRow>(db, REAPPLY_TOUCHED_SQL).all(JSON.stringify(ids), JSON.stringify([...kinds, ...many]));
   // Rows over many messages are re-applied only when they name a touched one (or an area asks).
   const touched = new Set(ids);
   const byArea = new Set(kinds);
@@ -68,15 +68,12 @@ export function reapplyTouched(db: LocalDb, changes: ChangeCollector): number {
 
 /** Every live row, in order (start, cache resets). */
 export function reapplyAll(db: LocalDb, changes: ChangeCollector): number {
-  return reapplyRows(db, cachedStatement(db, `SELECT id, kind, args, base FROM outbox WHERE ${LIVE} ORDER BY id`).all() as LiveRow[], changes);
+  return reapplyRows(db, cachedStatement<[], LiveRow>(db, `SELECT id, kind, args, base FROM outbox WHERE ${LIVE} ORDER BY id`).all(), changes);
 }
 
 /** Server ids the done send rows of a conversation landed as (except `localId`'s own). */
 export function claimedIds(db: LocalDb, entityKey: string, localId: string): Set<number> {
-  const rows = cachedStatement(db, `SELECT id, history FROM outbox WHERE kind = '${MESSAGE_SEND_KIND}' AND entity_key = ? AND state = 'done'`).all(entityKey) as Array<{
-    id: number;
-    history: string;
-  }>;
+  const rows = cachedStatement<[string], { id: number; history: string }>(db, `SELECT id, history FROM outbox WHERE kind = '${MESSAGE_SEND_KIND}' AND entity_key = ? AND state = 'done'`).all(entityKey);
   const out = new Set<number>();
   for (const r of rows) {
     const landed = String(r.id) === localId ? undefined : landedIdOf(r.history);

@@ -27,13 +27,13 @@ function missingOwn(db: LocalDb, nowMs: number): number[] {
   if (self === undefined) return [];
   const limit = getRealmEditingSettings(db).contentEditLimitSeconds;
   const since = limit !== null && limit > 0 ? Math.floor(nowMs / 1000) - limit : 0;
-  const ids = cachedStatement(
+  const ids = cachedStatement<[number, number], number>(
     db,
     `SELECT m.id FROM messages m WHERE m.sender_id = ? AND m.id < ${LOCAL_ECHO_MIN_ID} AND json_extract(m.json, '$.timestamp') >= ?
        AND NOT EXISTS (SELECT 1 FROM message_raw r WHERE r.message_id = m.id) ORDER BY m.id DESC LIMIT ${RECENT}`,
   )
     .pluck()
-    .all(self, since) as number[];
+    .all(self, since);
   return ids;
 }
 

@@ -193,7 +193,7 @@ export class SessionOutbox {
 
   /** For a status badge: failed and conflicted rows wait for the user; the rest are pending. */
   counts(): { pending: number; failed: number; conflict: number } {
-    const rows = this.db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all() as Array<{ state: string; n: number }>;
+    const rows = this.db.prepare<[], { state: string; n: number }>("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all();
     const out = { pending: 0, failed: 0, conflict: 0 };
     for (const r of rows) {
       if (r.state === 'failed') out.failed += r.n;

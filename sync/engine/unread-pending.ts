@@ -35,10 +35,10 @@ export interface PendingUnreadChanges {
 }
 
 export function pendingUnreadChanges(db: LocalDb, selfUserId: number | undefined): PendingUnreadChanges {
-  const rows = cachedStatement(
+  const rows = cachedStatement<[], { kind: string; args: string }>(
     db,
     `SELECT kind, args FROM outbox WHERE state NOT IN ('done', 'discarded') AND kind IN ('${MESSAGE_FLAGS_KIND}', '${MARK_TOPIC_READ_KIND}', '${MARK_NARROW_READ_KIND}') ORDER BY id`,
-  ).all() as Array<{ kind: string; args: string }>;
+  ).all();
   const read = new Set<number>();
   const stars = new Map<number, boolean>();
   const topics: Array<readonly [number, string]> = [];

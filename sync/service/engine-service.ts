@@ -322,7 +322,7 @@ export class EngineService {
 
 /** What signing out would leave behind in an account's database. */
 function leftBehind(db: LocalDb): SignOutCheck {
-  const rows = db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all() as Array<{ state: string; n: number }>;
+  const rows = db.prepare<[], { state: string; n: number }>("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all();
   const out = { pending: 0, failed: 0, conflict: 0, drafts: 0 };
   for (const r of rows) {
     if (r.state === 'failed') out.failed += r.n;

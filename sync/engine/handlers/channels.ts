@@ -88,11 +88,11 @@ export function onStream(db: LocalDb, e: EventOf<'stream'>, _ctx: HandlerContext
 }
 
 function renameInMessages(db: LocalDb, channelId: number, name: string, changes: ChangeCollector): void {
-  const ids = cachedStatement(
+  const ids = cachedStatement<[string, number], number>(
     db,
     "UPDATE messages SET json = json_set(json, '$.display_recipient', ?) WHERE channel_id = ? RETURNING id",
   )
     .pluck()
-    .all(name, channelId) as number[];
+    .all(name, channelId);
   for (const id of ids) changes.messageUpdated(id);
 }

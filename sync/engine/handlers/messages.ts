@@ -49,10 +49,10 @@ export function onUpdateMessageFlags(db: LocalDb, e: EventOf<'update_message_fla
   // `all` (deprecated) is "every message" and only meaningful for read.
   const ids =
     set && e.all && bit === FLAG.read
-      ? (cachedStatement(db, `UPDATE messages SET flags = flags | ${bit} WHERE (flags & ${bit}) = 0 RETURNING id`).pluck().all() as number[])
-      : (cachedStatement(db, `UPDATE messages SET flags = ${expr} WHERE id IN (SELECT value FROM json_each(?)) AND flags != ${expr} RETURNING id`)
+      ? cachedStatement<[], number>(db, `UPDATE messages SET flags = flags | ${bit} WHERE (flags & ${bit}) = 0 RETURNING id`).pluck().all()
+      : cachedStatement<[string], number>(db, `UPDATE messages SET flags = ${expr} WHERE id IN (SELECT value FROM json_each(?)) AND flags != ${expr} RETURNING id`)
           .pluck()
-          .all(JSON.stringify(e.messages)) as number[]);
+          .all(JSON.stringify(e.messages));
   for (const id of ids) changes.messageUpdated(id);
   if (bit === FLAG.read && ids.length > 0) changes.touched('unread');
   noteServerFlags(db, e, bit, ctx.selfUserId, changes);

@@ -27,10 +27,7 @@ type UpdateMessageEvent = EventOf<'update_message'>;
 
 /** Stored flag bits (with `HAS_ROW`) of the cached ones among `ids`, read before the edit. */
 export function storedBits(db: LocalDb, ids: readonly number[]): Map<number, number> {
-  const rows = cachedStatement(db, 'SELECT id, flags FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as Array<{
-    id: number;
-    flags: number;
-  }>;
+  const rows = cachedStatement<[string], { id: number; flags: number }>(db, 'SELECT id, flags FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids));
   return new Map(rows.map((r) => [r.id, r.flags]));
 }
 

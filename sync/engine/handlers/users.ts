@@ -56,11 +56,11 @@ export function onRealmUser(db: LocalDb, e: EventOf<'realm_user'>, _ctx: Handler
 
 /** Rewrite the sender fields and DM recipient entries naming this user. */
 function refreshMessagesOf(db: LocalDb, u: User, avatarChanged: boolean, changes: ChangeCollector): void {
-  const rows = cachedStatement(
+  const rows = cachedStatement<{ uid: number }, { id: number; json: string; flags: number }>(
     db,
     `SELECT id, json, flags FROM messages WHERE sender_id = @uid
      OR (dm_key IS NOT NULL AND instr(',' || dm_key || ',', ',' || CAST(@uid AS INTEGER) || ',') > 0)`,
-  ).all({ uid: u.user_id }) as Array<{ id: number; json: string; flags: number }>;
+  ).all({ uid: u.user_id });
   for (const r of rows) {
     const m = rowToMessage(r.json, r.flags);
     if (m.sender_id === u.user_id) {

@@ -34,7 +34,7 @@ export interface IdRange {
 }
 
 export function rangesOf(db: LocalDb, key: string): IdRange[] {
-  return db.prepare('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? ORDER BY lo').all(key) as IdRange[];
+  return db.prepare<[string], IdRange>('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? ORDER BY lo').all(key);
 }
 
 /** Add [lo, hi] to the key's ranges, merging every range it overlaps or touches. */
@@ -42,8 +42,8 @@ export function addRange(db: LocalDb, key: string, lo: number, hi: number): void
   if (lo > hi) return;
   db.transaction(() => {
     const touching = db
-      .prepare('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? AND hi >= ?')
-      .all(key, hi === NEWEST ? NEWEST : hi + 1, lo === OLDEST ? OLDEST : lo - 1) as IdRange[];
+      .prepare<[string, number, number], IdRange>('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? AND hi >= ?')
+      .all(key, hi === NEWEST ? NEWEST : hi + 1, lo === OLDEST ? OLDEST : lo - 1);
     let newLo = lo;
     let newHi = hi;
     for (const r of touching) {
@@ -57,9 +57,7 @@ export function addRange(db: LocalDb, key: string, lo: number, hi: number): void
 
 /** The range containing `id`, if the narrow is known complete there. */
 export function rangeAt(db: LocalDb, key: string, id: number): IdRange | undefined {
-  return cachedStatement(db, 'SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? ORDER BY lo DESC LIMIT 1').get(key, id) as
-    | IdRange
-    | undefined;
+  return cachedStatement<[string, number], IdRange>(db, 'SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? ORDER BY lo DESC LIMIT 1').get(key, id);
 }
 
 /** True when one range covers all of [lo, hi]. */
@@ -119,7 +117,7 @@ function newestCachedId(db: LocalDb): number {
 
 /** The stream gap in effect, if any: messages after `throughId` may have been missed. */
 export function streamGap(db: LocalDb): { throughId: number } | undefined {
-  const raw = cachedStatement(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(GAP_SETTING) as string | undefined;
+  const raw = cachedStatement<[string], string>(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(GAP_SETTING);
   if (raw === undefined) return undefined;
   const v = JSON.parse(raw) as unknown;
   return typeof v === 'object' && v !== null && 'throughId' in v && typeof v.throughId === 'number' ? { throughId: v.throughId } : { throughId: 0 };

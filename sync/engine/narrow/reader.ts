@@ -47,9 +47,9 @@ export function resolvePivot(db: LocalDb, n: CompiledLocalNarrow, anchor: Narrow
   if (typeof anchor === 'number') return { kind: 'id', id: anchor };
   if (anchor === 'newest') return { kind: 'newest', id: NEWEST };
   if (anchor === 'oldest') return { kind: 'oldest', id: OLDEST };
-  const first = cachedStatement(db, `SELECT m.id FROM messages m WHERE (${n.where}) AND (m.flags & 1) = 0 ORDER BY m.id LIMIT 1`)
+  const first = cachedStatement<unknown[], number>(db, `SELECT m.id FROM messages m WHERE (${n.where}) AND (m.flags & 1) = 0 ORDER BY m.id LIMIT 1`)
     .pluck()
-    .get(...n.params) as number | undefined;
+    .get(...n.params);
   return first === undefined ? { kind: 'newest', id: NEWEST } : { kind: 'id', id: first };
 }
 
@@ -71,10 +71,10 @@ function rowsIn(db: LocalDb, n: CompiledLocalNarrow, range: string, desc: boolea
   if (n.search) {
     const sql = `SELECT ${viewColumns(db)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
       WHERE f.messages_fts MATCH ? AND ${range.replaceAll('m.id', 'f.rowid')} AND (${n.search.where}) ORDER BY f.rowid ${dir} LIMIT ?`;
-    return cachedStatement(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit) as ViewRow[];
+    return cachedStatement<unknown[], ViewRow>(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit);
   }
   const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND ${range} ORDER BY m.id ${dir} LIMIT ?`;
-  return cachedStatement(db, sql).all(...n.params, ...bounds, limit) as ViewRow[];
+  return cachedStatement<unknown[], ViewRow>(db, sql).all(...n.params, ...bounds, limit);
 }
 
 function rowsBelow(db: LocalDb, n: CompiledLocalNarrow, below: number, limit: number): ViewRow[] {
@@ -96,7 +96,7 @@ export function readRange(db: LocalDb, n: CompiledLocalNarrow, lo: number, hi: n
 export function readIds(db: LocalDb, n: CompiledLocalNarrow, ids: readonly number[]): ViewRow[] {
   if (ids.length === 0) return [];
   const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
-  return cachedStatement(db, sql).all(JSON.stringify(ids), ...n.params) as ViewRow[];
+  return cachedStatement<unknown[], ViewRow>(db, sql).all(JSON.stringify(ids), ...n.params);
 }
 
 /**

@@ -130,7 +130,7 @@ export class LiveNarrowView {
     const cs = emptyChangeSet();
     if (this.lo > OLDEST && count > 0) {
       const sql = `SELECT ${viewColumns(this.db)} FROM messages m WHERE (${this.n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
-      const rows = cachedStatement(this.db, sql).all(...this.n.params, this.lo, count + 1) as ViewRow[];
+      const rows = cachedStatement<unknown[], ViewRow>(this.db, sql).all(...this.n.params, this.lo, count + 1);
       const shownRows = rows.slice(0, count);
       this.lo = rows.length > count ? shownRows.at(-1)!.id : OLDEST;
       for (const r of shownRows) this.addRow(r, cs);
@@ -143,7 +143,7 @@ export class LiveNarrowView {
     const cs = emptyChangeSet();
     if (this.hi < NEWEST && count > 0) {
       const sql = `SELECT ${viewColumns(this.db)} FROM messages m WHERE (${this.n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
-      const rows = cachedStatement(this.db, sql).all(...this.n.params, this.hi, count + 1) as ViewRow[];
+      const rows = cachedStatement<unknown[], ViewRow>(this.db, sql).all(...this.n.params, this.hi, count + 1);
       const shownRows = rows.slice(0, count);
       this.hi = rows.length > count ? shownRows.at(-1)!.id : NEWEST;
       for (const r of shownRows) this.addRow(r, cs);

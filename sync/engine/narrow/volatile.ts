@@ -28,11 +28,11 @@ export function forgetRanges(db: LocalDb, n: CompiledLocalNarrow): void {
 /** Drop the stale copies within the answered span (call after storing the answer). */
 export function dropStale(db: LocalDb, n: CompiledLocalNarrow, span: IdRange, answered: readonly number[], changes: ChangeCollector): void {
   const ids = db
-    .prepare(
+    .prepare<unknown[], number>(
       `SELECT m.id FROM messages m WHERE (${n.where}) AND m.id BETWEEN ? AND ? AND (m.flags & ${HAS_ROW}) = 0
          AND m.channel_id NOT IN (SELECT channel_id FROM subscriptions) AND m.id NOT IN (SELECT value FROM json_each(?))`,
     )
     .pluck()
-    .all(...n.params, span.lo, span.hi, JSON.stringify(answered)) as number[];
+    .all(...n.params, span.lo, span.hi, JSON.stringify(answered));
   deleteMessages(db, ids, changes);
 }

@@ -67,7 +67,7 @@ export function applyOptimistic(db: LocalDb, a: MarkNarrowReadArgs, changes: Cha
   } catch {
     return; // a narrow the local store cannot answer: the server's events will say
   }
-  const ids = db.prepare(`SELECT m.id FROM messages m WHERE ${n.where} AND (m.flags & ${FLAG.read}) = 0 AND m.id < ${LOCAL_ECHO_MIN_ID}`).pluck().all(...n.params) as number[];
+  const ids = db.prepare<unknown[], number>(`SELECT m.id FROM messages m WHERE ${n.where} AND (m.flags & ${FLAG.read}) = 0 AND m.id < ${LOCAL_ECHO_MIN_ID}`).pluck().all(...n.params);
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
   if (ids.length > 0) changes.touched('unread');
 }

@@ -129,7 +129,7 @@ export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollect
 
 /** On undo: the optimistic move took the cached rest of the topic along; re-read where it put them. */
 function movedAlong(db: LocalDb, a: MoveArgs): number[] {
-  const at = cachedStatement(db, 'SELECT channel_id, topic_key FROM messages WHERE id = ?').get(a.message_id) as { channel_id: number | null; topic_key: string } | undefined;
+  const at = cachedStatement<[number], { channel_id: number | null; topic_key: string }>(db, 'SELECT channel_id, topic_key FROM messages WHERE id = ?').get(a.message_id);
   if (!at || at.channel_id === null) return [];
-  return cachedStatement(db, 'SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? AND id < ?').pluck().all(at.channel_id, at.topic_key, LOCAL_ECHO_MIN_ID) as number[];
+  return cachedStatement<[number, string, number], number>(db, 'SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? AND id < ?').pluck().all(at.channel_id, at.topic_key, LOCAL_ECHO_MIN_ID);
 }

@@ -204,12 +204,12 @@ export function retireEchoes(db: LocalDb, echoed: ReadonlyArray<{ local_message_
   for (const e of echoed) if (/^[1-9]\d*$/.test(e.local_message_id)) removeEcho(db, e.local_message_id, changes);
   // Only echoes whose row is over (or gone) come back: one indexed pass in SQL, not a lookup per
   // echo, so 1,000 messages waiting to be sent cost an event batch next to nothing.
-  const over = cachedStatement(
+  const over = cachedStatement<[], { echo_id: number; state: string | null; history: string | null }>(
     db,
     `SELECT m.id AS echo_id, o.state AS state, o.history AS history FROM messages m
        LEFT JOIN outbox o ON o.id = m.id - ${LOCAL_ECHO_MIN_ID}
       WHERE m.id > ${LOCAL_ECHO_MIN_ID} AND (o.id IS NULL OR o.state IN ('done', 'discarded'))`,
-  ).all() as Array<{ echo_id: number; state: string | null; history: string | null }>;
+  ).all();
   for (const row of over) {
     const localId = localIdOfEcho(row.echo_id);
     if (localId === undefined) continue;
