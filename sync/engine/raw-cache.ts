@@ -12,11 +12,12 @@
 import { getMessages, narrowTerm, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
+import { newestLiveArgs } from '../db/queries/outbox.js';
 import { getRawContent, putRawContent } from '../db/queries/raw.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { cachedStatement } from '../db/queries/statements.js';
-import { contentEditArgs, readRawContent } from '../outbox/mutations/message-content-edit.js';
+import { CONTENT_EDIT_KIND, contentEditArgs, readRawContent } from '../outbox/mutations/message-content-edit.js';
 
 /** Own messages considered per refresh: one request's worth. */
 export const RECENT = 200;
@@ -54,12 +55,7 @@ export type RawForEdit = { readonly raw_content: string; readonly source: 'pendi
 
 /** The text of a live content-edit row of the message, if one is pending. */
 function pendingEdit(db: LocalDb, messageId: number): string | undefined {
-  const args: unknown = cachedStatement(
-    db,
-    "SELECT args FROM outbox WHERE entity_key = ? AND kind = 'message_content_edit' AND state NOT IN ('done', 'discarded') ORDER BY id DESC LIMIT 1",
-  )
-    .pluck()
-    .get(`message:${messageId}`);
+  const args = newestLiveArgs(db, `message:${messageId}`, CONTENT_EDIT_KIND);
   if (typeof args !== 'string') return undefined;
   const a = contentEditArgs.safeParse(JSON.parse(args));
   return a.success ? a.data.content : undefined;
