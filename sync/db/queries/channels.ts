@@ -65,6 +65,10 @@ export function getSubscribedChannels(db: LocalDb): StoredChannel[] {
   return cachedStatement<[], Row>(db, `${SELECT} WHERE s.channel_id IS NOT NULL ORDER BY c.name`).all().map(toStored);
 }
 
+export function isSubscribed(db: LocalDb, channelId: number): boolean {
+  return cachedStatement<[number], number>(db, 'SELECT 1 FROM subscriptions WHERE channel_id = ?').pluck().get(channelId) !== undefined;
+}
+
 export function channelName(db: LocalDb, channelId: number): string | undefined {
   return cachedStatement<[number], string>(db, 'SELECT name FROM channels WHERE id = ?').pluck().get(channelId);
 }

@@ -150,6 +150,10 @@ export function getStoredMessages(db: LocalDb, ids: readonly number[]): Message[
   return rows.map((r) => rowToMessage(r.json, r.flags));
 }
 
+export function isMessageCached(db: LocalDb, id: number): boolean {
+  return cachedStatement<[number], number>(db, 'SELECT 1 FROM messages WHERE id = ?').pluck().get(id) !== undefined;
+}
+
 /** One cached message, or undefined. */
 export function getStoredMessage(db: LocalDb, id: number): Message | undefined {
   const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
