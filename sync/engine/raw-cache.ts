@@ -11,12 +11,12 @@
  */
 import { getMessages, narrowTerm, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
-import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
+import { getStoredMessage } from '../db/queries/messages.js';
+import { ownIdsWithoutRaw } from '../db/queries/message-rows.js';
 import { newestLiveArgs } from '../db/queries/outbox.js';
 import { getRawContent, putRawContent } from '../db/queries/raw.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
-import { cachedStatement } from '../db/queries/statements.js';
 import { CONTENT_EDIT_KIND, contentEditArgs, readRawContent } from '../outbox/mutations/message-content-edit.js';
 
 /** Own messages considered per refresh: one request's worth. */
@@ -28,14 +28,7 @@ function missingOwn(db: LocalDb, nowMs: number): number[] {
   if (self === undefined) return [];
   const limit = getRealmEditingSettings(db).contentEditLimitSeconds;
   const since = limit !== null && limit > 0 ? Math.floor(nowMs / 1000) - limit : 0;
-  const ids = cachedStatement<[number, number], number>(
-    db,
-    `SELECT m.id FROM messages m WHERE m.sender_id = ? AND m.id < ${LOCAL_ECHO_MIN_ID} AND json_extract(m.json, '$.timestamp') >= ?
-       AND NOT EXISTS (SELECT 1 FROM message_raw r WHERE r.message_id = m.id) ORDER BY m.id DESC LIMIT ${RECENT}`,
-  )
-    .pluck()
-    .all(self, since);
-  return ids;
+  return ownIdsWithoutRaw(db, self, since, RECENT);
 }
 
 /** Fetch and store the raw text of the user's own recent editable messages. Returns how many were stored. */
