@@ -1,5 +1,5 @@
 /**
- * Catching up on messages (docs/sync-design.md "The event stream"):
+ * Catching up on messages (docs/sync-design.md "Initial sync"):
  *
  *  - history: the most recent messages, newest first, in batches of at most 1,000 per request (the
  *    server's hard maximum is 5,000), down to the engine setting `backfill_depth` (default 5,000).
@@ -25,7 +25,7 @@ import { compileLocalNarrow } from '../db/narrow/compile.js';
 import { NEWEST, recordFetch, type FetchAnswer } from './narrow/ranges.js';
 
 export const DEFAULT_BACKFILL_DEPTH = 5_000;
-/** The recommended batch size (notes §4 "GET /messages": max 5000, recommended ≤ 1000). */
+/** The recommended batch size (docs/zulip-behaviour.md "GET /messages": max 5000, recommended ≤ 1000). */
 export const BACKFILL_BATCH = 1_000;
 const HARD_MAX = 5_000;
 

@@ -1,6 +1,6 @@
 /**
- * Registering an event queue and bringing the local store up to it (docs/sync-design.md "The event
- * stream"; notes §7):
+ * Registering an event queue and bringing the local store up to it (docs/sync-design.md "Initial sync";
+ * docs/zulip-behaviour.md "Register"):
  *
  *   1. `POST /register` with the capabilities sync/api declares by default and the event types the
  *      handlers understand (fetch keys passed separately: several differ from the event names).
@@ -48,7 +48,7 @@ export const EVENT_TYPES = [
   'restart',
 ] as const;
 
-/** Initial state to fetch (the register fetch keys; notes §7's table of names). */
+/** Initial state to fetch (the register fetch keys: docs/zulip-behaviour.md "Fetch keys and event names"). */
 export const FETCH_EVENT_TYPES = [
   'message',
   'update_message_flags',

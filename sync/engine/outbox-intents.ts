@@ -1,7 +1,7 @@
 /**
  * The contract's outbox commands (sync/protocol/outbox.ts) turned into outbox rows: ids the UI
  * holds mapped to what the kinds need (a local echo's id, a snippet's negative local id), the
- * base the user saw, and deadlines from the realm's edit and move limits (sync design:
+ * base the user saw, and deadlines from the realm's edit and move limits (docs/sync-design.md
  * "Deadlines"). Each returns at once; nothing here touches the network.
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * entities at once. Each attempt is recorded (`sending`, attempts + 1) in its own transaction before
  * the request leaves, and the outcome in another after it returns: no transaction spans a request.
  *
- * Error classes (sync-design.md), from the `ApiError` union:
+ * Error classes (docs/sync-design.md "Error classes"), from the `ApiError` union:
  *   connection never made (refused, DNS, unreachable), the app's
  *   own 5xx error envelope (e.g. 503 + Retry-After), 429         -> retry_wait, jittered backoff /
  *                                                                     Retry-After

@@ -4,7 +4,7 @@
  * (`OutboxKind`); adding one touches that module, one line here, and the contract's command
  * (sync/protocol/outbox.ts, whose `OUTBOX_KINDS` names must match this list: a test checks it).
  *
- * Older versions of a kind stay listed while rows of them may be queued (architecture rule 7).
+ * Older versions of a kind stay listed while rows of them may be queued (docs/architecture.md rule 7).
  */
 import type { StoreArea } from '../db/changes.js';
 import { KindRegistry, runtimeKind, type LocalEffect, type RuntimeKind } from './kinds.js';

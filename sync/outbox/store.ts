@@ -3,7 +3,7 @@
  * and is appended to the row's `history`, so an intent is never dropped or changed silently.
  *
  * `enqueue` runs inside the caller's transaction (better-sqlite3 nests it as a savepoint) so the
- * optimistic local effect and the row commit together or not at all (architecture rule 6).
+ * optimistic local effect and the row commit together or not at all (docs/architecture.md rule 6).
  */
 import type { LocalDb } from '../db/open.js';
 import {

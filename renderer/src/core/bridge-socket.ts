@@ -28,7 +28,7 @@ export interface SocketLike {
   onerror: ((ev: Event) => void) | null;
 }
 
-/** Seams (architecture rule 12): the socket factory, timers and randomness. */
+/** Seams (docs/architecture.md rule 12): the socket factory, timers and randomness. */
 export interface SocketSeams {
   open(url: string): SocketLike;
   setTimeout(f: () => void, ms: number): unknown;

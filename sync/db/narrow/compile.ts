@@ -1,5 +1,5 @@
 /**
- * Local narrows: every operator of the server's narrow language (API notes §8) evaluated in SQL
+ * Local narrows: every operator of the server's narrow language (docs/zulip-behaviour.md "Narrows") evaluated in SQL
  * over the cached `messages` table (alias `m`), so a narrow read offline answers what the server
  * would answer on the same data.
  *

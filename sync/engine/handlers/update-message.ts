@@ -1,5 +1,6 @@
 /**
- * `update_message`: content edits, topic/channel moves, and rendering-only updates (notes §6).
+ * `update_message`: content edits, topic/channel moves, and rendering-only updates
+ * (docs/zulip-behaviour.md "update_message").
  *
  * The cached message must end up equal to what `GET /messages` would return, so the edit-history
  * entry is built exactly per the spec's table from the event: `user_id`, `timestamp` =

@@ -1,6 +1,6 @@
 /**
- * `message_send` v1: post a channel or direct message, possibly written offline (sync design:
- * "sending messages (with `local_id` + `queue_id`)").
+ * `message_send` v1: post a channel or direct message, possibly written offline (docs/sync-design.md
+ * "Sending messages").
  *
  * Local echo. The message is shown at once as a row of the message cache with the id
  * LOCAL_ECHO_MIN_ID + the outbox row id (`local_id` is that row id). This is the least invasive

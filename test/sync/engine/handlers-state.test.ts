@@ -1,4 +1,7 @@
-/** Event handlers on synthetic events (real shapes, notes §6): per-user state, channels, users, groups, realm. */
+/**
+ * Event handlers on synthetic events (real shapes, docs/zulip-behaviour.md "Events"): per-user
+ * state, channels, users, groups, realm.
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseEvent, type ZulipEvent } from '../../../sync/api/index.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
