@@ -4,27 +4,14 @@
  * is pushed on every change, and once the network is back (nudge) everything drains to `done`.
  * Online-only operations fail at once with OFFLINE and queue nothing; online they run.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/index.js';
-import { FaultProxy } from '../../support/fault-proxy.js';
 import { post } from '../../server/edit-helpers.js';
-import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
+import { channelId } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
-import { signedInService } from './service-support.js';
+import { proxy, serviceSuite, signedIn, t } from './service-support.js';
 
-let t: TestServer;
-let proxy: FaultProxy;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-afterEach(() => proxy.close());
-
-async function signedIn(who: string) {
-  const s = await signedInService(t, who);
-  proxy = s.proxy;
-  return s;
-}
+serviceSuite();
 
 describe('the outbox through the engine service', () => {
   it('offline: commands answer at once, counts and view follow; back online everything drains to done', async () => {
