@@ -16,7 +16,8 @@
 import { getMessages, type ApiConnection, type Message } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { flagsToBits, NO_ROW_FLAGS } from '../db/flags.js';
-import { deleteMessages, LOCAL_ECHO_MIN_ID, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
+import { deleteMessages, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
+import { serverIdsAtOrBelow } from '../db/queries/message-rows.js';
 import { getEngineSetting } from '../db/queries/state.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import type { SyncProgress } from '../protocol/status.js';
@@ -164,7 +165,7 @@ export async function askRows(conn: ApiConnection, messages: readonly Message[],
 
 function cachedIds(db: LocalDb, below: number): number[] {
   // Never local echoes: the server does not know them, and "not returned" would delete them.
-  return db.prepare('SELECT id FROM messages WHERE id <= ? AND id < ? ORDER BY id DESC').pluck().all(below, LOCAL_ECHO_MIN_ID) as number[];
+  return serverIdsAtOrBelow(db, below);
 }
 
 /**

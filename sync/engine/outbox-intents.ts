@@ -197,7 +197,7 @@ export class OutboxIntents {
         ? { type: 'channel' as const, stream_id: ids[0] ?? 0, topic: m.topic ?? '' }
         : { type: 'direct' as const, user_ids: this.dmRecipients(ids) };
     const args = { scheduled_message_id: this.tempRef(r.scheduled_message_id), to, content: m.content };
-    return answer(this.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(this.outbox.now()) }));
+    return answer(this.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(this.outbox.now()), scheduled_at: m.scheduled_delivery_timestamp }));
   }
 
   /** As Zulip names a direct-message conversation: without the sender, unless it is a note to self. */

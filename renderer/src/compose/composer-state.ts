@@ -4,7 +4,7 @@
  * the keys. Made once per composer, inside its component.
  */
 import { insertBlock, type IntentTo } from './compose-intents.js';
-import { topicKey } from '../../../sync/protocol/topics.js';
+import { topicKey } from '../../../common/topic-key.js';
 import { createEffect, createMemo, createSignal, on, onMount } from 'solid-js';
 import { errorText } from '../core/errors.js';
 import { useSettings } from '../data/settings.js';

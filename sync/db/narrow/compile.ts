@@ -26,7 +26,7 @@ import { parseNarrow, topicKey, type NarrowTerm } from '../../api/index.js';
 import { FLAG, HAS_ROW } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { LocalNarrowError, asMessageId, resolveChannelId, resolveDmUserIds, resolveUserId, storedTopic } from './resolve.js';
-import { ftsQuery } from './search.js';
+import { ftsQuery } from '../../../common/search.js';
 
 export { LocalNarrowError } from './resolve.js';
 
@@ -119,9 +119,7 @@ function resolveWith(db: LocalDb, terms: readonly NarrowTerm[]): NarrowTerm[] {
   const w = terms.find((t) => t.operator === 'with');
   if (!w) return [...terms];
   const id = asMessageId(w.operand, "'with' operand");
-  const row = db.prepare('SELECT type, channel_id, topic, dm_key FROM messages WHERE id = ?').get(id) as
-    | { type: string; channel_id: number | null; topic: string; dm_key: string | null }
-    | undefined;
+  const row = db.prepare<[number], { type: string; channel_id: number | null; topic: string; dm_key: string | null }>('SELECT type, channel_id, topic, dm_key FROM messages WHERE id = ?').get(id);
   if (row) {
     const rest = terms.filter((t) => !['channel', 'stream', 'topic', 'dm', 'pm-with', 'pm_with', 'with'].includes(t.operator));
     if (row.type === 'stream' && row.channel_id !== null) {

@@ -18,7 +18,7 @@ import { invalidateServerTopics } from '../../db/queries/server-topics.js';
 import { getAccount } from '../../db/queries/state.js';
 import { moveServerUnreads, setServerUnreadMentionBits } from '../../db/queries/unreads.js';
 import { flagsToBits } from '../../db/flags.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { channelRecipientId } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 import { applyRows, storedBits } from './update-message-rows.js';
@@ -116,7 +116,6 @@ export function onUpdateMessage(db: LocalDb, e: UpdateMessageEvent, _ctx: Handle
  * Undefined when we cache none (the next refetch of the moved messages corrects it).
  */
 function recipientIdOf(db: LocalDb, channelId: number): number | undefined {
-  const v = cachedStatement(db, "SELECT json_extract(json, '$.recipient_id') FROM messages WHERE channel_id = ? LIMIT 1").pluck().get(channelId);
-  return typeof v === 'number' ? v : undefined;
+  return channelRecipientId(db, channelId);
 }
 

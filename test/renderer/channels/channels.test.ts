@@ -20,6 +20,7 @@ import {
 } from '../../../renderer/src/channels/channels-model.js';
 import { parseHash } from '../../../renderer/src/core/hash.js';
 import { describeRow } from '../../../renderer/src/outbox/panel-reducer.js';
+import { outboxRow } from '../fixtures.js';
 
 const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   channel_id: 1,
@@ -44,21 +45,8 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
 
 const NAMES = { channel: () => undefined, user: () => undefined };
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
-  outbox_id: 1,
-  kind: 'subscription_set',
-  target: 'subscriptions:scotland',
-  state: 'queued',
-  args: { subscriptions: [{ name: 'Scotland' }] },
-  attempts: 0,
-  next_attempt_at: null,
-  deadline_at: null,
-  last_error: null,
-  conflict: null,
-  created_at: 1,
-  updated_at: 1,
-  ...over,
-});
+const row = (over: Partial<OutboxRowView>): OutboxRowView =>
+  outboxRow({ outbox_id: 1, kind: 'subscription_set', target: 'subscriptions:scotland', args: { subscriptions: [{ name: 'Scotland' }] }, created_at: 1, updated_at: 1, ...over });
 
 const options: ChannelCreationView = {
   can_create_public: true,

@@ -3,23 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { choices, leftBehindText, mustAsk } from '../../../renderer/src/accounts/sign-out-reducer.js';
 import { describeRow, inWords, panelRows } from '../../../renderer/src/outbox/panel-reducer.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import { outboxRow } from '../fixtures.js';
 
 const names = { channel: (id: number) => (id === 5 ? 'Verona' : undefined), user: (id: number) => (id === 8 ? 'Othello' : undefined) };
-const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
-  outbox_id: 1,
-  kind: 'message_send',
-  target: 'x',
-  state: 'queued',
-  args: {},
-  attempts: 0,
-  next_attempt_at: null,
-  deadline_at: null,
-  last_error: null,
-  conflict: null,
-  created_at: 0,
-  updated_at: 0,
-  ...over,
-});
+const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, ...over });
 
 describe('outbox panel rows', () => {
   it('say what each kind changes, with a link where there is a place to go', () => {
