@@ -16,7 +16,7 @@ import { getRawContent, putRawContent } from '../db/queries/raw.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { cachedStatement } from '../db/queries/statements.js';
-import { contentEditArgs, readRawContent } from '../outbox/mutations/message-content-edit.js';
+import { contentEditArgs, messageContentEdit, readRawContent } from '../outbox/mutations/message-content-edit.js';
 
 /** Own messages considered per refresh: one request's worth. */
 export const RECENT = 200;
@@ -56,10 +56,10 @@ export type RawForEdit = { readonly raw_content: string; readonly source: 'pendi
 function pendingEdit(db: LocalDb, messageId: number): string | undefined {
   const args: unknown = cachedStatement(
     db,
-    "SELECT args FROM outbox WHERE entity_key = ? AND kind = 'message_content_edit' AND state NOT IN ('done', 'discarded') ORDER BY id DESC LIMIT 1",
+    "SELECT args FROM outbox WHERE entity_key = ? AND kind = ? AND state NOT IN ('done', 'discarded') ORDER BY id DESC LIMIT 1",
   )
     .pluck()
-    .get(`message:${messageId}`);
+    .get(`message:${messageId}`, messageContentEdit.kind);
   if (typeof args !== 'string') return undefined;
   const a = contentEditArgs.safeParse(JSON.parse(args));
   return a.success ? a.data.content : undefined;

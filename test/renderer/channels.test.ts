@@ -19,7 +19,6 @@ import {
   subscriptionState,
 } from '../../renderer/src/channels/channels-model.js';
 import { parseHash } from '../../renderer/src/router/hash.js';
-import { describeRow } from '../../renderer/src/outbox/panel-reducer.js';
 
 const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   channel_id: 1,
@@ -42,8 +41,6 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   ...over,
 });
 
-const NAMES = { channel: () => undefined, user: () => undefined };
-
 const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
   outbox_id: 1,
   kind: 'subscription_set',
@@ -57,6 +54,7 @@ const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
   conflict: null,
   created_at: 1,
   updated_at: 1,
+  description: { text: '', link: null },
   ...over,
 });
 
@@ -142,11 +140,6 @@ describe("a channel's subscription in the outbox", () => {
     const s = subscriptionState([...rows, failed], 'Scotland')!;
     expect(s).toEqual({ status: 'failed', outboxId: 3, action: 'subscribe', error: 'Unable to access channel (Scotland).' });
     expect(subscriptionMarker(s)).toBe('Subscribing failed');
-  });
-
-  it('the outbox panel names the channels', () => {
-    expect(describeRow(row({}), NAMES)).toMatchObject({ what: 'Subscribe to #Scotland' });
-    expect(describeRow(row({ kind: 'subscription_remove', args: { subscriptions: ['Verona', 'Denmark'] } }), NAMES)).toMatchObject({ what: 'Unsubscribe from #Verona, #Denmark' });
   });
 });
 

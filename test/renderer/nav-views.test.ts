@@ -16,6 +16,7 @@ const row = (target: string, state: OutboxRowView['state'], message = ''): Outbo
   conflict: null,
   created_at: 0,
   updated_at: 0,
+  description: { text: '', link: null },
 });
 
 const labels = (vs: { label: string }[]) => vs.map((v) => v.label);

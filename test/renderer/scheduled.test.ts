@@ -80,6 +80,7 @@ const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
   conflict: null,
   created_at: 0,
   updated_at: 0,
+  description: { text: '', link: null },
   ...over,
 });
 

@@ -238,6 +238,7 @@ describe('a setting’s state in the outbox', () => {
     conflict: null,
     created_at: 1,
     updated_at: 1,
+    description: { text: '', link: null },
     ...over,
   });
   const error = { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid notification sound', details: null };

@@ -19,7 +19,6 @@ import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
 import { describeRow } from '../outbox/panel-reducer.js';
 import { useOutbox } from '../outbox/store.js';
-import { useChannels } from '../sidebar/store.js';
 import { useUsers } from '../users/store.js';
 import { abilities, byId, subgroupCandidates, type Abilities, type Allowed, type Group, type GroupsById, type Namer } from './group-rules.js';
 import { groupHref, groupRows, groupsPlace, isFailed, listedGroups, objectionsInWords, refusalHint } from './groups-list.js';
@@ -135,17 +134,11 @@ const reason = (a: Allowed) => (a.ok ? null : a.why);
 function GroupPage(props: { group: Group; state: State; bridge: Bridge }) {
   const users = useUsers();
   const outbox = useOutbox();
-  const channels = useChannels();
   const toasts = useToasts();
   const all = createMemo(() => byId(props.state.data.groups));
   const namer: Namer = { user: (id) => users.byId().get(id)?.full_name };
   const may = createMemo<Abilities>(() => abilities(props.group, { userId: users.state.ownUserId, role: users.state.ownRole }, props.state.data.can_manage_all_groups, all(), namer));
   const rows = createMemo(() => groupRows(outbox.state.rows, props.group.id));
-  const names = {
-    channel: (id: number) => channels.byId(id)?.name,
-    user: (id: number) => users.byId().get(id)?.full_name,
-    group: (id: number) => all().get(id)?.name,
-  };
   const act = (what: string, f: () => Promise<unknown>) =>
     f().then(
       () => undefined,
@@ -175,7 +168,7 @@ function GroupPage(props: { group: Group; state: State; bridge: Bridge }) {
         <ul class="group-pending" aria-label="Changes not saved yet">
           <For each={rows()}>
             {(r) => {
-              const what = () => describeRow(r, names).what;
+              const what = () => describeRow(r).what;
               return (
                 <li classList={{ failed: isFailed(r) }}>
                   <span>{what()}</span>{' '}

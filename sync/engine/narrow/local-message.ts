@@ -4,6 +4,8 @@ import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, rowToMessage } from '../../db/queries/messages.js';
 import { cachedStatement } from '../../db/queries/statements.js';
 import { outboxErrorView } from '../../outbox/errors.js';
+import { messageFlags } from '../../outbox/mutations/message-flags.js';
+import { messageReaction } from '../../outbox/mutations/message-reaction.js';
 import { SERVER_STATE, type LocalMessage, type LocalState } from '../../protocol/messages.js';
 
 /** What the readers select for each message: `channel_name` from the channels table, not the
@@ -29,8 +31,8 @@ const ROW_MARKER = `(SELECT ${MARKER} FROM outbox o WHERE o.entity_key = 'messag
  * A failed reaction or flag change (star, read) is shown on the message it was for, though its row
  * is keyed elsewhere (`reaction:<id>:…`, `flags:<flag>` over many messages). Failed rows are few.
  */
-const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'failed' AND o.kind IN ('message_reaction', 'message_flags')
-  AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = 'message_flags' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
+const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'failed' AND o.kind IN ('${messageReaction.kind}', '${messageFlags.kind}')
+  AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = '${messageFlags.kind}' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
   ORDER BY o.id DESC LIMIT 1)`;
 
 /** Every column but the live-row probe: right whenever no outbox row is live. */
