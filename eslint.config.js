@@ -22,6 +22,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
   {
+    // SQL lives in sync/db (queries/ per area): the layers above call query functions, never
+    // prepare a statement themselves (test/lint/sql-in-db.test.ts).
+    files: ['sync/engine/**/*.ts', 'sync/outbox/**/*.ts', 'sync/service/**/*.ts', 'sync/uploads/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'SQL lives in sync/db/queries: call (or add) a query function there' },
+      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/queries/statements.js'], message: 'SQL lives in sync/db/queries: call (or add) a query function there' }] }],
+    },
+  },
+  {
     files: ['sync/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'sync/ never touches the DOM' }))],

@@ -29,7 +29,7 @@ import type { QueuePosition } from '../sync/engine/poller.js';
 import { reapplyTouched, retireEchoes } from '../sync/engine/outbox-local.js';
 import { AccountSession, accountFileName } from '../sync/engine/session.js';
 import { contentEditBaseOf, messageContentEdit } from '../sync/outbox/mutations/message-content-edit.js';
-import { channelMessage, dmMessage } from '../test/sync/db/queries-fixtures.js';
+import * as eg from '../test/support/eg.js';
 import { check, interleave, printChecks, type Check, type Stats, type Variant } from './lib.js';
 
 const SUITE = 'engine-store';
@@ -44,9 +44,10 @@ function exampleMessage(id: number): Message {
   const content = `<p>${words}${link}</p>`;
   const flags = id % 3 === 0 ? [] : ['read'];
   if (id % 11 === 0) {
-    return dmMessage(id, [10, 11 + (id % 4)], { content, flags, sender_id: 11 + (id % 4) });
+    return eg.dmMessage({ id, participants: [eg.SELF, 11 + (id % 4)], content, flags });
   }
-  return channelMessage(id, {
+  return eg.streamMessage({
+    id,
     stream_id: 1 + (id % 6),
     subject: TOPICS[id % TOPICS.length],
     content,

@@ -19,7 +19,8 @@ import { MIGRATIONS } from '../sync/db/migrations/index.js';
 import { migrate, type LocalDb } from '../sync/db/open.js';
 import { systemClock } from '../sync/base/seams.js';
 import { KindRegistry } from '../sync/outbox/kinds.js';
-import { OutboxStore, RUNNABLE_HEADS_SQL } from '../sync/outbox/store.js';
+import { RUNNABLE_HEADS_SQL } from '../sync/db/queries/outbox.js';
+import { OutboxStore } from '../sync/outbox/store.js';
 import { check, interleave, printChecks, type Stats } from './lib.js';
 
 const SUITE = 'outbox-heads';

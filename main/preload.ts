@@ -1,7 +1,7 @@
 /**
  * Preload (sandboxed, bundled to one CommonJS file): exposes the contract's channels on
  * `window.zulip` and nothing else: never ipcRenderer, never the IPC event object (listeners get
- * the payload only). It checks nothing itself: main parses every payload (architecture rule 10).
+ * the payload only). It checks nothing itself: main parses every payload (docs/architecture.md rule 10).
  *
  *   window.zulip.host                     'electron'
  *   window.zulip.invoke(name, request)    -> Promise<RpcResult> (IPC_INVOKE)

@@ -1,27 +1,50 @@
 /**
  * `npm run server -- [--port 9991] [--host 127.0.0.1] [--data ./sandbox.db] [--demo]
- *                    [--demo-messages N] [--no-rate-limit]`
+ *                    [--demo-messages N] [--no-rate-limit] [--help]`
  * Prints the base URL; Ctrl-C answers open long-polls, closes the database and exits.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/base.js';
 import { startServer } from './index.js';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '9991' },
-    host: { type: 'string', default: '127.0.0.1' },
-    data: { type: 'string' },
-    demo: { type: 'boolean', default: false },
-    'demo-messages': { type: 'string', default: '0' },
-    'no-rate-limit': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: npm run server -- [--port N] [--host ADDR] [--data FILE] [--demo] [--demo-messages N] [--no-rate-limit]
+  --port N            port to listen on (default 9991; 0 picks a free one)
+  --host ADDR         address to bind (default 127.0.0.1)
+  --data FILE         SQLite file kept across restarts (default: in memory)
+  --demo              seed the demo realm (password "${DEMO_PASSWORD}" for every account)
+  --demo-messages N   with --demo, also seed N messages
+  --no-rate-limit     turn off Zulip-style rate limiting`;
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: { port: string; host: string; data?: string; demo: boolean; 'demo-messages': string; 'no-rate-limit': boolean; help: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '9991' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      'demo-messages': { type: 'string', default: '0' },
+      'no-rate-limit': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const port = Number(values.port);
 const demoMessages = Number(values['demo-messages']);
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port number: ${values.port}`);
-if (!Number.isInteger(demoMessages) || demoMessages < 0) throw new Error(`--demo-messages: not a count: ${values['demo-messages']}`);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: not a port number: ${values.port}`);
+if (!Number.isInteger(demoMessages) || demoMessages < 0) fail(`--demo-messages: not a count: ${values['demo-messages']}`);
 
 const server = await startServer({
   port,

@@ -38,8 +38,9 @@ if (values.help) {
   process.exit(0);
 }
 
-const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: not a port number: ${values.port}`, 2);
+// Absent: the last run's port when it is free (an open page reconnects to it), else a free one.
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) fail(`--port: not a port number: ${values.port}`, 2);
 const rendererDir = values.renderer ?? defaultRendererDir(import.meta.dirname);
 if (rendererDir === undefined) fail('no built renderer found (out/renderer/index.html): run `npm run build` first', 1);
 const dataDir = values['data-dir'] ?? defaultDataDir();
@@ -63,7 +64,7 @@ try {
 }
 
 console.log(`Open ${host.url}`);
-// The link works once (it sets a cookie and leaves the URL bar): `kill -USR2 PID` prints a fresh one.
+// The link works once (it hands the tab a secret and leaves the URL bar): `kill -USR2 PID` prints a fresh one.
 if (process.platform !== 'win32') {
   process.on('SIGUSR2', () => console.log(`Open ${host.newLoginUrl()}`));
   console.error(`browser host: pid ${process.pid}; the link signs in once, \`kill -USR2 ${process.pid}\` prints a fresh one`);

@@ -5,14 +5,14 @@
  *           rebound to 127.0.0.1 sends `Host: evil.example:PORT` and is refused
  *   Origin  when present (always on a WebSocket, and on cross-site fetches and form posts): our
  *           own origin only, so other sites cannot drive the engine or read its answers
- *   secret  a per-run random token, given once in the printed URL and then kept in an HttpOnly,
- *           SameSite=Strict cookie; without it nothing but the refusal is served
+ *   secret  a random token the printed link's landing page hands the page (never a cookie, which
+ *           every port of 127.0.0.1 would receive: sync/protocol/browser-host.ts); the WebSocket
+ *           needs it (as a subprotocol), an upload the key derived from it; the renderer's files
+ *           are the app's code and carry no data
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-/** One cookie per port: browsers share cookies across the ports of a host, so two hosts at once must not overwrite each other's. */
-export const cookieName = (port: number) => `zs-${port}`;
+import { HOST_WS_PROTOCOL, UPLOAD_KEY_PARAM } from '../../sync/protocol/browser-host.js';
 
 export interface Guard {
   readonly secret: string;
@@ -47,19 +47,18 @@ export function secretMatches(candidate: string | null | undefined, secret: stri
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function cookieOk(req: IncomingMessage, secret: string, port: number): boolean {
-  const header = req.headers.cookie;
-  if (header === undefined) return false;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === cookieName(port) && secretMatches(part.slice(eq + 1).trim(), secret)) return true;
-  }
-  return false;
+/** The WebSocket handshake offers `zulip-offline.<secret>` among its subprotocols. */
+export function wsSecretOk(req: IncomingMessage, secret: string): boolean {
+  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const prefix = `${HOST_WS_PROTOCOL}.`;
+  return offered.some((p) => p.startsWith(prefix) && secretMatches(p.slice(prefix.length), secret));
 }
 
-export function sessionCookie(secret: string, port: number): string {
-  return `${cookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
+/** The key upload URLs carry: derived from the secret, so a URL shown or copied never reveals it. */
+export const uploadKeyOf = (secret: string): string => createHmac('sha256', secret).update('uploads').digest('hex');
+
+export function uploadKeyOk(url: URL, secret: string): boolean {
+  return secretMatches(url.searchParams.get(UPLOAD_KEY_PARAM), uploadKeyOf(secret));
 }
 
 /**

@@ -2,17 +2,17 @@
  * The browser-mode host: the same engine service as the Electron app, behind a loopback HTTP server
  * that serves the built renderer and carries the contract over a WebSocket at `/ws`.
  *
- *   GET /?token=TOKEN   a one-time sign-in link: the first visit sets the session cookie (a separate
- *                       secret, never in a URL) and redirects to the clean `/`; the token is then
- *                       spent, so the link left in the history opens nothing for anyone else (a
- *                       browser that already has the cookie is just sent to `/`; others get a page
- *                       saying how to get a fresh link: `newLoginUrl()`, SIGUSR2 in the CLI)
- *   GET /uploads/user_uploads/...  the open account's realm images, from the upload cache
- *                       (uploads.ts; cookie required)
- *   GET /...            the renderer's files (cookie required)
- *   GET /ws (upgrade)   one engine client per socket (cookie + Origin required)
- * Every request passes the Host / Origin / secret checks of `guard.ts` first; a refusal is a 403
- * with a short text and no hint of the secret.
+ *   GET /?token=TOKEN   a one-time sign-in link: the first visit gets a page that hands the page's
+ *                       origin a separate secret (never in a URL, never in a cookie: signin.ts)
+ *                       and opens the clean `/`; the token is then spent, so the link left in the
+ *                       history opens nothing for anyone else (others get a page saying how to get
+ *                       a fresh link: `newLoginUrl()`, SIGUSR2 in the CLI)
+ *   GET /uploads/user_uploads/...?k=KEY  the open account's realm images, from the upload cache
+ *                       (uploads.ts; the uploads key derived from the secret required)
+ *   GET /...            the renderer's files (the app's code: no data, no secret needed)
+ *   GET /ws (upgrade)   one engine client per socket (the secret as a subprotocol + Origin required)
+ * Every request passes the Host / Origin checks of `guard.ts` first; a refusal is a 403 with a
+ * short text and no hint of the secret.
  *
  * Keys are kept in a plain file (no OS keychain here), so sign-in asks the user's consent first.
  */
@@ -23,12 +23,14 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
+import { HOST_WS_PROTOCOL } from '../../sync/protocol/browser-host.js';
 import type { EngineLogger } from '../../sync/base/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
 import { lockDataDir } from '../data-dir-lock.js';
 import { PlainFileSecretStore } from '../plain-secrets.js';
 import { EmbeddedSandbox } from '../sandbox.js';
-import { cookieOk, hostOk, originOk, secretMatches, securityHeaders, sessionCookie } from './guard.js';
+import { hostOk, originOk, secretMatches, securityHeaders, uploadKeyOf, uploadKeyOk, wsSecretOk } from './guard.js';
+import { landingPage, loadSession, sessionSecret, SIGNED_OUT_PATH, signedOutPage, SIGNIN_SCRIPT, SIGNIN_SCRIPT_PATH, spentLinkPage } from './signin.js';
 import { serveStatic } from './static.js';
 import { isUploadRoute, serveUpload } from './uploads.js';
 import { bridgeSocket, MAX_FRAME_BYTES } from './ws-bridge.js';
@@ -38,7 +40,7 @@ export interface BrowserHostOptions {
   readonly dataDir: string;
   /** The built renderer (`out/renderer`). */
   readonly rendererDir: string;
-  /** 0 or absent: a free port. */
+  /** 0: a free port; absent: the last run's port if it is free (an open page reconnects), else a free one. */
   readonly port?: number;
   /** Open the sandbox at start (`npm start -- --sandbox`). */
   readonly sandbox?: boolean;
@@ -80,12 +82,19 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
   const logger: EngineLogger = { info: () => undefined, warn: (m, d) => log(engineLine('warn', m, d)), error: (m, d) => log(engineLine('error', m, d)) };
   const service = new EngineService({ dataDir: accountsDir, secrets: new PlainFileSecretStore(path.join(opts.dataDir, 'api-keys.json')), sandbox, seams: { logger } });
 
-  // The cookie's value: never in a URL. The sign-in token: in the printed link, good for one visit.
-  const secret = randomBytes(32).toString('hex');
+  // The page's secret: never in a URL or a cookie (set once listening: it depends on the port).
+  // The sign-in token: in the printed link, good for one visit.
+  let secret = '';
   let loginToken: string | undefined = randomBytes(32).toString('hex');
   const firstLoginToken = loginToken;
   let port = 0;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+    // The page offers the protocol and the one carrying the secret: the answer names only the first.
+    handleProtocols: (offered) => (offered.has(HOST_WS_PROTOCOL) ? HOST_WS_PROTOCOL : false),
+  });
   wss.on('connection', (ws) => bridgeSocket(ws, service));
 
   const http = createServer((req, res) => {
@@ -102,22 +111,26 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     if (!hostOk(req, port) || !originOk(req, port, false)) return void refuse(403, 'forbidden');
     if (req.method !== 'GET' && req.method !== 'HEAD') return void refuse(405, 'method not allowed');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const html = (status: number, body: string) => res.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
     if (url.searchParams.has('token')) {
       if (url.pathname === '/' && loginToken !== undefined && secretMatches(url.searchParams.get('token'), loginToken)) {
         loginToken = undefined; // spent
-        res.writeHead(302, { ...headers, location: '/', 'set-cookie': sessionCookie(secret, port), 'cache-control': 'no-store' }).end();
-        return;
+        return void html(200, landingPage(secret, uploadKeyOf(secret)));
       }
-      // A spent link from the history, in the browser it signed in: nothing to do but open the app.
-      if (cookieOk(req, secret, port)) return void res.writeHead(302, { ...headers, location: '/', 'cache-control': 'no-store' }).end();
-      res.writeHead(403, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(spentLinkPage());
-      return;
+      // A spent link from the history: the page's script opens the app in the tab it signed in.
+      return void html(403, spentLinkPage());
     }
-    if (!cookieOk(req, secret, port)) return void refuse(403, 'open the URL printed in the terminal');
+    if (url.pathname === SIGNIN_SCRIPT_PATH) {
+      return void res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : SIGNIN_SCRIPT);
+    }
+    if (url.pathname === SIGNED_OUT_PATH) return void html(403, signedOutPage());
     if (url.pathname === '/ws') return void refuse(426, 'WebSocket only');
     // The raw path, not the URL's (which resolves `..`): the upload route refuses what is not canonical.
     const rawPath = (req.url ?? '/').split(/[?#]/)[0]!;
-    if (isUploadRoute(rawPath)) return serveUpload(req, res, (p) => service.upload(p), rawPath, headers);
+    if (isUploadRoute(rawPath)) {
+      if (!uploadKeyOk(url, secret)) return void refuse(403, 'open the URL printed in the terminal');
+      return serveUpload(req, res, (p) => service.upload(p), rawPath, headers);
+    }
     await serveStatic(req, res, opts.rendererDir, url.pathname, headers);
   }
 
@@ -126,7 +139,7 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     const pathname = new URL(req.url ?? '/', `http://127.0.0.1:${port}`).pathname;
     // Origin is required here: browsers always send it on a WebSocket, and a WebSocket is not
     // bound by the same-origin policy, so this check is what keeps other sites out.
-    const ok = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true) && cookieOk(req, secret, port);
+    const ok = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true) && wsSecretOk(req, secret);
     if (!ok) {
       const body = 'forbidden';
       socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
@@ -135,14 +148,26 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(opts.port ?? 0, '127.0.0.1', () => {
-      http.off('error', reject);
-      resolve();
+  const saved = loadSession(opts.dataDir);
+  const listen = (p: number) =>
+    new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(p, '127.0.0.1', () => {
+        http.off('error', reject);
+        resolve();
+      });
     });
-  });
+  if (opts.port === undefined && saved !== undefined) {
+    // The last run's port, so an open page finds the host again; taken meanwhile: any free one.
+    await listen(saved.port).catch(async (e: unknown) => {
+      if (!(e instanceof Error && 'code' in e && e.code === 'EADDRINUSE')) throw e;
+      await listen(0);
+    });
+  } else {
+    await listen(opts.port ?? 0);
+  }
   port = (http.address() as AddressInfo).port;
+  secret = sessionSecret(opts.dataDir, port, saved);
   const origin = `http://127.0.0.1:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -190,18 +215,6 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     sandboxUrl: () => sandbox.url,
     close,
   };
-}
-
-/** The answer to a spent, replaced or wrong sign-in link: what happened and how to get a fresh one. */
-function spentLinkPage(): string {
-  return [
-    // color-scheme: the browser's own light or dark rendering (the CSP allows no inline style).
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Sign-in link already used</title></head><body>',
-    '<h1>This sign-in link has already been used</h1>',
-    '<p>Each link printed by the app host opens the app once, in one browser. This one was used already, was replaced by a newer one, or is not from this host.</p>',
-    '<p>To get a fresh link, send the host the USR2 signal (<code>kill -USR2 PID</code>, the PID the host printed) and open the new <code>Open http://127.0.0.1:…</code> line it prints, or restart the host.</p>',
-    '</body></html>',
-  ].join('\n');
 }
 
 function engineLine(level: string, message: string, data: Readonly<Record<string, unknown>> | undefined): string {

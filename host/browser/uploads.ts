@@ -2,8 +2,9 @@
  * `GET /uploads/user_uploads/...`: the open account's realm images for the page, from the engine's
  * upload cache (sync/uploads/cache.ts), which fetches them with the account's credentials and keeps
  * them for offline viewing. The page never loads an image from the realm itself, so the CSP's
- * `img-src` stays `'self'`. Behind the same Host / Origin / cookie checks as everything else
- * (server.ts); `Cross-Origin-Resource-Policy: same-origin` keeps other sites from embedding them.
+ * `img-src` stays `'self'`. Behind the Host / Origin checks and the uploads key (`?k=`, derived from
+ * the page's secret: server.ts); `Cross-Origin-Resource-Policy: same-origin` keeps other sites from
+ * embedding them.
  *
  *   200  the image (only the cache's image types; `nosniff`; never stored by the browser, so what
  *        the page shows offline is what the cache holds)

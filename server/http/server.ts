@@ -19,7 +19,8 @@ const API_PREFIX = '/api/v1';
 /** Served outside the API, as in Zulip. */
 const ROOT_PREFIX = '/user_uploads/';
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** With `unread`, the request whose body is still arriving: the answer goes out now, the close after it (`closeAfterBody`). */
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, unread?: IncomingMessage): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -28,11 +29,16 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     'cache-control': 'no-store',
     ...headers,
   });
-  res.end(text);
+  if (unread === undefined) {
+    res.end(text);
+  } else {
+    res.write(text);
+    closeAfterBody(unread, res);
+  }
 }
 
-function sendError(res: ServerResponse, e: JsonableError, headers: Record<string, string> = {}): void {
-  send(res, e.httpStatus, { result: 'error', msg: e.message, code: e.code, ...e.extra }, { ...headers, ...e.headers });
+function sendError(res: ServerResponse, e: JsonableError, headers: Record<string, string> = {}, unread?: IncomingMessage): void {
+  send(res, e.httpStatus, { result: 'error', msg: e.message, code: e.code, ...e.extra }, { ...headers, ...e.headers }, unread);
 }
 
 function sendRaw(res: ServerResponse, r: RawResponse, headers: Record<string, string>): void {
@@ -96,11 +102,12 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, ro
       );
     } catch (e) {
       const closing = settleUnreadBody(req);
+      const unread = closing.Connection === undefined ? undefined : req;
       if (e instanceof JsonableError) {
-        sendError(res, e, { ...rateHeaders, ...closing });
+        sendError(res, e, { ...rateHeaders, ...closing }, unread);
       } else {
         srv.log.error(`internal error on ${req.method} ${logUrl(req.url)}`, e);
-        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' }, closing);
+        send(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' }, closing, unread);
       }
     }
   }
@@ -137,10 +144,10 @@ const DRAIN_LIMIT_BYTES = 64 * 1024;
 /**
  * After an error the request body may be unread (refused before reading: bad auth, 404, a
  * declared length over the limit) or partly read (over the limit while reading). A small declared
- * body is drained to keep the connection; anything else is not read further: the answer says
- * `Connection: close`, and Node closes the socket once it is sent.
+ * body is drained to keep the connection; anything else is not parsed further: the answer says
+ * `Connection: close` (and `closeAfterBody` closes the connection once the body stops arriving).
  */
-function settleUnreadBody(req: IncomingMessage): Record<string, string> {
+function settleUnreadBody(req: IncomingMessage): { Connection?: string } {
   if (req.complete) return {};
   const declared = Number(req.headers['content-length']);
   if (req.readableFlowing === null && Number.isFinite(declared) && declared <= DRAIN_LIMIT_BYTES) {
@@ -149,6 +156,36 @@ function settleUnreadBody(req: IncomingMessage): Record<string, string> {
   }
   req.pause();
   return { Connection: 'close' };
+}
+
+/** How long a refused body may keep arriving after the answer, in all and without a byte. */
+const LINGER_MAX_MS = 5_000;
+const LINGER_IDLE_MS = 500;
+
+/**
+ * Ends an answer sent while the client is still sending its (refused) body. Closing a socket with
+ * unread bytes makes the kernel reset the connection, and a client that reads only once it has
+ * written everything sees a broken pipe instead of the answer. So the rest of the body is read and
+ * dropped until it ends, stops arriving for `LINGER_IDLE_MS`, or `LINGER_MAX_MS` have passed;
+ * only then does the answer end (and Node close the connection, as `Connection: close` says).
+ */
+function closeAfterBody(req: IncomingMessage, res: ServerResponse): void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(idle);
+    clearTimeout(limit);
+    req.off('data', onData);
+    if (!res.destroyed) res.end();
+  };
+  const onData = () => idle.refresh();
+  const idle = setTimeout(finish, LINGER_IDLE_MS).unref();
+  const limit = setTimeout(finish, LINGER_MAX_MS).unref();
+  req.on('data', onData);
+  req.once('end', finish);
+  req.once('close', finish);
+  req.resume();
 }
 
 /** Longest URL a log line quotes: query strings are legitimately up to 1 MiB (narrows, message_ids). */

@@ -62,7 +62,7 @@ export function firstMessageId(srv: ServerState, channelId: number): number | nu
   return id ?? null;
 }
 
-/** BasicChannel (notes §4 GET /streams). */
+/** BasicChannel (docs/zulip-behaviour.md "User and channel lists"). */
 export function apiChannel(srv: ServerState, ch: ChannelRow) {
   const permissions = {} as Record<ChannelPermissionSetting, GroupSettingValue>;
   for (const s of CHANNEL_PERMISSION_SETTINGS) permissions[s] = apiGroupSettingValue(srv, channelPermission(srv, ch, s));
@@ -113,7 +113,7 @@ export interface SubscriptionOptions {
   readonly subscribers?: boolean | 'partial';
 }
 
-/** Subscription (notes §7 "Shape of subscriptions[]"): BasicChannel plus the user's own properties. */
+/** Subscription (docs/zulip-behaviour.md "Subscription objects"): BasicChannel plus the user's own properties. */
 export function apiSubscription(srv: ServerState, userId: number, ch: ChannelRow, opts: SubscriptionOptions = {}) {
   const sub = srv.db.prepare('SELECT color, is_muted, pin_to_top, properties FROM subscriptions WHERE user_id = ? AND channel_id = ?').get(userId, ch.id) as
     | SubscriptionRow

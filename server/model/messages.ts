@@ -215,7 +215,7 @@ function visibleEditHistory(row: MessageRow, policy: 'all' | 'moves' | 'none', a
   return entries;
 }
 
-/** register's `unread_msgs` (notes §7): subscribed channels (muted included), DMs, mentions. */
+/** register's `unread_msgs` (docs/zulip-behaviour.md "Unread messages"): subscribed channels (muted included), DMs, mentions. */
 export function unreadMsgs(srv: ServerState, userId: number, opts: { allowEmptyTopicName?: boolean } = {}) {
   const emptyName = getRealm(srv).empty_topic_display_name;
   const rows = sql(

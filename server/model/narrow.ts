@@ -1,5 +1,5 @@
 /**
- * Narrows (notes §8; Zulip's narrow.py) compiled to SQL: parsing both encodings, canonical
+ * Narrows (docs/zulip-behaviour.md "Narrows"; Zulip's narrow.py) compiled to SQL: parsing both encodings, canonical
  * operator names, `with` resolution, and a WHERE clause over `messages m` and the viewer's
  * `user_messages um`.
  *

@@ -1,7 +1,7 @@
 /**
  * Navigation views (FL 390): the user's left-sidebar views, keyed by URL-hash `fragment`. Built-in
  * views (Zulip's own fragments) carry no name; custom views need one. Changes reach the user's
- * clients as `navigation_view` events (singular; notes §6).
+ * clients as `navigation_view` events (singular; docs/zulip-behaviour.md "Navigation views").
  */
 import { emit } from '../events/emit.js';
 import { JsonableError } from '../http/errors.js';

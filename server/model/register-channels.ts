@@ -1,5 +1,5 @@
 /**
- * register's `subscription` and `stream` parts (notes §7): the user's subscriptions, the channels
+ * register's `subscription` and `stream` parts (docs/zulip-behaviour.md "Register"): the user's subscriptions, the channels
  * they left (`unsubscribed`) and the visible ones they never joined (`never_subscribed`).
  * Archived channels appear only with the `archived_channels` capability.
  */

@@ -1,5 +1,5 @@
 /**
- * register's message-derived parts (notes §7): `max_message_id`, `starred_messages` and
+ * register's message-derived parts (docs/zulip-behaviour.md "Register"): `max_message_id`, `starred_messages` and
  * `recent_private_conversations` (from the user's own message rows).
  */
 import type { ServerState } from '../state.js';

@@ -1,5 +1,5 @@
 /**
- * register's `realm` and `realm_user` parts (notes §7): the realm settings and server limits a
+ * register's `realm` and `realm_user` parts (docs/zulip-behaviour.md "Register"): the realm settings and server limits a
  * client needs, and the current user's own identity and permissions.
  */
 import { seconds } from '../clock.js';
@@ -9,7 +9,7 @@ import { getRealm, type RealmSettings } from './realm.js';
 import { apiGroupSettingValue } from './user-groups.js';
 import { apiUser, avatarUrl, ROLE, type UserRow } from './users.js';
 
-/** Zulip's typing-notification timings (notes §7), in milliseconds. */
+/** Zulip's typing-notification timings (docs/zulip-behaviour.md "Realm limits and timings"), in milliseconds. */
 export const TYPING = { startedExpiry: 15000, stoppedWait: 5000, startedWait: 10000 } as const;
 
 /** When this server process started: register's `server_generation` (clients reload on change). */

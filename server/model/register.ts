@@ -1,5 +1,5 @@
 /**
- * POST /register's initial state (notes §7): each part is computed only when its fetch key is
+ * POST /register's initial state (docs/zulip-behaviour.md "Register"): each part is computed only when its fetch key is
  * wanted (`fetch_event_types`, else `event_types`, else everything). Keys are not always the event
  * names (`navigation_views` vs the `navigation_view` event, `realm_user_groups` vs `user_group`).
  */

@@ -1,6 +1,6 @@
 /**
  * Saved snippets (FL 297; editing FL 368): a user's reusable message texts. Every change is told to
- * the user's clients with a `saved_snippets` event (notes §6).
+ * the user's clients with a `saved_snippets` event (docs/zulip-behaviour.md "Saved snippets").
  */
 import { seconds } from '../clock.js';
 import { emit } from '../events/emit.js';
@@ -21,7 +21,7 @@ export function listSavedSnippets(srv: ServerState, userId: number): SavedSnippe
   return srv.db.prepare('SELECT id, title, content, date_created FROM saved_snippets WHERE user_id = ? ORDER BY id').all(userId) as SavedSnippet[];
 }
 
-/** The user's snippet, or 404 BAD_REQUEST "Saved snippet does not exist." (notes §3). */
+/** The user's snippet, or 404 BAD_REQUEST "Saved snippet does not exist." (docs/zulip-behaviour.md "Saved snippets"). */
 export function requireSavedSnippet(srv: ServerState, userId: number, id: number): SavedSnippet {
   const row = srv.db.prepare('SELECT id, title, content, date_created FROM saved_snippets WHERE id = ? AND user_id = ?').get(id, userId) as
     | SavedSnippet

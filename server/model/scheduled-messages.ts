@@ -1,5 +1,6 @@
 /**
- * Scheduled messages (notes §3/§4; spec "Edit a scheduled message"): stored with their rendered
+ * Scheduled messages (docs/zulip-behaviour.md "Scheduled messages"; spec "Edit a
+ * scheduled message"): stored with their rendered
  * content, listed by delivery time, delivered by `deliverDueScheduledMessages` through the normal
  * send path. A send that fails (the sender lost access, the channel is gone…) leaves the message
  * `failed: true` until it is rescheduled. Every change reaches the sender's clients as a
@@ -61,7 +62,10 @@ function getRow(srv: ServerState, id: number): ScheduledMessageRow | undefined {
   return srv.db.prepare('SELECT * FROM scheduled_messages WHERE id = ?').get(id) as ScheduledMessageRow | undefined;
 }
 
-/** The user's scheduled message, or 404 BAD_REQUEST "Scheduled message does not exist" (notes §3). */
+/**
+ * The user's scheduled message, or 404 BAD_REQUEST "Scheduled message does not exist"
+ * (docs/zulip-behaviour.md "Scheduled messages").
+ */
 export function requireScheduledMessage(srv: ServerState, userId: number, id: number): ScheduledMessageRow {
   const row = getRow(srv, id);
   if (!row || row.sender_id !== userId) throw notFound('Scheduled message does not exist');

@@ -1,5 +1,5 @@
 /**
- * Per-topic visibility policies (spec "POST /user_topics"; notes §3 and §6 `user_topic`):
+ * Per-topic visibility policies (spec "POST /user_topics"; docs/zulip-behaviour.md "Topic preferences", "Personal state"):
  * 0 none (inherit), 1 muted, 2 unmuted, 3 followed. Policy 0 is stored as no row. Topics need not
  * have messages; names compare by topicKey (topic-key.ts), as Zulip's `topic_name__iexact`.
  */

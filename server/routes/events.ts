@@ -1,5 +1,6 @@
 /**
- * The event system (notes §4, §7): POST /register creates a queue and returns the initial state;
+ * The event system (docs/zulip-behaviour.md "Register", "Event queues"): POST /register creates
+ * a queue and returns the initial state;
  * GET /events long-polls it (heartbeat after `longPollSeconds`), acknowledging by
  * `last_event_id`; DELETE /events drops it. Unknown or garbage-collected queues answer
  * `BAD_EVENT_QUEUE_ID` with the `queue_id`.

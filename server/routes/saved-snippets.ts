@@ -1,4 +1,4 @@
-/** Saved snippets: GET, POST /saved_snippets; PATCH, DELETE /saved_snippets/{id} (spec + notes §3/§4). */
+/** Saved snippets: GET, POST /saved_snippets; PATCH, DELETE /saved_snippets/{id} (spec; docs/zulip-behaviour.md "Saved snippets"). */
 import { badRequest, invalidParam, missingParam } from '../http/errors.js';
 import type { Params } from '../http/params.js';
 import { getRealm } from '../model/realm.js';

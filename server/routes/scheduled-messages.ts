@@ -1,6 +1,6 @@
 /**
  * Scheduled messages: GET, POST /scheduled_messages; PATCH, DELETE /scheduled_messages/{id}
- * (spec "Edit a scheduled message", notes §3/§4; validation order as Zulip's views).
+ * (spec "Edit a scheduled message", docs/zulip-behaviour.md "Scheduled messages"; validation order as Zulip's views).
  */
 import { z } from 'zod';
 import { badRequest } from '../http/errors.js';

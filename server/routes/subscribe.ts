@@ -1,5 +1,6 @@
 /**
- * POST /users/me/subscriptions (spec "subscribe to channels", notes §3): subscribes the caller or
+ * POST /users/me/subscriptions (spec "subscribe to channels", docs/zulip-behaviour.md
+ * "POST /users/me/subscriptions"): subscribes the caller or
  * the `principals`, creating the channels that do not exist with the creation parameters.
  * Everything is validated before anything is written.
  */

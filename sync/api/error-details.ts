@@ -1,5 +1,6 @@
 /**
- * Typed extra fields of error envelopes, by `code` (spec "Errors" table and the notes' status table).
+ * Typed extra fields of error envelopes, by `code` (spec "Errors" table and
+ * docs/zulip-behaviour.md "Error codes and HTTP status").
  * A present field of the wrong type makes the details undefined (the raw `extra` is still kept),
  * so a surprising server never turns an API error into a crash.
  */

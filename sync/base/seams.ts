@@ -1,5 +1,5 @@
 /**
- * The engine's small injectable seams (architecture rule 12): time, sleeping, randomness and
+ * The engine's small injectable seams (docs/architecture.md rule 12): time, sleeping, randomness and
  * logging. Production uses the real ones; tests pass fakes so backoff, expiry and resume-from-sleep
  * are testable without waiting or flaking.
  */

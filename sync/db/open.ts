@@ -1,9 +1,12 @@
 /**
  * One database file per account: WAL, foreign keys off (cache rows arrive in any order), and the
  * migrations up to the newest, each in its own transaction with `user_version`. A database from a
- * newer app (user_version above ours) is refused rather than damaged.
+ * newer app (user_version above ours) is refused rather than damaged. The files are the user's
+ * alone: 0600 for the database (SQLite gives its -wal and -shm the database file's mode), 0700 for
+ * the directories holding them, also when an older app left them readable to others.
  */
 import Database from 'better-sqlite3';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
 
@@ -48,8 +51,34 @@ export function sqliteOptions(): Database.Options {
   return native ? { nativeBinding: native } : {};
 }
 
+const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+/** Modes mean little on Windows (the profile's ACLs protect the data there). */
+const hasModes = process.platform !== 'win32';
+
+/**
+ * Creates `dir` (and missing parents) as 0700; an existing one open to others is narrowed to 0700,
+ * unless it is a shared directory (sticky bit, as /tmp), which is never the app's own.
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (!hasModes) return;
+  const mode = statSync(dir).mode;
+  if ((mode & 0o077) !== 0 && (mode & 0o1000) === 0) chmodSync(dir, PRIVATE_DIR_MODE);
+}
+
+/** The database file created 0600 before SQLite opens it (its -wal and -shm follow), existing ones narrowed. */
+function ensurePrivateFiles(path: string): void {
+  if (!hasModes) return;
+  if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE_MODE);
+  }
+}
+
 /** Open (creating if needed) an account database; `:memory:` for tests. */
 export function openLocalDb(path: string, opts: { migrations?: readonly Migration[] } = {}): LocalDb {
+  if (path !== ':memory:') ensurePrivateFiles(path);
   const db = new Database(path, sqliteOptions());
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

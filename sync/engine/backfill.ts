@@ -1,5 +1,5 @@
 /**
- * Catching up on messages (docs/sync-design.md "The event stream"):
+ * Catching up on messages (docs/sync-design.md "Initial sync"):
  *
  *  - history: the most recent messages, newest first, in batches of at most 1,000 per request (the
  *    server's hard maximum is 5,000), down to the engine setting `backfill_depth` (default 5,000).
@@ -16,7 +16,8 @@
 import { getMessages, type ApiConnection, type Message } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { flagsToBits, NO_ROW_FLAGS } from '../db/flags.js';
-import { deleteMessages, LOCAL_ECHO_MIN_ID, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
+import { deleteMessages, newestStoredMessageId, upsertMessages, type RowSource } from '../db/queries/messages.js';
+import { serverIdsAtOrBelow } from '../db/queries/message-rows.js';
 import { getEngineSetting } from '../db/queries/state.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import type { SyncProgress } from '../protocol/status.js';
@@ -24,7 +25,7 @@ import { compileLocalNarrow } from '../db/narrow/compile.js';
 import { NEWEST, recordFetch, type FetchAnswer } from './narrow/ranges.js';
 
 export const DEFAULT_BACKFILL_DEPTH = 5_000;
-/** The recommended batch size (notes §4 "GET /messages": max 5000, recommended ≤ 1000). */
+/** The recommended batch size (docs/zulip-behaviour.md "GET /messages": max 5000, recommended ≤ 1000). */
 export const BACKFILL_BATCH = 1_000;
 const HARD_MAX = 5_000;
 
@@ -164,7 +165,7 @@ export async function askRows(conn: ApiConnection, messages: readonly Message[],
 
 function cachedIds(db: LocalDb, below: number): number[] {
   // Never local echoes: the server does not know them, and "not returned" would delete them.
-  return db.prepare('SELECT id FROM messages WHERE id <= ? AND id < ? ORDER BY id DESC').pluck().all(below, LOCAL_ECHO_MIN_ID) as number[];
+  return serverIdsAtOrBelow(db, below);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { LocalDb } from '../db/open.js';
-import { cachedStatement } from '../db/queries/statements.js';
+import { deleteDraftRow, draftRow, draftRows, putDraftRow, type DraftRow } from '../db/queries/drafts.js';
 import { topicKey } from '../protocol/topics.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getAccount } from '../db/queries/state.js';
@@ -44,24 +44,17 @@ export function draftKey(to: DraftTarget, selfId?: number): string {
 
 const selfOf = (db: LocalDb): number | undefined => getAccount(db)?.user_id ?? undefined;
 
-interface Row {
-  key: string;
-  target: string;
-  content: string;
-  updated_at: number;
-}
-
-function fromRow(r: Row): Draft | undefined {
+function fromRow(r: DraftRow): Draft | undefined {
   const to = draftTarget.safeParse(JSON.parse(r.target));
   return to.success ? { key: r.key, to: to.data, content: r.content, updated_at: r.updated_at } : undefined;
 }
 
 export function listDrafts(db: LocalDb): Draft[] {
-  return (cachedStatement(db, 'SELECT key, target, content, updated_at FROM drafts ORDER BY updated_at DESC, key').all() as Row[]).flatMap((r) => fromRow(r) ?? []);
+  return draftRows(db).flatMap((r) => fromRow(r) ?? []);
 }
 
 export function getDraft(db: LocalDb, key: string): Draft | undefined {
-  const r = cachedStatement(db, 'SELECT key, target, content, updated_at FROM drafts WHERE key = ?').get(key) as Row | undefined;
+  const r = draftRow(db, key);
   return r && fromRow(r);
 }
 
@@ -75,8 +68,7 @@ export function saveDraft(db: LocalDb, to: DraftTarget, content: string, now: nu
   const text = content.length > MAX_DRAFT_CHARS ? content.slice(0, MAX_DRAFT_CHARS) : content;
   const had = getDraft(db, key);
   if (had?.content === text) return key;
-  cachedStatement(db, 'INSERT OR REPLACE INTO drafts (key, target, content, updated_at) VALUES (?, ?, ?, ?)').run(key, JSON.stringify(to), text, now);
-  cachedStatement(db, `DELETE FROM drafts WHERE key NOT IN (SELECT key FROM drafts ORDER BY updated_at DESC LIMIT ${MAX_DRAFTS})`).run();
+  putDraftRow(db, { key, target: JSON.stringify(to), content: text, updated_at: now }, MAX_DRAFTS);
   changes.touched('drafts');
   return key;
 }
@@ -87,7 +79,7 @@ export function deleteDraftOf(db: LocalDb, to: DraftTarget, changes: ChangeColle
 }
 
 export function deleteDraft(db: LocalDb, key: string, changes: ChangeCollector): boolean {
-  const gone = cachedStatement(db, 'DELETE FROM drafts WHERE key = ?').run(key).changes > 0;
+  const gone = deleteDraftRow(db, key);
   if (gone) changes.touched('drafts');
   return gone;
 }

@@ -1,6 +1,6 @@
 /**
- * Registering an event queue and bringing the local store up to it (docs/sync-design.md "The event
- * stream"; notes §7):
+ * Registering an event queue and bringing the local store up to it (docs/sync-design.md "Initial sync";
+ * docs/zulip-behaviour.md "Register"):
  *
  *   1. `POST /register` with the capabilities sync/api declares by default and the event types the
  *      handlers understand (fetch keys passed separately: several differ from the event names).
@@ -15,6 +15,7 @@
 import { registerQueue } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { newestStoredMessageId } from '../db/queries/messages.js';
+import { deleteAllRanges } from '../db/queries/narrow-ranges.js';
 import { invalidateAllServerTopics } from '../db/queries/server-topics.js';
 import { storeRegisterSnapshot } from '../db/queries/snapshot.js';
 import { getAccount, getEngineSetting, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
@@ -47,7 +48,7 @@ export const EVENT_TYPES = [
   'restart',
 ] as const;
 
-/** Initial state to fetch (the register fetch keys; notes §7's table of names). */
+/** Initial state to fetch (the register fetch keys: docs/zulip-behaviour.md "Fetch keys and event names"). */
 export const FETCH_EVENT_TYPES = [
   'message',
   'update_message_flags',
@@ -128,7 +129,7 @@ export async function runPendingBackfill(ctx: BackfillContext): Promise<void> {
     // vouches for what we never had, so every narrow is re-proved by its next (online) read. Until
     // then (offline, backfill pending) the clipped ranges stand: the best the cache can say. Found
     // by the convergence test; a finer rule belongs in narrow/ranges.ts.
-    if (pending === 'gap') ctx.db.prepare('DELETE FROM narrow_ranges').run();
+    if (pending === 'gap') deleteAllRanges(ctx.db);
     markStreamResumed(ctx.db);
     setEngineSetting(ctx.db, PENDING, undefined);
   })();

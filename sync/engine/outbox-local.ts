@@ -8,7 +8,7 @@ import { isApiError, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { LOCAL_ECHO_MIN_ID, upsertMessages } from '../db/queries/messages.js';
 import { storeRegisterSnapshot } from '../db/queries/snapshot.js';
-import { cachedStatement } from '../db/queries/statements.js';
+import { allLiveRows, doneRowsOf, liveRowsTouching, type LiveOutboxRow } from '../db/queries/outbox.js';
 import { KINDS_OVER_MANY_MESSAGES, kindsForAreas, localEffectOf } from '../outbox/registry.js';
 import { landedIdOf, MESSAGE_SEND_KIND, retireEchoes } from '../outbox/mutations/message-send.js';
 import { readState } from '../outbox/mutations/read-state.js';
@@ -18,35 +18,13 @@ import { ChangeCollector } from '../db/changes.js';
 
 export { landedIdOf, retireEchoes };
 
-interface LiveRow {
-  id: number;
-  kind: string;
-  args: string;
-  base: string;
-}
-
-const LIVE = "state NOT IN ('done', 'discarded')";
 /** Messages re-read per request when undoing (the server's recommended batch). */
 const REFRESH_BATCH = 1000;
 
-function reapplyRows(db: LocalDb, rows: readonly LiveRow[], changes: ChangeCollector): number {
+function reapplyRows(db: LocalDb, rows: readonly LiveOutboxRow[], changes: ChangeCollector): number {
   for (const r of rows) localEffectOf(r.kind)?.apply(db, JSON.parse(r.args), JSON.parse(r.base), changes);
   return rows.length;
 }
-
-/**
- * Live rows on the touched messages (JSON array of ids) or of the given kinds (JSON array of
- * names), oldest first. Two index probes, not one OR: SQLite answers the OR by reading every
- * outbox row, so each event batch cost grew with all pending rows (bench/engine-store.bench.ts,
- * "batch end step"; test/sync/engine/reapply-plan.test.ts checks the plan).
- */
-export const REAPPLY_TOUCHED_SQL = `
-  SELECT id, kind, args, base FROM outbox INDEXED BY outbox_live_by_entity
-   WHERE ${LIVE} AND entity_key IN (SELECT 'message:' || value FROM json_each(?))
-  UNION
-  SELECT id, kind, args, base FROM outbox INDEXED BY outbox_live_by_kind
-   WHERE ${LIVE} AND kind IN (SELECT value FROM json_each(?))
-  ORDER BY id`;
 
 /**
  * Server changes may have overwritten optimistic effects: re-apply the live rows on the messages
@@ -58,7 +36,7 @@ export function reapplyTouched(db: LocalDb, changes: ChangeCollector): number {
   const kinds = kindsForAreas(changes.areas);
   if (ids.length === 0 && kinds.length === 0) return 0;
   const many = ids.length > 0 ? KINDS_OVER_MANY_MESSAGES : [];
-  const rows = cachedStatement(db, REAPPLY_TOUCHED_SQL).all(JSON.stringify(ids), JSON.stringify([...kinds, ...many])) as LiveRow[];
+  const rows = liveRowsTouching(db, ids, [...kinds, ...many]);
   // Rows over many messages are re-applied only when they name a touched one (or an area asks).
   const touched = new Set(ids);
   const byArea = new Set(kinds);
@@ -68,15 +46,12 @@ export function reapplyTouched(db: LocalDb, changes: ChangeCollector): number {
 
 /** Every live row, in order (start, cache resets). */
 export function reapplyAll(db: LocalDb, changes: ChangeCollector): number {
-  return reapplyRows(db, cachedStatement(db, `SELECT id, kind, args, base FROM outbox WHERE ${LIVE} ORDER BY id`).all() as LiveRow[], changes);
+  return reapplyRows(db, allLiveRows(db), changes);
 }
 
 /** Server ids the done send rows of a conversation landed as (except `localId`'s own). */
 export function claimedIds(db: LocalDb, entityKey: string, localId: string): Set<number> {
-  const rows = cachedStatement(db, `SELECT id, history FROM outbox WHERE kind = '${MESSAGE_SEND_KIND}' AND entity_key = ? AND state = 'done'`).all(entityKey) as Array<{
-    id: number;
-    history: string;
-  }>;
+  const rows = doneRowsOf(db, MESSAGE_SEND_KIND, entityKey);
   const out = new Set<number>();
   for (const r of rows) {
     const landed = String(r.id) === localId ? undefined : landedIdOf(r.history);

@@ -11,12 +11,13 @@
  */
 import { getMessages, narrowTerm, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
-import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
+import { getStoredMessage } from '../db/queries/messages.js';
+import { ownIdsWithoutRaw } from '../db/queries/message-rows.js';
+import { newestLiveArgs } from '../db/queries/outbox.js';
 import { getRawContent, putRawContent } from '../db/queries/raw.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
-import { cachedStatement } from '../db/queries/statements.js';
-import { contentEditArgs, messageContentEdit, readRawContent } from '../outbox/mutations/message-content-edit.js';
+import { CONTENT_EDIT_KIND, contentEditArgs, readRawContent } from '../outbox/mutations/message-content-edit.js';
 
 /** Own messages considered per refresh: one request's worth. */
 export const RECENT = 200;
@@ -27,14 +28,7 @@ function missingOwn(db: LocalDb, nowMs: number): number[] {
   if (self === undefined) return [];
   const limit = getRealmEditingSettings(db).contentEditLimitSeconds;
   const since = limit !== null && limit > 0 ? Math.floor(nowMs / 1000) - limit : 0;
-  const ids = cachedStatement(
-    db,
-    `SELECT m.id FROM messages m WHERE m.sender_id = ? AND m.id < ${LOCAL_ECHO_MIN_ID} AND json_extract(m.json, '$.timestamp') >= ?
-       AND NOT EXISTS (SELECT 1 FROM message_raw r WHERE r.message_id = m.id) ORDER BY m.id DESC LIMIT ${RECENT}`,
-  )
-    .pluck()
-    .all(self, since) as number[];
-  return ids;
+  return ownIdsWithoutRaw(db, self, since, RECENT);
 }
 
 /** Fetch and store the raw text of the user's own recent editable messages. Returns how many were stored. */
@@ -54,12 +48,7 @@ export type RawForEdit = { readonly raw_content: string; readonly source: 'pendi
 
 /** The text of a live content-edit row of the message, if one is pending. */
 function pendingEdit(db: LocalDb, messageId: number): string | undefined {
-  const args: unknown = cachedStatement(
-    db,
-    "SELECT args FROM outbox WHERE entity_key = ? AND kind = ? AND state NOT IN ('done', 'discarded') ORDER BY id DESC LIMIT 1",
-  )
-    .pluck()
-    .get(`message:${messageId}`, messageContentEdit.kind);
+  const args = newestLiveArgs(db, `message:${messageId}`, CONTENT_EDIT_KIND);
   if (typeof args !== 'string') return undefined;
   const a = contentEditArgs.safeParse(JSON.parse(args));
   return a.success ? a.data.content : undefined;

@@ -21,7 +21,8 @@
  */
 import type { ApiConnection, ZulipEvent } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
-import { deleteMessages, upsertMessages } from '../db/queries/messages.js';
+import { isSubscribed } from '../db/queries/channels.js';
+import { deleteMessages, isMessageCached, upsertMessages } from '../db/queries/messages.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
 import { askRows, fetchByIds } from './backfill.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
@@ -43,14 +44,12 @@ function saveList(db: LocalDb, name: string, ids: Iterable<number>): void {
 export function reconcileMoves(db: LocalDb, events: readonly ZulipEvent[], changes: ChangeCollector): void {
   const toFetch = new Set(idList(db, PENDING_FETCH));
   const rows = new Set(idList(db, PENDING_ROWS));
-  const subscribed = db.prepare('SELECT 1 FROM subscriptions WHERE channel_id = ?').pluck();
-  const cached = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
   let touched = false;
   for (const e of events) {
     if (e.type === 'update_message_flags') {
       if (e.op === 'add' && e.flag === 'read') continue;
       for (const id of e.messages) {
-        if (cached.get(id) !== undefined) continue;
+        if (isMessageCached(db, id)) continue;
         toFetch.add(id);
         rows.add(id);
         touched = true;
@@ -59,15 +58,15 @@ export function reconcileMoves(db: LocalDb, events: readonly ZulipEvent[], chang
     }
     if (e.type !== 'update_message' || e.new_stream_id === undefined) continue;
     touched = true;
-    if (subscribed.get(e.new_stream_id) === undefined) {
+    if (!isSubscribed(db, e.new_stream_id)) {
       deleteMessages(db, e.message_ids, changes);
       for (const id of e.message_ids) {
         toFetch.delete(id);
         rows.delete(id);
       }
     } else {
-      const fromUnsubscribed = e.stream_id !== undefined && subscribed.get(e.stream_id) === undefined;
-      for (const id of e.message_ids) if (fromUnsubscribed || cached.get(id) === undefined) toFetch.add(id);
+      const fromUnsubscribed = e.stream_id !== undefined && !isSubscribed(db, e.stream_id);
+      for (const id of e.message_ids) if (fromUnsubscribed || !isMessageCached(db, id)) toFetch.add(id);
     }
   }
   if (!touched) return;

@@ -18,6 +18,7 @@
  */
 import type { ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
+import { liveOutboxCounts, nextOutboxRowId } from '../db/queries/outbox.js';
 import { getRealmEditingSettings, getRealmLimits } from '../db/queries/realm.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
 import { DEFAULT_LIMITS } from '../outbox/normalize.js';
@@ -144,8 +145,7 @@ export class SessionOutbox {
       alsoInTransaction?.(changes);
       // local_id is the row's id, known before the insert inside this write transaction
       // (AUTOINCREMENT: the stored sequence + 1), and checked after it.
-      const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").pluck().get();
-      const next = (typeof seq === 'number' ? seq : 0) + 1;
+      const next = nextOutboxRowId(this.db);
       const args: MessageSendArgs = { local_id: String(next), to, content };
       const base: MessageSendBase = { enqueued_at: enqueuedAtSeconds };
       const r = this.enqueueIn(messageSend.kind, args, base, {}, changes);
@@ -190,7 +190,7 @@ export class SessionOutbox {
 
   /** For a status badge: failed and conflicted rows wait for the user; the rest are pending. */
   counts(): { pending: number; failed: number; conflict: number } {
-    const rows = this.db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all() as Array<{ state: string; n: number }>;
+    const rows = liveOutboxCounts(this.db);
     const out = { pending: 0, failed: 0, conflict: 0 };
     for (const r of rows) {
       if (r.state === 'failed') out.failed += r.n;

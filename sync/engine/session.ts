@@ -25,10 +25,10 @@
 import { SessionDrafts } from './drafts.js';
 import { refreshOwnRaw } from './raw-cache.js';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ApiConnection, getEvents, getOwnUser, isApiError, type Transport, type ZulipEvent } from '../api/index.js';
-import { openLocalDb, type LocalDb } from '../db/open.js';
+import { checkpoint, IdleCheckpointer } from '../db/checkpoint.js';
+import { ensurePrivateDir, openLocalDb, type LocalDb } from '../db/open.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getRealmValue } from '../db/queries/realm.js';
 import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
@@ -112,6 +112,7 @@ export class AccountSession {
   /** A poll failed since the last successful one: the next success retries the outbox at once. */
   private pollFailed = false;
   private stopWatch: (() => void) | undefined;
+  private readonly checkpoints: IdleCheckpointer;
   private statusValue: SessionStatus = { state: 'stopped' };
   private pollerStatus: PollerStatus = { state: 'stopped' };
   /** A register's or backfill's progress, until the poller next reports. */
@@ -159,6 +160,7 @@ export class AccountSession {
       warn: (m, d) => this.seams.logger.warn(m, d),
     });
     this.drafts = new SessionDrafts(db, () => this.seams.clock.now(), (c) => this.emit(c.freeze()));
+    this.checkpoints = new IdleCheckpointer(db, this.seams);
     this.outbox = new SessionOutbox({
       db,
       conn: this.conn,
@@ -175,7 +177,7 @@ export class AccountSession {
   static open(opts: AccountSessionOptions): AccountSession {
     let file = ':memory:';
     if (opts.dataDir !== ':memory:') {
-      mkdirSync(opts.dataDir, { recursive: true });
+      ensurePrivateDir(opts.dataDir);
       file = path.join(opts.dataDir, opts.fileName ?? accountFileName(opts.realmUrl, opts.email));
     }
     const db = openLocalDb(file);
@@ -215,6 +217,7 @@ export class AccountSession {
     this.poller = new EventPoller(this.actions(), { failuresBeforeStatus: this.opts.failuresBeforeStatus, resumeFrom, onStatus: (s) => this.fromPoller(s) }, this.seams);
     this.poller.start();
     this.outbox.start();
+    this.checkpoints.start();
     if (this.opts.watchClockJumps !== false) this.stopWatch = watchClockJumps(this.seams.clock, () => this.nudge('resume'));
   }
 
@@ -225,6 +228,7 @@ export class AccountSession {
     this.poller = undefined;
     await p?.stop();
     await this.outbox.stop();
+    await this.checkpoints.stop();
     this.typing.clear();
     this.typists.clear();
     if (this.pollerStatus.state !== 'unauthorized') this.pollerStatus = { state: 'stopped' };
@@ -238,6 +242,8 @@ export class AccountSession {
     await this.queries.settled();
     await this.uploads.close();
     await this.conn.close();
+    // SQLite checkpoints on its own only when the last connection to the file closes.
+    checkpoint(this.db);
     this.db.close();
   }
 

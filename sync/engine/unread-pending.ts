@@ -15,7 +15,7 @@
  */
 import { topicKey } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
-import { cachedStatement } from '../db/queries/statements.js';
+import { liveRowsOfKinds } from '../db/queries/outbox.js';
 import type { UnreadExclusions } from '../db/queries/unreads.js';
 import { MARK_NARROW_READ_KIND, markNarrowReadArgs } from '../outbox/mutations/mark-narrow-read.js';
 import { markTopicReadArgs } from '../outbox/mutations/mark-topic-read.js';
@@ -35,10 +35,7 @@ export interface PendingUnreadChanges {
 }
 
 export function pendingUnreadChanges(db: LocalDb, selfUserId: number | undefined): PendingUnreadChanges {
-  const rows = cachedStatement(
-    db,
-    `SELECT kind, args FROM outbox WHERE state NOT IN ('done', 'discarded') AND kind IN ('${MESSAGE_FLAGS_KIND}', '${MARK_TOPIC_READ_KIND}', '${MARK_NARROW_READ_KIND}') ORDER BY id`,
-  ).all() as Array<{ kind: string; args: string }>;
+  const rows = liveRowsOfKinds(db, [MESSAGE_FLAGS_KIND, MARK_TOPIC_READ_KIND, MARK_NARROW_READ_KIND]);
   const read = new Set<number>();
   const stars = new Map<number, boolean>();
   const topics: Array<readonly [number, string]> = [];

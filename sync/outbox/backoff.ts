@@ -1,5 +1,5 @@
 /**
- * Retry delays for the outbox (sync-design.md, "Error classes"): full-jitter exponential backoff,
+ * Retry delays for the outbox (docs/sync-design.md "Error classes"): full-jitter exponential backoff,
  * first bound 0.5 s doubling to a cap of 60 s, and the server's `Retry-After` when it sent one.
  * Full jitter (a uniform draw in [0, bound)) rather than equal jitter because after a network
  * outage every client retries at once; spreading them over the whole window is what unloads the

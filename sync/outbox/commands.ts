@@ -2,7 +2,7 @@
  * A queued command of the contract, declared in its kind's module (mutations/): its request and
  * response schemas and `intent`, which turns the request into the row (ids the UI holds mapped to
  * what the kind needs: a local echo's id, a snippet's negative local id; the base the user saw;
- * deadlines from the realm's edit and move limits, sync design "Deadlines"). Each answers at once;
+ * deadlines from the realm's edit and move limits, docs/sync-design.md "Deadlines"). Each answers at once;
  * nothing here touches the network. registry.ts derives the command table from the kinds' list.
  *
  * The helpers below are the ones several commands share.

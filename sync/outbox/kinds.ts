@@ -1,6 +1,6 @@
 /**
  * How a mutation kind plugs into the outbox. A kind's name, version and `argsSchema` are a persisted
- * contract (architecture rule 7): rows written by an older app are read back by a newer one, so a
+ * contract (docs/architecture.md rule 7): rows written by an older app are read back by a newer one, so a
  * kind is never renamed or reshaped while rows of it may be queued; a new shape is a new version.
  *
  * The store and the pusher only see `RuntimeKind`s: the typed kind wrapped so that everything read

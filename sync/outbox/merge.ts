@@ -1,5 +1,5 @@
 /**
- * The conflict procedure for content edits (sync design, "Conflicts on content edits"): when the
+ * The conflict procedure for content edits (docs/sync-design.md "Conflicts and the three-way merge"): when the
  * server's raw Markdown moved under a queued edit, merge base (what the user started from), ours
  * (what the user wants) and theirs (what the server has now).
  *

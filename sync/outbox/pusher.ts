@@ -3,7 +3,7 @@
  * entities at once. Each attempt is recorded (`sending`, attempts + 1) in its own transaction before
  * the request leaves, and the outcome in another after it returns: no transaction spans a request.
  *
- * Error classes (sync-design.md), from the `ApiError` union:
+ * Error classes (docs/sync-design.md "Error classes"), from the `ApiError` union:
  *   connection never made (refused, DNS, unreachable), the app's
  *   own 5xx error envelope (e.g. 503 + Retry-After), 429         -> retry_wait, jittered backoff /
  *                                                                     Retry-After
@@ -26,6 +26,7 @@ import type { ApiConnection } from '../api/core.js';
 import { isApiError, type ApiError, type UnauthorizedError } from '../api/errors.js';
 import { getOwnUser } from '../api/routes/users.js';
 import { defaultSeams, SleepAborted, type Seams } from '../base/seams.js';
+import { hurryWaitingRows } from '../db/queries/outbox.js';
 import { backoffBound, DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
 import { describeError } from './errors.js';
 import { NO_CONTEXT, OutboxConflict, type KindContext, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
@@ -146,14 +147,7 @@ export class OutboxPusher {
     // Paused by a 401: check the credentials now instead of waiting for the next probe or poll.
     if (this.state === 'paused_unauthorized') this.scheduleProbe(true);
     const now = this.seams.clock.now();
-    this.store.db
-      .prepare(
-        `UPDATE outbox SET next_attempt_at = CASE
-             WHEN coalesce(json_extract(last_error, '$.kind'), '') = 'rate_limited' THEN min(next_attempt_at, ?)
-             ELSE ? END
-           WHERE state IN ('retry_wait', 'unknown') AND next_attempt_at > ?`,
-      )
-      .run(now + this.backoff.capMs, now, now);
+    hurryWaitingRows(this.store.db, now, now + this.backoff.capMs);
     this.refresh();
   }
 

@@ -8,7 +8,7 @@
  * renderer types its calls from (`QueuedCommands`), the typed rows (`OutboxRowOf`) and their
  * descriptions. Adding a kind touches two files: its module and one line here.
  *
- * Older versions of a kind stay listed while rows of them may be queued (architecture rule 7).
+ * Older versions of a kind stay listed while rows of them may be queued (docs/architecture.md rule 7).
  *
  * The contract command and the kind carry the API operation's name (Zulip's OpenAPI operationId);
  * where one operation serves two intents the name starts from the operation's and says which

@@ -1,5 +1,5 @@
 /**
- * The outbox row's state machine (sync-design.md, "The outbox"), as a pure function so every
+ * The outbox row's state machine (docs/sync-design.md "Outbox states"), as a pure function so every
  * transition is checked in one place and unit-tested on its own.
  *
  * ```

@@ -3,10 +3,27 @@
  * and is appended to the row's `history`, so an intent is never dropped or changed silently.
  *
  * `enqueue` runs inside the caller's transaction (better-sqlite3 nests it as a savepoint) so the
- * optimistic local effect and the row commit together or not at all (architecture rule 6).
+ * optimistic local effect and the row commit together or not at all (docs/architecture.md rule 6).
  */
-import type { Statement } from 'better-sqlite3';
 import type { LocalDb } from '../db/open.js';
+import {
+  allOutboxRows,
+  entityHeadId,
+  inFlightOutboxRows,
+  insertOutboxRow,
+  insertTempId,
+  lastLiveOutboxRowOf,
+  liveOutboxRowsOf,
+  nextWakeTime,
+  outboxRowById,
+  pruneOutboxRows,
+  repointOutboxRow,
+  runnableHeadRows,
+  setTempIdServerId,
+  tempIdServerId,
+  updateOutboxRow,
+  type OutboxDbRow,
+} from '../db/queries/outbox.js';
 import type { Clock } from '../base/seams.js';
 import { TEMP_ID, type KindRegistry, type RuntimeKind } from './kinds.js';
 import { isOutboxState, transition, type OutboxEvent, type OutboxState } from './states.js';
@@ -42,54 +59,7 @@ export interface TransitionPatch {
 /** Done and discarded rows are kept this long (for the outbox view and bug reports), then pruned. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
 
-/**
- * Runnable heads in the pusher's order, reading only heads (migration 0005): SQLite triggers keep
- * `is_head` on each entity's oldest live row, and the partial indexes hold only heads, so the
- * cost does not grow with the rows queued behind a head (5 or 5,000 sends queued behind a waiting
- * one cost the same; bench/outbox-heads.bench.ts). Queued heads are walked in that order along
- * `outbox_queued_heads` and the walk stops at the limit; waiting heads are read only once due,
- * from `outbox_waiting_heads`; SQLite merges the two. INDEXED BY because the planner, left alone,
- * may prefer `outbox_by_state` plus a sort, and because a lost index should fail loudly rather
- * than slowly (test/sync/outbox/heads-plan.test.ts checks the plan). A compound ORDER BY may only
- * name result columns, hence `no_deadline`. Parameters: now, limit (-1: all).
- */
-export const RUNNABLE_HEADS_SQL = `
-  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_queued_heads
-   WHERE o.state = 'queued' AND o.is_head = 1
-  UNION ALL
-  SELECT o.*, o.deadline_at IS NULL AS no_deadline FROM outbox o INDEXED BY outbox_waiting_heads
-   WHERE o.state IN ('retry_wait', 'unknown') AND o.is_head = 1 AND coalesce(o.next_attempt_at, 0) <= ?
-  ORDER BY no_deadline, deadline_at, id
-  LIMIT ?`;
-
-/** The id of an entity's head (one probe of outbox_live_by_entity). Parameter: entity key. */
-export const ENTITY_HEAD_SQL = "SELECT MIN(id) FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded')";
-
-/** The earliest due time among waiting heads: the first entry of `outbox_waiting_heads`. */
-export const NEXT_WAKE_SQL = `
-  SELECT coalesce(o.next_attempt_at, 0) FROM outbox o INDEXED BY outbox_waiting_heads
-   WHERE o.state IN ('retry_wait', 'unknown') AND o.is_head = 1
-   ORDER BY coalesce(o.next_attempt_at, 0)
-   LIMIT 1`;
-
-interface DbRow {
-  id: number;
-  kind: string;
-  kind_version: number;
-  entity_key: string;
-  args: string;
-  base: string;
-  state: string;
-  attempts: number;
-  next_attempt_at: number | null;
-  deadline_at: number | null;
-  last_error: string | null;
-  created_at: number;
-  updated_at: number;
-  history: string;
-}
-
-function fromDb(r: DbRow): OutboxRow {
+function fromDb(r: OutboxDbRow): OutboxRow {
   // The CHECK constraint makes any other state impossible; this guards a hand-edited file.
   const state: OutboxState = isOutboxState(r.state) ? r.state : 'failed';
   const history: unknown = JSON.parse(r.history);
@@ -112,9 +82,9 @@ function fromDb(r: DbRow): OutboxRow {
 }
 
 export class OutboxStore {
-  // Preparing a statement costs more than running it, and enqueue is on every user action's path
-  // (bench/outbox.bench.ts): statements and transaction wrappers are made once per store.
-  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+  // Preparing costs more than running, and enqueue is on every user action's path
+  // (bench/outbox.bench.ts): transaction wrappers are made once per store, statements once per
+  // database (db/queries/statements.ts).
   private readonly enqueueTx: (kind: RuntimeKind, args: unknown, base: unknown, deadlineAt: number | null) => EnqueueResult;
   private readonly applyTx: (id: number, event: OutboxEvent, patch: TransitionPatch) => OutboxRow;
 
@@ -127,24 +97,16 @@ export class OutboxStore {
     this.applyTx = db.transaction((id: number, event: OutboxEvent, patch: TransitionPatch) => this.applyNow(id, event, patch));
   }
 
-  private sql<P extends unknown[] = unknown[], R = unknown>(source: string): Statement<P, R> {
-    const hit = this.statements.get(source);
-    if (hit) return hit as Statement<P, R>;
-    const made = this.db.prepare<P, R>(source);
-    this.statements.set(source, made);
-    return made;
-  }
-
   /** A fresh `tmp-N` id for an object created offline. */
   newTempId(): string {
-    const n = this.sql('INSERT INTO outbox_temp_ids DEFAULT VALUES').run().lastInsertRowid;
+    const n = insertTempId(this.db);
     return `tmp-${n}`;
   }
 
   /** The server id a temporary id got, once its create landed. */
   resolvedTempId(tmp: string): string | undefined {
     if (!TEMP_ID.test(tmp)) return undefined;
-    const v: unknown = this.sql('SELECT server_id FROM outbox_temp_ids WHERE n = ?').pluck().get(Number(tmp.slice(4)));
+    const v = tempIdServerId(this.db, Number(tmp.slice(4)));
     return typeof v === 'string' ? v : undefined;
   }
 
@@ -183,30 +145,37 @@ export class OutboxStore {
     // The head mark is known here (no live row of the entity: the new row is its head), so the
     // insert trigger of migration 0005 only checks it instead of rewriting the row.
     const isHead = last === undefined ? 1 : 0;
-    const id = this.sql(
-      `INSERT INTO outbox (kind, kind_version, entity_key, args, base, state, deadline_at, created_at, updated_at, history, is_head)
-       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
-    ).run(kind.kind, kind.version, entityKey, JSON.stringify(parsed.value.args), JSON.stringify(parsed.value.base ?? null), deadlineAt, now, now, history, isHead).lastInsertRowid;
+    const id = insertOutboxRow(this.db, {
+      kind: kind.kind,
+      kindVersion: kind.version,
+      entityKey,
+      args: JSON.stringify(parsed.value.args),
+      base: JSON.stringify(parsed.value.base ?? null),
+      deadlineAt,
+      now,
+      history,
+      isHead,
+    });
     return { outcome: 'added', id: Number(id) };
   }
 
   get(id: number): OutboxRow | undefined {
-    const r = this.sql<[number], DbRow>('SELECT * FROM outbox WHERE id = ?').get(id);
+    const r = outboxRowById(this.db, id);
     return r && fromDb(r);
   }
 
   all(): OutboxRow[] {
-    return this.sql<[], DbRow>('SELECT * FROM outbox ORDER BY id').all().map(fromDb);
+    return allOutboxRows(this.db).map(fromDb);
   }
 
   /** Rows not yet done or discarded for one entity, oldest first. */
   liveRows(entityKey: string): OutboxRow[] {
-    return this.sql<[string], DbRow>("SELECT * FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded') ORDER BY id").all(entityKey).map(fromDb);
+    return liveOutboxRowsOf(this.db, entityKey).map(fromDb);
   }
 
   /** The newest live row of an entity: what a new intent may coalesce with. */
   private lastLiveRow(entityKey: string): OutboxRow | undefined {
-    const r = this.sql<[string], DbRow>("SELECT * FROM outbox WHERE entity_key = ? AND state NOT IN ('done', 'discarded') ORDER BY id DESC LIMIT 1").get(entityKey);
+    const r = lastLiveOutboxRowOf(this.db, entityKey);
     return r && fromDb(r);
   }
 
@@ -217,9 +186,7 @@ export class OutboxStore {
    * completed row made draining quadratic).
    */
   runnableHeads(now: number, limit?: number): OutboxRow[] {
-    return this.sql<[number, number], DbRow>(RUNNABLE_HEADS_SQL)
-      .all(now, limit ?? -1)
-      .map(fromDb);
+    return runnableHeadRows(this.db, now, limit ?? -1).map(fromDb);
   }
 
   /** The row if it is (still) its entity's head and may run now, as `runnableHeads` would list it. */
@@ -228,13 +195,13 @@ export class OutboxStore {
     if (!r) return undefined;
     const due = r.state === 'queued' || ((r.state === 'retry_wait' || r.state === 'unknown') && (r.nextAttemptAt ?? 0) <= now);
     if (!due) return undefined;
-    const first: unknown = this.sql(ENTITY_HEAD_SQL).pluck().get(r.entityKey);
+    const first = entityHeadId(this.db, r.entityKey);
     return first === r.id ? r : undefined;
   }
 
   /** When the earliest waiting head becomes runnable (null: nothing waits on time). */
   nextWakeAt(): number | null {
-    const v: unknown = this.sql(NEXT_WAKE_SQL).pluck().get();
+    const v = nextWakeTime(this.db);
     return typeof v === 'number' ? v : null;
   }
 
@@ -255,7 +222,7 @@ export class OutboxStore {
     const to = transition(cur.state, event);
     const now = this.clock.now();
     const history = [...cur.history, { at: now, event, from: cur.state, to, ...(patch.note ? { note: patch.note } : {}) }];
-    const written: DbRow = {
+    const written: OutboxDbRow = {
       id: cur.id,
       kind: cur.kind,
       kind_version: cur.kindVersion,
@@ -271,17 +238,7 @@ export class OutboxStore {
       updated_at: now,
       history: JSON.stringify(history),
     };
-    this.sql(`UPDATE outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, args = ?, base = ?, updated_at = ?, history = ? WHERE id = ?`).run(
-      written.state,
-      written.attempts,
-      written.next_attempt_at,
-      written.last_error,
-      written.args,
-      written.base,
-      now,
-      written.history,
-      cur.id,
-    );
+    updateOutboxRow(this.db, written);
     // What a re-read would return, without the read.
     return fromDb(written);
   }
@@ -308,7 +265,7 @@ export class OutboxStore {
 
   /** After a crash nobody knows whether a `sending` row's request landed: verify each by reading. */
   recoverAfterCrash(): number {
-    const stuck = this.sql<[], DbRow>("SELECT * FROM outbox WHERE state IN ('sending', 'verifying')").all().map(fromDb);
+    const stuck = inFlightOutboxRows(this.db).map(fromDb);
     this.db.transaction(() => {
       for (const r of stuck) this.apply(r, 'crash_recovered', { nextAttemptAt: null });
     })();
@@ -324,20 +281,19 @@ export class OutboxStore {
   landCreate(row: Pick<OutboxRow, 'kind' | 'kindVersion' | 'args' | 'entityKey'>, createdId: number | string): void {
     const tmp = this.kinds.get(row.kind, row.kindVersion)?.createdTempId(row.args);
     if (tmp === undefined) return;
-    this.sql('UPDATE outbox_temp_ids SET server_id = ? WHERE n = ?').run(String(createdId), Number(tmp.slice(4)));
-    const update = this.sql('UPDATE outbox SET entity_key = ?, args = ? WHERE id = ?');
+    setTempIdServerId(this.db, Number(tmp.slice(4)), String(createdId));
     for (const r of this.liveRows(row.entityKey)) {
       const kind = this.kinds.get(r.kind, r.kindVersion);
       // A row of a kind this app does not know keeps its args and key: the pusher fails it softly.
       if (!kind) continue;
       const args = kind.withTempResolved(r.args, tmp, createdId);
-      update.run(kind.entityKey(args), JSON.stringify(args), r.id);
+      repointOutboxRow(this.db, r.id, kind.entityKey(args), JSON.stringify(args));
     }
   }
 
   /** Delete done and discarded rows older than the retention period. */
   prune(retentionMs: number = DEFAULT_RETENTION_MS): number {
-    return this.sql("DELETE FROM outbox WHERE state IN ('done', 'discarded') AND updated_at < ?").run(this.clock.now() - retentionMs).changes;
+    return pruneOutboxRows(this.db, this.clock.now() - retentionMs);
   }
 
   /** An intent naming (in a declared field) a temporary id whose create already landed is pointed at the server id. */

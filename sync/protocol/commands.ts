@@ -1,5 +1,5 @@
 /**
- * The engine's commands and queries as the UI calls them (intent level, never SQL; architecture
+ * The engine's commands and queries as the UI calls them (intent level, never SQL; docs/architecture.md
  * rule 10), each with its request and response schema, plus the messages the engine pushes (status,
  * live-view change sets, touched areas). Both sides parse with these schemas.
  */

@@ -10,6 +10,7 @@
  *   browser-mode host   `/uploads` + the realm path, same origin as the page
  *   Electron            `zulip-upload://realm` + the realm path (a privileged custom scheme)
  */
+import { UPLOAD_KEY_PARAM } from './browser-host.js';
 
 /** The Electron scheme for uploads; the CSP's `img-src` names it. */
 export const UPLOAD_SCHEME = 'zulip-upload';
@@ -71,7 +72,11 @@ export function canonicalUploadPath(pathname: string): string | undefined {
   return `/user_uploads/${segments.map(encodeURIComponent).join('/')}`;
 }
 
-/** Where the page loads an upload from: the host route (browser mode) or the custom scheme (Electron). */
-export function uploadSrc(canonicalPath: string, electron: boolean): string {
-  return electron ? `${UPLOAD_SCHEME}://${UPLOAD_SCHEME_HOST}${canonicalPath}` : `${UPLOAD_ROUTE_PREFIX}${canonicalPath}`;
+/**
+ * Where the page loads an upload from: the custom scheme (Electron) or the host route (browser
+ * mode), with the uploads key of the tab's host session (`?k=`: browser-host.ts) when it has one.
+ */
+export function uploadSrc(canonicalPath: string, electron: boolean, uploadKey?: string): string {
+  if (electron) return `${UPLOAD_SCHEME}://${UPLOAD_SCHEME_HOST}${canonicalPath}`;
+  return uploadKey === undefined ? `${UPLOAD_ROUTE_PREFIX}${canonicalPath}` : `${UPLOAD_ROUTE_PREFIX}${canonicalPath}?${UPLOAD_KEY_PARAM}=${uploadKey}`;
 }

@@ -3,9 +3,10 @@
  * Written atomically (temporary file + rename) so a crash never leaves half a list. API keys are
  * never here: they live in the host's `SecretStore`.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from '../db/open.js';
 import { accountSummarySchema, type AccountSummary } from '../protocol/accounts.js';
 
 const fileSchema = z.object({
@@ -64,9 +65,9 @@ export class AccountsList {
   private save(next: AccountsFile): void {
     this.value = next;
     if (!this.file) return;
-    mkdirSync(path.dirname(this.file), { recursive: true });
+    ensurePrivateDir(path.dirname(this.file));
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(next, null, 2));
+    writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
     renameSync(tmp, this.file);
   }
 }

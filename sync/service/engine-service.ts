@@ -17,6 +17,8 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiConnection, fetchApiKey, getOwnUser, getServerSettings, type Transport } from '../api/index.js';
 import { openLocalDb, type LocalDb } from '../db/open.js';
+import { draftCount } from '../db/queries/drafts.js';
+import { liveOutboxCounts } from '../db/queries/outbox.js';
 import { AccountSession, accountFileName } from '../engine/session.js';
 import type { Seams } from '../base/seams.js';
 import type { ViewHandle } from '../engine/session-views.js';
@@ -322,14 +324,14 @@ export class EngineService {
 
 /** What signing out would leave behind in an account's database. */
 function leftBehind(db: LocalDb): SignOutCheck {
-  const rows = db.prepare("SELECT state, count(*) AS n FROM outbox WHERE state NOT IN ('done', 'discarded') GROUP BY state").all() as Array<{ state: string; n: number }>;
+  const rows = liveOutboxCounts(db);
   const out = { pending: 0, failed: 0, conflict: 0, drafts: 0 };
   for (const r of rows) {
     if (r.state === 'failed') out.failed += r.n;
     else if (r.state === 'conflict') out.conflict += r.n;
     else out.pending += r.n;
   }
-  out.drafts = Number(db.prepare('SELECT count(*) FROM drafts').pluck().get());
+  out.drafts = draftCount(db);
   return out;
 }
 

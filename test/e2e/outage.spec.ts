@@ -6,6 +6,7 @@
  * starred; a topic is muted; a draft is typed in another topic. The host is SIGKILLed and started
  * again, still offline: everything is still pending and the draft is back. The server starts: all
  * of it lands exactly once, in order, verified over the server's REST API, and the status is Live.
+ * And, on its own: what was typed a quarter second before the host is killed is there after it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,6 +150,46 @@ test('a real outage: work offline, SIGKILL the app, start it again offline, then
     const lunch = await hamlet.messages([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'lunch plans' }]);
     expect(lunch.some((m) => m.content.includes('Half a thought'))).toBe(false);
     expect(problems, 'errors in the page').toEqual([]);
+  } finally {
+    for (const p of procs.reverse()) await p.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('a draft typed steadily until a quarter second before the host is SIGKILLed is all there after the restart', async ({ page }) => {
+  test.setTimeout(120_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'zulip-draft-kill-'));
+  const procs: Proc[] = [];
+  try {
+    const server = await startServerProcess(await freePort(), path.join(work, 'server.db'));
+    procs.push(server.proc);
+    const dataDir = path.join(work, 'app');
+    let host = await startHostProcess(dataDir);
+    procs.push(host.proc);
+    await page.goto(host.url);
+    await page.getByLabel('Server URL').fill(server.url);
+    await page.getByLabel('Email').fill('hamlet@example.com');
+    await page.getByRole('textbox', { name: 'Password' }).fill('sandbox');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
+    await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
+    const nav = sidebar(page);
+    await nav.getByRole('link', { name: 'general', exact: true }).click();
+    await nav.getByRole('list', { name: 'Topics in general' }).getByRole('link', { name: 'lunch plans', exact: true }).click();
+    const reply = page.getByRole('textbox', { name: 'Message to lunch plans' });
+    await reply.click();
+    // Real keystrokes, without a pause long enough for a debounce: the page keeps its focus throughout.
+    const typed = 'Typed steadily right up to the crash';
+    await page.keyboard.type(typed, { delay: 40 });
+    await page.waitForTimeout(300);
+    await host.proc.kill();
+
+    host = await startHostProcess(dataDir);
+    procs.push(host.proc);
+    await page.goto(host.url);
+    await nav.getByRole('link', { name: 'general', exact: true }).click();
+    await nav.getByRole('list', { name: 'Topics in general' }).getByRole('link', { name: 'lunch plans', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Message to lunch plans' })).toHaveValue(typed);
   } finally {
     for (const p of procs.reverse()) await p.stop();
     rmSync(work, { recursive: true, force: true });

@@ -71,8 +71,8 @@ test('an uploaded image is shown, and still shown offline after a reload; one ne
     const list = messageList(page);
     const picture = list.getByRole('img', { name: 'sunset.png' });
     await expectLoaded(picture);
-    // From the host's route, never from the realm.
-    expect(await picture.getAttribute('src')).toBe(`/uploads${sunset}`);
+    // From the host's route, never from the realm, with the tab's uploads key (no cookie).
+    expect(await picture.getAttribute('src')).toMatch(new RegExp(`^/uploads${sunset.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?k=[0-9a-f]{64}$`));
     // The other site's image is not loaded: it is a link to it.
     await expect(list.getByRole('link', { name: 'a chart' })).toHaveAttribute('href', 'https://images.example/chart.png');
     await expect(list.locator('img[src^="https://"]')).toHaveCount(0);

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fakeRenderer, get } from './browser-helpers.js';
+import { fakeRenderer, get, openWs, pageProtocols, signIn } from './browser-helpers.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const fake = fakeRenderer();
@@ -46,10 +46,11 @@ describe('browser host CLI', () => {
     const m = await r.waitFor(/^Open (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64}))$/m);
     await r.waitFor(/^Sandbox: .*http:\/\/127\.0\.0\.1:\d+/m);
     const port = Number(m[2]);
-    const redirect = await get(port, `/?token=${m[3]}`);
-    expect(redirect.status).toBe(302);
-    const cookie = String([redirect.headers['set-cookie']].flat()[0]).split(';')[0]!;
-    const page = await get(port, '/', { cookie });
+    const { secret } = await signIn(m[1]!);
+    const ws = await openWs(port, { origin: `http://127.0.0.1:${port}` }, '/ws', pageProtocols(secret));
+    expect(ws.kind).toBe('open');
+    if (ws.kind === 'open') ws.ws.terminate();
+    const page = await get(port, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>app</title>');
     expect(r.lines()).toHaveLength(2);
@@ -60,7 +61,7 @@ describe('browser host CLI', () => {
     for (let i = 0; i < 400 && r.lines().filter((l) => l.startsWith('Open ')).length < 2; i++) await new Promise((res) => setTimeout(res, 25));
     const fresh = /token=([0-9a-f]{64})$/.exec(r.lines().filter((l) => l.startsWith('Open ')).at(-1) ?? '') ?? [];
     expect(fresh[1]).not.toBe(m[3]);
-    expect((await get(port, `/?token=${fresh[1]}`)).status).toBe(302);
+    expect((await get(port, `/?token=${fresh[1]}`)).status).toBe(200);
     expect(r.lines()).toHaveLength(3);
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
@@ -76,7 +77,7 @@ describe('browser host CLI', () => {
     expect(second.lines()).toEqual([]);
     expect(second.errors()).toMatch(/in use by another running host \(pid \d+\)/);
     // The first one still serves.
-    expect((await get(Number(m[1]), '/')).status).toBe(403);
+    expect((await get(Number(m[1]), '/')).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     // Closed cleanly: the lock is gone and a new host starts.
@@ -94,6 +95,23 @@ describe('browser host CLI', () => {
     await first.exited;
     const next = run(['--port', '0', '--data-dir', data, '--renderer', fake.rendererDir]);
     await next.waitFor(/^Open /m);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  });
+
+  it('without --port, a restarted host takes its last port again when it is free, and a page keeps its secret there', async () => {
+    const data = path.join(fake.root, 'again');
+    const first = run(['--data-dir', data, '--renderer', fake.rendererDir]);
+    const m = await first.waitFor(/^Open (http:\/\/127\.0\.0\.1:(\d+)\/\S+)$/m);
+    const { secret } = await signIn(m[1]!);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = run(['--data-dir', data, '--renderer', fake.rendererDir]);
+    const n = await next.waitFor(/^Open http:\/\/127\.0\.0\.1:(\d+)\//m);
+    expect(n[1]).toBe(m[2]);
+    const ws = await openWs(Number(n[1]), { origin: `http://127.0.0.1:${n[1]}` }, '/ws', pageProtocols(secret));
+    expect(ws.kind).toBe('open');
+    if (ws.kind === 'open') ws.ws.terminate();
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
   });

@@ -42,12 +42,32 @@ export function fakeRenderer(): { root: string; rendererDir: string } {
   return { root, rendererDir };
 }
 
+/** What a sign-in link's landing page hands the tab: the secret and the uploads key (never a cookie). */
+export interface SignedIn {
+  readonly secret: string;
+  readonly uploadKey: string;
+  /** The landing response, for checks on its headers. */
+  readonly landing: RawResponse;
+}
+
+/** Visit a sign-in link as a browser would; what its landing page carries. */
+export async function signIn(url: string): Promise<SignedIn> {
+  const u = new URL(url);
+  const landing = await get(Number(u.port), `${u.pathname}${u.search}`);
+  const m = /<meta name="zulip-offline-host" content="([0-9a-f]{64}) ([0-9a-f]{64})">/.exec(landing.body);
+  if (landing.status !== 200 || !m) throw new Error(`no landing page: ${landing.status} ${landing.body.slice(0, 200)}`);
+  return { secret: m[1]!, uploadKey: m[2]!, landing };
+}
+
+/** The subprotocols a signed-in page offers (sync/protocol/browser-host.ts). */
+export const pageProtocols = (secret: string) => ['zulip-offline', `zulip-offline.${secret}`];
+
 export type WsOutcome = { kind: 'open'; ws: WebSocket } | { kind: 'refused'; status: number };
 
 /** Open a WebSocket to the host; resolves with the socket, or with the refusal's HTTP status. */
-export function openWs(port: number, headers: Record<string, string>, wsPath = '/ws'): Promise<WsOutcome> {
+export function openWs(port: number, headers: Record<string, string>, wsPath = '/ws', protocols: string[] = []): Promise<WsOutcome> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${wsPath}`, { headers, handshakeTimeout: 5_000 });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${wsPath}`, protocols, { headers, handshakeTimeout: 5_000 });
     ws.once('open', () => resolve({ kind: 'open', ws }));
     ws.once('unexpected-response', (_req, res) => {
       resolve({ kind: 'refused', status: res.statusCode ?? 0 });

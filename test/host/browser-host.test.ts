@@ -1,22 +1,22 @@
 /**
- * The browser-mode host over loopback: the one-time token in the URL becomes an HttpOnly cookie
- * (a separate secret) and is spent; a spent link is refused with a page saying how to get a fresh
- * one; foreign
- * Host (DNS rebinding) and Origin are refused; only the renderer's files are served, with the CSP;
- * the WebSocket is checked likewise and carries the contract (results by id, events pushed); the
- * sandbox opened over it shows the demo channels and is reopened after a restart.
+ * The browser-mode host over loopback: the one-time token in the URL gets a landing page that
+ * hands the tab a separate secret (and the uploads key derived from it), never a cookie, which
+ * every other port of 127.0.0.1 would receive; the token is spent and a spent link is refused with
+ * a page saying how to get a fresh one; foreign Host (DNS rebinding) and Origin are refused; only
+ * the renderer's files are served, with the CSP; the WebSocket needs the secret (a subprotocol)
+ * and carries the contract (results by id, events pushed); the sandbox opened over it shows the
+ * demo channels and is reopened after a restart, where the same port keeps the same secret.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../host/browser/server.js';
-import { fakeRenderer, get, openWs, TestPage } from './browser-helpers.js';
+import { fakeRenderer, get, openWs, pageProtocols, signIn, TestPage } from './browser-helpers.js';
 
 let host: BrowserHost;
 let port: number;
-/** The session cookie's value (never in a URL). */
+/** The tab's secret (never in a URL or a cookie). */
 let secret: string;
-let cookie: string;
 let origin: string;
 const fake = fakeRenderer();
 const dataDir = path.join(fake.root, 'data');
@@ -26,19 +26,8 @@ beforeAll(async () => {
   host = await startBrowserHost({ dataDir, rendererDir: fake.rendererDir });
   port = host.port;
   origin = `http://127.0.0.1:${port}`;
-  ({ secret, cookie } = await signIn(host.url));
+  ({ secret } = await signIn(host.url));
 });
-
-/** Visit a sign-in link; the cookie it sets. */
-async function signIn(url: string): Promise<{ secret: string; cookie: string }> {
-  const u = new URL(url);
-  const r = await get(Number(u.port), `${u.pathname}${u.search}`);
-  expect(r.status).toBe(302);
-  const set = [r.headers['set-cookie'] ?? []].flat()[0] ?? '';
-  const m = /^(zs-\d+)=([0-9a-f]{64});/.exec(set);
-  if (!m) throw new Error(`no session cookie in ${JSON.stringify(r.headers['set-cookie'])}`);
-  return { secret: m[2]!, cookie: `${m[1]}=${m[2]}` };
-}
 afterAll(async () => {
   for (const p of pages) p.ws.terminate();
   await host.close();
@@ -46,7 +35,7 @@ afterAll(async () => {
 });
 
 async function page(): Promise<TestPage> {
-  const r = await openWs(port, { cookie, origin });
+  const r = await openWs(port, { origin }, '/ws', pageProtocols(secret));
   if (r.kind !== 'open') throw new Error(`refused ${r.status}`);
   const p = new TestPage(r.ws);
   pages.push(p);
@@ -54,55 +43,60 @@ async function page(): Promise<TestPage> {
 }
 
 describe('browser host: the secret', () => {
-  it('prints a loopback URL with a 32-byte random secret', () => {
+  it('prints a loopback URL with a 32-byte random token', () => {
     expect(host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?token=[0-9a-f]{64}$`));
     expect(host.origin).toBe(origin);
   });
 
-  it('refuses a request without the token or cookie, and a wrong token', async () => {
-    expect((await get(port, '/')).status).toBe(403);
-    expect((await get(port, '/assets/app.js')).status).toBe(403);
-    const wrong = await get(port, `/?token=${'0'.repeat(64)}`);
-    expect(wrong.status).toBe(403);
-    expect(wrong.headers['set-cookie']).toBeUndefined();
-    expect(wrong.body).not.toContain(secret);
-    expect((await get(port, '/', { cookie: `zs-${port}=${'0'.repeat(64)}` })).status).toBe(403);
-    expect((await get(port, '/', { cookie: `zs-${port}=${secret.slice(0, 10)}` })).status).toBe(403);
-  });
-
-  it('turns the right token into an HttpOnly SameSite=Strict cookie (not the token) and redirects to /', async () => {
+  it('the right token gets a page handing the tab the secret and the uploads key: no cookie, not the token, not stored by the browser', async () => {
     const token = new URL(host.newLoginUrl()).searchParams.get('token')!;
-    const r = await get(port, `/?token=${token}`);
-    expect(r.status).toBe(302);
-    expect(r.headers.location).toBe('/');
-    expect(r.headers['set-cookie']).toEqual([`zs-${port}=${secret}; HttpOnly; SameSite=Strict; Path=/`]);
-    expect(secret).not.toBe(token);
+    const r = await signIn(`${origin}/?token=${token}`);
+    expect(r.secret).toBe(secret);
+    expect(r.secret).not.toBe(token);
+    expect(r.uploadKey).not.toBe(secret);
+    expect(r.landing.headers['set-cookie']).toBeUndefined();
+    expect(r.landing.headers['cache-control']).toBe('no-store');
+    expect(r.landing.headers['content-type']).toMatch(/^text\/html/);
+    // Its script (the CSP allows no inline one) keeps them in sessionStorage and opens the app.
+    expect(r.landing.body).toContain('<script src="/host-signin.js"></script>');
+    const script = await get(port, '/host-signin.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('sessionStorage.setItem("zulip-offline-host"');
+    expect(script.body).toContain("location.replace('/')");
+    expect(script.body).not.toContain(secret);
   });
 
-  it('a link works once: reused it is refused with a page saying how to get a fresh one; with the cookie it just opens the app', async () => {
+  it('no answer sets a cookie, and none but the landing page carries the secret', async () => {
+    const answers = await Promise.all(['/', '/assets/app.js', '/host-signin.js', '/signed-out', `/?token=${'0'.repeat(64)}`, '/uploads/user_uploads/2/ab/x.png', '/ws', '/nope'].map((p) => get(port, p)));
+    for (const r of answers) {
+      expect(r.headers['set-cookie']).toBeUndefined();
+      expect(r.body).not.toContain(secret);
+    }
+  });
+
+  it('a link works once: reused it is refused with a page saying how to get a fresh one (whose script opens the app in the tab it signed in)', async () => {
     // The printed link was used in beforeAll.
     const token = new URL(host.url).searchParams.get('token')!;
     const again = await get(port, `/?token=${token}`);
     expect(again.status).toBe(403);
     expect(again.headers['content-type']).toMatch(/^text\/html/);
-    expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.body).toContain('already been used');
     expect(again.body).toContain('kill -USR2');
+    expect(again.body).toContain('<script src="/host-signin.js"></script>');
     expect(again.body).not.toContain(secret);
-    const mine = await get(port, `/?token=${token}`, { cookie });
-    expect(mine.status).toBe(302);
-    expect(mine.headers.location).toBe('/');
-    expect(mine.headers['set-cookie']).toBeUndefined();
+    const wrong = await get(port, `/?token=${'0'.repeat(64)}`);
+    expect(wrong.status).toBe(403);
     // A newer link replaces an unused older one.
     const older = new URL(host.newLoginUrl()).searchParams.get('token')!;
     const newer = new URL(host.newLoginUrl()).searchParams.get('token')!;
     expect((await get(port, `/?token=${older}`)).status).toBe(403);
-    expect((await get(port, `/?token=${newer}`)).status).toBe(302);
+    expect((await get(port, `/?token=${newer}`)).status).toBe(200);
     expect((await get(port, `/?token=${newer}`)).status).toBe(403);
   });
 
-  it('serves the page with the cookie, with the CSP and the other security headers', async () => {
-    const r = await get(port, '/', { cookie: `other=1; ${cookie}` });
+  it('serves the app\'s files (code, no data) with the CSP and the other security headers; a tab without the secret is sent to a page saying how to sign in', async () => {
+    const r = await get(port, '/');
     expect(r.status).toBe(200);
     expect(r.body).toContain('<title>app</title>');
     const csp = String(r.headers['content-security-policy']);
@@ -113,55 +107,76 @@ describe('browser host: the secret', () => {
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['cache-control']).toBe('no-store');
-    const js = await get(port, '/assets/app.js', { cookie });
+    const js = await get(port, '/assets/app.js');
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toMatch(/^text\/javascript/);
     expect(js.headers['content-security-policy']).toBe(csp);
-    expect((await get(port, '/', { cookie, host: `localhost:${port}` })).status).toBe(200);
+    expect((await get(port, '/', { host: `localhost:${port}` })).status).toBe(200);
+    const out = await get(port, '/signed-out');
+    expect(out.status).toBe(403);
+    expect(out.body).toContain('Open the sign-in link printed by the app host');
+  });
+
+  it('keeps the secret beside the data (0600) with its port, for the next run', () => {
+    const file = path.join(dataDir, 'browser-session.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ port, secret });
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });
 
 describe('browser host: refusals', () => {
-  it('refuses a foreign Host (DNS rebinding) even with the cookie', async () => {
+  it('refuses a foreign Host (DNS rebinding)', async () => {
     for (const h of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, 'localhost', '127.0.0.1']) {
-      expect((await get(port, '/', { cookie, host: h })).status, h).toBe(403);
+      expect((await get(port, '/', { host: h })).status, h).toBe(403);
     }
     expect((await get(port, `/?token=${secret}`, { host: `evil.example:${port}` })).status).toBe(403);
   });
 
-  it('refuses a foreign Origin even with the cookie', async () => {
-    expect((await get(port, '/', { cookie, origin: 'http://evil.example' })).status).toBe(403);
-    expect((await get(port, '/', { cookie, origin: `http://127.0.0.1:${port + 1}` })).status).toBe(403);
-    expect((await get(port, '/', { cookie, origin: 'null' })).status).toBe(403);
-    expect((await get(port, '/', { cookie, origin })).status).toBe(200);
+  it('refuses a foreign Origin', async () => {
+    expect((await get(port, '/', { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await get(port, '/', { origin: `http://127.0.0.1:${port + 1}` })).status).toBe(403);
+    expect((await get(port, '/', { origin: 'null' })).status).toBe(403);
+    expect((await get(port, '/', { origin })).status).toBe(200);
   });
 
   it('answers 404 to paths that leave the renderer directory, however encoded', async () => {
     for (const p of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/assets/link.txt', '/%00', '/%E0%A4%A', '/assets', '/nope.js']) {
-      const r = await get(port, p, { cookie });
+      const r = await get(port, p);
       expect(r.status, p).toBe(404);
       expect(r.body, p).not.toContain('TOP SECRET');
     }
   });
 
   it('refuses methods other than GET and HEAD', async () => {
-    expect((await get(port, '/', { cookie }, 'POST')).status).toBe(405);
-    expect((await get(port, '/', { cookie }, 'HEAD')).status).toBe(200);
+    expect((await get(port, '/', {}, 'POST')).status).toBe(405);
+    expect((await get(port, '/', {}, 'HEAD')).status).toBe(200);
   });
 
-  it('refuses a WebSocket with a foreign or missing Origin, without the cookie, with a foreign Host, or elsewhere than /ws', async () => {
-    const refused = async (headers: Record<string, string>, p = '/ws') => {
-      const r = await openWs(port, headers, p);
+  it('refuses a WebSocket with a foreign or missing Origin, without the secret (a cookie holding it included), with a foreign Host, or elsewhere than /ws', async () => {
+    const refused = async (headers: Record<string, string>, protocols: string[], p = '/ws') => {
+      const r = await openWs(port, headers, p, protocols);
+      if (r.kind === 'open') r.ws.terminate();
       return r.kind === 'refused' ? r.status : 'opened';
     };
-    expect(await refused({ cookie, origin: 'http://evil.example' })).toBe(403);
-    expect(await refused({ cookie })).toBe(403);
-    expect(await refused({ origin })).toBe(403);
-    expect(await refused({ cookie: `zs-${port}=nope`, origin })).toBe(403);
-    expect(await refused({ cookie, origin, host: `evil.example:${port}` })).toBe(403);
-    expect(await refused({ cookie, origin: `http://evil.example:${port}`, host: `evil.example:${port}` })).toBe(403);
-    expect(await refused({ cookie, origin }, '/other')).toBe(403);
-    expect(await refused({ cookie, origin: `http://localhost:${port}`, host: `localhost:${port}` })).toBe('opened');
+    const mine = pageProtocols(secret);
+    expect(await refused({ origin: 'http://evil.example' }, mine)).toBe(403);
+    expect(await refused({}, mine)).toBe(403);
+    expect(await refused({ origin }, [])).toBe(403);
+    expect(await refused({ origin }, ['zulip-offline'])).toBe(403);
+    expect(await refused({ origin, cookie: `zs-${port}=${secret}` }, ['zulip-offline'])).toBe(403);
+    expect(await refused({ origin }, pageProtocols('0'.repeat(64)))).toBe(403);
+    expect(await refused({ origin }, pageProtocols(secret.slice(0, 10)))).toBe(403);
+    expect(await refused({ origin, host: `evil.example:${port}` }, mine)).toBe(403);
+    expect(await refused({ origin: `http://evil.example:${port}`, host: `evil.example:${port}` }, mine)).toBe(403);
+    expect(await refused({ origin }, mine, '/other')).toBe(403);
+    expect(await refused({ origin: `http://localhost:${port}`, host: `localhost:${port}` }, mine)).toBe('opened');
+  });
+
+  it('answers the handshake with the bare protocol, never the one carrying the secret', async () => {
+    const r = await openWs(port, { origin }, '/ws', pageProtocols(secret));
+    if (r.kind !== 'open') throw new Error(`refused ${r.status}`);
+    expect(r.ws.protocol).toBe('zulip-offline');
+    r.ws.terminate();
   });
 });
 
@@ -216,19 +231,29 @@ describe('browser host: the contract over the WebSocket', () => {
 });
 
 describe('browser host: restart', () => {
-  it('reopens the sandbox on the next start with the same data dir, and refuses the old secret', async () => {
+  it('reopens the sandbox on the next start with the same data dir, on the same port and with the same secret: an open page connects again without a new link', async () => {
     const before = host.sandboxUrl();
     const oldPort = port;
     await host.close();
     await expect(get(oldPort, '/')).rejects.toThrow();
     host = await startBrowserHost({ dataDir, rendererDir: fake.rendererDir });
-    port = host.port;
+    expect(host.port).toBe(oldPort);
     expect(host.sandboxUrl()).toBe(before); // restored, on the port it had
-    expect((await get(port, '/', { cookie })).status).toBe(403);
-    ({ secret, cookie } = await signIn(host.url));
-    origin = host.origin;
     const p = await page();
-    const s = await p.invoke('accounts');
-    expect(s).toMatchObject({ ok: true, value: { active: 'sandbox' } });
+    expect(await p.invoke('accounts')).toMatchObject({ ok: true, value: { active: 'sandbox' } });
+  });
+
+  it('on another port (the old one taken, or asked for): a new secret, the old one refused', async () => {
+    const oldPort = port;
+    await host.close();
+    host = await startBrowserHost({ dataDir, rendererDir: fake.rendererDir, port: 0 });
+    port = host.port;
+    origin = host.origin;
+    expect(port).not.toBe(oldPort);
+    const old = await openWs(port, { origin }, '/ws', pageProtocols(secret));
+    expect(old.kind === 'refused' && old.status).toBe(403);
+    ({ secret } = await signIn(host.url));
+    const p = await page();
+    expect(await p.invoke('accounts')).toMatchObject({ ok: true, value: { active: 'sandbox' } });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The browser-mode host's upload route (`/uploads/user_uploads/...`) over loopback, with the
  * sandbox open (the embedded reference server is the realm): it serves an image another user posted
- * only to the page with the cookie, from our Host and Origin; 404 for what is not a readable image
+ * only with the uploads key the sign-in link handed the page (never a cookie), from our Host and
+ * Origin; 404 for what is not a readable image
  * upload (traversal included); 204 (a quiet failure) for an image not on the device while the realm
  * cannot be reached, and the kept image still served then.
  */
@@ -9,14 +10,15 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../host/browser/server.js';
-import { fakeRenderer, get } from './browser-helpers.js';
+import { fakeRenderer, get, signIn } from './browser-helpers.js';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let host: BrowserHost;
 let port: number;
-let cookie: string;
+/** The uploads key the landing page handed the tab. */
+let key: string;
 let origin: string;
 let realm: string;
 const fake = fakeRenderer();
@@ -34,9 +36,12 @@ async function postUpload(email: string, name: string, type: string, data: Buffe
   return up.url;
 }
 
+/** The path as the page asks for it: with the uploads key. */
+const withKey = (p: string, k = key) => `${p}?k=${k}`;
+
 /** Binary GET (the helper's `get` reads text). */
 async function getBytes(p: string): Promise<{ status: number; type: string | null; body: Buffer }> {
-  const r = await fetch(`${origin}${p}`, { headers: { cookie } });
+  const r = await fetch(`${origin}${withKey(p)}`);
   return { status: r.status, type: r.headers.get('content-type'), body: Buffer.from(await r.arrayBuffer()) };
 }
 
@@ -45,11 +50,7 @@ beforeAll(async () => {
   port = host.port;
   origin = `http://127.0.0.1:${port}`;
   realm = host.sandboxUrl()!;
-  const u = new URL(host.url);
-  const r = await get(port, `${u.pathname}${u.search}`);
-  const m = /^(zs-\d+=[0-9a-f]{64});/.exec([r.headers['set-cookie'] ?? []].flat()[0] ?? '');
-  if (!m) throw new Error('no session cookie');
-  cookie = m[1]!;
+  ({ uploadKey: key } = await signIn(host.url));
   // Until the stream is live the cache does not ask the realm (offline answers): wait, bounded.
   for (let i = 0; i < 300 && !host.service.activeSession?.online; i++) await new Promise((r) => setTimeout(r, 50));
   expect(host.service.activeSession?.online).toBe(true);
@@ -66,21 +67,22 @@ describe('browser host: the upload route', () => {
     expect(r.status).toBe(200);
     expect(r.type).toBe('image/png');
     expect(r.body.equals(PNG)).toBe(true);
-    const head = await get(port, `/uploads${url}`, { cookie });
+    const head = await get(port, withKey(`/uploads${url}`));
     expect(head.headers['cache-control']).toBe('no-store');
     expect(head.headers['x-content-type-options']).toBe('nosniff');
     expect(head.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(String(head.headers['content-security-policy'])).toContain("img-src 'self';");
   });
 
-  it('is protected like the rest of the host: cookie, Host and Origin', async () => {
+  it('is protected like the rest of the host: the uploads key (not the secret), Host and Origin', async () => {
     const url = await postUpload('iago@example.com', 'guarded.png', 'image/png', PNG);
     expect((await get(port, `/uploads${url}`)).status).toBe(403);
-    expect((await get(port, `/uploads${url}`, { cookie: `zs-${port}=${'0'.repeat(64)}` })).status).toBe(403);
-    expect((await get(port, `/uploads${url}`, { cookie, host: `evil.example:${port}` })).status).toBe(403);
-    expect((await get(port, `/uploads${url}`, { cookie, origin: 'https://evil.example' })).status).toBe(403);
-    expect((await get(port, `/uploads${url}`, { cookie, origin })).status).toBe(200);
-    expect((await get(port, `/uploads${url}`, { cookie }, 'POST')).status).toBe(405);
+    expect((await get(port, withKey(`/uploads${url}`, '0'.repeat(64)))).status).toBe(403);
+    expect((await get(port, withKey(`/uploads${url}`, key.slice(0, 10)))).status).toBe(403);
+    expect((await get(port, withKey(`/uploads${url}`), { host: `evil.example:${port}` })).status).toBe(403);
+    expect((await get(port, withKey(`/uploads${url}`), { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await get(port, withKey(`/uploads${url}`), { origin })).status).toBe(200);
+    expect((await get(port, withKey(`/uploads${url}`), {}, 'POST')).status).toBe(405);
   });
 
   it('404 for unknown uploads, non-images, other paths and traversal, however encoded', async () => {
@@ -96,7 +98,7 @@ describe('browser host: the upload route', () => {
       '/uploads/user_uploads/2/a%5C..%5Cx.png',
       '/uploads/',
     ]) {
-      const r = await get(port, p, { cookie });
+      const r = await get(port, withKey(p));
       expect(r.status, p).toBe(404);
       expect(r.body, p).toBe('not found');
     }

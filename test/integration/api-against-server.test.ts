@@ -3,7 +3,7 @@
  * of the spec and the referenced ones, with real encodings, real answers and real errors. Two
  * independent implementations of the same spec agreeing is the point of this suite.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addApnsDeviceToken,
   addNavigationView,
@@ -53,17 +53,10 @@ import {
   updateUserTopic,
   type ApiError,
 } from '../../sync/api/index.js';
-import { startTestServer, type TestServer } from '../server/harness.js';
+import { startTestServer } from '../server/harness.js';
+import { apiSuite, connect, conns, t } from './support.js';
 
-let t: TestServer;
-const conns: ApiConnection[] = [];
-
-function connect(who: string): ApiConnection {
-  const email = `${who}@example.com`;
-  const c = new ApiConnection({ realmUrl: t.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 10_000 });
-  conns.push(c);
-  return c;
-}
+apiSuite();
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -80,16 +73,11 @@ let desdemona: ApiConnection;
 let veronaId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
   hamlet = connect('hamlet');
   iago = connect('iago');
   desdemona = connect('desdemona');
   const streams = await getStreams(hamlet);
   veronaId = streams.streams.find((s) => s.name === 'Verona')!.stream_id;
-});
-afterAll(async () => {
-  for (const c of conns) await c.close();
-  await t.close();
 });
 
 describe('sync/api against the reference server', () => {

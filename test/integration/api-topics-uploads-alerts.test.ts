@@ -3,10 +3,9 @@
  * clients use beyond the spec: a channel's topics, alert words, custom emoji, linkifiers and the
  * temporary URL of an upload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addAlertWords,
-  ApiConnection,
   getAlertWords,
   getCustomEmoji,
   getFileTemporaryUrl,
@@ -17,25 +16,9 @@ import {
   sendMessage,
   type ApiError,
 } from '../../sync/api/index.js';
-import { startTestServer, type TestServer } from '../server/harness.js';
+import { apiSuite, connect, t } from './support.js';
 
-let t: TestServer;
-const conns: ApiConnection[] = [];
-
-function connect(who: string): ApiConnection {
-  const email = `${who}@example.com`;
-  const c = new ApiConnection({ realmUrl: t.url, email, apiKey: t.server.apiKey(email), logger: { warn: () => undefined }, timeoutMs: 10_000 });
-  conns.push(c);
-  return c;
-}
-
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  for (const c of conns) await c.close();
-  await t.close();
-});
+apiSuite();
 
 describe('sync/api against the reference server: topics, alert words, realm data, uploads', () => {
   it('getStreamTopics: newest first, one entry per topic whatever its case, errors typed', async () => {

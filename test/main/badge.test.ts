@@ -3,17 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startUnreadBadge, unreadTotal } from '../../main/badge.js';
 import type { ChannelSummary, EngineEvent } from '../../sync/protocol/commands.js';
 import type { RpcResult } from '../../sync/protocol/rpc.js';
+import * as eg from '../support/eg.js';
 
-const channel = (id: number, unread: number, extra: Partial<ChannelSummary> = {}): ChannelSummary => ({
-  channel_id: id,
-  name: `c${id}`,
-  is_subscribed: true,
-  is_muted: false,
-  color: null,
-  unread_count: unread,
-  topics: [],
-  ...extra,
-});
+const channel = (id: number, unread: number, extra: Partial<ChannelSummary> = {}): ChannelSummary =>
+  eg.channelSummary({ channel_id: id, name: `c${id}`, color: null, unread_count: unread, ...extra });
 
 function service(answer: () => RpcResult) {
   let push: (e: EngineEvent) => void = () => undefined;

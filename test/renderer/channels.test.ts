@@ -19,6 +19,7 @@ import {
   subscriptionState,
 } from '../../renderer/src/channels/channels-model.js';
 import { parseHash } from '../../renderer/src/router/hash.js';
+import { outboxRow } from './fixtures.js';
 
 const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   channel_id: 1,
@@ -41,22 +42,8 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   ...over,
 });
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
-  outbox_id: 1,
-  kind: 'subscription_set',
-  target: 'subscriptions:scotland',
-  state: 'queued',
-  args: { subscriptions: [{ name: 'Scotland' }] },
-  attempts: 0,
-  next_attempt_at: null,
-  deadline_at: null,
-  last_error: null,
-  conflict: null,
-  created_at: 1,
-  updated_at: 1,
-  description: { text: '', link: null },
-  ...over,
-});
+const row = (over: Partial<OutboxRowView>): OutboxRowView =>
+  outboxRow({ outbox_id: 1, kind: 'subscription_set', target: 'subscriptions:scotland', args: { subscriptions: [{ name: 'Scotland' }] }, created_at: 1, updated_at: 1, ...over });
 
 const options: ChannelCreationView = {
   can_create_public: true,

@@ -2,7 +2,7 @@
  * The composer's draft saving: debounced (one save after typing pauses, at most `maxWait` apart
  * while typing on), flushed at once on demand, never the same text twice, a moved draft (a new
  * topic renamed, people added) saved under its new key with the old copy deleted, nothing saved
- * after a send, and a failed save retried by the next flush. The renderer's draft key is the
+ * after a send, and a failed save kept and retried. The renderer's draft key is the
  * engine's (`draftKey`), and a restored draft is found by conversation.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -139,6 +139,63 @@ describe('draft saving', () => {
     // Not recorded as saved: the same text is sent again.
     failing.saver.change(topic('lunch'), 'kept?');
     expect(failing.saver.pending()).toBe(true);
+  });
+
+  it('by default every keystroke reaches the engine within 250 ms, however steady the typing (a host killed then loses at most that)', () => {
+    const c = clock();
+    const saves: { at: number; length: number }[] = [];
+    const saver = createDraftSaver({
+      save: async (_to, content) => void saves.push({ at: c.now(), length: content.length }),
+      remove: async () => undefined,
+      keyOf: (to) => draftKeyOf(to, 1),
+      timers: c.timers,
+      now: c.now,
+    });
+    let text = '';
+    const typedAt: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      text += 'x';
+      typedAt.push(c.now());
+      saver.change(topic('lunch'), text);
+      c.advance(i % 10 === 9 ? 700 : 60);
+    }
+    typedAt.forEach((at, i) => {
+      const first = saves.find((s) => s.length >= i + 1);
+      expect(first && first.at - at, `keystroke ${i + 1}`).toBeLessThanOrEqual(250);
+    });
+    // Still not one save per keystroke.
+    expect(saves.length).toBeLessThan(40);
+  });
+
+  it('a save the engine did not confirm (the host away) is kept and tried again until it is', async () => {
+    const c = clock();
+    let hostUp = false;
+    const saves: string[] = [];
+    const saver = createDraftSaver({
+      save: async (_to, content) => {
+        if (!hostUp) throw new Error('host unreachable');
+        saves.push(content);
+      },
+      remove: async () => undefined,
+      keyOf: (to) => draftKeyOf(to, 1),
+      timers: c.timers,
+      now: c.now,
+    });
+    saver.change(topic('lunch'), 'typed while the host restarts');
+    c.advance(300);
+    await flushPromises();
+    expect(saver.pending()).toBe(true);
+    c.advance(2000);
+    await flushPromises();
+    expect(saves).toEqual([]);
+    hostUp = true;
+    c.advance(5000);
+    await flushPromises();
+    expect(saves).toEqual(['typed while the host restarts']);
+    expect(saver.pending()).toBe(false);
+    c.advance(10_000);
+    await flushPromises();
+    expect(saves).toHaveLength(1);
   });
 
   it('dispose flushes, then ignores changes', () => {

@@ -19,6 +19,7 @@ import {
   type SettingDraft,
 } from '../../renderer/src/groups/group-rules.js';
 import { groupHref, groupRows, groupsPlace, listedGroups, objectionsInWords, refusalHint } from '../../renderer/src/groups/groups-list.js';
+import { outboxRow } from './fixtures.js';
 
 // Users as in the demo realm: owner, administrator, moderator, three members, a guest.
 const DES = 10;
@@ -264,21 +265,7 @@ describe('the #groups places and list', () => {
   });
 
   it('finds a group’s unfinished changes', () => {
-    const row = (id: number, target: string, state: OutboxRowView['state']): OutboxRowView => ({
-      outbox_id: id,
-      kind: 'user_group_update',
-      target,
-      state,
-      args: {},
-      attempts: 0,
-      next_attempt_at: null,
-      deadline_at: null,
-      last_error: null,
-      conflict: null,
-      created_at: 0,
-      updated_at: 0,
-      description: { text: '', link: null },
-    });
+    const row = (id: number, target: string, state: OutboxRowView['state']): OutboxRowView => outboxRow({ outbox_id: id, kind: 'user_group_update', target, state });
     const rows = [row(1, 'user_group:20', 'queued'), row(2, 'user_group:20', 'done'), row(3, 'user_group:21', 'failed'), row(4, 'user_group:20', 'failed'), row(5, 'user_group:200', 'queued')];
     expect(groupRows(rows, 20).map((r) => r.outbox_id)).toEqual([1, 4]);
   });

@@ -2,22 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxRowView } from '../../sync/protocol/outbox.js';
 import { addIntent, deleteIntent, pinIntent, refusalText, renameIntent, sidebarViews, type StoredView } from '../../renderer/src/navviews/nav-views.js';
+import { outboxRow } from './fixtures.js';
 
-const row = (target: string, state: OutboxRowView['state'], message = ''): OutboxRowView => ({
-  outbox_id: 1,
-  kind: 'navigation_view_add',
-  target,
-  state,
-  args: {},
-  attempts: 0,
-  next_attempt_at: null,
-  deadline_at: null,
-  last_error: state === 'failed' ? { kind: 'api', code: 'BAD_REQUEST', message, details: null } : null,
-  conflict: null,
-  created_at: 0,
-  updated_at: 0,
-  description: { text: '', link: null },
-});
+const row = (target: string, state: OutboxRowView['state'], message = ''): OutboxRowView =>
+  outboxRow({ outbox_id: 1, kind: 'navigation_view_add', target, state, last_error: state === 'failed' ? { kind: 'api', code: 'BAD_REQUEST', message, details: null } : null });
 
 const labels = (vs: { label: string }[]) => vs.map((v) => v.label);
 

@@ -3,23 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { choices, leftBehindText, mustAsk } from '../../renderer/src/accounts/sign-out-reducer.js';
 import { describeRow, hrefOf, inWords, panelRows } from '../../renderer/src/outbox/panel-reducer.js';
 import type { OutboxRowView } from '../../sync/protocol/outbox.js';
+import { outboxRow } from './fixtures.js';
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
-  outbox_id: 1,
-  kind: 'message_send',
-  target: 'x',
-  state: 'queued',
-  args: {},
-  attempts: 0,
-  next_attempt_at: null,
-  deadline_at: null,
-  last_error: null,
-  conflict: null,
-  created_at: 0,
-  updated_at: 0,
-  description: { text: '', link: null },
-  ...over,
-});
+const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, ...over });
 
 describe('outbox panel rows', () => {
   it('show the engine’s words, with the link spelled by the router and settings labelled', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxRowView } from '../../sync/protocol/outbox.js';
 import { changedRecipients, dmPeople, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from '../../renderer/src/scheduled/scheduled-list.js';
 import { deliveryProblem, formatDelivery, quickPicks, unixToWallTime, userTimeZone, wallTimeToUnix } from '../../renderer/src/scheduled/schedule-time.js';
+import { outboxRow } from './fixtures.js';
 
 describe('wall times in the user’s zone', () => {
   it('reads a datetime-local value in the given zone, both ways', () => {
@@ -67,22 +68,7 @@ describe('delivery times', () => {
   });
 });
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => ({
-  outbox_id: 1,
-  kind: 'scheduled_message_edit',
-  target: 'scheduled_message:5',
-  state: 'queued',
-  args: {},
-  attempts: 0,
-  next_attempt_at: null,
-  deadline_at: null,
-  last_error: null,
-  conflict: null,
-  created_at: 0,
-  updated_at: 0,
-  description: { text: '', link: null },
-  ...over,
-});
+const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, kind: 'scheduled_message_edit', target: 'scheduled_message:5', ...over });
 
 describe('the list', () => {
   it('is ordered by delivery time, then id', () => {

@@ -29,6 +29,7 @@ import {
   tabOf,
   type SettingControl,
 } from '../../renderer/src/settings/settings-model.js';
+import { outboxRow } from './fixtures.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /**
@@ -225,22 +226,8 @@ describe('choices and values', () => {
 });
 
 describe('a setting’s state in the outbox', () => {
-  const row = (id: number, state: OutboxRowView['state'], args: unknown, over: Partial<OutboxRowView> = {}): OutboxRowView => ({
-    outbox_id: id,
-    kind: 'user_settings_update',
-    target: 'user_settings',
-    state,
-    args,
-    attempts: 0,
-    next_attempt_at: null,
-    deadline_at: null,
-    last_error: null,
-    conflict: null,
-    created_at: 1,
-    updated_at: 1,
-    description: { text: '', link: null },
-    ...over,
-  });
+  const row = (id: number, state: OutboxRowView['state'], args: unknown, over: Partial<OutboxRowView> = {}): OutboxRowView =>
+    outboxRow({ outbox_id: id, kind: 'user_settings_update', target: 'user_settings', state, args, created_at: 1, updated_at: 1, ...over });
   const error = { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid notification sound', details: null };
 
   it('pending while a row carrying it waits; nothing once done, discarded or for other settings', () => {

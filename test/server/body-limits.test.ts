@@ -1,8 +1,9 @@
 /**
  * Request bodies are bounded and read only after authentication: a total limit per request
  * (multipart included), small for unauthenticated routes, enforced from `Content-Length` before any
- * byte is read and while reading a chunked body; past it the server answers 413 and stops reading.
- * Raw sockets on loopback, every wait bounded.
+ * byte is read and while reading a chunked body; past it the server answers 413 at once, stops
+ * parsing, and drops what still arrives (briefly) before closing, so a client still sending gets the
+ * answer instead of a reset. Raw sockets on loopback, every wait bounded.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,35 @@ function exchange(head: string, chunk: Buffer, maxBody: number, opts: { chunked?
   });
 }
 
+/**
+ * A client that reads nothing until it has written its whole body (as many simple clients do) and
+ * gives up at the first write error: it sees an answer only if the server lets the body arrive.
+ */
+function writeAllThenRead(head: string, body: Buffer): Promise<{ readonly response: string; readonly error?: string }> {
+  const url = new URL(t.url);
+  return new Promise((resolve) => {
+    const socket: Socket = connect(Number(url.port), '127.0.0.1');
+    socket.pause();
+    let response = '';
+    const deadline = setTimeout(() => {
+      socket.destroy();
+      resolve({ response, error: 'deadline' });
+    }, 10_000);
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      resolve({ response, error: e.code ?? e.message });
+    });
+    socket.on('data', (d: Buffer) => (response += d.toString('latin1')));
+    socket.on('end', () => {
+      clearTimeout(deadline);
+      socket.destroy();
+      resolve({ response });
+    });
+    socket.write(head);
+    socket.end(body, () => socket.resume());
+  });
+}
+
 const status = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
 const jsonBody = (response: string) => JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
 const host = () => new URL(t.url).host;
@@ -92,6 +122,21 @@ describe('request body limits', () => {
     // The server stops at 64 KiB; what the client wrote beyond that sat in socket buffers.
     expect(r.sentBeforeAnswer).toBeLessThan(8 * 1024 * 1024);
     expect(r.closed).toBe(true);
+  });
+
+  it('a client still sending when the 413 is answered gets it, not a reset: the rest of its body is read and dropped before the close', async () => {
+    const body = Buffer.alloc(4 * 1024 * 1024, 'x');
+    const declared = `POST /api/v1/fetch_api_key HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const first = await writeAllThenRead(declared, body);
+    expect(first.error).toBeUndefined();
+    expect(status(first.response)).toBe(413);
+    expect(jsonBody(first.response)).toMatchObject({ code: 'BAD_REQUEST', max_bytes: 65536 });
+
+    const chunked = `POST /api/v1/fetch_api_key HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const encoded = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
+    const second = await writeAllThenRead(chunked, encoded);
+    expect(second.error).toBeUndefined();
+    expect(status(second.response)).toBe(413);
   });
 
   it('the same for multipart to fetch_api_key: the small limit holds whatever the content type', async () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run server`: the real CLI in a child process. It prints its loopback URL, serves the demo
  * realm from a file, and on SIGINT (Ctrl-C) answers the open long-poll, closes the database
- * (no WAL left behind) and exits 0; restarted on the same file it keeps the data.
+ * (no WAL left behind) and exits 0; restarted on the same file it keeps the data. `--help` prints
+ * the usage; a bad option says so (exit 2) instead of throwing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,7 +37,35 @@ async function login(url: string): Promise<string> {
   return `Basic ${Buffer.from(`iago@example.com:${json.api_key}`).toString('base64')}`;
 }
 
+function runToExit(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
 describe('npm run server (CLI)', () => {
+  it('--help prints the usage and exits 0; a bad option or value says what is wrong with the usage (exit 2), no stack trace', { timeout: 60_000 }, async () => {
+    const help = await runToExit(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run server -- \[--port N\]/);
+    expect(help.stdout).toContain('--no-rate-limit');
+    expect(help.stderr).not.toMatch(/\n\s+at /);
+
+    const unknown = await runToExit(['--nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--nope'");
+    expect(unknown.stderr).toContain('usage: npm run server');
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+
+    const badPort = await runToExit(['--port', 'many']);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toContain('--port: not a port number: many');
+    expect(badPort.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('prints a loopback URL; Ctrl-C answers the open long-poll, closes the database and exits 0; data survives a restart', { timeout: 60_000 }, async () => {
     const first = await startCli();
     const auth = await login(first.url);

@@ -1,7 +1,7 @@
 /**
  * PATCH /messages/{message_id} with `stream_id`: moving messages to another channel (spec rules
- * 1-4, States and transitions "Message(s)", Errors; notes §3 "When a move makes the message
- * inaccessible to a user, that user gets delete_message", §6). Plain HTTP.
+ * 1-4, States and transitions "Message(s)", Errors; docs/zulip-behaviour.md "update_message": a
+ * user who can no longer see the moved messages gets delete_message). Plain HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withoutIds } from './events-helpers.js';

@@ -1,6 +1,6 @@
 /**
  * PATCH /messages/{message_id}: content edits (spec "PATCH /messages/{message_id}", States and
- * transitions "Message content", Errors; notes §3 and §6 `update_message`). Plain HTTP.
+ * transitions "Message content", Errors; docs/zulip-behaviour.md "PATCH /messages/{message_id}", "update_message"). Plain HTTP.
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
  * DELETE /messages/{message_id} (referenced operation; Zulip's delete rules: administrators and
  * can_delete_any_message_group any time, senders per can_delete_own_message_group within
- * message_content_delete_limit_seconds) and its `delete_message` / `stream` events (notes §6,
- * spec Events 1). Plain HTTP.
+ * message_content_delete_limit_seconds) and its `delete_message` / `stream` events
+ * (docs/zulip-behaviour.md "delete_message"; spec Events 1). Plain HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { atomically } from '../../server/events/emit.js';

@@ -1,6 +1,7 @@
 /**
  * PATCH /messages/{message_id}: topic moves (spec "PATCH /messages/{message_id}" rules 2-4, States
- * and transitions "Message(s)", Errors MOVE_MESSAGES_TIME_LIMIT_EXCEEDED; notes §3, §6). Resolving
+ * and transitions "Message(s)", Errors MOVE_MESSAGES_TIME_LIMIT_EXCEEDED;
+ * docs/zulip-behaviour.md "PATCH /messages/{message_id}", "update_message"). Resolving
  * and the automated notices are in edit-notices.test.ts. Plain HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 /**
- * GET /events and DELETE /events (notes §4): long-poll with heartbeats, acknowledgement by
+ * GET /events and DELETE /events (docs/zulip-behaviour.md "Event queues"): long-poll with
+ * heartbeats, acknowledgement by
  * `last_event_id`, BAD_EVENT_QUEUE_ID for unknown, foreign, deleted and expired queues.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

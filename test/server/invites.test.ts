@@ -5,6 +5,7 @@ import { systemGroupId } from '../../server/model/groups.js';
 import { acceptInvitation, type InviteRow } from '../../server/model/invites.js';
 import { setRealmSettings } from '../../server/model/realm.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { openQueue } from './messages-util.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -12,10 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function listen(who: string) {
-  const q = t.server.state.queues.register(t.userId(who), { eventTypes: null, capabilities: {}, applyMarkdown: true, clientGravatar: false, allPublicStreams: false, narrow: [] });
-  return { events: () => t.server.state.queues.poll(q.id, q.userId, undefined, true) };
-}
+/** A queue of `who`'s events, registered without client capabilities. */
+const listen = (who: string) => openQueue(t, who, { capabilities: {} });
 
 const db = () => t.server.state.db;
 const invite = (email: string) => db().prepare('SELECT * FROM invites WHERE email = ? ORDER BY id DESC').get(email) as InviteRow | undefined;

@@ -1,5 +1,5 @@
 /**
- * POST /messages (notes §4), what a sent message does: the sender's and recipients' flags, mention
+ * POST /messages (docs/zulip-behaviour.md "POST /messages"), what a sent message does: the sender's and recipients' flags, mention
  * permissions, message events (local echo, per-queue shapes), channel bookkeeping and automatic
  * topic visibility. Addressing, topics and content are in messages-send.test.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /messages and GET /messages/{message_id} (spec sections of the same names, spec "Message
- * object", notes §3): anchors, ranges, found_* flags, message_ids, presentation options.
+ * object", docs/zulip-behaviour.md "GET /messages"): anchors, ranges, found_* flags, message_ids, presentation options.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRealmSettings } from '../../server/model/realm.js';

@@ -1,6 +1,6 @@
 /**
  * Personal flags: POST /messages/flags, POST /messages/flags/narrow, POST /mark_topic_as_read
- * (spec section; notes §4 and §6 `update_message_flags`).
+ * (spec section; docs/zulip-behaviour.md "Marking a topic read", "Flags and reactions").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';

@@ -1,4 +1,7 @@
-/** Reactions: POST and DELETE /messages/{message_id}/reactions (notes §9 codes, §6 `reaction`). */
+/**
+ * Reactions: POST and DELETE /messages/{message_id}/reactions (docs/zulip-behaviour.md "Error codes
+ * and HTTP status", "Flags and reactions").
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addReaction } from '../../server/model/reactions.js';
 import { getUser } from '../../server/model/users.js';

@@ -1,5 +1,5 @@
 /**
- * POST /messages (notes §4, spec conventions 5 and 7): addressing, topics and content. What a sent
+ * POST /messages (docs/zulip-behaviour.md "POST /messages"; spec conventions 5 and 7): addressing, topics and content. What a sent
  * message does (flags, events, permissions) is in messages-effects.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

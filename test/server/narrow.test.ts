@@ -1,5 +1,5 @@
 /**
- * Narrows of GET /messages (spec "GET /messages" narrow rules; notes §8): both encodings, every
+ * Narrows of GET /messages (spec "GET /messages" narrow rules; docs/zulip-behaviour.md "Narrows"): both encodings, every
  * operator with negation, personal history vs channel history, search highlighting, `with`,
  * errors.
  */

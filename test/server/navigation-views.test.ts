@@ -1,4 +1,4 @@
-/** Navigation views (spec "POST/PATCH /navigation_views"; notes §3/§4, §6 `navigation_view`), plain HTTP. */
+/** Navigation views (spec "POST/PATCH /navigation_views"; docs/zulip-behaviour.md "Navigation views"), plain HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingEvents, registerQueue, withoutIds } from './events-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';

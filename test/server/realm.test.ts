@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemGroupId } from '../../server/model/groups.js';
 import { getRealm } from '../../server/model/realm.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { openQueue } from './messages-util.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -10,10 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function listen(who: string) {
-  const q = t.server.state.queues.register(t.userId(who), { eventTypes: null, capabilities: {}, applyMarkdown: true, clientGravatar: false, allPublicStreams: false, narrow: [] });
-  return { events: () => t.server.state.queues.poll(q.id, q.userId, undefined, true) };
-}
+/** A queue of `who`'s events, registered without client capabilities. */
+const listen = (who: string) => openQueue(t, who, { capabilities: {} });
 
 const sys = (name: string) => systemGroupId(t.server.state, name);
 const realm = () => getRealm(t.server.state);

@@ -1,5 +1,5 @@
 /**
- * POST /register (notes §7): the queue, the always-present fields, and each part of the initial
+ * POST /register (docs/zulip-behaviour.md "Register"): the queue, the always-present fields, and each part of the initial
  * state under its fetch key, shaped by the client's parameters and capabilities.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

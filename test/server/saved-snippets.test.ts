@@ -1,4 +1,4 @@
-/** Saved snippets (spec "POST/PATCH /saved_snippets"; notes §3/§4, §6 `saved_snippets`), plain HTTP. */
+/** Saved snippets (spec "POST/PATCH /saved_snippets"; docs/zulip-behaviour.md "Saved snippets"), plain HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds, pendingEvents, registerQueue, withoutIds } from './events-helpers.js';
 import { startTestServer, type TestServer } from './harness.js';

@@ -1,6 +1,6 @@
 /**
- * Scheduled messages (spec "PATCH /scheduled_messages/{id}", notes §3/§4 and §6
- * `scheduled_messages`): create, list, edit, delete, and delivery by the scheduler.
+ * Scheduled messages (spec "PATCH /scheduled_messages/{id}", docs/zulip-behaviour.md "Scheduled messages"
+ * and `scheduled_messages` events): create, list, edit, delete, and delivery by the scheduler.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../server/events/queues.js';

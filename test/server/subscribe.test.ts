@@ -1,4 +1,7 @@
-/** Subscriptions and channels: POST/GET/DELETE /users/me/subscriptions and GET /streams, from the spec (+ notes §3). */
+/**
+ * Subscriptions and channels: POST/GET/DELETE /users/me/subscriptions and GET /streams, from the
+ * spec (+ docs/zulip-behaviour.md "POST /users/me/subscriptions").
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities } from '../../server/events/queues.js';
 import { systemGroupId } from '../../server/model/groups.js';

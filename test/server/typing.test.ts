@@ -1,7 +1,7 @@
 /**
- * Typing notifications: POST /typing (referenced operation; notes §4, §6 `typing`) and typing while
- * editing, POST /messages/{message_id}/typing and the legacy POST /message_edit_typing (spec; notes
- * §6 `typing_edit_message`; spec Events 3: only to users with receives_typing_notifications).
+ * Typing notifications: POST /typing (referenced operation; docs/zulip-behaviour.md "Typing") and typing while
+ * editing, POST /messages/{message_id}/typing and the legacy POST /message_edit_typing (spec;
+ * docs/zulip-behaviour.md "Typing"; spec Events 3: only to users with receives_typing_notifications).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withoutIds } from './events-helpers.js';

@@ -1,4 +1,7 @@
-/** User groups: GET /user_groups, PATCH /user_groups/{id}, POST …/members, POST …/deactivate (spec + notes §3, §6). */
+/**
+ * User groups: GET /user_groups, PATCH /user_groups/{id}, POST …/members, POST …/deactivate (spec;
+ * docs/zulip-behaviour.md "User groups").
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities } from '../../server/events/queues.js';
 import { systemGroupId } from '../../server/model/groups.js';

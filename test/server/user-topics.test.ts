@@ -1,4 +1,4 @@
-/** POST /user_topics (spec "POST /user_topics"; notes §3, §6 `user_topic`), over plain HTTP. */
+/** POST /user_topics (spec "POST /user_topics"; docs/zulip-behaviour.md "Topic preferences"), over plain HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTopicPolicy } from '../../server/model/user-topics.js';
 import { nowSeconds, pendingEvents, registerQueue } from './events-helpers.js';

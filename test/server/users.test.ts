@@ -1,4 +1,7 @@
-/** Users: GET /users, GET /users/me, GET /users/{id}, POST /users (spec "create a user"; notes §3, §4). */
+/**
+ * Users: GET /users, GET /users/me, GET /users/{id}, POST /users (spec "create a user";
+ * docs/zulip-behaviour.md "User and channel lists").
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities } from '../../server/events/queues.js';
 import { insertUser, ROLE } from '../../server/model/users.js';

@@ -1,9 +1,11 @@
 /**
  * The composer's draft saving, debounced: every edit (text, topic, people) is handed to `change`,
- * and the engine hears the latest text once typing pauses (`delayMs`, 400 ms) or at the latest
- * `maxWaitMs` after the first unsaved edit (so steady typing still saves every few seconds);
- * `flush` saves at once (blur, switching conversation, the page hidden or closing). Never one call
- * per keystroke, and never the same text twice.
+ * and the engine hears the latest text once typing pauses (`delayMs`, 100 ms) or at the latest
+ * `maxWaitMs` (150 ms) after the first unsaved edit, so what was typed more than a quarter second
+ * ago is in the engine's database even if the host is killed now; `flush` saves at once (blur,
+ * switching conversation, the page hidden or closing). Never one call per keystroke, and never the
+ * same text twice. A save the engine did not confirm (the host away or restarting) stays pending
+ * and is tried again every `retryMs` until one is, or a newer edit takes its place.
  *
  * A draft follows its conversation: when the target moves (a new topic renamed while typing, people
  * added to a new DM) the copy this composer wrote under the old key is deleted once the new one is
@@ -16,8 +18,9 @@ import type { Timers } from '../core/area-query.js';
 import { globalTimers } from '../core/area-query.js';
 import type { DraftTo } from './drafts.js';
 
-export const DRAFT_DELAY_MS = 400;
-export const DRAFT_MAX_WAIT_MS = 3000;
+export const DRAFT_DELAY_MS = 100;
+export const DRAFT_MAX_WAIT_MS = 150;
+export const DRAFT_RETRY_MS = 1000;
 
 export interface DraftSaverDeps {
   save(to: DraftTo, content: string): Promise<unknown>;
@@ -25,6 +28,7 @@ export interface DraftSaverDeps {
   keyOf(to: DraftTo): string;
   delayMs?: number;
   maxWaitMs?: number;
+  retryMs?: number;
   timers?: Timers;
   now?: () => number;
 }
@@ -49,6 +53,7 @@ export function createDraftSaver(deps: DraftSaverDeps): DraftSaver {
   const now = deps.now ?? (() => Date.now());
   const delay = deps.delayMs ?? DRAFT_DELAY_MS;
   const maxWait = deps.maxWaitMs ?? DRAFT_MAX_WAIT_MS;
+  const retry = deps.retryMs ?? DRAFT_RETRY_MS;
   let pending: { to: DraftTo; content: string } | null = null;
   /** What the engine holds from this composer. */
   let saved: { key: string; content: string } | null = null;
@@ -75,8 +80,13 @@ export function createDraftSaver(deps: DraftSaverDeps): DraftSaver {
         if (moved !== null) void deps.remove(moved).catch(() => undefined);
       },
       () => {
-        // Not kept (no account, host away): the next edit or flush tries again.
-        if (saved === wrote) saved = null;
+        // Not kept (no account, host away): pending again, unless something newer replaced it.
+        if (saved !== wrote) return;
+        saved = null;
+        if (pending !== null || disposed) return;
+        pending = { to, content };
+        firstAt = now();
+        timer = timers.set(flush, retry);
       },
     );
   };

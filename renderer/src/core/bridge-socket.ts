@@ -28,7 +28,7 @@ export interface SocketLike {
   onerror: ((ev: Event) => void) | null;
 }
 
-/** Seams (architecture rule 12): the socket factory, timers and randomness. */
+/** Seams (docs/architecture.md rule 12): the socket factory, timers and randomness. */
 export interface SocketSeams {
   open(url: string): SocketLike;
   setTimeout(f: () => void, ms: number): unknown;
@@ -36,9 +36,10 @@ export interface SocketSeams {
   random(): number;
 }
 
-export function browserSocketSeams(): SocketSeams {
+/** `protocols`: what the handshake offers (the browser-mode host's secret rides there). */
+export function browserSocketSeams(protocols: readonly string[] = []): SocketSeams {
   return {
-    open: (url) => new WebSocket(url),
+    open: (url) => new WebSocket(url, [...protocols]),
     setTimeout: (f, ms) => window.setTimeout(f, ms),
     clearTimeout: (h) => window.clearTimeout(typeof h === 'number' ? h : undefined),
     random: Math.random,

@@ -12,6 +12,8 @@ import type { OperationName, OperationRequest, OperationResponse } from './opera
 import { BridgeError } from './bridge-error.js';
 import { PreloadTransport, type PreloadApi } from './bridge-preload.js';
 import { SocketTransport, browserSocketSeams } from './bridge-socket.js';
+import { hostSession } from './host-session.js';
+import { hostWsProtocols, SIGNED_OUT_PATH } from '../../../sync/protocol/browser-host.js';
 
 export { BridgeError, isBridgeError } from './bridge-error.js';
 
@@ -89,7 +91,10 @@ function pickTransport(): Transport {
     return new PreloadTransport({ invoke: api.invoke, subscribe: api.subscribe, unsubscribe: api.unsubscribe });
   }
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return new SocketTransport(`${scheme}//${location.host}/ws`, browserSocketSeams());
+  const session = hostSession();
+  // Not signed in (opened without the link): the host's page says how to get one.
+  if (session === undefined) location.replace(SIGNED_OUT_PATH);
+  return new SocketTransport(`${scheme}//${location.host}/ws`, browserSocketSeams(session === undefined ? [] : hostWsProtocols(session)));
 }
 
 let shared: Bridge | undefined;

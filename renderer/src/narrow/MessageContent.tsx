@@ -8,12 +8,13 @@ import { createMemo } from 'solid-js';
 import { useAccounts } from '../accounts/store.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
+import { hostSession } from '../core/host-session.js';
 import { sanitizeMessageHtml } from './sanitize.js';
 
 export function MessageContent(props: { html: string }) {
   const router = useRouter();
   const accounts = useAccounts();
-  const html = createMemo(() => sanitizeMessageHtml(props.html, { realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function' }));
+  const html = createMemo(() => sanitizeMessageHtml(props.html, { realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads }));
   // `error` does not bubble: listen in the capture phase, once, on the container.
   const watchImages = (el: HTMLDivElement) => el.addEventListener('error', onImageError, true);
   const onClick = (e: MouseEvent) => {

@@ -16,6 +16,8 @@ export interface ImageContext {
   readonly realmUrl: string | null;
   /** Electron's `zulip-upload:` scheme, else the browser-mode host's `/uploads` route. */
   readonly electron: boolean;
+  /** Browser mode: the key the host's upload route asks for (the tab's host session). */
+  readonly uploadKey?: string;
 }
 
 export interface ImageInput {
@@ -46,7 +48,7 @@ export function decideImage(img: ImageInput, ctx: ImageContext): ImageDecision {
   const alt = img.alt?.trim() || null;
   const title = img.linkTitle?.trim() || null;
   const path = ctx.realmUrl !== null ? realmUploadPath(img.src, ctx.realmUrl) : undefined;
-  if (path !== undefined) return { kind: 'upload', src: uploadSrc(path, ctx.electron), alt: alt ?? title ?? fileName(path) };
+  if (path !== undefined) return { kind: 'upload', src: uploadSrc(path, ctx.electron, ctx.uploadKey), alt: alt ?? title ?? fileName(path) };
   const web = isWeb(img.src);
   const text = alt ?? title ?? (web ? fileName(img.src) || img.src.trim() : '');
   return { kind: 'blocked', text, href: web && !img.insideLink ? img.src.trim() : undefined };

@@ -109,7 +109,7 @@ const memos = new Map<string, Memo<string>>();
  * (nothing there loads), so the page never asks for an image it is not allowed to show.
  */
 export function sanitizeMessageHtml(html: string, images: ImageContext = NO_REALM): string {
-  const key = `${images.realmUrl ?? ''}|${String(images.electron)}`;
+  const key = `${images.realmUrl ?? ''}|${String(images.electron)}|${images.uploadKey ?? ''}`;
   let memo = memos.get(key);
   if (!memo) {
     memo = lruMemo((h) => sanitizeUncached(h, images), SANITIZED_KEPT);

@@ -54,7 +54,7 @@ export const SERVER_BUILT_IN_LABELS: Readonly<Record<string, string>> = {
 
 export const isBuiltIn = (fragment: string): boolean => Object.prototype.hasOwnProperty.call(SERVER_BUILT_IN_LABELS, fragment);
 
-/** The server's words for the refusals checked before queuing (reference notes, add / edit navigation view). */
+/** The server's words for the refusals checked before queuing (docs/zulip-behaviour.md "Navigation views"). */
 export const SERVER_WORDS = {
   blankFragment: 'fragment cannot be blank',
   builtInNamed: 'Built-in views cannot have a custom name',

@@ -1,5 +1,5 @@
 /**
- * The `update_message` event as real Zulip sends it (notes §6; no `op`): `stream_id` (the channel
+ * The `update_message` event as real Zulip sends it (docs/zulip-behaviour.md "update_message"; no `op`): `stream_id` (the channel
  * before the edit) + `stream_name` on every channel-message edit; `new_stream_id` only for channel
  * moves; `propagate_mode` + `orig_subject` only for moves; `subject` + `topic_links` only when the
  * topic changed; the content fields only when the content changed (`content` is the raw Markdown

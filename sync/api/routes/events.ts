@@ -1,4 +1,4 @@
-/** The event system: notes §7 "POST /register", §4 "GET /events" and "DELETE /events". */
+/** The event system: docs/zulip-behaviour.md "Register", "Event queues". */
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { emptySuccess } from '../schemas/envelope.js';
 import { eventsResponse, parseEvents, type ZulipEvent } from '../schemas/events.js';
@@ -12,7 +12,7 @@ export const eventResponses = {
 } as const;
 
 /**
- * The capabilities this client declares (notes §7 "A client like ours should send at least"):
+ * The capabilities this client declares (docs/zulip-behaviour.md "Capabilities"):
  * null notification overrides, bulk deletes, optional avatar URLs, channel typing, the
  * `user_settings` object, deactivated groups as updates, archived channels, and `""` as the
  * empty topic.
@@ -49,7 +49,7 @@ export interface RegisterQueueArgs {
   readonly idle_queue_timeout?: number | 'mobile';
 }
 
-/** POST /register (notes §7): create an event queue and fetch the initial state the client needs. */
+/** POST /register (docs/zulip-behaviour.md "Register"): create an event queue and fetch the initial state the client needs. */
 export async function registerQueue(
   conn: ApiConnection,
   args: RegisterQueueArgs = {},
@@ -77,7 +77,10 @@ export interface GetEventsResult {
   readonly queue_id: string | undefined;
 }
 
-/** GET /events (notes §4): long-poll for the events after `last_event_id`, acknowledging those up to it. */
+/**
+ * GET /events (docs/zulip-behaviour.md "Event queues"): long-poll for the events after
+ * `last_event_id`, acknowledging those up to it.
+ */
 export async function getEvents(
   conn: ApiConnection,
   args: { queue_id: string; last_event_id: number; dont_block?: boolean },
@@ -104,7 +107,7 @@ export async function getEvents(
   return { events, queue_id: res.queue_id };
 }
 
-/** DELETE /events (notes §4): discard a queue we no longer poll (e.g. on logout). */
+/** DELETE /events (docs/zulip-behaviour.md "Event queues"): discard a queue we no longer poll (e.g. on logout). */
 export function deleteEventQueue(conn: ApiConnection, args: { queue_id: string }, opts: RequestOptions = {}) {
   return conn.request({
     method: 'DELETE',

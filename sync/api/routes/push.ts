@@ -12,7 +12,7 @@ export const pushResponses = {
 
 /** The E2EE test notification endpoint is new at FL 420. */
 export const E2EE_TEST_NOTIFICATION_FL = 420;
-/** FL 468 replaced its `push_account_id` parameter with `device_id` (notes §3, §12.5). */
+/** FL 468 replaced its `push_account_id` parameter with `device_id` (docs/zulip-behaviour.md "Push notifications"). */
 export const E2EE_TEST_NOTIFICATION_DEVICE_ID_FL = 468;
 
 /** Spec "POST /users/me/apns_device_token" (deprecated from FL 406; `appid` required from FL 223). */

@@ -1,4 +1,4 @@
-/** Server discovery: notes §4 "GET /server_settings" (no authentication). */
+/** Server discovery: docs/zulip-behaviour.md "GET /server_settings" (no authentication). */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { int, success } from '../schemas/envelope.js';
@@ -44,7 +44,10 @@ export const serverResponses = {
   'GET /server_settings': getServerSettingsResponse,
 } as const;
 
-/** GET /server_settings (notes §4): what the server is and how to log in to it, unauthenticated. */
+/**
+ * GET /server_settings (docs/zulip-behaviour.md "GET /server_settings"): what the server is and how
+ * to log in to it, unauthenticated.
+ */
 export async function getServerSettings(conn: ApiConnection, opts: RequestOptions = {}): Promise<ServerSettings> {
   const res = await conn.request({
     method: 'GET',

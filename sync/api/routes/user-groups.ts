@@ -102,8 +102,8 @@ export function getUserGroups(
   args: { include_deactivated_groups?: boolean } = {},
   opts: RequestOptions = {},
 ) {
-  // A GET, so the flag goes in the query string (the OpenAPI wrongly lists it as a request body,
-  // notes §12.10). FL 290..293 called it `allow_deactivated`; before FL 290 no group could be
+  // A GET, so the flag goes in the query string (the OpenAPI wrongly lists it as a request body:
+  // docs/zulip-behaviour.md "User groups"). FL 290..293 called it `allow_deactivated`; before FL 290 no group could be
   // deactivated, so it is left out.
   let params: Params = {};
   if (args.include_deactivated_groups !== undefined) {

@@ -1,6 +1,7 @@
 /**
- * Channels: the basic channel object (notes §4 "GET /streams", OpenAPI `BasicChannel`) and the
- * subscription object (notes §7 "Shape of subscriptions[]", OpenAPI `Subscription`).
+ * Channels: the basic channel object (docs/zulip-behaviour.md "User and channel lists", OpenAPI
+ * `BasicChannel`) and the subscription object (docs/zulip-behaviour.md "Subscription objects",
+ * OpenAPI `Subscription`).
  *
  * Fields that have existed for many releases are required; fields added recently (roughly FL 250
  * onward) are optional, or default to the value an older server implies, so a snapshot from an

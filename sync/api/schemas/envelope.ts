@@ -24,7 +24,7 @@ export type EmptySuccess = z.output<typeof emptySuccess>;
 
 /**
  * An enum that degrades to the literal `'unknown'` for values a newer server may send, instead of
- * failing the whole response (architecture rule 3).
+ * failing the whole response (docs/architecture.md rule 3).
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string().transform(() => 'unknown' as const)]);

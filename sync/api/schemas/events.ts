@@ -1,5 +1,5 @@
 /**
- * Events from `GET /events` (notes §6): one schema per event type, every known type a literal
+ * Events from `GET /events` (docs/zulip-behaviour.md "Events"): one schema per event type, every known type a literal
  * branch of `ZulipEvent`, and `parseEvent`, which never throws:
  *
  *   known type, payload fits     -> the typed event
@@ -50,8 +50,8 @@ const scalarValue = z.union([z.boolean(), z.number(), z.string(), z.null()]);
 
 /**
  * A new message. `flags` sits beside the message in the event; it is copied onto the message so
- * the message reads the same as a fetched one. `local_message_id` (undocumented; notes §4) is the
- * `local_id` we sent with `queue_id`, present only on our own queue.
+ * the message reads the same as a fetched one. `local_message_id` (undocumented;
+ * docs/zulip-behaviour.md "Messages and local echo") is the `local_id` we sent with `queue_id`, present only on our own queue.
  */
 export const messageEvent = event('message', {
   message,
@@ -59,7 +59,7 @@ export const messageEvent = event('message', {
   local_message_id: z.union([z.string(), z.number().transform(String)]).optional(),
 }).transform((e) => ({ ...e, message: { ...e.message, flags: e.flags } }));
 
-/** An edit, a move, or a rendering-only update. There is no `op` (notes §6, §12.7). */
+/** An edit, a move, or a rendering-only update. There is no `op` (docs/zulip-behaviour.md "update_message"). */
 export const updateMessageEvent = event('update_message', {
   /** `null` for a rendering-only update (e.g. an inline URL preview). */
   user_id: int.nullable(),

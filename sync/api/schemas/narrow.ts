@@ -1,6 +1,6 @@
 /**
- * Narrows (search filters) as the server's `narrow.py` accepts them (API notes §8, "construct a
- * narrow"): a typed term per operator, small builders, the two wire encodings and a parser.
+ * Narrows (search filters) as the server's `narrow.py` accepts them (docs/zulip-behaviour.md "Narrows";
+ * Zulip's "construct a narrow"): a typed term per operator, small builders, the two wire encodings and a parser.
  *
  * Operand types follow the server's `NarrowParameter` validation: operators that name one user,
  * channel or message take an id or a string (name / email / id text); `dm` takes an id list or a

@@ -1,5 +1,5 @@
 /**
- * The `POST /register` response (notes §7): the parts of the initial state this client uses.
+ * The `POST /register` response (docs/zulip-behaviour.md "Register"): the parts of the initial state this client uses.
  *
  * Only `queue_id`, `last_event_id` and the version fields are always present; everything else
  * depends on `fetch_event_types` (the fetch key is noted beside each group) and is optional.
@@ -29,7 +29,7 @@ export const unreadDmConversation = z.union([
     .transform((v) => ({ other_user_id: v.sender_id, unread_message_ids: v.unread_message_ids })),
 ]);
 
-/** Notes "Shape of unread_msgs" (fetch keys `message` + `update_message_flags`). */
+/** docs/zulip-behaviour.md "Unread messages" (fetch keys `message` + `update_message_flags`). */
 export const unreadMsgs = z.object({
   count: int,
   pms: z.array(unreadDmConversation),

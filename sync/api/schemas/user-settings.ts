@@ -1,7 +1,7 @@
 /**
  * The `user_settings` object of `/register` (FL 89, `user_settings_object` capability): every setting
- * of the spec's "PATCH /settings" tables, plus the ones the notes and OpenAPI add, each typed with
- * its allowed values. Enumerated settings degrade to `'unknown'` on a value a newer server invents.
+ * of the spec's "PATCH /settings" tables, plus the ones Zulip's OpenAPI adds (docs/zulip-behaviour.md "Settings"), each typed
+ * with its allowed values. Enumerated settings degrade to `'unknown'` on a value a newer server invents.
  *
  * Everything is optional (servers add settings over time and drop some, e.g. `dense_mode` at
  * FL 364), and keys this client does not know are kept as `unknown` so nothing is lost when the
@@ -48,7 +48,7 @@ export const userSettingsShape = {
   /** 1 all unread, 2 DMs/mentions/followed topics, 3 DMs and mentions, 4 none. */
   desktop_icon_count_display: openIntEnum([1, 2, 3, 4]).optional(),
 
-  // Beyond the spec's table (notes §3, OpenAPI `user_settings`).
+  // Beyond the spec's table (docs/zulip-behaviour.md "Settings", OpenAPI `user_settings`).
   /** 1 always, 2 only in conversation views, 3 never (FL 175). */
   web_mark_read_on_scroll_policy: openIntEnum([1, 2, 3]).optional(),
   web_left_sidebar_show_channel_folders: bool,

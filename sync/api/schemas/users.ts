@@ -1,6 +1,6 @@
 /**
  * The user object: `GET /users` members, `realm_users` in `/register`, `realm_user` add events
- * (notes §4 "GET /users", §7 "Shape of realm_users[]").
+ * (docs/zulip-behaviour.md "User and channel lists", "User objects").
  *
  * The OpenAPI marks no field of `User` as required, so anything that older servers, capabilities or
  * the `realm_users` variant may leave out is optional here. The nullable "not a bot" / "not visible"
@@ -52,7 +52,7 @@ export const user = z.object({
   profile_data: z.record(z.string(), profileFieldValue).optional(),
   /** FL 433: a placeholder account created by a data import. */
   is_imported_stub: z.boolean().optional(),
-  /** FL 433: the `realm_users` spelling of the same flag (notes §7). */
+  /** FL 433: the `realm_users` spelling of the same flag (docs/zulip-behaviour.md "User objects"). */
   is_imported: z.boolean().optional(),
 });
 export type User = z.output<typeof user>;

@@ -1,5 +1,5 @@
 /**
- * 0002: the durable outbox (see ../shared/docs/sync-design.md, "The outbox").
+ * 0002: the durable outbox (docs/sync-design.md "The outbox").
  *
  * `outbox` is a durable table: a row is an intent the user expressed, possibly offline, and must
  * survive restarts, crashes and app upgrades. `args` is the persisted contract of its `kind` at

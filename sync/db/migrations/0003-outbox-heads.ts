@@ -10,7 +10,7 @@
  *    rows; each candidate's head check is one probe of `outbox_live_by_entity`.
  *  - `outbox_waiting_due`: rows waiting out a backoff (retry_wait, unknown) by when they are due,
  *    so only the due ones are read, and `nextWakeAt` is the first entry.
- * The expressions must match the queries' exactly (see sync/outbox/store.ts, which names these
+ * The expressions must match the queries' exactly (see sync/db/queries/outbox.ts, which names these
  * indexes with INDEXED BY so that losing them is an error, not a slow scan).
  */
 import type { Migration } from './types.js';

@@ -66,17 +66,12 @@ export const migration: Migration = {
       );
     `);
     const setKey = db.prepare('UPDATE messages SET topic_key = ? WHERE id = ?');
-    for (const r of db.prepare("SELECT id, topic FROM messages WHERE topic != ''").all() as Array<{ id: number; topic: string }>) {
+    for (const r of db.prepare<[], { id: number; topic: string }>("SELECT id, topic FROM messages WHERE topic != ''").all()) {
       setKey.run(topicKey(r.topic), r.id);
     }
     // Rows NOCASE kept apart may be one topic now: the newest preference wins, as on the server.
     const keep = db.prepare('INSERT OR REPLACE INTO user_topics_keyed (channel_id, topic_key, topic, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)');
-    const old = db.prepare('SELECT channel_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY last_updated').all() as Array<{
-      channel_id: number;
-      topic: string;
-      visibility_policy: number;
-      last_updated: number;
-    }>;
+    const old = db.prepare<[], { channel_id: number; topic: string; visibility_policy: number; last_updated: number }>('SELECT channel_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY last_updated').all();
     for (const r of old) keep.run(r.channel_id, topicKey(r.topic), r.topic, r.visibility_policy, r.last_updated);
     db.exec('DROP TABLE user_topics; ALTER TABLE user_topics_keyed RENAME TO user_topics;');
   },

@@ -1,5 +1,5 @@
 /**
- * Local narrows: every operator of the server's narrow language (API notes §8) evaluated in SQL
+ * Local narrows: every operator of the server's narrow language (docs/zulip-behaviour.md "Narrows") evaluated in SQL
  * over the cached `messages` table (alias `m`), so a narrow read offline answers what the server
  * would answer on the same data.
  *
@@ -119,9 +119,7 @@ function resolveWith(db: LocalDb, terms: readonly NarrowTerm[]): NarrowTerm[] {
   const w = terms.find((t) => t.operator === 'with');
   if (!w) return [...terms];
   const id = asMessageId(w.operand, "'with' operand");
-  const row = db.prepare('SELECT type, channel_id, topic, dm_key FROM messages WHERE id = ?').get(id) as
-    | { type: string; channel_id: number | null; topic: string; dm_key: string | null }
-    | undefined;
+  const row = db.prepare<[number], { type: string; channel_id: number | null; topic: string; dm_key: string | null }>('SELECT type, channel_id, topic, dm_key FROM messages WHERE id = ?').get(id);
   if (row) {
     const rest = terms.filter((t) => !['channel', 'stream', 'topic', 'dm', 'pm-with', 'pm_with', 'with'].includes(t.operator));
     if (row.type === 'stream' && row.channel_id !== null) {

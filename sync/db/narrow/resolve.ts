@@ -27,10 +27,10 @@ type Operand = string | number | readonly number[];
 export function resolveChannelId(db: LocalDb, operand: Operand): number {
   let id: number | undefined;
   if (typeof operand === 'number') {
-    id = db.prepare('SELECT id FROM channels WHERE id = ?').pluck().get(operand) as number | undefined;
+    id = db.prepare<[number], number>('SELECT id FROM channels WHERE id = ?').pluck().get(operand);
   } else if (typeof operand === 'string') {
     // `channels.name` is COLLATE NOCASE, like the server's name lookup.
-    id = db.prepare('SELECT id FROM channels WHERE name = ?').pluck().get(operand.trim()) as number | undefined;
+    id = db.prepare<[string], number>('SELECT id FROM channels WHERE name = ?').pluck().get(operand.trim());
   }
   if (id === undefined) throw new LocalNarrowError('unknown_channel', `unknown channel ${JSON.stringify(operand)}`);
   return id;
@@ -39,9 +39,9 @@ export function resolveChannelId(db: LocalDb, operand: Operand): number {
 export function resolveUserId(db: LocalDb, operand: Operand): number {
   let id: number | undefined;
   if (typeof operand === 'number') {
-    id = db.prepare('SELECT id FROM users WHERE id = ?').pluck().get(operand) as number | undefined;
+    id = db.prepare<[number], number>('SELECT id FROM users WHERE id = ?').pluck().get(operand);
   } else if (typeof operand === 'string') {
-    id = db.prepare('SELECT id FROM users WHERE lower(email) = lower(?)').pluck().get(operand.trim()) as number | undefined;
+    id = db.prepare<[string], number>('SELECT id FROM users WHERE lower(email) = lower(?)').pluck().get(operand.trim());
   }
   if (id === undefined) throw new LocalNarrowError('unknown_user', `unknown user ${JSON.stringify(operand)}`);
   return id;
@@ -66,7 +66,7 @@ export function asMessageId(operand: Operand, what: string): number {
 
 /** A register value cached in `realm` (JSON), or undefined. */
 export function realmValue(db: LocalDb, name: string): unknown {
-  const raw = db.prepare('SELECT value FROM realm WHERE name = ?').pluck().get(name) as string | undefined;
+  const raw = db.prepare<[string], string>('SELECT value FROM realm WHERE name = ?').pluck().get(name);
   return raw === undefined ? undefined : (JSON.parse(raw) as unknown);
 }
 

@@ -52,31 +52,35 @@ const toStored = (r: Row): StoredChannel => ({
 const SELECT = 'SELECT c.json AS channel, s.json AS subscription FROM channels c LEFT JOIN subscriptions s ON s.channel_id = c.id';
 
 export function getChannel(db: LocalDb, channelId: number): StoredChannel | undefined {
-  const r = cachedStatement(db, `${SELECT} WHERE c.id = ?`).get(channelId) as Row | undefined;
+  const r = cachedStatement<[number], Row>(db, `${SELECT} WHERE c.id = ?`).get(channelId);
   return r && toStored(r);
 }
 
 /** Every known channel, by name, with its subscription state. */
 export function getChannels(db: LocalDb): StoredChannel[] {
-  return (cachedStatement(db, `${SELECT} ORDER BY c.name`).all() as Row[]).map(toStored);
+  return cachedStatement<[], Row>(db, `${SELECT} ORDER BY c.name`).all().map(toStored);
 }
 
 export function getSubscribedChannels(db: LocalDb): StoredChannel[] {
-  return (cachedStatement(db, `${SELECT} WHERE s.channel_id IS NOT NULL ORDER BY c.name`).all() as Row[]).map(toStored);
+  return cachedStatement<[], Row>(db, `${SELECT} WHERE s.channel_id IS NOT NULL ORDER BY c.name`).all().map(toStored);
+}
+
+export function isSubscribed(db: LocalDb, channelId: number): boolean {
+  return cachedStatement<[number], number>(db, 'SELECT 1 FROM subscriptions WHERE channel_id = ?').pluck().get(channelId) !== undefined;
 }
 
 export function channelName(db: LocalDb, channelId: number): string | undefined {
-  return cachedStatement(db, 'SELECT name FROM channels WHERE id = ?').pluck().get(channelId) as string | undefined;
+  return cachedStatement<[number], string>(db, 'SELECT name FROM channels WHERE id = ?').pluck().get(channelId);
 }
 
 export function channelIdByName(db: LocalDb, name: string): number | undefined {
-  return cachedStatement(db, 'SELECT id FROM channels WHERE name = ?').pluck().get(name) as number | undefined;
+  return cachedStatement<[string], number>(db, 'SELECT id FROM channels WHERE name = ?').pluck().get(name);
 }
 
 /** Rewrite a stored JSON object (channel or subscription row) with `patch` merged in. */
 export function patchChannelJson(db: LocalDb, table: 'channels' | 'subscriptions', channelId: number, patch: Record<string, unknown>): boolean {
   const key = table === 'channels' ? 'id' : 'channel_id';
-  const json = cachedStatement(db, `SELECT json FROM ${table} WHERE ${key} = ?`).pluck().get(channelId) as string | undefined;
+  const json = cachedStatement<[number], string>(db, `SELECT json FROM ${table} WHERE ${key} = ?`).pluck().get(channelId);
   if (json === undefined) return false;
   const next = { ...(JSON.parse(json) as Record<string, unknown>), ...patch };
   cachedStatement(db, `UPDATE ${table} SET json = ? WHERE ${key} = ?`).run(JSON.stringify(next), channelId);

@@ -15,13 +15,13 @@ export function deleteUserGroup(db: LocalDb, id: number): boolean {
 const parse = (json: string): UserGroup => JSON.parse(json) as UserGroup;
 
 export function getUserGroup(db: LocalDb, id: number): UserGroup | undefined {
-  const json = cachedStatement(db, 'SELECT json FROM user_groups WHERE id = ?').pluck().get(id) as string | undefined;
+  const json = cachedStatement<[number], string>(db, 'SELECT json FROM user_groups WHERE id = ?').pluck().get(id);
   return json === undefined ? undefined : parse(json);
 }
 
 /** Every group, by id; deactivated ones only when asked. */
 export function getUserGroups(db: LocalDb, opts: { includeDeactivated?: boolean } = {}): UserGroup[] {
-  const all = (cachedStatement(db, 'SELECT json FROM user_groups ORDER BY id').pluck().all() as string[]).map(parse);
+  const all = cachedStatement<[], string>(db, 'SELECT json FROM user_groups ORDER BY id').pluck().all().map(parse);
   return opts.includeDeactivated ? all : all.filter((g) => !g.deactivated);
 }
 

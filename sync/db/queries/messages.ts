@@ -55,9 +55,9 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
   db.transaction(() => {
     // One lookup for the whole batch instead of one per message.
     const existing = new Map<number, { flags: number; json: string }>();
-    const rows = cachedStatement(db, 'SELECT id, flags, json FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(
+    const rows = cachedStatement<[string], { id: number; flags: number; json: string }>(db, 'SELECT id, flags, json FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(
       JSON.stringify(messages.map((m) => m.id)),
-    ) as Array<{ id: number; flags: number; json: string }>;
+    );
     for (const r of rows) existing.set(r.id, r);
     for (const m of messages) {
       const before = existing.get(m.id);
@@ -94,10 +94,10 @@ export function deleteMessages(db: LocalDb, ids: readonly number[], changes: Cha
     // The raw text kept for offline edits goes with its message.
     cachedStatement(db, 'DELETE FROM message_raw WHERE message_id IN (SELECT value FROM json_each(?))').run(list);
   }
-  const del = cachedStatement(db, 'DELETE FROM messages WHERE id = ? RETURNING flags');
+  const del = cachedStatement<[number], { flags: number }>(db, 'DELETE FROM messages WHERE id = ? RETURNING flags');
   const delFts = cachedStatement(db, 'DELETE FROM messages_fts WHERE rowid = ?');
   for (const id of ids) {
-    const row = del.get(id) as { flags: number } | undefined;
+    const row = del.get(id);
     if (!row) continue;
     delFts.run(id);
     removed.push(id);
@@ -143,16 +143,20 @@ export function rowToMessage(json: string, flags: number): Message {
 /** Cached messages by id, ascending; ids not cached are left out. */
 export function getStoredMessages(db: LocalDb, ids: readonly number[]): Message[] {
   if (ids.length === 0) return [];
-  const rows = cachedStatement(
+  const rows = cachedStatement<[string], { json: string; flags: number }>(
     db,
     'SELECT json, flags FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
-  ).all(JSON.stringify(ids)) as Array<{ json: string; flags: number }>;
+  ).all(JSON.stringify(ids));
   return rows.map((r) => rowToMessage(r.json, r.flags));
+}
+
+export function isMessageCached(db: LocalDb, id: number): boolean {
+  return cachedStatement<[number], number>(db, 'SELECT 1 FROM messages WHERE id = ?').pluck().get(id) !== undefined;
 }
 
 /** One cached message, or undefined. */
 export function getStoredMessage(db: LocalDb, id: number): Message | undefined {
-  const r = cachedStatement(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id) as { json: string; flags: number } | undefined;
+  const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
   return r && rowToMessage(r.json, r.flags);
 }
 
@@ -166,7 +170,7 @@ export function updateStoredMessage(
   edit: (m: Message) => Message | undefined,
   changes: ChangeCollector,
 ): boolean {
-  const r = cachedStatement(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id) as { json: string; flags: number } | undefined;
+  const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
   if (!r) return false;
   const next = edit(rowToMessage(r.json, r.flags));
   if (!next) return true;
@@ -187,10 +191,11 @@ export const LOCAL_ECHO_MIN_ID = 2 ** 52;
 
 /** Newest cached server message id (0 when empty): the backfill anchor after a queue loss. */
 export function newestStoredMessageId(db: LocalDb): number {
-  return (cachedStatement(db, 'SELECT max(id) FROM messages WHERE id < ?').pluck().get(LOCAL_ECHO_MIN_ID) as number | null) ?? 0;
+  return cachedStatement<[number], number | null>(db, 'SELECT max(id) FROM messages WHERE id < ?').pluck().get(LOCAL_ECHO_MIN_ID) ?? 0;
 }
 
 /** Count of cached messages (for status and tests). */
 export function storedMessageCount(db: LocalDb): number {
-  return cachedStatement(db, 'SELECT count(*) FROM messages').pluck().get() as number;
+  // count(*) always answers one row.
+  return cachedStatement<[], number>(db, 'SELECT count(*) FROM messages').pluck().get() ?? 0;
 }

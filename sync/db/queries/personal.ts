@@ -36,14 +36,12 @@ export interface StoredUserTopic {
 }
 
 export function getUserTopics(db: LocalDb): StoredUserTopic[] {
-  return cachedStatement(db, 'SELECT channel_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY channel_id, topic').all() as StoredUserTopic[];
+  return cachedStatement<[], StoredUserTopic>(db, 'SELECT channel_id, topic, visibility_policy, last_updated FROM user_topics ORDER BY channel_id, topic').all();
 }
 
 /** The topic's policy (0 = none); topics match by their key, as on the server. */
 export function getTopicVisibility(db: LocalDb, channelId: number, topic: string): number {
-  return (cachedStatement(db, 'SELECT visibility_policy FROM user_topics WHERE channel_id = ? AND topic_key = ?').pluck().get(channelId, topicKey(topic)) as
-    | number
-    | undefined) ?? 0;
+  return cachedStatement<[number, string], number>(db, 'SELECT visibility_policy FROM user_topics WHERE channel_id = ? AND topic_key = ?').pluck().get(channelId, topicKey(topic)) ?? 0;
 }
 
 // --- saved snippets ------------------------------------------------------------------------------
@@ -55,7 +53,7 @@ export function deleteSavedSnippet(db: LocalDb, id: number): void {
   cachedStatement(db, 'DELETE FROM saved_snippets WHERE id = ?').run(id);
 }
 export function getSavedSnippets(db: LocalDb): SavedSnippet[] {
-  return (cachedStatement(db, 'SELECT json FROM saved_snippets ORDER BY id').pluck().all() as string[]).map((j) => JSON.parse(j) as SavedSnippet);
+  return cachedStatement<[], string>(db, 'SELECT json FROM saved_snippets ORDER BY id').pluck().all().map((j) => JSON.parse(j) as SavedSnippet);
 }
 
 // --- navigation views ----------------------------------------------------------------------------
@@ -64,20 +62,21 @@ export function getSavedSnippets(db: LocalDb): SavedSnippet[] {
 export function putNavigationView(db: LocalDb, v: NavigationView, position?: number): void {
   const pos =
     position ??
-    (cachedStatement(db, 'SELECT position FROM navigation_views WHERE fragment = ?').pluck().get(v.fragment) as number | undefined) ??
-    ((cachedStatement(db, 'SELECT coalesce(max(position), -1) + 1 FROM navigation_views').pluck().get() as number));
+    cachedStatement<[string], number>(db, 'SELECT position FROM navigation_views WHERE fragment = ?').pluck().get(v.fragment) ??
+    cachedStatement<[], number>(db, 'SELECT coalesce(max(position), -1) + 1 FROM navigation_views').pluck().get() ??
+    0;
   cachedStatement(db, 'INSERT OR REPLACE INTO navigation_views (fragment, position, json) VALUES (?, ?, ?)').run(v.fragment, pos, JSON.stringify(v));
 }
 export function deleteNavigationView(db: LocalDb, fragment: string): void {
   cachedStatement(db, 'DELETE FROM navigation_views WHERE fragment = ?').run(fragment);
 }
 export function getNavigationViews(db: LocalDb): NavigationView[] {
-  return (cachedStatement(db, 'SELECT json FROM navigation_views ORDER BY position').pluck().all() as string[]).map(
+  return cachedStatement<[], string>(db, 'SELECT json FROM navigation_views ORDER BY position').pluck().all().map(
     (j) => JSON.parse(j) as NavigationView,
   );
 }
 export function getNavigationView(db: LocalDb, fragment: string): NavigationView | undefined {
-  const j = cachedStatement(db, 'SELECT json FROM navigation_views WHERE fragment = ?').pluck().get(fragment) as string | undefined;
+  const j = cachedStatement<[string], string>(db, 'SELECT json FROM navigation_views WHERE fragment = ?').pluck().get(fragment);
   return j === undefined ? undefined : (JSON.parse(j) as NavigationView);
 }
 
@@ -91,7 +90,7 @@ export function deleteScheduledMessage(db: LocalDb, id: number): void {
 }
 /** By delivery time, as `GET /scheduled_messages` orders them. */
 export function getScheduledMessages(db: LocalDb): ScheduledMessage[] {
-  return (cachedStatement(db, 'SELECT json FROM scheduled_messages').pluck().all() as string[])
+  return cachedStatement<[], string>(db, 'SELECT json FROM scheduled_messages').pluck().all()
     .map((j) => JSON.parse(j) as ScheduledMessage)
     .sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id);
 }
@@ -103,7 +102,7 @@ export function putUserSetting(db: LocalDb, name: string, value: unknown): void 
 }
 export function getUserSettings(db: LocalDb): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of cachedStatement(db, 'SELECT name, value FROM user_settings').all() as Array<{ name: string; value: string }>) {
+  for (const r of cachedStatement<[], { name: string; value: string }>(db, 'SELECT name, value FROM user_settings').all()) {
     out[r.name] = JSON.parse(r.value);
   }
   return out;

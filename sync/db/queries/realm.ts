@@ -7,7 +7,7 @@ import type { LocalDb } from '../open.js';
 import { cachedStatement } from './statements.js';
 
 export function getRealmValue(db: LocalDb, name: string): unknown {
-  const v = cachedStatement(db, 'SELECT value FROM realm WHERE name = ?').pluck().get(name) as string | undefined;
+  const v = cachedStatement<[string], string>(db, 'SELECT value FROM realm WHERE name = ?').pluck().get(name);
   return v === undefined ? undefined : JSON.parse(v);
 }
 
@@ -19,7 +19,7 @@ export function setRealmValue(db: LocalDb, name: string, value: unknown): void {
 
 export function getRealmValues(db: LocalDb): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of cachedStatement(db, 'SELECT name, value FROM realm').all() as Array<{ name: string; value: string }>) {
+  for (const r of cachedStatement<[], { name: string; value: string }>(db, 'SELECT name, value FROM realm').all()) {
     out[r.name] = JSON.parse(r.value);
   }
   return out;

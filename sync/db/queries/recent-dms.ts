@@ -38,7 +38,7 @@ export interface DmConversationRow {
 
 /** Every known DM conversation, newest first (local echoes of sends count as the newest). */
 export function dmConversationRows(db: LocalDb): DmConversationRow[] {
-  return cachedStatement(
+  return cachedStatement<[], DmConversationRow>(
     db,
     `WITH conv AS (
        SELECT dm_key, max(id) AS max_id FROM messages WHERE dm_key IS NOT NULL GROUP BY dm_key
@@ -47,5 +47,5 @@ export function dmConversationRows(db: LocalDb): DmConversationRow[] {
      SELECT n.dm_key, n.max_id AS max_message_id, json_extract(m.json, '$.timestamp') AS timestamp
      FROM newest n LEFT JOIN messages m ON m.id = n.max_id
      ORDER BY n.max_id DESC`,
-  ).all() as DmConversationRow[];
+  ).all();
 }

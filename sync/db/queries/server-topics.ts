@@ -21,9 +21,7 @@ export interface TopicListState {
 }
 
 export function topicListState(db: LocalDb, channelId: number): TopicListState {
-  const r = cachedStatement(db, 'SELECT version, fetched_version, fetched_at FROM server_topic_lists WHERE channel_id = ?').get(channelId) as
-    | { version: number; fetched_version: number | null; fetched_at: number | null }
-    | undefined;
+  const r = cachedStatement<[number], { version: number; fetched_version: number | null; fetched_at: number | null }>(db, 'SELECT version, fetched_version, fetched_at FROM server_topic_lists WHERE channel_id = ?').get(channelId);
   if (!r) return { fetched: false, current: false, fetched_at: null, version: 0 };
   return { fetched: r.fetched_version !== null, current: r.fetched_version === r.version, fetched_at: r.fetched_at, version: r.version };
 }
@@ -56,5 +54,5 @@ export function invalidateAllServerTopics(db: LocalDb): void {
 /** Channels whose stored list names one of `ids` as its newest message (a deletion may empty that topic). */
 export function channelsListingMaxIds(db: LocalDb, ids: readonly number[]): number[] {
   if (ids.length === 0) return [];
-  return cachedStatement(db, 'SELECT DISTINCT channel_id FROM server_topics WHERE max_id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as number[];
+  return cachedStatement<[string], number>(db, 'SELECT DISTINCT channel_id FROM server_topics WHERE max_id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids));
 }

@@ -126,15 +126,15 @@ function reconcileFlag(db: LocalDb, bit: number, ids: readonly number[], from: n
   const list = JSON.stringify(ids);
   const [inSet, notInSet] = inverse ? ['flags & ~@bit', 'flags | @bit'] : ['flags | @bit', 'flags & ~@bit'];
   const a = db
-    .prepare(`UPDATE messages SET flags = ${inSet} WHERE id IN (SELECT value FROM json_each(@list)) AND flags != ${inSet} RETURNING id`)
+    .prepare<{ bit: number; list: string }, number>(`UPDATE messages SET flags = ${inSet} WHERE id IN (SELECT value FROM json_each(@list)) AND flags != ${inSet} RETURNING id`)
     .pluck()
-    .all({ bit, list }) as number[];
+    .all({ bit, list });
   const b = db
-    .prepare(
+    .prepare<{ bit: number; list: string; from: number }, number>(
       `UPDATE messages SET flags = ${notInSet} WHERE id >= @from AND id NOT IN (SELECT value FROM json_each(@list)) AND flags != ${notInSet} RETURNING id`,
     )
     .pluck()
-    .all({ bit, list, from }) as number[];
+    .all({ bit, list, from });
   for (const id of [...a, ...b]) changes.messageUpdated(id);
   return a.length + b.length;
 }

@@ -14,9 +14,7 @@ export interface AccountRow {
 }
 
 export function getAccount(db: LocalDb): AccountRow | undefined {
-  return cachedStatement(db, 'SELECT realm_url, email, user_id, feature_level, zulip_version FROM account WHERE id = 1').get() as
-    | AccountRow
-    | undefined;
+  return cachedStatement<[], AccountRow>(db, 'SELECT realm_url, email, user_id, feature_level, zulip_version FROM account WHERE id = 1').get();
 }
 
 /** Create or replace the account row; fields left out keep their stored value. */
@@ -52,9 +50,7 @@ export interface QueuePosition {
 }
 
 export function getQueuePosition(db: LocalDb): QueuePosition | undefined {
-  return cachedStatement(db, 'SELECT queue_id, last_event_id, registered_at FROM event_queue WHERE id = 1').get() as
-    | QueuePosition
-    | undefined;
+  return cachedStatement<[], QueuePosition>(db, 'SELECT queue_id, last_event_id, registered_at FROM event_queue WHERE id = 1').get();
 }
 
 /**
@@ -77,7 +73,7 @@ export function clearQueuePosition(db: LocalDb): void {
 }
 
 export function getEngineSetting(db: LocalDb, name: string): unknown {
-  const v = cachedStatement(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(name) as string | undefined;
+  const v = cachedStatement<[string], string>(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(name);
   return v === undefined ? undefined : JSON.parse(v);
 }
 

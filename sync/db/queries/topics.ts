@@ -29,9 +29,9 @@ export interface ChannelTopics {
   readonly topics: TopicSummary[];
 }
 
-function prepare(db: LocalDb, sql: string, ex: UnreadExclusions) {
+function prepare<R>(db: LocalDb, sql: string, ex: UnreadExclusions) {
   // Narrow exclusions make one-off SQL: keep those out of the statement cache.
-  return ex.narrows.length === 0 ? cachedStatement(db, sql) : db.prepare(sql);
+  return ex.narrows.length === 0 ? cachedStatement<unknown[], R>(db, sql) : db.prepare<unknown[], R>(sql);
 }
 
 /**
@@ -65,18 +65,17 @@ export function topicRows(db: LocalDb, ex: UnreadExclusions, channelId?: number)
       LEFT JOIN counts c ON c.channel_id = k.channel_id AND c.topic_key = k.topic_key
       LEFT JOIN user_topics ut ON ut.channel_id = k.channel_id AND ut.topic_key = k.topic_key
      ORDER BY k.max_id DESC`;
-  const stmt = prepare(db, sql, ex);
-  const rows = channelId === undefined ? stmt.all(...cte.params) : stmt.all({ c: channelId }, ...cte.params);
-  return rows as Array<TopicSummary & { channel_id: number }>;
+  const stmt = prepare<TopicSummary & { channel_id: number }>(db, sql, ex);
+  return channelId === undefined ? stmt.all(...cte.params) : stmt.all({ c: channelId }, ...cte.params);
 }
 
 /** Every known channel with its topics. */
 export function channelsWithTopics(db: LocalDb, ex: UnreadExclusions = NO_EXCLUSIONS): ChannelTopics[] {
-  const channels = cachedStatement(
+  const channels = cachedStatement<[], { id: number; name: string; subscribed: number; is_muted: number }>(
     db,
     `SELECT c.id, c.name, s.channel_id IS NOT NULL AS subscribed, coalesce(s.is_muted, 0) AS is_muted
      FROM channels c LEFT JOIN subscriptions s ON s.channel_id = c.id ORDER BY c.name`,
-  ).all() as Array<{ id: number; name: string; subscribed: number; is_muted: number }>;
+  ).all();
   const byChannel = new Map<number, TopicSummary[]>();
   for (const { channel_id, ...t } of topicRows(db, ex)) {
     let list = byChannel.get(channel_id);
@@ -120,10 +119,10 @@ export interface UnreadCounts {
 
 export function unreadCounts(db: LocalDb, ex: UnreadExclusions = NO_EXCLUSIONS, pendingStars: ReadonlyMap<number, boolean> = new Map()): UnreadCounts {
   const subs = new Map(
-    (cachedStatement(db, 'SELECT channel_id, is_muted FROM subscriptions').all() as Array<{ channel_id: number; is_muted: number }>).map((s) => [s.channel_id, s.is_muted === 1]),
+    cachedStatement<[], { channel_id: number; is_muted: number }>(db, 'SELECT channel_id, is_muted FROM subscriptions').all().map((s) => [s.channel_id, s.is_muted === 1]),
   );
   const policies = new Map(
-    (cachedStatement(db, 'SELECT channel_id, topic_key, visibility_policy FROM user_topics').all() as Array<{ channel_id: number; topic_key: string; visibility_policy: number }>).map(
+    cachedStatement<[], { channel_id: number; topic_key: string; visibility_policy: number }>(db, 'SELECT channel_id, topic_key, visibility_policy FROM user_topics').all().map(
       (u) => [`${u.channel_id}\u0000${u.topic_key}`, u.visibility_policy],
     ),
   );

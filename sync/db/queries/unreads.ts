@@ -115,7 +115,7 @@ export function moveServerUnreads(db: LocalDb, ids: readonly number[], to: { cha
 
 /** Whether the stored unread set is the server's whole truth (it was fetched, and not truncated). */
 export function serverUnreadsKnown(db: LocalDb): boolean {
-  const v = cachedStatement(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(OLD_MISSING) as string | undefined;
+  const v = cachedStatement<[string], string>(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(OLD_MISSING);
   return v === 'false';
 }
 
@@ -184,14 +184,12 @@ export function unreadTopics(db: LocalDb, ex: UnreadExclusions, channelId?: numb
   const where = channelId === undefined ? 'channel_id IS NOT NULL' : 'channel_id = ?';
   const sql = `WITH ${cte.sql} SELECT channel_id, topic_key, topic, max(id) AS last_id, ${GROUP_SUMS} FROM unread WHERE ${where} GROUP BY channel_id, topic_key`;
   const params = channelId === undefined ? cte.params : [...cte.params, channelId];
-  return (db.prepare(sql).all(...params) as Array<TopicUnreads & { last_id: number }>).map(({ last_id: _l, ...t }) => t);
+  return db.prepare<unknown[], TopicUnreads & { last_id: number }>(sql).all(...params).map(({ last_id: _l, ...t }) => t);
 }
 
 export function unreadDms(db: LocalDb, ex: UnreadExclusions): Array<UnreadGroup & { dm_key: string }> {
   const cte = unreadCte(ex);
-  return db.prepare(`WITH ${cte.sql} SELECT dm_key, ${GROUP_SUMS} FROM unread WHERE dm_key IS NOT NULL GROUP BY dm_key`).all(...cte.params) as Array<
-    UnreadGroup & { dm_key: string }
-  >;
+  return db.prepare<unknown[], UnreadGroup & { dm_key: string }>(`WITH ${cte.sql} SELECT dm_key, ${GROUP_SUMS} FROM unread WHERE dm_key IS NOT NULL GROUP BY dm_key`).all(...cte.params);
 }
 
 /**
@@ -199,9 +197,9 @@ export function unreadDms(db: LocalDb, ex: UnreadExclusions): Array<UnreadGroup 
  * pending star / unstar of messages not cached (`pending`: id → starred after the user's last action).
  */
 export function starredCount(db: LocalDb, pending: ReadonlyMap<number, boolean>): number {
-  const cached = cachedStatement(db, `SELECT count(*) FROM messages WHERE (flags & ${FLAG.starred}) != 0 AND id < ${LOCAL_ECHO_MIN_ID}`).pluck().get() as number;
+  const cached = cachedStatement<[], number>(db, `SELECT count(*) FROM messages WHERE (flags & ${FLAG.starred}) != 0 AND id < ${LOCAL_ECHO_MIN_ID}`).pluck().get() ?? 0;
   const uncached = new Set(
-    cachedStatement(db, 'SELECT s.message_id FROM server_starred s WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.message_id)').pluck().all() as number[],
+    cachedStatement<[], number>(db, 'SELECT s.message_id FROM server_starred s WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.message_id)').pluck().all(),
   );
   const isCached = cachedStatement(db, 'SELECT 1 FROM messages WHERE id = ?').pluck();
   for (const [id, starred] of pending) {

@@ -27,7 +27,7 @@ type Row = { json: string; is_active: number };
 const toStored = (r: Row): StoredUser => ({ user: JSON.parse(r.json) as User, isActive: r.is_active === 1 });
 
 export function getUser(db: LocalDb, userId: number): StoredUser | undefined {
-  const r = cachedStatement(db, 'SELECT json, is_active FROM users WHERE id = ?').get(userId) as Row | undefined;
+  const r = cachedStatement<[number], Row>(db, 'SELECT json, is_active FROM users WHERE id = ?').get(userId);
   return r && toStored(r);
 }
 
@@ -35,14 +35,14 @@ export function getUser(db: LocalDb, userId: number): StoredUser | undefined {
 export function getUsers(db: LocalDb, ids?: readonly number[]): StoredUser[] {
   const rows =
     ids === undefined
-      ? (cachedStatement(db, 'SELECT json, is_active FROM users ORDER BY id').all() as Row[])
-      : (cachedStatement(db, 'SELECT json, is_active FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(
+      ? cachedStatement<[], Row>(db, 'SELECT json, is_active FROM users ORDER BY id').all()
+      : cachedStatement<[string], Row>(db, 'SELECT json, is_active FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(
           JSON.stringify(ids),
-        ) as Row[]);
+        );
   return rows.map(toStored);
 }
 
 export function getUserByEmail(db: LocalDb, email: string): StoredUser | undefined {
-  const r = cachedStatement(db, 'SELECT json, is_active FROM users WHERE email = ? COLLATE NOCASE').get(email) as Row | undefined;
+  const r = cachedStatement<[string], Row>(db, 'SELECT json, is_active FROM users WHERE email = ? COLLATE NOCASE').get(email);
   return r && toStored(r);
 }

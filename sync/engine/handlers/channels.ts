@@ -6,7 +6,7 @@
 import type { EventOf } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteChannel, deleteSubscription, getChannel, patchChannelJson, putChannel, putSubscription } from '../../db/queries/channels.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { renameChannelInMessages } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 
@@ -88,11 +88,6 @@ export function onStream(db: LocalDb, e: EventOf<'stream'>, _ctx: HandlerContext
 }
 
 function renameInMessages(db: LocalDb, channelId: number, name: string, changes: ChangeCollector): void {
-  const ids = cachedStatement(
-    db,
-    "UPDATE messages SET json = json_set(json, '$.display_recipient', ?) WHERE channel_id = ? RETURNING id",
-  )
-    .pluck()
-    .all(name, channelId) as number[];
+  const ids = renameChannelInMessages(db, channelId, name);
   for (const id of ids) changes.messageUpdated(id);
 }

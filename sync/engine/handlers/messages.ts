@@ -3,12 +3,12 @@
  * submessages. An event about a message we do not cache changes nothing (it is not ours to hold).
  */
 import type { EventOf } from '../../api/index.js';
-import { FLAG, HAS_ROW, type FlagName } from '../../db/flags.js';
+import { FLAG, type FlagName } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteMessages, getStoredMessage, updateStoredMessage, upsertMessages } from '../../db/queries/messages.js';
 import { noteDmDeletions } from '../../db/queries/recent-dms.js';
 import { channelsListingMaxIds, invalidateServerTopics } from '../../db/queries/server-topics.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { changeFlagWithRow, setFlagOnAll } from '../../db/queries/message-rows.js';
 import { addServerUnreadBits, dmKeyOfIds, forgetAllServerUnreads, forgetServerUnreads, noteMessageFlags, putServerUnread, setServerStarred } from '../../db/queries/unreads.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
@@ -45,14 +45,8 @@ export function onUpdateMessageFlags(db: LocalDb, e: EventOf<'update_message_fla
   const set = e.op === 'add';
   // Every message an event names has a per-user row now: changing a flag of channel history the
   // user did not receive creates a (historical) row on the server.
-  const expr = set ? `(flags | ${bit | HAS_ROW})` : `((flags & ~${bit}) | ${HAS_ROW})`;
   // `all` (deprecated) is "every message" and only meaningful for read.
-  const ids =
-    set && e.all && bit === FLAG.read
-      ? (cachedStatement(db, `UPDATE messages SET flags = flags | ${bit} WHERE (flags & ${bit}) = 0 RETURNING id`).pluck().all() as number[])
-      : (cachedStatement(db, `UPDATE messages SET flags = ${expr} WHERE id IN (SELECT value FROM json_each(?)) AND flags != ${expr} RETURNING id`)
-          .pluck()
-          .all(JSON.stringify(e.messages)) as number[]);
+  const ids = set && e.all && bit === FLAG.read ? setFlagOnAll(db, bit) : changeFlagWithRow(db, e.messages, bit, set);
   for (const id of ids) changes.messageUpdated(id);
   if (bit === FLAG.read && ids.length > 0) changes.touched('unread');
   noteServerFlags(db, e, bit, ctx.selfUserId, changes);

@@ -20,17 +20,14 @@ import type { EventOf } from '../../api/index.js';
 import { FLAG, flagsToBits, HAS_ROW, NO_ROW_FLAGS } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { getChannel } from '../../db/queries/channels.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { setFlagBits, storedFlagRows } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 
 type UpdateMessageEvent = EventOf<'update_message'>;
 
 /** Stored flag bits (with `HAS_ROW`) of the cached ones among `ids`, read before the edit. */
 export function storedBits(db: LocalDb, ids: readonly number[]): Map<number, number> {
-  const rows = cachedStatement(db, 'SELECT id, flags FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as Array<{
-    id: number;
-    flags: number;
-  }>;
+  const rows = storedFlagRows(db, ids);
   return new Map(rows.map((r) => [r.id, r.flags]));
 }
 
@@ -57,10 +54,9 @@ export function bitsAfter(db: LocalDb, e: UpdateMessageEvent, stored: number, ev
 
 /** Write the final flags of every cached message the event names (after the edit itself). */
 export function applyRows(db: LocalDb, e: UpdateMessageEvent, before: ReadonlyMap<number, number>, changes: ChangeCollector): void {
-  const set = cachedStatement(db, 'UPDATE messages SET flags = ? WHERE id = ? AND flags != ?');
   for (const [id, stored] of before) {
     const bits = bitsAfter(db, e, stored, id === e.message_id ? e.flags : undefined);
-    if (set.run(bits, id, bits).changes > 0) {
+    if (setFlagBits(db, id, bits)) {
       changes.messageUpdated(id);
       if ((bits & FLAG.read) !== (stored & FLAG.read)) changes.touched('unread');
     }

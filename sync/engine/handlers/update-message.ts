@@ -1,5 +1,6 @@
 /**
- * `update_message`: content edits, topic/channel moves, and rendering-only updates (notes §6).
+ * `update_message`: content edits, topic/channel moves, and rendering-only updates
+ * (docs/zulip-behaviour.md "update_message").
  *
  * The cached message must end up equal to what `GET /messages` would return, so the edit-history
  * entry is built exactly per the spec's table from the event: `user_id`, `timestamp` =
@@ -17,7 +18,7 @@ import { invalidateServerTopics } from '../../db/queries/server-topics.js';
 import { getAccount } from '../../db/queries/state.js';
 import { moveServerUnreads, setServerUnreadMentionBits } from '../../db/queries/unreads.js';
 import { flagsToBits } from '../../db/flags.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { channelRecipientId } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
 import { applyRows, storedBits } from './update-message-rows.js';
@@ -115,7 +116,6 @@ export function onUpdateMessage(db: LocalDb, e: UpdateMessageEvent, _ctx: Handle
  * Undefined when we cache none (the next refetch of the moved messages corrects it).
  */
 function recipientIdOf(db: LocalDb, channelId: number): number | undefined {
-  const v = cachedStatement(db, "SELECT json_extract(json, '$.recipient_id') FROM messages WHERE channel_id = ? LIMIT 1").pluck().get(channelId);
-  return typeof v === 'number' ? v : undefined;
+  return channelRecipientId(db, channelId);
 }
 

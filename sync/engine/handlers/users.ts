@@ -8,7 +8,7 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteUserGroup, editUserGroup, putUserGroup } from '../../db/queries/groups.js';
 import { rowToMessage, writeMessageRow } from '../../db/queries/messages.js';
 import { messageRow } from '../../db/queries/message-columns.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { messagesInvolvingUser } from '../../db/queries/message-rows.js';
 import { deleteUser, getUser, putUser } from '../../db/queries/users.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
@@ -56,11 +56,7 @@ export function onRealmUser(db: LocalDb, e: EventOf<'realm_user'>, _ctx: Handler
 
 /** Rewrite the sender fields and DM recipient entries naming this user. */
 function refreshMessagesOf(db: LocalDb, u: User, avatarChanged: boolean, changes: ChangeCollector): void {
-  const rows = cachedStatement(
-    db,
-    `SELECT id, json, flags FROM messages WHERE sender_id = @uid
-     OR (dm_key IS NOT NULL AND instr(',' || dm_key || ',', ',' || CAST(@uid AS INTEGER) || ',') > 0)`,
-  ).all({ uid: u.user_id }) as Array<{ id: number; json: string; flags: number }>;
+  const rows = messagesInvolvingUser(db, u.user_id);
   for (const r of rows) {
     const m = rowToMessage(r.json, r.flags);
     if (m.sender_id === u.user_id) {

@@ -22,44 +22,37 @@
  */
 import type { LocalDb } from '../../db/open.js';
 import { newestStoredMessageId } from '../../db/queries/messages.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { clipOpenRanges, rangeRows, rangesReaching, rangeStartingAtOrBelow, replaceRanges, type IdRange } from '../../db/queries/narrow-ranges.js';
+import { getEngineSetting, setEngineSetting } from '../../db/queries/state.js';
+
+export type { IdRange };
 
 export const OLDEST = 0;
 export const NEWEST = Number.MAX_SAFE_INTEGER;
 const GAP_SETTING = 'narrow.stream_gap';
 
-export interface IdRange {
-  readonly lo: number;
-  readonly hi: number;
-}
-
 export function rangesOf(db: LocalDb, key: string): IdRange[] {
-  return db.prepare('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? ORDER BY lo').all(key) as IdRange[];
+  return rangeRows(db, key);
 }
 
 /** Add [lo, hi] to the key's ranges, merging every range it overlaps or touches. */
 export function addRange(db: LocalDb, key: string, lo: number, hi: number): void {
   if (lo > hi) return;
   db.transaction(() => {
-    const touching = db
-      .prepare('SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? AND hi >= ?')
-      .all(key, hi === NEWEST ? NEWEST : hi + 1, lo === OLDEST ? OLDEST : lo - 1) as IdRange[];
+    const touching = rangesReaching(db, key, hi === NEWEST ? NEWEST : hi + 1, lo === OLDEST ? OLDEST : lo - 1);
     let newLo = lo;
     let newHi = hi;
     for (const r of touching) {
       newLo = Math.min(newLo, r.lo);
       newHi = Math.max(newHi, r.hi);
     }
-    db.prepare('DELETE FROM narrow_ranges WHERE narrow_key = ? AND lo >= ? AND lo <= ?').run(key, newLo, newHi);
-    db.prepare('INSERT INTO narrow_ranges (narrow_key, lo, hi) VALUES (?, ?, ?)').run(key, newLo, newHi);
+    replaceRanges(db, key, newLo, newHi);
   })();
 }
 
 /** The range containing `id`, if the narrow is known complete there. */
 export function rangeAt(db: LocalDb, key: string, id: number): IdRange | undefined {
-  return cachedStatement(db, 'SELECT lo, hi FROM narrow_ranges WHERE narrow_key = ? AND lo <= ? ORDER BY lo DESC LIMIT 1').get(key, id) as
-    | IdRange
-    | undefined;
+  return rangeStartingAtOrBelow(db, key, id);
 }
 
 /** True when one range covers all of [lo, hi]. */
@@ -119,9 +112,8 @@ function newestCachedId(db: LocalDb): number {
 
 /** The stream gap in effect, if any: messages after `throughId` may have been missed. */
 export function streamGap(db: LocalDb): { throughId: number } | undefined {
-  const raw = cachedStatement(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(GAP_SETTING) as string | undefined;
-  if (raw === undefined) return undefined;
-  const v = JSON.parse(raw) as unknown;
+  const v = getEngineSetting(db, GAP_SETTING);
+  if (v === undefined) return undefined;
   return typeof v === 'object' && v !== null && 'throughId' in v && typeof v.throughId === 'number' ? { throughId: v.throughId } : { throughId: 0 };
 }
 
@@ -129,14 +121,13 @@ export function streamGap(db: LocalDb): { throughId: number } | undefined {
 export function markStreamGap(db: LocalDb, opts: { throughId?: number } = {}): void {
   db.transaction(() => {
     const throughId = Math.min(opts.throughId ?? newestCachedId(db), streamGap(db)?.throughId ?? NEWEST);
-    db.prepare('INSERT OR REPLACE INTO engine_settings (name, value) VALUES (?, ?)').run(GAP_SETTING, JSON.stringify({ throughId }));
+    setEngineSetting(db, GAP_SETTING, { throughId });
     // A range wholly after the gap point (lo > throughId) is dropped; one spanning it is clipped.
-    db.prepare('DELETE FROM narrow_ranges WHERE hi = ? AND lo > ?').run(NEWEST, throughId);
-    db.prepare('UPDATE narrow_ranges SET hi = ? WHERE hi = ?').run(throughId, NEWEST);
+    clipOpenRanges(db, NEWEST, throughId);
   })();
 }
 
 /** See the module comment. */
 export function markStreamResumed(db: LocalDb): void {
-  db.prepare('DELETE FROM engine_settings WHERE name = ?').run(GAP_SETTING);
+  setEngineSetting(db, GAP_SETTING, undefined);
 }

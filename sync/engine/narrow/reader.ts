@@ -8,11 +8,11 @@
  * (the oldest cached unread message of the narrow, else as `newest`, like the server).
  */
 import type { LocalDb } from '../../db/open.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { firstUnreadId, narrowRowsById, narrowRowsIn, type ViewRow } from '../../db/queries/narrow-rows.js';
 import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowAnchor, SideState } from '../../protocol/views.js';
 import { compileLocalNarrow, type CompiledLocalNarrow } from '../../db/narrow/compile.js';
-import { rowToLocalMessage, viewColumns, type ViewRow } from './local-message.js';
+import { rowToLocalMessage } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 
 export interface PageRequest {
@@ -47,9 +47,7 @@ export function resolvePivot(db: LocalDb, n: CompiledLocalNarrow, anchor: Narrow
   if (typeof anchor === 'number') return { kind: 'id', id: anchor };
   if (anchor === 'newest') return { kind: 'newest', id: NEWEST };
   if (anchor === 'oldest') return { kind: 'oldest', id: OLDEST };
-  const first = cachedStatement(db, `SELECT m.id FROM messages m WHERE (${n.where}) AND (m.flags & 1) = 0 ORDER BY m.id LIMIT 1`)
-    .pluck()
-    .get(...n.params) as number | undefined;
+  const first = firstUnreadId(db, n);
   return first === undefined ? { kind: 'newest', id: NEWEST } : { kind: 'id', id: first };
 }
 
@@ -58,45 +56,25 @@ export function readNarrowPage(db: LocalDb, narrow: unknown, req: PageRequest, s
   return readCompiledPage(db, n, resolvePivot(db, n, req.anchor), req.before, req.after);
 }
 
-/**
- * Rows of the narrow with ids in a range, in id order (`range` and `order` are SQL over `m.id`
- * with two parameters after the narrow's), at most `limit` (-1: all). A search narrow walks the
- * search index in id order and joins each match to its message (CROSS JOIN keeps that order), so
- * a page of a common word stops after the page's matches instead of collecting every match first
- * (bench/engine-narrow.bench.ts: within 3x of the FTS5 query alone).
- */
-function rowsIn(db: LocalDb, n: CompiledLocalNarrow, range: string, desc: boolean, a: number, b: number | null, limit: number): ViewRow[] {
-  const dir = desc ? 'DESC' : '';
-  const bounds = b === null ? [a] : [a, b];
-  if (n.search) {
-    const sql = `SELECT ${viewColumns(db)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
-      WHERE f.messages_fts MATCH ? AND ${range.replaceAll('m.id', 'f.rowid')} AND (${n.search.where}) ORDER BY f.rowid ${dir} LIMIT ?`;
-    return cachedStatement(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit) as ViewRow[];
-  }
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND ${range} ORDER BY m.id ${dir} LIMIT ?`;
-  return cachedStatement(db, sql).all(...n.params, ...bounds, limit) as ViewRow[];
-}
-
 function rowsBelow(db: LocalDb, n: CompiledLocalNarrow, below: number, limit: number): ViewRow[] {
   if (limit <= 0) return [];
-  return rowsIn(db, n, 'm.id < ?', true, below, null, limit);
+  return narrowRowsIn(db, n, { below }, limit);
 }
 
 function rowsAbove(db: LocalDb, n: CompiledLocalNarrow, above: number, limit: number): ViewRow[] {
   if (limit <= 0) return [];
-  return rowsIn(db, n, 'm.id > ?', false, above, null, limit);
+  return narrowRowsIn(db, n, { above }, limit);
 }
 
 /** Messages of the narrow with lo <= id <= hi (for live views re-reading their window). */
 export function readRange(db: LocalDb, n: CompiledLocalNarrow, lo: number, hi: number): ViewRow[] {
-  return rowsIn(db, n, 'm.id BETWEEN ? AND ?', false, lo, hi, -1);
+  return narrowRowsIn(db, n, { from: lo, to: hi }, -1);
 }
 
 /** Of these ids, the rows that are in the narrow (membership re-check after a store change). */
 export function readIds(db: LocalDb, n: CompiledLocalNarrow, ids: readonly number[]): ViewRow[] {
   if (ids.length === 0) return [];
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
-  return cachedStatement(db, sql).all(JSON.stringify(ids), ...n.params) as ViewRow[];
+  return narrowRowsById(db, n, ids);
 }
 
 /**

@@ -20,10 +20,10 @@ import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowChangeSet, NarrowSnapshot, SideState } from '../../protocol/views.js';
 import type { StoreArea, StoreChanges } from '../../db/changes.js';
 import { compileLocalNarrow, type CompiledLocalNarrow } from '../../db/narrow/compile.js';
-import { rowToLocalMessage, viewColumns, type ViewRow } from './local-message.js';
+import { rowToLocalMessage } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 import { readCompiledPage, readIds, readRange, resolvePivot, type PageRequest, type Pivot } from './reader.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { narrowMessageRowsIn, type ViewRow } from '../../db/queries/narrow-rows.js';
 
 /** Areas whose changes can move messages in or out of a narrow, or change how they are shown. */
 const RECONCILE_AREAS: ReadonlySet<StoreArea> = new Set<StoreArea>(['user_topics', 'subscriptions', 'channels', 'users']);
@@ -129,8 +129,7 @@ export class LiveNarrowView {
   loadOlder(count: number): NarrowChangeSet {
     const cs = emptyChangeSet();
     if (this.lo > OLDEST && count > 0) {
-      const sql = `SELECT ${viewColumns(this.db)} FROM messages m WHERE (${this.n.where}) AND m.id < ? ORDER BY m.id DESC LIMIT ?`;
-      const rows = cachedStatement(this.db, sql).all(...this.n.params, this.lo, count + 1) as ViewRow[];
+      const rows = narrowMessageRowsIn(this.db, this.n, { below: this.lo }, count + 1);
       const shownRows = rows.slice(0, count);
       this.lo = rows.length > count ? shownRows.at(-1)!.id : OLDEST;
       for (const r of shownRows) this.addRow(r, cs);
@@ -142,8 +141,7 @@ export class LiveNarrowView {
   loadNewer(count: number): NarrowChangeSet {
     const cs = emptyChangeSet();
     if (this.hi < NEWEST && count > 0) {
-      const sql = `SELECT ${viewColumns(this.db)} FROM messages m WHERE (${this.n.where}) AND m.id > ? ORDER BY m.id LIMIT ?`;
-      const rows = cachedStatement(this.db, sql).all(...this.n.params, this.hi, count + 1) as ViewRow[];
+      const rows = narrowMessageRowsIn(this.db, this.n, { above: this.hi }, count + 1);
       const shownRows = rows.slice(0, count);
       this.hi = rows.length > count ? shownRows.at(-1)!.id : NEWEST;
       for (const r of shownRows) this.addRow(r, cs);

@@ -13,9 +13,9 @@
  */
 import { z } from 'zod';
 import { getMessages, narrowTermSchema, updateMessageFlagsForNarrow, type MessageAnchor } from '../../api/index.js';
-import { FLAG } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
-import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
+import { updateStoredMessage } from '../../db/queries/messages.js';
+import { unreadServerIdsWhere } from '../../db/queries/message-rows.js';
 import { getAccount } from '../../db/queries/state.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { compileLocalNarrow } from '../../db/narrow/compile.js';
@@ -79,7 +79,7 @@ export function applyOptimistic(db: LocalDb, a: MarkNarrowReadArgs, changes: Cha
   } catch {
     return; // a narrow the local store cannot answer: the server's events will say
   }
-  const ids = db.prepare(`SELECT m.id FROM messages m WHERE ${n.where} AND (m.flags & ${FLAG.read}) = 0 AND m.id < ${LOCAL_ECHO_MIN_ID}`).pluck().all(...n.params) as number[];
+  const ids = unreadServerIdsWhere(db, n);
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
   if (ids.length > 0) changes.touched('unread');
 }

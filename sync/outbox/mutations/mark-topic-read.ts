@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { getMessages, markTopicAsRead, topicKey } from '../../api/index.js';
-import { FLAG } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
+import { unreadIdsInTopic } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
@@ -53,10 +53,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_read
 
 export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {
   // Only the unread ones need rewriting; topics match by their key, as on the server.
-  const ids = db
-    .prepare<[number, string], number>(`SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? AND (flags & ${FLAG.read}) = 0`)
-    .pluck()
-    .all(args.stream_id, topicKey(args.topic_name));
+  const ids = unreadIdsInTopic(db, args.stream_id, topicKey(args.topic_name));
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
   // Always: unread messages of the topic the cache does not hold count as read while this row is
   // pending (engine/unread-pending.ts), so the counts change even when no cached message did.

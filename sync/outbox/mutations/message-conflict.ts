@@ -1,6 +1,7 @@
 /**
- * The user's way out of a content-edit conflict (sync design: keep mine, take theirs with ours kept
- * as a draft, or an edited merge). Pure: it turns the conflict row's details into what to do;
+ * The user's way out of a content-edit conflict (docs/sync-design.md "Conflicts and the three-way
+ * merge": keep mine, take theirs with ours kept as a draft, or an edited merge). Pure: it turns
+ * the conflict row's details into what to do;
  * `applyResolution` then changes the row, in one transaction. No path loses what the user typed:
  * every choice either resends a text or hands ours back to be saved as a draft.
  */

@@ -1,6 +1,6 @@
 /**
- * `message_content_edit` v1: the user changed a message's raw Markdown (sync design, "Conflicts on
- * content edits").
+ * `message_content_edit` v1: the user changed a message's raw Markdown (docs/sync-design.md
+ * "Conflicts and the three-way merge").
  *
  * The base is the exact raw text the user started from, as fetched with apply_markdown=false, and
  * its SHA-256: the server compares `prev_content_sha256` with the hash of what it stores, so a hash

@@ -14,8 +14,9 @@ import { z } from 'zod';
 import type { ApiConnection } from '../../api/core.js';
 import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';
-import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { channelName } from '../../db/queries/channels.js';
+import { updateStoredMessage } from '../../db/queries/messages.js';
+import { idsInTopic, serverIdsInTopic, topicOfMessage } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { OutboxIntentError, type OutboxKind, type VerifyOutcome } from '../kinds.js';
 import { answer, moveDeadline, notUnsent, queuedCommand } from '../commands.js';
@@ -105,17 +106,14 @@ export const messageMove: OutboxKind<MoveArgs, null, 'message_move'> = {
  * their key (`messages.topic_key`), as the server's do. Returns the ids moved.
  */
 export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollector): number[] {
-  const target = db.prepare<[number], { channel_id: number | null; topic_key: string }>('SELECT channel_id, topic_key FROM messages WHERE id = ?').get(a.message_id);
+  const target = topicOfMessage(db, a.message_id);
   if (!target || target.channel_id === null) return [];
   let ids = [a.message_id];
   if (a.propagate_mode !== 'change_one') {
-    const siblings = db
-      .prepare<[number, string], { id: number }>('SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? ORDER BY id')
-      .all(target.channel_id, target.topic_key)
-      .map((r) => r.id);
+    const siblings = idsInTopic(db, target.channel_id, target.topic_key);
     ids = siblings.filter((id) => a.propagate_mode === 'change_all' || id >= a.message_id);
   }
-  const channelName = a.stream_id === undefined ? undefined : db.prepare<[number], { name: string }>('SELECT name FROM channels WHERE id = ?').get(a.stream_id)?.name;
+  const newName = a.stream_id === undefined ? undefined : channelName(db, a.stream_id);
   const moved: number[] = [];
   for (const id of ids) {
     const ok = updateStoredMessage(
@@ -124,7 +122,7 @@ export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollect
       (m) => ({
         ...m,
         ...(a.topic !== undefined ? { subject: a.topic } : {}),
-        ...(a.stream_id !== undefined ? { stream_id: a.stream_id, display_recipient: channelName ?? m.display_recipient } : {}),
+        ...(a.stream_id !== undefined ? { stream_id: a.stream_id, display_recipient: newName ?? m.display_recipient } : {}),
       }),
       changes,
     );
@@ -135,9 +133,9 @@ export function applyOptimistic(db: LocalDb, a: MoveArgs, changes: ChangeCollect
 
 /** On undo: the optimistic move took the cached rest of the topic along; re-read where it put them. */
 function movedAlong(db: LocalDb, a: MoveArgs): number[] {
-  const at = cachedStatement(db, 'SELECT channel_id, topic_key FROM messages WHERE id = ?').get(a.message_id) as { channel_id: number | null; topic_key: string } | undefined;
+  const at = topicOfMessage(db, a.message_id);
   if (!at || at.channel_id === null) return [];
-  return cachedStatement(db, 'SELECT id FROM messages WHERE channel_id = ? AND topic_key = ? AND id < ?').pluck().all(at.channel_id, at.topic_key, LOCAL_ECHO_MIN_ID) as number[];
+  return serverIdsInTopic(db, at.channel_id, at.topic_key);
 }
 
 const moveRequest = z

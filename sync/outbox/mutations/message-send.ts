@@ -1,6 +1,6 @@
 /**
- * `message_send` v1: post a channel or direct message, possibly written offline (sync design:
- * "sending messages (with `local_id` + `queue_id`)").
+ * `message_send` v1: post a channel or direct message, possibly written offline (docs/sync-design.md
+ * "Sending messages").
  *
  * Local echo. The message is shown at once as a row of the message cache with the id
  * LOCAL_ECHO_MIN_ID + the outbox row id (`local_id` is that row id). This is the least invasive
@@ -38,7 +38,7 @@ import { getUser, getUsers } from '../../db/queries/users.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { putRawContent } from '../../db/queries/raw.js';
 import { getRealmLimits } from '../../db/queries/realm.js';
-import { cachedStatement } from '../../db/queries/statements.js';
+import { echoesOfOverRows } from '../../db/queries/outbox.js';
 import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
 import { answer, channelPlace, peopleIn, queuedCommand, seconds } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
@@ -211,12 +211,7 @@ export function retireEchoes(db: LocalDb, echoed: ReadonlyArray<{ local_message_
   for (const e of echoed) if (/^[1-9]\d*$/.test(e.local_message_id)) removeEcho(db, e.local_message_id, changes);
   // Only echoes whose row is over (or gone) come back: one indexed pass in SQL, not a lookup per
   // echo, so 1,000 messages waiting to be sent cost an event batch next to nothing.
-  const over = cachedStatement(
-    db,
-    `SELECT m.id AS echo_id, o.state AS state, o.history AS history FROM messages m
-       LEFT JOIN outbox o ON o.id = m.id - ${LOCAL_ECHO_MIN_ID}
-      WHERE m.id > ${LOCAL_ECHO_MIN_ID} AND (o.id IS NULL OR o.state IN ('done', 'discarded'))`,
-  ).all() as Array<{ echo_id: number; state: string | null; history: string | null }>;
+  const over = echoesOfOverRows(db);
   for (const row of over) {
     const localId = localIdOfEcho(row.echo_id);
     if (localId === undefined) continue;

@@ -8,7 +8,9 @@
  * Exactly once. DELETE first, then POST /messages. A DELETE the server refuses because the
  * scheduled message is gone means either an earlier attempt of this row deleted it and lost the
  * send, or the server delivered it at its time meanwhile: a message with our text sent by us since
- * the intent (message_send's check) means it is there, and nothing is sent again. A lost answer is
+ * the intent or since the time it was scheduled for, whichever is earlier (message_send's check;
+ * the server delivers at that time or later, maybe long before a click made offline), means it is
+ * there, and nothing is sent again. A lost answer is
  * verified the same way: still scheduled on the server → not applied; gone and our message found →
  * applied; gone and not found → not applied (the resend's DELETE is refused, then it sends).
  * A POST the server refuses leaves the row failed with the text in it (retry or discard).
@@ -19,7 +21,7 @@ import { OutboxIntentError, type KindContext, type OutboxKind, type VerifyOutcom
 import { answer, dmRecipients, queuedCommand, seconds, tempRef } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { getScheduledMessages as localScheduled } from '../../db/queries/personal.js';
-import { messageSendBase, sendTarget, verifySent, type MessageSendBase } from './message-send.js';
+import { messageSendBase, sendTarget, verifySent } from './message-send.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
 
 export const scheduledSendNowArgs = z.object({
@@ -29,6 +31,13 @@ export const scheduledSendNowArgs = z.object({
   content: z.string().min(1),
 });
 export type ScheduledSendNowArgs = z.output<typeof scheduledSendNowArgs>;
+
+/**
+ * What the user saw: when they asked (`enqueued_at`) and, from the local copy, the time the message
+ * was scheduled for (`scheduled_at`; absent in rows queued before it was recorded).
+ */
+export const scheduledSendNowBase = messageSendBase.extend({ scheduled_at: z.number().int().optional() });
+export type ScheduledSendNowBase = z.output<typeof scheduledSendNowBase>;
 
 export const SCHEDULED_SEND_NOW_KIND = 'scheduled_message_send_now';
 
@@ -40,15 +49,15 @@ function wireArgs(a: ScheduledSendNowArgs): SendMessageArgs {
 /** The server's "Scheduled message does not exist" (HTTP 404, or a 400 BAD_REQUEST from older servers). */
 const isGone = (e: unknown) => isApiError(e) && e.kind === 'api' && (e.httpStatus === 404 || (e.code === 'BAD_REQUEST' && /does not exist/i.test(e.serverMsg)));
 
-/** Our message already in the conversation (message_send's check; no row of ours claimed any). */
-const alreadySent = (conn: ApiConnection, a: ScheduledSendNowArgs, b: MessageSendBase, ctx: KindContext): Promise<VerifyOutcome> =>
-  verifySent(conn, { to: a.to, content: a.content, local_id: '0' }, b, ctx);
+/** Our message already in the conversation since the click or its delivery time (message_send's check; no row of ours claimed any). */
+const alreadySent = (conn: ApiConnection, a: ScheduledSendNowArgs, b: ScheduledSendNowBase, ctx: KindContext): Promise<VerifyOutcome> =>
+  verifySent(conn, { to: a.to, content: a.content, local_id: '0' }, { enqueued_at: Math.min(b.enqueued_at, b.scheduled_at ?? b.enqueued_at) }, ctx);
 
-export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, MessageSendBase, 'scheduled_message_send_now'> = {
+export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase, 'scheduled_message_send_now'> = {
   kind: SCHEDULED_SEND_NOW_KIND,
   version: 1,
   argsSchema: scheduledSendNowArgs,
-  baseSchema: messageSendBase,
+  baseSchema: scheduledSendNowBase,
   describe: () => ({ text: 'Send a scheduled message now', link: { to: 'scheduled' } }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
@@ -88,7 +97,7 @@ export const scheduledMessageSendNowCommands = {
       const ids = Array.isArray(m.to) ? m.to : [m.to];
       const to = m.type === 'stream' ? { type: 'channel' as const, stream_id: ids[0] ?? 0, topic: m.topic ?? '' } : { type: 'direct' as const, user_ids: dmRecipients(ctx.db, ids) };
       const args = { scheduled_message_id: tempRef(ctx, r.scheduled_message_id), to, content: m.content };
-      return answer(ctx.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(ctx.outbox.now()) }));
+      return answer(ctx.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(ctx.outbox.now()), scheduled_at: m.scheduled_delivery_timestamp }));
     },
   }),
 };

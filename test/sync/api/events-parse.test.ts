@@ -1,6 +1,6 @@
 /**
- * parseEvent over every event family of notes §6, with payloads taken from the notes and the
- * OpenAPI examples (ids added where the OpenAPI example omits them).
+ * parseEvent over every event family of docs/zulip-behaviour.md "Events", with payloads in the
+ * shapes Zulip sends and from the OpenAPI examples (ids added where the OpenAPI example omits them).
  */
 import { describe, expect, it } from 'vitest';
 import { parseEvent, parseEvents, type ZulipEvent } from '../../../sync/api/schemas/events.js';

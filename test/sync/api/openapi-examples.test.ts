@@ -218,7 +218,7 @@ const KNOWN_EVENT_TYPES: Record<KnownEventType, true> = {
   web_reload_client: true,
 };
 
-/** The event types the engine relies on (notes §6, "the ones we care about"): they must be known. */
+/** The event types the engine relies on (docs/zulip-behaviour.md "Events"): they must be known. */
 const HANDLED_EVENT_TYPES: readonly string[] = [
   'message',
   'update_message',

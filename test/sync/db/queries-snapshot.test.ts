@@ -13,7 +13,7 @@ import { channelsWithTopics, unreadCounts } from '../../../sync/db/queries/topic
 import { getUser, getUsers } from '../../../sync/db/queries/users.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
-import { channelMessage, dmMessage } from './queries-fixtures.js';
+import * as eg from '../../support/eg.js';
 
 let t: TestServer;
 let reg: RegisterResponse;
@@ -65,7 +65,7 @@ describe('storeRegisterSnapshot', () => {
 
   it('reconciles unread and starred state onto cached messages', () => {
     const fresh = openLocalDb(':memory:');
-    upsertMessages(fresh, [channelMessage(1, { flags: [] }), channelMessage(2, { flags: ['read', 'starred'] }), dmMessage(3, [10, 12], { flags: ['read'] })], new ChangeCollector());
+    upsertMessages(fresh, [eg.streamMessage({ id: 1, flags: [] }), eg.streamMessage({ id: 2, flags: ['read', 'starred'] }), eg.dmMessage({ id: 3, participants: [10, 12], flags: ['read'] })], new ChangeCollector());
     const changes = new ChangeCollector();
     storeRegisterSnapshot(
       fresh,
@@ -92,8 +92,8 @@ describe('storeRegisterSnapshot', () => {
   });
   it('with a truncated unread list, only messages above its oldest id are known read', () => {
     const fresh = openLocalDb(':memory:');
-    upsertMessages(fresh, [1, 2, 3, 4].map((id) => channelMessage(id, { flags: [] })), new ChangeCollector());
-    const unread_msgs = { count: 1, pms: [], streams: [{ stream_id: 5, topic: 'lunch', unread_message_ids: [3] }], huddles: [], mentions: [], old_unreads_missing: true };
+    upsertMessages(fresh, [1, 2, 3, 4].map((id) => eg.streamMessage({ id, flags: [] })), new ChangeCollector());
+    const unread_msgs = { count: 1, pms: [], streams: [{ stream_id: 5, topic: 'castle', unread_message_ids: [3] }], huddles: [], mentions: [], old_unreads_missing: true };
     storeRegisterSnapshot(fresh, { ...reg, unread_msgs }, new ChangeCollector());
     expect(getStoredMessages(fresh, [1, 2, 3, 4]).map((m) => m.flags)).toEqual([[], [], [], ['read']]);
     fresh.close();
@@ -108,9 +108,9 @@ describe('reads over the cache', () => {
     upsertMessages(
       local,
       [
-        channelMessage(1, { stream_id: verona, subject: 'Lunch', flags: ['read'] }),
-        channelMessage(2, { stream_id: verona, subject: 'dinner', flags: [] }),
-        channelMessage(3, { stream_id: verona, subject: 'lunch', flags: [] }),
+        eg.streamMessage({ id: 1, stream_id: verona, topic: 'Lunch', flags: ['read'] }),
+        eg.streamMessage({ id: 2, stream_id: verona, topic: 'dinner', flags: [] }),
+        eg.streamMessage({ id: 3, stream_id: verona, topic: 'lunch', flags: [] }),
       ],
       new ChangeCollector(),
     );

@@ -9,16 +9,19 @@ import { invalidateServerTopics, topicListState } from '../../../sync/db/queries
 import type { StoreChanges } from '../../../sync/db/changes.js';
 import { SessionQueries } from '../../../sync/engine/session-queries.js';
 import { fakeServer } from '../api/fake-transport.js';
-import { fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
+import * as eg from '../../support/eg.js';
+import { localStore } from '../../support/eg-store.js';
+
+const VERONA = eg.verona.stream_id;
 
 function setup() {
-  const db = fixtureDb();
+  const db = localStore();
   const f = fakeServer();
   let now = 1_000_000;
   const emitted: StoreChanges[] = [];
   const warnings: unknown[] = [];
   const q = new SessionQueries(db, {
-    selfUserId: () => SELF,
+    selfUserId: () => eg.SELF,
     conn: f.conn,
     online: () => true,
     now: () => now,

@@ -1,4 +1,7 @@
-/** Event handlers on synthetic events (real shapes, notes §6): per-user state, channels, users, groups, realm. */
+/**
+ * Event handlers on synthetic events (real shapes, docs/zulip-behaviour.md "Events"): per-user
+ * state, channels, users, groups, realm.
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseEvent, type ZulipEvent } from '../../../sync/api/index.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
@@ -10,20 +13,17 @@ import { getRealmEditingSettings } from '../../../sync/db/queries/realm.js';
 import { getUser, putUser } from '../../../sync/db/queries/users.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { applyEvents, EventApplyError } from '../../../sync/engine/handlers/index.js';
-import { channelMessage, dmMessage, SELF } from '../db/queries-fixtures.js';
+import * as eg from '../../support/eg.js';
 
 let db: LocalDb;
 let warnings: string[];
 let changes: ChangeCollector;
 
-function apply(...raw: Array<Record<string, unknown>>) {
-  const events: ZulipEvent[] = raw.map((r, i) => parseEvent({ id: i, ...r }));
-  return applyEvents(db, events, { selfUserId: SELF, logger: { warn: (m) => warnings.push(m) } }, changes);
+/** Applies the events (ids in increasing order, as a queue hands them out). */
+function apply(...raw: Array<{ type: string } & Record<string, unknown>>) {
+  const events: ZulipEvent[] = raw.map(({ type, ...fields }) => parseEvent(eg.event(type, fields)));
+  return applyEvents(db, events, { selfUserId: eg.SELF, logger: { warn: (m) => warnings.push(m) } }, changes);
 }
-
-const channel = { stream_id: 5, name: 'Verona', description: '', rendered_description: '', invite_only: false, is_web_public: false, history_public_to_subscribers: true, first_message_id: 1, message_retention_days: null, stream_weekly_traffic: null, subscriber_count: 2 };
-const sub = { ...channel, color: '#fff', is_muted: false, pin_to_top: false, subscribers: [10, 11] };
-const user = (id: number, name: string) => ({ user_id: id, email: `u${id}@example.com`, full_name: name, delivery_email: null, bot_type: null, bot_owner_id: null, date_joined: '2020-01-01', is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400 as const, timezone: '' });
 
 beforeEach(() => {
   db = openLocalDb(':memory:');
@@ -33,8 +33,8 @@ beforeEach(() => {
 
 describe('channels and subscriptions', () => {
   it('subscribe, update, peers, rename (rewriting cached messages), unsubscribe', () => {
-    upsertMessages(db, [channelMessage(1)], new ChangeCollector());
-    apply({ type: 'subscription', op: 'add', subscriptions: [sub] });
+    upsertMessages(db, [eg.streamMessage({ id: 1 })], new ChangeCollector());
+    apply({ type: 'subscription', op: 'add', subscriptions: [eg.subscription()] });
     apply({ type: 'subscription', op: 'update', stream_id: 5, property: 'is_muted', value: true });
     apply({ type: 'subscription', op: 'peer_add', stream_ids: [5], user_ids: [12] });
     apply({ type: 'stream', op: 'update', stream_id: 5, name: 'Verona', property: 'name', value: 'Padua' });
@@ -53,16 +53,16 @@ describe('channels and subscriptions', () => {
 
 describe('users and groups', () => {
   it('a rename reaches the cached messages that show the user', () => {
-    putUser(db, user(11, 'Iago'), true);
-    upsertMessages(db, [channelMessage(1), dmMessage(2, [10, 11], { sender_id: 10 })], new ChangeCollector());
-    apply({ type: 'realm_user', op: 'update', person: { user_id: 11, full_name: 'Iago the Ensign' } });
-    apply({ type: 'realm_user', op: 'update', person: { user_id: 11, role: 200 } });
-    expect(getUser(db, 11)?.user).toMatchObject({ full_name: 'Iago the Ensign', role: 200, is_admin: true });
+    putUser(db, eg.user({ person: eg.iago }), true);
+    upsertMessages(db, [eg.streamMessage({ id: 1, sender: eg.iago }), eg.dmMessage({ id: 2, participants: [eg.SELF, 13], sender: eg.hamlet })], new ChangeCollector());
+    apply({ type: 'realm_user', op: 'update', person: { user_id: 13, full_name: 'Iago the Ensign' } });
+    apply({ type: 'realm_user', op: 'update', person: { user_id: 13, role: 200 } });
+    expect(getUser(db, 13)?.user).toMatchObject({ full_name: 'Iago the Ensign', role: 200, is_admin: true });
     const [a, b] = getStoredMessages(db, [1, 2]);
     expect(a?.sender_full_name).toBe('Iago the Ensign');
-    expect(Array.isArray(b?.display_recipient) && b.display_recipient.find((p) => p.id === 11)?.full_name).toBe('Iago the Ensign');
-    apply({ type: 'realm_user', op: 'remove', person: { user_id: 11, full_name: 'x' } });
-    expect(getUser(db, 11)).toBeUndefined();
+    expect(Array.isArray(b?.display_recipient) && b.display_recipient.find((p) => p.id === 13)?.full_name).toBe('Iago the Ensign');
+    apply({ type: 'realm_user', op: 'remove', person: { user_id: 13, full_name: 'x' } });
+    expect(getUser(db, 13)).toBeUndefined();
   });
 
   it('group membership, subgroups, settings and removal', () => {
@@ -120,7 +120,7 @@ describe('personal state and realm', () => {
 describe('the batch', () => {
   it('hands back local echoes, typing and restart; skips unknown and malformed events with a log', () => {
     const out = apply(
-      { type: 'message', message: channelMessage(7), flags: ['read'], local_message_id: '12.01' },
+      { type: 'message', message: eg.streamMessage({ id: 7 }), flags: ['read'], local_message_id: '12.01' },
       { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 11 }, recipients: [{ user_id: 10 }, { user_id: 11 }] },
       { type: 'brand_new_event' },
       { type: 'reaction', op: 'add', message_id: 'not a number' },

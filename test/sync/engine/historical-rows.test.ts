@@ -10,7 +10,9 @@ import { getStoredMessages, upsertMessages, type RowSource } from '../../../sync
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { applyEvents } from '../../../sync/engine/handlers/index.js';
 import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
-import { channelMessage, SELF } from '../db/queries-fixtures.js';
+import * as eg from '../../support/eg.js';
+
+const SELF = eg.SELF;
 
 let db: LocalDb;
 beforeEach(() => {
@@ -19,24 +21,20 @@ beforeEach(() => {
 
 const bits = (id: number) => db.prepare('SELECT flags FROM messages WHERE id = ?').pluck().get(id) as number;
 const hasRow = (id: number) => (bits(id) & HAS_ROW) !== 0;
-const store = (flags: string[], source: RowSource = {}, id = 1) => upsertMessages(db, [channelMessage(id, { flags })], new ChangeCollector(), source);
-function apply(...raw: Array<Record<string, unknown>>): void {
-  const events: ZulipEvent[] = raw.map((r, i) => parseEvent({ id: i, ...r }));
+const store = (flags: string[], source: RowSource = {}, id = 1) => upsertMessages(db, [eg.streamMessage({ id, flags })], new ChangeCollector(), source);
+function apply(...raw: Array<{ type: string } & Record<string, unknown>>): void {
+  const events: ZulipEvent[] = raw.map(({ type, ...fields }) => parseEvent(eg.event(type, fields)));
   applyEvents(db, events, { selfUserId: SELF, logger: { warn: () => undefined } }, new ChangeCollector());
 }
 const ids = (narrow: unknown) => {
   const n = compileLocalNarrow(db, narrow, SELF);
   return db.prepare(`SELECT m.id FROM messages m WHERE ${n.where} ORDER BY m.id`).pluck().all(...n.params) as number[];
 };
-const channel = (id: number, historyPublic: boolean) => ({
-  stream_id: id, name: `c${id}`, description: '', rendered_description: '', invite_only: !historyPublic, is_web_public: false,
-  history_public_to_subscribers: historyPublic, first_message_id: 1, message_retention_days: null, stream_weekly_traffic: null, subscriber_count: 2,
-});
 const subscribe = (id: number, historyPublic = true) =>
-  apply({ type: 'subscription', op: 'add', subscriptions: [{ ...channel(id, historyPublic), color: '#fff', is_muted: false, pin_to_top: false, subscribers: [SELF] }] });
+  apply({ type: 'subscription', op: 'add', subscriptions: [eg.subscription({ stream_id: id, name: `c${id}`, invite_only: !historyPublic, history_public_to_subscribers: historyPublic, subscribers: [SELF] })] });
 const move = (over: Record<string, unknown>) => ({
   type: 'update_message', user_id: 3, rendering_only: false, message_id: 1, message_ids: [1], flags: ['read'], edit_timestamp: 2,
-  stream_id: 5, stream_name: 'c5', propagate_mode: 'change_all', orig_subject: 'lunch', ...over,
+  stream_id: 5, stream_name: 'c5', propagate_mode: 'change_all', orig_subject: 'castle', ...over,
 });
 
 describe('rowBitOf', () => {
@@ -60,7 +58,7 @@ describe('rowBitOf', () => {
 
 describe('ingest', () => {
   it('message events and personal-history narrows: a row; channel narrows: derived, keeping what is stored', () => {
-    apply({ type: 'message', message: { ...channelMessage(1), flags: undefined }, flags: ['read', 'historical'] });
+    apply({ type: 'message', message: { ...eg.streamMessage({ id: 1 }), flags: undefined }, flags: ['read', 'historical'] });
     expect(hasRow(1)).toBe(true);
     store(['read', 'historical'], { personal: true }, 2);
     expect(hasRow(2)).toBe(true);

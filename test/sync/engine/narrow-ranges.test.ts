@@ -1,15 +1,14 @@
 /** Completeness ranges: merging, what a GET /messages answer proves, and the stream-gap contract. */
 import { describe, expect, it } from 'vitest';
 import { addRange, answerSpan, isCovered, markStreamGap, markStreamResumed, NEWEST, OLDEST, rangesOf, recordFetch, streamGap } from '../../../sync/engine/narrow/ranges.js';
-import { upsertMessages } from '../../../sync/db/queries/messages.js';
-import { ChangeCollector } from '../../../sync/db/changes.js';
-import { channelMessage, fixtureDb } from './narrow-fixtures.js';
+import * as eg from '../../support/eg.js';
+import { localStore } from '../../support/eg-store.js';
 
 const K = '[["channel",5,false]]';
 
 describe('narrow ranges', () => {
   it('merges ranges that overlap or touch, keeps apart those that do not', () => {
-    const db = fixtureDb();
+    const db = localStore();
     addRange(db, K, 10, 20);
     addRange(db, K, 30, 40);
     expect(rangesOf(db, K)).toEqual([{ lo: 10, hi: 20 }, { lo: 30, hi: 40 }]);
@@ -27,7 +26,7 @@ describe('narrow ranges', () => {
   });
 
   it('answers cover what the server walked: found_oldest/newest widen to the ends', () => {
-    const db = fixtureDb();
+    const db = localStore();
     const base = { includeAnchor: true, foundOldest: false, foundNewest: false };
     expect(answerSpan(db, { ...base, anchor: 100, numBefore: 2, numAfter: 2, ids: [90, 95, 100, 105, 110] })).toEqual({ lo: 90, hi: 110 });
     expect(answerSpan(db, { ...base, anchor: 100, numBefore: 5, numAfter: 0, ids: [90, 95], foundOldest: true })).toEqual({ lo: OLDEST, hi: 100 });
@@ -40,8 +39,7 @@ describe('narrow ranges', () => {
   });
 
   it('a gap clips open-ended ranges; until resumed, answers reaching the newest stay closed', () => {
-    const db = fixtureDb();
-    upsertMessages(db, [channelMessage(100), channelMessage(200)], new ChangeCollector());
+    const db = localStore({ messages: [eg.streamMessage({ id: 100 }), eg.streamMessage({ id: 200 })] });
     addRange(db, K, 50, NEWEST);
     addRange(db, 'later', 300, NEWEST); // wholly after the gap point: dropped
     markStreamGap(db);

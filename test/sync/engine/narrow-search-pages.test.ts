@@ -11,16 +11,18 @@ import { messageRow } from '../../../sync/db/queries/message-columns.js';
 import { writeMessageRow } from '../../../sync/db/queries/messages.js';
 import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
 import { readNarrowPage, readRange } from '../../../sync/engine/narrow/reader.js';
-import { channelMessage, directMessage, DENMARK, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
+import * as eg from '../../support/eg.js';
+import { localStore } from '../../support/eg-store.js';
 import { localIds } from './narrow-helpers.js';
 
 const WORDS = ['castle', 'ghost', 'castles', 'moon', 'pale', 'night', 'lunch'];
 
 function store() {
-  const db = fixtureDb();
+  const db = localStore();
   for (let id = 1; id <= 300; id++) {
     const words = [WORDS[id % 7]!, WORDS[(id * 3) % 7]!, WORDS[(id * 5) % 7]!].join(' ');
-    const m = id % 9 === 0 ? { ...directMessage(id), content: `<p>${words}</p>` } : channelMessage(id, id % 4 === 0 ? 'ghost stories' : 'lunch', id % 2 ? VERONA : DENMARK, { content: `<p>${words}</p>` });
+    const content = `<p>${words}</p>`;
+    const m = id % 9 === 0 ? eg.dmMessage({ id, content }) : eg.streamMessage({ id, topic: id % 4 === 0 ? 'ghost stories' : 'lunch', channel: id % 2 ? eg.verona : eg.denmark, content });
     // Every third message without a personal row (channel history): the searches that need one skip it.
     const bits = flagsToBits(id % 5 === 0 ? ['read', 'starred'] : ['read']) | (id % 3 === 0 ? 0 : HAS_ROW);
     writeMessageRow(db, messageRow(m, bits), m.content, true);
@@ -35,8 +37,8 @@ const NARROWS: NarrowTerm[][] = [
   [term('search', 'pale moo')],
   [term('search', '"pale moon"')],
   [term('search', 'ghost')], // also the topic "ghost stories"
-  [term('channel', VERONA), term('search', 'castle')],
-  [term('channel', DENMARK), term('topic', 'lunch'), term('search', 'night')],
+  [term('channel', eg.verona.stream_id), term('search', 'castle')],
+  [term('channel', eg.denmark.stream_id), term('topic', 'lunch'), term('search', 'night')],
   [term('is', 'starred'), term('search', 'moon')],
   [term('search', 'castle'), term('search', 'night')],
   [term('search', 'castle'), term('search', 'moon', true)],
@@ -47,12 +49,12 @@ const NARROWS: NarrowTerm[][] = [
 describe('search narrow pages', () => {
   it.each(NARROWS.map((n) => [JSON.stringify(n), n] as const))('%s: every page equals the membership filter', (_name, narrow) => {
     const db = store();
-    const n = compileLocalNarrow(db, narrow, SELF);
+    const n = compileLocalNarrow(db, narrow, eg.SELF);
     const all = localIds(db, n.where, n.params);
     expect(readRange(db, n, 0, 10_000).map((r) => r.id)).toEqual(all);
     expect(readRange(db, n, 100, 200).map((r) => r.id)).toEqual(all.filter((id) => id >= 100 && id <= 200));
     for (const [anchor, before, after] of [['newest', 20, 0], ['oldest', 0, 15], [150, 7, 9], [151, 0, 3], [1, 5, 5]] as const) {
-      const page = readNarrowPage(db, narrow, { anchor, before, after }, SELF);
+      const page = readNarrowPage(db, narrow, { anchor, before, after }, eg.SELF);
       const pivot = anchor === 'newest' ? Infinity : anchor === 'oldest' ? -Infinity : anchor;
       const below = before === 0 ? [] : all.filter((id) => id < pivot).slice(-before);
       const centre = all.filter((id) => id === pivot);
@@ -65,7 +67,7 @@ describe('search narrow pages', () => {
   it('the fixture is not trivial: searches find some messages and leave others out', () => {
     const db = store();
     const count = (narrow: NarrowTerm[]) => {
-      const n = compileLocalNarrow(db, narrow, SELF);
+      const n = compileLocalNarrow(db, narrow, eg.SELF);
       return localIds(db, n.where, n.params).length;
     };
     expect(count([term('search', 'castle')])).toBeGreaterThan(30);
@@ -76,7 +78,7 @@ describe('search narrow pages', () => {
 
   it('a page of a search narrow walks the search index in id order and stops at the page', () => {
     const db = store();
-    const n = compileLocalNarrow(db, [term('channel', VERONA), term('search', 'castle')], SELF);
+    const n = compileLocalNarrow(db, [term('channel', eg.verona.stream_id), term('search', 'castle')], eg.SELF);
     expect(n.search?.match).toBe('("castle"*)');
     const detail = db
       .prepare<unknown[], { detail: string }>(
@@ -90,7 +92,7 @@ describe('search narrow pages', () => {
     expect(detail).toContain('SEARCH m USING INTEGER PRIMARY KEY (rowid=?)');
     expect(detail.some((d) => d.startsWith('USE TEMP B-TREE'))).toBe(false);
     // Negated search terms stay in the filter; no positive term means no index walk.
-    expect(compileLocalNarrow(db, [term('search', 'castle', true)], SELF).search).toBeUndefined();
+    expect(compileLocalNarrow(db, [term('search', 'castle', true)], eg.SELF).search).toBeUndefined();
     db.close();
   });
 });

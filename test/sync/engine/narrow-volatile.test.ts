@@ -8,17 +8,16 @@ import { upsertMessages } from '../../../sync/db/queries/messages.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
 import { dropStale, forgetRanges, isVolatile } from '../../../sync/engine/narrow/volatile.js';
-import { channelMessage, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
+import * as eg from '../../support/eg.js';
+import { localStore } from '../../support/eg-store.js';
 
-const SCOTLAND = 7;
+const SELF = eg.SELF;
 
 function withScotland() {
-  const db = fixtureDb();
-  db.prepare('INSERT INTO channels (id, name, json) VALUES (?, ?, ?)').run(SCOTLAND, 'Scotland', JSON.stringify({ stream_id: SCOTLAND, name: 'Scotland', invite_only: false }));
-  return db;
+  return localStore({ snapshot: { never_subscribed: [eg.channel({ place: eg.scotland })] } });
 }
 
-const historicalOnly = (id: number, channel: number) => channelMessage(id, 'heath', channel, { flags: ['read', 'historical'] });
+const historicalOnly = (id: number, channel: eg.Place) => eg.streamMessage({ id, topic: 'heath', channel, flags: ['read', 'historical'] });
 
 describe('volatile narrows', () => {
   it('a channel the user is not subscribed to, and channels:public, are volatile; subscribed channels and personal narrows are not', () => {
@@ -44,9 +43,9 @@ describe('volatile narrows', () => {
   it('dropStale removes row-less copies in unsubscribed channels that the answer omits within its span, and nothing else', () => {
     const db = withScotland();
     const changes = new ChangeCollector();
-    upsertMessages(db, [historicalOnly(1, SCOTLAND), historicalOnly(2, SCOTLAND), historicalOnly(3, SCOTLAND), historicalOnly(50, SCOTLAND)], changes);
-    upsertMessages(db, [channelMessage(4, 'heath', SCOTLAND, { flags: ['starred'] })], changes); // the server holds a row (flags prove it)
-    upsertMessages(db, [historicalOnly(5, VERONA)], changes); // subscribed channel: events keep it current
+    upsertMessages(db, [historicalOnly(1, eg.scotland), historicalOnly(2, eg.scotland), historicalOnly(3, eg.scotland), historicalOnly(50, eg.scotland)], changes);
+    upsertMessages(db, [eg.streamMessage({ id: 4, topic: 'heath', channel: eg.scotland, flags: ['starred'] })], changes); // the server holds a row (flags prove it)
+    upsertMessages(db, [historicalOnly(5, eg.verona)], changes); // subscribed channel: events keep it current
     const n = compileLocalNarrow(db, [{ operator: 'channels', operand: 'public' }], SELF);
     const after = new ChangeCollector();
     dropStale(db, n, { lo: 1, hi: 10 }, [1, 3], after);
@@ -59,9 +58,8 @@ describe('volatile narrows', () => {
 describe('empty topic in local narrows', () => {
   it("the realm's empty-topic display name as a topic operand finds messages stored with topic \"\"", async () => {
     const { readNarrowPage } = await import('../../../sync/engine/narrow/reader.js');
-    const db = fixtureDb();
-    db.prepare("INSERT INTO realm (name, value) VALUES ('realm_empty_topic_display_name', ?)").run(JSON.stringify('general chat'));
-    upsertMessages(db, [channelMessage(1, '', VERONA), channelMessage(2, 'general chat!', VERONA), channelMessage(3, 'castle', VERONA)], new ChangeCollector(), { personal: true });
+    const db = localStore({ snapshot: { realm_empty_topic_display_name: 'general chat' } });
+    upsertMessages(db, [eg.streamMessage({ id: 1, topic: '' }), eg.streamMessage({ id: 2, topic: 'general chat!' }), eg.streamMessage({ id: 3, topic: 'castle' })], new ChangeCollector(), { personal: true });
     const ids = (topic: string) => readNarrowPage(db, [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: topic }], { anchor: 'newest', before: 10, after: 0 }, SELF).messages.map((m) => m.id);
     expect(ids('general chat')).toEqual([1]);
     expect(ids('')).toEqual([1]);

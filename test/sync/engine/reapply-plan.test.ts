@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
-import { REAPPLY_TOUCHED_SQL } from '../../../sync/engine/outbox-local.js';
+import { REAPPLY_TOUCHED_SQL } from '../../../sync/db/queries/outbox.js';
 
 const REFERENCE = `SELECT id, kind, args, base FROM outbox WHERE state NOT IN ('done', 'discarded')
   AND (entity_key IN (SELECT 'message:' || value FROM json_each(?)) OR kind IN (SELECT value FROM json_each(?))) ORDER BY id`;

@@ -7,23 +7,22 @@
  * narrow keeps its index (EXPLAIN QUERY PLAN).
  */
 import { describe, expect, it } from 'vitest';
-import { upsertMessages } from '../../../sync/db/queries/messages.js';
 import { getTopicVisibility, putUserTopic } from '../../../sync/db/queries/personal.js';
 import { topicsOf, unreadCounts } from '../../../sync/db/queries/topics.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { compileLocalNarrow } from '../../../sync/db/narrow/compile.js';
 import { applyOptimistic as markTopicRead } from '../../../sync/outbox/mutations/mark-topic-read.js';
 import { applyOptimistic as moveMessages } from '../../../sync/outbox/mutations/message-move.js';
-import { channelMessage, DENMARK, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
+import * as eg from '../../support/eg.js';
+import { localStore } from '../../support/eg-store.js';
+
+const [SELF, VERONA, DENMARK] = [eg.SELF, eg.verona.stream_id, eg.denmark.stream_id];
 
 const SPELLINGS = ['Äpfel', 'ÄPFEL', 'äpfel', 'ß', 'SS', 'ss', 'Σ', 'σ', 'ς', 'apfel'];
 
 function seeded() {
-  const db = fixtureDb();
-  db.prepare('INSERT INTO account (id, realm_url, email, user_id) VALUES (1, ?, ?, ?)').run('http://127.0.0.1:1', 'hamlet@example.com', SELF);
   // ids 1..10 in SPELLINGS order, all unread.
-  upsertMessages(db, SPELLINGS.map((topic, i) => channelMessage(i + 1, topic)), new ChangeCollector());
-  return db;
+  return localStore({ account: true, messages: SPELLINGS.map((topic, i) => eg.streamMessage({ id: i + 1, topic })) });
 }
 
 const idsOf = (db: ReturnType<typeof seeded>, narrow: unknown[]) => {

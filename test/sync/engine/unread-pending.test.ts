@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { topicsOf, unreadCounts } from '../../../sync/db/queries/topics.js';
 import { replaceServerStarred, replaceServerUnreads } from '../../../sync/db/queries/unreads.js';
 import { pendingUnreadChanges } from '../../../sync/engine/unread-pending.js';
-import { DENMARK, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
+import type { OutboxRowState } from '../../../sync/protocol/index.js';
+import * as eg from '../../support/eg.js';
+import { insertOutboxRow, localStore } from '../../support/eg-store.js';
+
+const [SELF, VERONA, DENMARK] = [eg.SELF, eg.verona.stream_id, eg.denmark.stream_id];
 
 function seeded() {
-  const db = fixtureDb();
-  db.prepare('INSERT INTO account (id, realm_url, email, user_id) VALUES (1, ?, ?, ?)').run('http://127.0.0.1:1', 'hamlet@example.com', SELF);
+  const db = localStore({ account: true });
   replaceServerUnreads(
     db,
     {
@@ -32,10 +35,8 @@ function seeded() {
   return db;
 }
 
-let rowId = 0;
-function queue(db: ReturnType<typeof seeded>, kind: string, args: unknown, state = 'queued'): void {
-  rowId++;
-  db.prepare("INSERT INTO outbox (kind, kind_version, entity_key, args, state, created_at, updated_at) VALUES (?, 1, ?, ?, ?, 0, 0)").run(kind, `k:${rowId}`, JSON.stringify(args), state);
+function queue(db: ReturnType<typeof seeded>, kind: string, args: unknown, state: OutboxRowState = 'queued'): void {
+  insertOutboxRow(db, { kind, args, state });
 }
 
 const counts = (db: ReturnType<typeof seeded>) => {

@@ -13,7 +13,10 @@ import { ChangeCollector } from '../../../sync/db/changes.js';
 import { LiveNarrowView } from '../../../sync/engine/narrow/view.js';
 import { applyChangeSet, narrowChangeSetSchema, narrowSnapshotSchema } from '../../../sync/protocol/views.js';
 import { seededRandom } from '../../../sync/base/seams.js';
-import { channelMessage, DENMARK, directMessage, fixtureDb, SELF, VERONA } from './narrow-fixtures.js';
+import * as eg from '../../support/eg.js';
+import { localStore } from '../../support/eg-store.js';
+
+const [SELF, VERONA, DENMARK] = [eg.SELF, eg.verona.stream_id, eg.denmark.stream_id];
 
 /** Deterministic, so a failure replays from its seed. */
 const prng = seededRandom;
@@ -37,8 +40,8 @@ const CASES: Case[] = [
 ];
 
 function randomMessage(r: () => number, id: number): Message {
-  if (r() < 0.15) return directMessage(id, [SELF, 11]);
-  const m = channelMessage(id, TOPICS[Math.floor(r() * TOPICS.length)], r() < 0.6 ? VERONA : DENMARK);
+  if (r() < 0.15) return eg.dmMessage({ id, participants: [SELF, 11] });
+  const m = eg.streamMessage({ id, topic: TOPICS[Math.floor(r() * TOPICS.length)], channel: r() < 0.6 ? eg.verona : eg.denmark });
   return r() < 0.3 ? { ...m, flags: ['starred'] } : m;
 }
 
@@ -90,7 +93,7 @@ describe('LiveNarrowView', () => {
         const seen = { added: 0, updated: 0, removed: 0 };
         for (const seed of [1, 2, 3]) {
           const r = prng(seed * 7919 + c.name.length);
-          const db = fixtureDb();
+          const db = localStore();
           upsertMessages(db, Array.from({ length: 300 }, (_, i) => randomMessage(r, 10 + i * 3)), new ChangeCollector());
           const view = LiveNarrowView.open(db, c.narrow, { anchor: anchor === 'newest' ? 'newest' : 500, before: 15, after: 15 }, SELF);
           let snap = narrowSnapshotSchema.parse(view.snapshot());
@@ -124,15 +127,15 @@ describe('LiveNarrowView', () => {
   }
 
   it('reports nothing for changes outside the window or the narrow, and shows the current channel name', () => {
-    const db = fixtureDb();
-    upsertMessages(db, [channelMessage(10), channelMessage(20), channelMessage(30, 'other')], new ChangeCollector());
+    const db = localStore();
+    upsertMessages(db, [eg.streamMessage({ id: 10 }), eg.streamMessage({ id: 20 }), eg.streamMessage({ id: 30, topic: 'other' })], new ChangeCollector());
     const view = LiveNarrowView.open(db, [{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'castle' }], { anchor: 'newest', before: 50, after: 0 }, SELF);
     expect(view.snapshot().messages.map((m) => [m.id, m.channel_name, m.topic, m.type])).toEqual([[10, 'Verona', 'castle', 'channel'], [20, 'Verona', 'castle', 'channel']]);
     const changes = new ChangeCollector();
-    upsertMessages(db, [channelMessage(40, 'other')], changes);
+    upsertMessages(db, [eg.streamMessage({ id: 40, topic: 'other' })], changes);
     expect(view.apply(changes.freeze())).toEqual({ added: [], updated: [], removed: [] });
     const again = new ChangeCollector();
-    upsertMessages(db, [channelMessage(50)], again);
+    upsertMessages(db, [eg.streamMessage({ id: 50 })], again);
     const cs = view.apply(again.freeze());
     expect(cs.added.map((m) => m.id)).toEqual([50]);
     db.prepare("UPDATE channels SET name = 'Verona2' WHERE id = ?").run(VERONA);

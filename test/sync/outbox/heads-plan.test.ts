@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { systemClock } from '../../../sync/base/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
-import { ENTITY_HEAD_SQL, NEXT_WAKE_SQL, OutboxStore, RUNNABLE_HEADS_SQL } from '../../../sync/outbox/store.js';
+import { ENTITY_HEAD_SQL, NEXT_WAKE_SQL, RUNNABLE_HEADS_SQL } from '../../../sync/db/queries/outbox.js';
+import { OutboxStore } from '../../../sync/outbox/store.js';
 
 interface PlanRow {
   id: number;

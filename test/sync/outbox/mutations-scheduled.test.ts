@@ -127,4 +127,41 @@ describe('scheduled_message_send_now', () => {
     expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(0);
     expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'delivered' }], 'only once')).toBe(1);
   });
+
+  it('a message the server delivered at its time, long before the click (the user was offline), is not sent again', async () => {
+    const verona = channelId(env.t, 'Verona');
+    const at = Math.floor(env.t.clock.now() / 1000) + 3600;
+    const created = await env.t.as('iago').post('/scheduled_messages', { type: 'stream', to: verona, topic: 'while away', content: 'delivered at nine', scheduled_delivery_timestamp: at });
+    const id = created.json.scheduled_message_id as number;
+    // The server delivers it on time; the user, offline, still sees it listed and clicks "Send now" 20 minutes later.
+    env.t.clock.advance(3600 * 1000);
+    expect(env.t.server.runScheduler()).toBe(1);
+    env.t.clock.advance(20 * 60 * 1000);
+    env.time.advance(3600 * 1000 + 20 * 60 * 1000);
+    const args = { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'while away' }, content: 'delivered at nine' };
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), args, { ...base(), scheduled_at: at });
+    await env.drain();
+    expect(env.store.all()[0]?.state).toBe('done');
+    expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(0);
+    expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'while away' }], 'delivered at nine')).toBe(1);
+  });
+
+  it('sent early (the click before its time), the earlier copy of the same text still does not count as delivered', async () => {
+    const verona = channelId(env.t, 'Verona');
+    // The same text posted by hand two hours ago is not the scheduled message.
+    await env.t.as('iago').post('/messages', { type: 'stream', to: verona, topic: 'early', content: 'same words' });
+    env.t.clock.advance(2 * 3600 * 1000);
+    env.time.advance(2 * 3600 * 1000);
+    const at = Math.floor(env.t.clock.now() / 1000) + 3600;
+    const created = await env.t.as('iago').post('/scheduled_messages', { type: 'stream', to: verona, topic: 'early', content: 'same words', scheduled_delivery_timestamp: at });
+    const id = created.json.scheduled_message_id as number;
+    const args = { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'early' }, content: 'same words' };
+    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), args, { ...base(), scheduled_at: at });
+    // As in the delivered case, the DELETE finds it gone (here: another device deleted it).
+    await env.t.as('iago').delete(`/scheduled_messages/${id}`);
+    await env.drain();
+    expect(env.store.all()[0]?.state).toBe('done');
+    expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(1);
+    expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'early' }], 'same words')).toBe(2);
+  });
 });

@@ -5,26 +5,12 @@
  * comes back in the server's words, a right one changes it, and an email change only starts the
  * server's confirmation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/index.js';
-import { FaultProxy } from '../../support/fault-proxy.js';
-import { startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
-import { signedInService } from './service-support.js';
+import { proxy, serviceSuite, signedIn, t } from './service-support.js';
 
-let t: TestServer;
-let proxy: FaultProxy;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-afterEach(() => proxy.close());
-
-async function signedIn(who: string) {
-  const s = await signedInService(t, who);
-  proxy = s.proxy;
-  return s;
-}
+serviceSuite();
 
 async function fetchKey(email: string, password: string) {
   return (await t.raw('POST', '/fetch_api_key', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: email, password }).toString() })).json;

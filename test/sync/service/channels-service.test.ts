@@ -5,29 +5,16 @@
  * here: OFFLINE with words when the engine holds no list), and the online-only `createChannel` /
  * `addSubscribers` (their answers per channel, the server's refusals in its words).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelCreationView, ChannelListing } from '../../../sync/protocol/index.js';
-import { FaultProxy } from '../../support/fault-proxy.js';
-import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
+import { channelId } from '../../server/harness.js';
 import { systemGroupId } from '../../../server/model/groups.js';
 import { setRealmSettings, getRealm } from '../../../server/model/realm.js';
 import { allChannels } from '../../../sync/engine/channel-listing.js';
 import { until } from '../engine/session-helpers.js';
-import { signedInService } from './service-support.js';
+import { proxy, serviceSuite, signedIn, t } from './service-support.js';
 
-let t: TestServer;
-let proxy: FaultProxy | undefined;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-afterEach(() => proxy?.close());
-
-async function signedIn(who: string) {
-  const s = await signedInService(t, who);
-  proxy = s.proxy;
-  return s;
-}
+serviceSuite();
 
 const serverSubscribers = async (name: string) => (await t.as('iago').get(`/streams/${channelId(t, name)}/members`)).json.subscribers as number[];
 
@@ -44,7 +31,7 @@ describe('allChannels and channelCreation', () => {
     expect(scotland.subscriber_count).toBeGreaterThan(0);
     expect(list.find((c) => c.name === 'core team')).toMatchObject({ subscribed: true, invite_only: true, description: 'Private planning.' });
 
-    await proxy!.pause();
+    await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
     expect(((await call('allChannels')) as ChannelListing[]).length).toBe(list.length);
     const creation = (await call('channelCreation')) as ChannelCreationView;
@@ -64,7 +51,7 @@ describe('allChannels and channelCreation', () => {
       await until(() => rights().every((r) => !r), 10_000, 'the realm event');
       expect(((await h.call('allChannels')) as ChannelListing[]).every((c) => !c.can_add_subscribers)).toBe(true);
       await h.svc.close();
-      proxy!.close();
+      proxy.close();
       const i = await signedIn('iago');
       expect(((await i.call('allChannels')) as ChannelListing[]).every((c) => c.can_add_subscribers)).toBe(true);
       expect(((await i.call('channelCreation')) as ChannelCreationView).is_admin).toBe(true);
@@ -78,14 +65,14 @@ describe('allChannels and channelCreation', () => {
 describe('subscribe / unsubscribe through the outbox show at once in allChannels', () => {
   it('offline: subscribed flips at once; online they land', async () => {
     const { svc, call } = await signedIn('othello');
-    await proxy!.pause();
+    await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
     await call('subscribe', { channels: [{ name: 'Denmark' }] });
     await call('unsubscribe', { channels: ['Scotland'] });
     const now = (await call('allChannels')) as ChannelListing[];
     expect(now.find((c) => c.name === 'Denmark')?.subscribed).toBe(true);
     expect(now.find((c) => c.name === 'Scotland')?.subscribed).toBe(false);
-    await proxy!.resume();
+    await proxy.resume();
     await call('nudge', { reason: 'network' });
     await until(() => (svc.activeSession?.outbox.counts().pending ?? 1) === 0, 15_000, 'drained');
     const mine = ((await t.as('othello').get('/users/me/subscriptions')).json.subscriptions as Array<{ name: string }>).map((s) => s.name);
@@ -116,7 +103,7 @@ describe('channelSubscribers', () => {
     const r = (await call('channelSubscribers', { channel_id: id })) as { user_ids: number[]; source: string };
     expect(r).toEqual({ channel_id: id, user_ids: await serverSubscribers('Verona'), source: 'server' });
     expect((await invoke('channelSubscribers', { channel_id: 99_999 })).ok).toBe(false);
-    await proxy!.pause();
+    await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
     const off = await invoke('channelSubscribers', { channel_id: id });
     expect(off.ok === false && off.error).toMatchObject({ code: 'OFFLINE', message: 'the list of subscribers needs a connection to the server' });
@@ -182,7 +169,7 @@ describe('createChannel and addSubscribers (online only)', () => {
     } finally {
       setRealmSettings(t.server.state, { can_add_subscribers_group: before });
     }
-    await proxy!.pause();
+    await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
     const off = await invoke('addSubscribers', { channel_ids: [channelId(t, 'Verona')], user_ids: [t.userId('polonius')] });
     expect(off.ok === false && off.error.code).toBe('OFFLINE');

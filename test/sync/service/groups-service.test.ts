@@ -5,26 +5,12 @@
  * once and nothing queued; refused in the server's words while the group is in use; shown at once
  * when done).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxCounts, OutboxRowView, UserGroupsView } from '../../../sync/protocol/index.js';
-import type { FaultProxy } from '../../support/fault-proxy.js';
-import { startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
-import { signedInService } from './service-support.js';
+import { proxy, serviceSuite, signedIn, signedInService, t } from './service-support.js';
 
-let t: TestServer;
-let proxy: FaultProxy;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-afterEach(() => proxy.close());
-
-async function signedIn(who: string) {
-  const s = await signedInService(t, who);
-  proxy = s.proxy;
-  return s;
-}
+serviceSuite();
 
 interface ServerGroup {
   id: number;

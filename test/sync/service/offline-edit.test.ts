@@ -5,26 +5,12 @@
  * message with a pending edit starts from the pending text; where the text is truly unknown the
  * refusal says why in words.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FaultProxy } from '../../support/fault-proxy.js';
+import { describe, expect, it } from 'vitest';
 import { post } from '../../server/edit-helpers.js';
-import { startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
-import { signedInService } from './service-support.js';
+import { proxy, serviceSuite, signedIn, t } from './service-support.js';
 
-let t: TestServer;
-let proxy: FaultProxy;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-afterEach(() => proxy.close());
-
-async function signedIn(who: string) {
-  const s = await signedInService(t, who);
-  proxy = s.proxy;
-  return s;
-}
+serviceSuite();
 
 describe('offline edits of old messages', () => {
   it("opens from the device's copy offline, the pending text after an edit, and explains the unknown", async () => {

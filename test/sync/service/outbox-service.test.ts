@@ -4,27 +4,14 @@
  * is pushed on every change, and once the network is back (nudge) everything drains to `done`.
  * Online-only operations fail at once with OFFLINE and queue nothing; online they run.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/index.js';
-import { FaultProxy } from '../../support/fault-proxy.js';
 import { post } from '../../server/edit-helpers.js';
-import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
+import { channelId } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
-import { signedInService } from './service-support.js';
+import { proxy, serviceSuite, signedIn, t } from './service-support.js';
 
-let t: TestServer;
-let proxy: FaultProxy;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-afterEach(() => proxy.close());
-
-async function signedIn(who: string) {
-  const s = await signedInService(t, who);
-  proxy = s.proxy;
-  return s;
-}
+serviceSuite();
 
 describe('the outbox through the engine service', () => {
   it('offline: commands answer at once, counts and view follow; back online everything drains to done', async () => {
@@ -71,7 +58,7 @@ describe('the outbox through the engine service', () => {
 
   it('scheduled messages: send now takes the text and recipient from the local copy; a DM recipient change leaves the sender out', async () => {
     const { svc, client, call } = await signedIn('hamlet');
-    const list = (await call('scheduledMessages')) as Array<{ scheduled_message_id: number; type: string; to: number | number[]; content: string }>;
+    const list = (await call('scheduledMessages')) as Array<{ scheduled_message_id: number; type: string; to: number | number[]; content: string; scheduled_delivery_timestamp: number }>;
     const dm = list.find((m) => m.type === 'private');
     const castle = list.find((m) => m.content === 'Reminder: the masons start today.');
     if (!dm || !castle) throw new Error('demo scheduled messages missing');
@@ -81,7 +68,9 @@ describe('the outbox through the engine service', () => {
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
 
     await call('editScheduledMessage', { scheduled_message_id: castle.scheduled_message_id, content: 'Reminder: the masons start tomorrow.' });
-    await call('sendScheduledMessageNow', { scheduled_message_id: castle.scheduled_message_id });
+    const sendNow = (await call('sendScheduledMessageNow', { scheduled_message_id: castle.scheduled_message_id })) as { outbox_id: number };
+    // The time it was scheduled for goes with it: a delivery by the server since then counts as sent.
+    expect(svc.activeSession?.outbox.store.get(sendNow.outbox_id)?.base).toMatchObject({ scheduled_at: castle.scheduled_delivery_timestamp });
     await call('editScheduledMessage', { scheduled_message_id: dm.scheduled_message_id, recipient: { type: 'direct', user_ids: [me, cordelia] } });
     const unknown = await client.invoke('sendScheduledMessageNow', { scheduled_message_id: 987654 });
     expect(unknown.ok === false && unknown.error.code).toBe('INVALID_REQUEST');

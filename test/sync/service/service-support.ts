@@ -2,12 +2,12 @@
  * The engine service signed in to the reference server through a fault proxy, as the UI uses it:
  * the engine's clock runs from the server's (the realm's edit limits compare the two).
  */
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { silentEngineLogger } from '../../../sync/base/seams.js';
 import type { EngineEvent, RpcResult } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
-import type { TestServer } from '../../server/harness.js';
+import { startTestServer, type TestServer } from '../../server/harness.js';
 import { quickSleep, until } from '../engine/session-helpers.js';
 
 export async function signedInService(t: TestServer, who: string) {
@@ -27,4 +27,27 @@ export async function signedInService(t: TestServer, who: string) {
     return r.value;
   };
   return { svc, client, events, proxy, invoke, call };
+}
+
+/**
+ * A test file's server and the proxy of its current test's service. Live bindings: they change as
+ * serviceSuite's hooks and signedIn run, and every test file has its own (vitest isolates modules).
+ */
+export let t: TestServer;
+export let proxy: FaultProxy;
+
+/** One reference server for the test file, and each test's proxy closed after it. */
+export function serviceSuite(): void {
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+  afterEach(() => proxy?.close());
+}
+
+/** The service signed in as a demo user on the suite's server; its proxy becomes `proxy`. */
+export async function signedIn(who: string) {
+  const s = await signedInService(t, who);
+  proxy = s.proxy;
+  return s;
 }

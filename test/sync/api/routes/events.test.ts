@@ -9,6 +9,7 @@ import {
   registerQueue,
 } from '../../../../sync/api/routes/events.js';
 import type { HttpRequest, Transport } from '../../../../sync/api/transport.js';
+import * as eg from '../../../support/eg.js';
 import { fakeServer, ok, REALM } from '../fake-transport.js';
 
 const QUEUE = 'fb67bf8a-c031-47cc-84cf-ed80accacda8';
@@ -63,24 +64,7 @@ function registerBody(extra: Record<string, unknown> = {}) {
     ],
     subscriptions: [
       {
-        stream_id: 5,
-        name: 'Verona',
-        description: 'Fair Verona',
-        rendered_description: '<p>Fair Verona</p>',
-        date_created: 1691057093,
-        creator_id: null,
-        invite_only: false,
-        is_web_public: false,
-        history_public_to_subscribers: true,
-        first_message_id: 1,
-        message_retention_days: null,
-        stream_weekly_traffic: 12,
-        is_archived: false,
-        folder_id: null,
-        can_send_message_group: 2,
-        color: '#76ce90',
-        is_muted: false,
-        pin_to_top: true,
+        ...eg.subscription({ description: 'Fair Verona', rendered_description: '<p>Fair Verona</p>', date_created: 1691057093, stream_weekly_traffic: 12, can_send_message_group: 2, pin_to_top: true }),
         desktop_notifications: null,
         email_notifications: null,
         push_notifications: false,

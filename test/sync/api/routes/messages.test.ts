@@ -19,34 +19,8 @@ import {
   type UpdateMessageArgs,
 } from '../../../../sync/api/routes/messages.js';
 import { negate, narrowTerm } from '../../../../sync/api/schemas/narrow.js';
+import * as eg from '../../../support/eg.js';
 import { fakeServer, ok } from '../fake-transport.js';
-
-/** A channel message as `GET /messages` returns it (shape of the OpenAPI example). */
-function channelMessage(id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    type: 'stream',
-    stream_id: 5,
-    subject: 'Verona3',
-    topic_links: [],
-    content: '<p>hi</p>',
-    content_type: 'text/html',
-    timestamp: 1527939746,
-    client: 'ZulipDataImport',
-    avatar_url: null,
-    display_recipient: 'Verona',
-    recipient_id: 20,
-    sender_id: 4,
-    sender_email: 'hamlet@zulip.com',
-    sender_full_name: 'King Hamlet',
-    sender_realm_str: 'zulip',
-    is_me_message: false,
-    flags: ['read'],
-    reactions: [],
-    submessages: [],
-    ...extra,
-  };
-}
 
 const ABC_SHA256 = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
 
@@ -172,7 +146,7 @@ describe('updateMessage (PATCH /messages/{message_id})', () => {
 describe('getMessage (GET /messages/{message_id})', () => {
   it('puts JSON booleans in the query string and parses message and raw_content', async () => {
     const f = fakeServer({ featureLevel: 420 });
-    f.reply(ok({ message: channelMessage(16, { content: '**hi**', content_type: 'text/x-markdown' }), raw_content: '**hi**' }));
+    f.reply(ok({ message: eg.streamMessage({ id: 16, content: '**hi**', content_type: 'text/x-markdown', flags: ['read'] }), raw_content: '**hi**' }));
     const res = await getMessage(f.conn, { messageId: 16, apply_markdown: false });
     const req = f.only();
     expect(req.method).toBe('GET');
@@ -186,7 +160,7 @@ describe('getMessage (GET /messages/{message_id})', () => {
 
   it('does not send allow_empty_topic_name below FL 334', async () => {
     const f = fakeServer({ featureLevel: 333 });
-    f.reply(ok({ message: channelMessage(1) }));
+    f.reply(ok({ message: eg.streamMessage({ id: 1 }) }));
     const res = await getMessage(f.conn, { messageId: 1 });
     expect(f.only().query).toEqual({});
     expect(res.raw_content).toBeUndefined();
@@ -194,8 +168,8 @@ describe('getMessage (GET /messages/{message_id})', () => {
 
   it('sends allow_empty_topic_name=true at FL 334, and an explicit false when asked', async () => {
     const f = fakeServer({ featureLevel: 334 });
-    f.reply(ok({ message: channelMessage(1) }));
-    f.reply(ok({ message: channelMessage(1) }));
+    f.reply(ok({ message: eg.streamMessage({ id: 1 }) }));
+    f.reply(ok({ message: eg.streamMessage({ id: 1 }) }));
     await getMessage(f.conn, { messageId: 1 });
     await getMessage(f.conn, { messageId: 1, allow_empty_topic_name: false });
     expect(f.calls.map((c) => c.query)).toEqual([{ allow_empty_topic_name: 'true' }, { allow_empty_topic_name: 'false' }]);
@@ -218,7 +192,7 @@ describe('getMessages (GET /messages)', () => {
         found_oldest: false,
         found_anchor: true,
         history_limited: false,
-        messages: [channelMessage(43)],
+        messages: [eg.streamMessage({ id: 43 })],
       }),
     );
     const res = await getMessages(f.conn, {
@@ -267,14 +241,14 @@ describe('getMessages (GET /messages)', () => {
 
   it('accepts the OpenAPI example shape, where found_oldest and history_limited are absent', async () => {
     const f = fakeServer();
-    f.reply(ok({ anchor: 21, found_newest: true, found_anchor: true, messages: [channelMessage(21)] }));
+    f.reply(ok({ anchor: 21, found_newest: true, found_anchor: true, messages: [eg.streamMessage({ id: 21 })] }));
     const res = await getMessages(f.conn, { anchor: 21, num_before: 0, num_after: 0 });
     expect(res).toMatchObject({ anchor: 21, found_newest: true, found_anchor: true, found_oldest: false, history_limited: false });
   });
 
   it('fetches by message_ids as a JSON list, with no range parameters, and no anchor in the answer', async () => {
     const f = fakeServer({ featureLevel: 300 });
-    f.reply(ok({ found_newest: false, found_oldest: false, found_anchor: false, history_limited: false, messages: [channelMessage(2)] }));
+    f.reply(ok({ found_newest: false, found_oldest: false, found_anchor: false, history_limited: false, messages: [eg.streamMessage({ id: 2 })] }));
     const res = await getMessages(f.conn, { message_ids: [1, 2, 3], apply_markdown: false });
     const req = f.only();
     expect(req.path).toBe('/messages');
