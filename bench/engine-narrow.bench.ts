@@ -19,7 +19,7 @@ import { messageRow } from '../sync/db/queries/message-columns.js';
 import { writeMessageRow } from '../sync/db/queries/messages.js';
 import { readNarrowPage } from '../sync/engine/narrow/reader.js';
 import { startServer } from '../server/index.js';
-import { ftsQuery } from '../sync/db/narrow/search.js';
+import { ftsQuery } from '../common/search.js';
 import { check, interleave, printChecks, type Check } from './lib.js';
 
 const SUITE = 'engine-narrow';

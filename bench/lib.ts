@@ -18,12 +18,6 @@ export interface Stats {
   readonly itemsPerRun: number;
 }
 
-export interface MeasureOptions {
-  readonly runs?: number;
-  readonly warmup?: number;
-  readonly itemsPerRun?: number;
-}
-
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
@@ -34,18 +28,6 @@ function quantile(sorted: readonly number[], q: number): number {
 export function statsOf(name: string, times: readonly number[], itemsPerRun = 1): Stats {
   const sorted = [...times].sort((a, b) => a - b);
   return { name, runs: sorted.length, medianMs: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), minMs: sorted[0] ?? Number.NaN, itemsPerRun };
-}
-
-export async function measure(name: string, fn: () => unknown, opts: MeasureOptions = {}): Promise<Stats> {
-  const runs = opts.runs ?? 30;
-  for (let i = 0; i < (opts.warmup ?? 3); i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return statsOf(name, times, opts.itemsPerRun ?? 1);
 }
 
 export interface Variant {
@@ -200,21 +182,4 @@ export function printSummary(): void {
   const reported = checks.filter((c) => c.met === null).length;
   console.log(`\n${met} met, ${notMet.length} not met, ${reported} reported without a target.`);
   for (const c of notMet) console.log(`  NOT MET: ${c.suite} / ${c.name}: ${c.ratio} (target ${c.target})`);
-}
-
-/** Print a detail table of raw figures; `baseline` names the row every other row is divided by. */
-export function printTable(title: string, rows: readonly Stats[], baseline?: string, notes: readonly string[] = []): void {
-  const base = rows.find((r) => r.name === baseline);
-  const header = ['benchmark', 'runs', 'median ms', 'p95 ms', 'items/s (median)', base ? `x ${baseline}` : ''];
-  const body = rows.map((r) => [
-    r.name,
-    String(r.runs),
-    fmt(r.medianMs, 3),
-    fmt(r.p95Ms, 3),
-    fmt((r.itemsPerRun * 1000) / r.medianMs, 0),
-    base ? fmt(r.medianMs / base.medianMs, 2) : '',
-  ]);
-  console.log(`\n## ${title}\n`);
-  table(header, body);
-  for (const n of notes) console.log(`  ${n}`);
 }

@@ -1,17 +1,20 @@
 /**
  * The architecture guide's import boundaries, enforced on the resolved target of every import:
+ *   common/       the dependency-free leaf (topic keys, flag names, search terms, ...): only
+ *                 common/ itself, no package, no node builtin; every other zone may import it
  *   sync/         never electron, solid or the DOM; never main/, renderer/, server/; inside it
  *                 the layers import only downward (SYNC_LAYERS): base < api < protocol < db, uploads
  *                 < outbox < engine < service
- *   sync/api/     a reusable library: relative imports stay inside sync/api/
- *   sync/protocol environment-neutral: only sync/protocol/ and zod
- *   renderer/     only renderer/, sync/protocol/ and browser-safe packages; and `import type` of
- *                 sync/outbox/registry.ts alone (the queued commands' types, declared with their
- *                 kinds: erased by the bundler, so nothing of the engine reaches the page)
+ *   sync/api/     a reusable library: relative imports stay inside sync/api/ (and common/)
+ *   sync/protocol environment-neutral: only sync/protocol/, common/ and zod
+ *   renderer/     only renderer/, sync/protocol/, common/ and browser-safe packages; and `import
+ *                 type` of sync/outbox/registry.ts alone (the queued commands' types, declared with
+ *                 their kinds: erased by the bundler, so nothing of the engine reaches the page)
  *   server/       the client's independent counterpart: nothing from sync/, main/, renderer/
  *   main/         never renderer/ or server/ (the sandbox comes through host/)
  *   host/         Node wiring shared by both hosts (browser-mode server, sandbox launcher):
  *                 sync/ and server/, never electron, renderer/ or main/
+ * common/ is in both tsconfig projects, so it also type-checks without DOM and without Node types.
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -23,7 +26,7 @@ const pkgName = (s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') :
 
 /** Zone of a repo-relative posix path: the longest matching prefix. */
 function zoneOf(rel) {
-  for (const z of ['sync/api/', 'sync/protocol/', 'sync/', 'renderer/', 'server/', 'main/', 'host/']) {
+  for (const z of ['common/', 'sync/api/', 'sync/protocol/', 'sync/', 'renderer/', 'server/', 'main/', 'host/']) {
     if (rel.startsWith(z)) return z;
   }
   return undefined;
@@ -50,35 +53,42 @@ function syncImportAllowed(from, to) {
   return b.rank < a.rank || b.dir === a.dir;
 }
 
+const isCommon = (t) => t.startsWith('common/');
+
 /** The one engine module the renderer may import types from (`import type` only). */
 const RENDERER_TYPE_ONLY = 'sync/outbox/registry.js';
 
 const RULES = {
+  'common/': {
+    relative: (t) => isCommon(t),
+    bare: () => false,
+    why: 'common/ is the dependency-free leaf every side may import: it imports only common/ (no package, no node builtin)',
+  },
   'sync/api/': {
-    relative: (t) => t.startsWith('sync/api/'),
+    relative: (t) => t.startsWith('sync/api/') || isCommon(t),
     bare: (s) => ['zod', 'undici'].includes(pkgName(s)) || isNodeBuiltin(s),
-    why: 'sync/api is a standalone library: it may import only sync/api/, zod, undici and node builtins',
+    why: 'sync/api is a standalone library: it may import only sync/api/, common/, zod, undici and node builtins',
   },
   'sync/protocol/': {
-    relative: (t) => t.startsWith('sync/protocol/'),
+    relative: (t) => t.startsWith('sync/protocol/') || isCommon(t),
     bare: (s) => pkgName(s) === 'zod',
-    why: 'sync/protocol is shared with the renderer: only sync/protocol/ and zod',
+    why: 'sync/protocol is shared with the renderer: only sync/protocol/, common/ and zod',
   },
   'sync/': {
-    relative: (t, from) => syncImportAllowed(from, t),
+    relative: (t, from) => syncImportAllowed(from, t) || isCommon(t),
     bare: (s) => !['electron', 'solid-js', 'dompurify'].includes(pkgName(s)),
     why: 'sync/ runs without Electron or a DOM (no electron, solid-js, dompurify, main/, renderer/ or server/), and its layers import only downward: base < api < protocol < db, uploads < outbox < engine < service',
   },
   'renderer/': {
-    relative: (t) => t.startsWith('renderer/') || t.startsWith('sync/protocol/'),
+    relative: (t) => t.startsWith('renderer/') || t.startsWith('sync/protocol/') || isCommon(t),
     typeOnly: (t) => t === RENDERER_TYPE_ONLY,
     bare: (s) => !isNodeBuiltin(s) && !['electron', 'better-sqlite3', 'undici'].includes(pkgName(s)),
-    why: 'renderer/ may import only renderer/, sync/protocol/ and browser packages',
+    why: 'renderer/ may import only renderer/, sync/protocol/, common/ and browser packages',
   },
   'server/': {
-    relative: (t) => t.startsWith('server/'),
+    relative: (t) => t.startsWith('server/') || isCommon(t),
     bare: (s) => !['electron', 'solid-js'].includes(pkgName(s)),
-    why: 'server/ is the independent reference server: nothing from sync/, main/ or renderer/',
+    why: 'server/ is the independent reference server: nothing from sync/, main/ or renderer/ (common/ is shared)',
   },
   'main/': {
     relative: (t) => !t.startsWith('renderer/') && !t.startsWith('server/'),
@@ -86,9 +96,9 @@ const RULES = {
     why: 'main/ wires the engine to Electron: it never imports renderer/ or server/ code',
   },
   'host/': {
-    relative: (t) => t.startsWith('host/') || t.startsWith('sync/') || t.startsWith('server/'),
+    relative: (t) => t.startsWith('host/') || t.startsWith('sync/') || t.startsWith('server/') || isCommon(t),
     bare: (s) => !['electron', 'solid-js', 'dompurify'].includes(pkgName(s)),
-    why: 'host/ is Node wiring shared by both hosts: sync/, server/ and itself only, never electron or the UI',
+    why: 'host/ is Node wiring shared by both hosts: sync/, server/, common/ and itself only, never electron or the UI',
   },
 };
 

@@ -14,11 +14,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HOST_WS_PROTOCOL, UPLOAD_KEY_PARAM } from '../../sync/protocol/browser-host.js';
 
-export interface Guard {
-  readonly secret: string;
-  readonly port: number;
-}
-
 export function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }

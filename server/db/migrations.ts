@@ -6,7 +6,7 @@
  * `tables/`, which may move on.
  */
 import type Database from 'better-sqlite3';
-import { topicKey } from '../model/topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -22,7 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX alert_words_by_user ON alert_words(user_id, id);
     `);
   },
-  // 2 → 3: topics compare by topic_key (Unicode case folding, model/topic-key.ts) instead of SQLite's
+  // 2 → 3: topics compare by topic_key (Unicode case folding, common/topic-key.ts) instead of SQLite's
   // ASCII-only NOCASE.
   (db) => {
     db.function('migration_topic_key', { deterministic: true }, (t: unknown) => topicKey(String(t)));

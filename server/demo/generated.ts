@@ -8,7 +8,7 @@
 import { escapeHtml } from '../markdown/zulip-syntax.js';
 import { dmRecipientId, subscriberIds, type ChannelRow } from '../model/access.js';
 import { FLAG } from '../model/flags.js';
-import { topicKey } from '../model/topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import type { ServerState } from '../state.js';
 
 /** mulberry32: small, fast, deterministic. */

@@ -2,8 +2,6 @@
  * A small router: `:name` matches one path segment, `*name` the rest of the path (navigation-view
  * fragments contain `/`). Matching is on the path below `/api/v1`.
  */
-import type { Params } from './params.js';
-
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RouteOptions {
@@ -71,10 +69,4 @@ function matchSegments(pattern: readonly string[], parts: readonly string[]): Re
     else if (p !== part) return undefined;
   }
   return parts.length === pattern.length ? out : undefined;
-}
-
-/** The handler context's parameters: named path params plus the request's form/query params. */
-export interface HandlerInput {
-  readonly params: Params;
-  readonly path: Readonly<Record<string, string>>;
 }

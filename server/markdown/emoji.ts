@@ -120,9 +120,3 @@ export const EMOJI: Readonly<Record<string, string>> = {
   car: '1f697',
   airplane: '2708',
 };
-
-/** The Unicode emoji name for a code, for reactions sent by code only. */
-export function emojiNameForCode(code: string): string | undefined {
-  for (const [name, c] of Object.entries(EMOJI)) if (c === code) return name;
-  return undefined;
-}

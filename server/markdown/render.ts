@@ -5,7 +5,7 @@
  * (not deactivated) groups and every channel, as Zulip's mention data does.
  */
 import MarkdownIt from 'markdown-it';
-import { sql } from '../model/messages.js';
+import { sql } from '../db/statements.js';
 import { getRealm } from '../model/realm.js';
 import type { ServerState } from '../state.js';
 import { silenceQuotedMentions, ZULIP, zulipSyntax, type MentionedUser, type NamedThing, type ZulipEnv } from './zulip-syntax.js';

@@ -6,9 +6,9 @@
  */
 import type { ServerState } from '../state.js';
 import type { ChannelRow } from './access.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 import { getRealm } from './realm.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 
 export interface TopicHistoryEntry {
   name: string;

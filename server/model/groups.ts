@@ -65,12 +65,6 @@ export function userHasPermission(srv: ServerState, userId: number, value: Group
   return value.direct_subgroups.some((g) => isUserInGroup(srv, userId, g));
 }
 
-/** Every active user id the value covers (expands system groups and subgroups). */
-export function usersInGroupSetting(srv: ServerState, value: GroupSettingValue): number[] {
-  const ids = srv.db.prepare('SELECT id FROM users WHERE is_active = 1').pluck().all() as number[];
-  return ids.filter((id) => userHasPermission(srv, id, value));
-}
-
 /**
  * Checks a group-setting value sent by a client: every group must exist and not be deactivated,
  * every user must exist; `forbidden` system groups (by name) are rejected.
@@ -97,11 +91,4 @@ export function validateGroupSettingValue(
       if (!u || !u.is_active) throw badRequest(`Invalid user ID: ${uid}`);
     }
   }
-}
-
-/** Equality of two values, normalising member order (for the `old` compare-and-swap). */
-export function sameGroupSetting(a: GroupSettingValue, b: GroupSettingValue): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return a === b;
-  const norm = (xs: number[]) => [...xs].sort((x, y) => x - y).join(',');
-  return norm(a.direct_members) === norm(b.direct_members) && norm(a.direct_subgroups) === norm(b.direct_subgroups);
 }

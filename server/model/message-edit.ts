@@ -13,9 +13,8 @@ import { loadEditableMessage, loadReadableMessage } from './edit/load.js';
 import { checkTopicWideTimeLimit } from './edit/propagation.js';
 import { buildEditRequest, type EditArgs } from './edit/request.js';
 
-export type { EditArgs, PropagateMode } from './edit/request.js';
+export type { EditArgs } from './edit/request.js';
 export type { EditResult } from './edit/apply.js';
-export { deleteMessages } from './edit/delete.js';
 export { deleteMessageById, deleteTopic } from './edit/delete-actions.js';
 export { notificationBot } from './edit/notices.js';
 

@@ -11,9 +11,10 @@ import { badRequest } from '../http/errors.js';
 import type { ServerState } from '../state.js';
 import { canAccessMessage } from './access.js';
 import { EDITABLE_FLAGS, FLAG, HISTORICAL_FLAGS, MENTION_BITS, type EditableFlag } from './flags.js';
-import { dmParticipantIds, sql, type MessageRow } from './messages.js';
+import { sql } from '../db/statements.js';
+import { dmParticipantIds, type MessageRow } from './messages.js';
 import { getRealm } from './realm.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import type { UserRow } from './users.js';
 
 const API_FLAGS = ['read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'wildcard_mentioned', 'has_alert_word', 'historical'];

@@ -16,12 +16,13 @@ import { dmRecipientId, getChannel, isSubscribed, subscriberIds, type ChannelRow
 import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
 import { getGroup, userHasPermission } from './groups.js';
-import { apiMessage, sql, type MessageRow } from './messages.js';
+import { sql } from '../db/statements.js';
+import { apiMessage, type MessageRow } from './messages.js';
 import { applySendVisibilityPolicies } from './message-visibility.js';
 import { matchesEventNarrow } from './narrow-match.js';
 import { getRealm, type RealmSettings } from './realm.js';
 import { indexMessage } from './search.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { syncAttachments } from './uploads.js';
 import { groupPermission } from './user-groups.js';
 import { isGuest, type UserRow } from './users.js';

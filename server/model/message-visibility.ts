@@ -10,9 +10,9 @@
  *   `automatically_follow_topics_where_mentioned` is on, unless they muted or follow it already.
  */
 import type { ServerState } from '../state.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { hasHistoricalAccess, type ChannelRow } from './access.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 import { getUserSetting } from './user-settings.js';
 import { setUserTopicPolicy, userTopicPolicy, VISIBILITY_POLICY } from './user-topics.js';
 import type { UserRow } from './users.js';

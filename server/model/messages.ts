@@ -1,21 +1,18 @@
 /**
  * Messages as stored and as the API shows them (spec "Message object"), per-user flags, and
- * register's `unread_msgs`. Sending lives in message-send.ts (re-exported here).
+ * register's `unread_msgs`. Sending lives in message-send.ts.
  *
  * Storage: `messages` holds the raw Markdown and the rendered HTML; `user_messages` has one row per
  * user who received the message (channel subscribers at send time, DM participants) with a flag
  * bitmask (flags.ts). Users who can read a channel message without a row see it as
  * `["read", "historical"]`.
  */
-import type { Statement } from 'better-sqlite3';
+import { sql } from '../db/statements.js';
 import type { ServerState } from '../state.js';
 import { FLAG, flagNames, HISTORICAL_FLAGS, MENTION_BITS } from './flags.js';
 import { getRealm } from './realm.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { avatarUrl, type UserRow } from './users.js';
-
-export { sendMessage, type SendArgs } from './message-send.js';
-export { FLAG, flagNames } from './flags.js';
 
 export interface MessageRow {
   id: number;
@@ -49,32 +46,8 @@ export interface EditHistoryEntry {
   topic?: string;
 }
 
-const statements = new WeakMap<object, Map<string, Statement>>();
-
-/**
- * A prepared statement, cached per database (the hot paths run thousands of these). Its mode
- * sticks: use one SQL text either always with `.pluck()` or never.
- */
-export function sql(srv: ServerState, text: string): Statement {
-  let cache = statements.get(srv.db);
-  if (!cache) statements.set(srv.db, (cache = new Map()));
-  let s = cache.get(text);
-  if (!s) cache.set(text, (s = srv.db.prepare(text)));
-  return s;
-}
-
 export function getMessage(srv: ServerState, id: number): MessageRow | undefined {
   return sql(srv, 'SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
-}
-
-/** The user's flag bitmask on a message, or undefined when they have no user_messages row. */
-export function userMessageFlags(srv: ServerState, userId: number, messageId: number): number | undefined {
-  return sql(srv, 'SELECT flags FROM user_messages WHERE user_id = ? AND message_id = ?').pluck().get(userId, messageId) as number | undefined;
-}
-
-/** The viewer's API flags for a message: from their row, else `read` + `historical`. */
-export function messageFlags(srv: ServerState, userId: number, messageId: number): string[] {
-  return flagNames(userMessageFlags(srv, userId, messageId) ?? HISTORICAL_FLAGS);
 }
 
 export interface ApiMessageOptions {

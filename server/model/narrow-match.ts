@@ -5,8 +5,9 @@
  */
 import type { ServerState } from '../state.js';
 import { FLAG, MENTION_BITS } from './flags.js';
-import { dmParticipantIds, sql, type MessageRow } from './messages.js';
-import { sameTopic } from './topic-key.js';
+import { sql } from '../db/statements.js';
+import { dmParticipantIds, type MessageRow } from './messages.js';
+import { sameTopic } from '../../common/topic-key.js';
 
 export function matchesEventNarrow(
   srv: ServerState,

@@ -12,10 +12,11 @@ import { JsonableError, invalidParam } from '../http/errors.js';
 import type { ServerState } from '../state.js';
 import { canAccessMessage, getChannel, getChannelByName, hasHistoricalAccess, type ChannelRow } from './access.js';
 import { FLAG, MENTION_BITS } from './flags.js';
-import { dmParticipantIds, getMessage, sql } from './messages.js';
+import { sql } from '../db/statements.js';
+import { dmParticipantIds, getMessage } from './messages.js';
 import { getRealm } from './realm.js';
-import { ftsQuery } from './search.js';
-import { topicKey } from './topic-key.js';
+import { ftsQuery } from '../../common/search.js';
+import { topicKey } from '../../common/topic-key.js';
 import { getUser, getUserByEmail, isGuest, type UserRow } from './users.js';
 
 export type Operand = string | number | number[];

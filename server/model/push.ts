@@ -54,15 +54,6 @@ export function registerE2eeDevice(srv: ServerState, userId: number, r: E2eeRegi
   return status;
 }
 
-/** register's `push_devices`: {push_account_id: {status, error_code}}. */
-export function pushDevicesState(srv: ServerState, userId: number): Record<string, { status: string; error_code: string | null }> {
-  const rows = srv.db.prepare("SELECT push_account_id, status FROM push_devices WHERE user_id = ? AND kind = 'e2ee' ORDER BY id").all(userId) as Array<{
-    push_account_id: number;
-    status: string;
-  }>;
-  return Object.fromEntries(rows.map((r) => [String(r.push_account_id), { status: r.status, error_code: null }]));
-}
-
 /**
  * POST /mobile_push/e2ee/test_notification: needs an active E2EE device of the user (with that
  * push account id, if given); then the relay answers per `srv.config.pushRelay`.

@@ -10,7 +10,8 @@ import { EMOJI } from '../markdown/emoji.js';
 import type { ServerState } from '../state.js';
 import { canAccessMessage, getChannel, subscriberIds } from './access.js';
 import { HISTORICAL_FLAGS } from './flags.js';
-import { getMessage, sql, type MessageRow } from './messages.js';
+import { sql } from '../db/statements.js';
+import { getMessage, type MessageRow } from './messages.js';
 import type { UserRow } from './users.js';
 
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'] as const;

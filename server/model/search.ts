@@ -1,21 +1,13 @@
 /**
  * Full-text search: the contentless FTS5 index `messages_fts` (rowid = message id) over the topic
- * and the message's rendered text, FTS5 queries built from user search text, and Zulip-style
- * `<span class="highlight">` marking for `match_content` / `match_subject`.
+ * and the message's rendered text (common/html-text.ts; the FTS5 queries built from user search text
+ * are common/search.ts, the client's too), and Zulip-style `<span class="highlight">` marking for
+ * `match_content` / `match_subject`.
  */
+import { htmlText } from '../../common/html-text.js';
+import { searchTerms } from '../../common/search.js';
 import type { ServerState } from '../state.js';
-import { sql } from './messages.js';
-
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** The visible text of rendered HTML (tags dropped, entities decoded). */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { sql } from '../db/statements.js';
 
 /** (Re)index a message; call after sending, editing content or moving to another topic. */
 export function indexMessage(srv: ServerState, id: number, topic: string, renderedContent: string): void {
@@ -26,28 +18,6 @@ export function indexMessage(srv: ServerState, id: number, topic: string, render
 export function unindexMessages(srv: ServerState, ids: readonly number[]): void {
   const del = sql(srv, 'DELETE FROM messages_fts WHERE rowid = ?');
   for (const id of ids) del.run(id);
-}
-
-/** Search words: quoted phrases stay together; FTS syntax characters are dropped. */
-export function searchTerms(text: string): Array<{ phrase: string; prefix: boolean }> {
-  const out: Array<{ phrase: string; prefix: boolean }> = [];
-  const re = /"([^"]*)"|(\S+)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const raw = m[1] ?? m[2] ?? '';
-    const words = raw
-      .split(/[^\p{L}\p{N}_]+/u)
-      .filter((w) => w !== '')
-      .join(' ');
-    if (words !== '') out.push({ phrase: words, prefix: m[1] === undefined });
-  }
-  return out;
-}
-
-/** An FTS5 MATCH expression (every term must match; bare words match as prefixes, like Zulip). */
-export function ftsQuery(text: string): string | null {
-  const terms = searchTerms(text);
-  if (terms.length === 0) return null;
-  return terms.map((t) => `"${t.phrase.replace(/"/g, '""')}"${t.prefix ? '*' : ''}`).join(' AND ');
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerState } from '../state.js';
 import { canAccessMessage, type MessageAccessRow } from './access.js';
-import { sql } from './messages.js';
+import { sql } from '../db/statements.js';
 import type { UserRow } from './users.js';
 
 /** Zulip's path ids start with the realm id; this server has one realm. */
@@ -78,16 +78,6 @@ export function syncAttachments(srv: ServerState, messageId: number, rendered: {
   for (const id of unlinked) sql(srv, 'DELETE FROM attachment_messages WHERE attachment_id = ? AND message_id = ?').run(id, messageId);
   sql(srv, 'UPDATE messages SET has_attachment = ? WHERE id = ?').run(after.size > 0 ? 1 : 0, messageId);
   return { linked, unlinked };
-}
-
-/** Forget a deleted message's attachment links (the files stay, as in Zulip). */
-export function unlinkMessageAttachments(srv: ServerState, messageIds: readonly number[]): number[] {
-  const out = new Set<number>();
-  for (const mid of messageIds) {
-    for (const a of sql(srv, 'SELECT attachment_id FROM attachment_messages WHERE message_id = ?').pluck().all(mid) as number[]) out.add(a);
-    sql(srv, 'DELETE FROM attachment_messages WHERE message_id = ?').run(mid);
-  }
-  return [...out];
 }
 
 /** The attachment object of the API (spec "Detached upload"; FL 420: times in milliseconds). */

@@ -2,8 +2,11 @@
  * User groups as the API shows them (GET /user_groups, register's realm_user_groups, `user_group`
  * events), their direct members and subgroups, and their permission settings with Zulip's
  * defaults. System groups derive their direct members from roles and nest as
- * owners ⊂ administrators ⊂ moderators ⊂ fullmembers ⊂ members ⊂ everyone ⊂ internet.
+ * owners ⊂ administrators ⊂ moderators ⊂ fullmembers ⊂ members ⊂ everyone ⊂ internet. The rules on
+ * values the client checks too (forbidden system groups, equality, reachability) are
+ * common/group-settings.ts.
  */
+import { reachableGroups, type GroupPermission } from '../../common/group-settings.js';
 import type { ServerState } from '../state.js';
 import { getGroup, systemGroupId, type GroupRow, type GroupSettingValue } from './groups.js';
 
@@ -14,7 +17,7 @@ export const GROUP_PERMISSION_SETTINGS = [
   'can_manage_group',
   'can_mention_group',
   'can_remove_members_group',
-] as const;
+] as const satisfies readonly GroupPermission[];
 export type GroupPermissionSetting = (typeof GROUP_PERMISSION_SETTINGS)[number];
 
 /** Defaults of user-defined groups; `group_creator` means {direct_members: [creator]} (nobody without one). */
@@ -74,16 +77,10 @@ export function directSubgroupIds(srv: ServerState, g: GroupRow): number[] {
 
 /** Every group id reachable from `groupId` through subgroups (including itself). */
 export function recursiveSubgroupIds(srv: ServerState, groupId: number): Set<number> {
-  const seen = new Set<number>();
-  const stack = [groupId];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
+  return reachableGroups(groupId, (id) => {
     const g = getGroup(srv, id);
-    if (g) stack.push(...directSubgroupIds(srv, g));
-  }
-  return seen;
+    return g ? directSubgroupIds(srv, g) : [];
+  });
 }
 
 function resolveDefault(srv: ServerState, name: string, creatorId: number | null): GroupSettingValue {
@@ -137,20 +134,6 @@ export function apiUserGroup(srv: ServerState, g: GroupRow) {
 export function listGroups(srv: ServerState, opts: { includeDeactivated: boolean }): GroupRow[] {
   const sql = opts.includeDeactivated ? 'SELECT * FROM user_groups ORDER BY id' : 'SELECT * FROM user_groups WHERE deactivated = 0 ORDER BY id';
   return srv.db.prepare(sql).all() as GroupRow[];
-}
-
-/** A value with no direct members and exactly one subgroup means that group (Zulip's parse_group_setting_value). */
-export function normalizeGroupSetting(v: GroupSettingValue): GroupSettingValue {
-  if (typeof v !== 'number' && v.direct_members.length === 0 && v.direct_subgroups.length === 1) return v.direct_subgroups[0]!;
-  return v;
-}
-
-export function groupSettingEquals(a: GroupSettingValue, b: GroupSettingValue): boolean {
-  const x = normalizeGroupSetting(a);
-  const y = normalizeGroupSetting(b);
-  if (typeof x === 'number' || typeof y === 'number') return x === y;
-  const norm = (xs: number[]) => [...new Set(xs)].sort((p, q) => p - q).join(',');
-  return norm(x.direct_members) === norm(y.direct_members) && norm(x.direct_subgroups) === norm(y.direct_subgroups);
 }
 
 /** Whether a value names the group, directly or as a subgroup of an anonymous value. */

@@ -1,7 +1,8 @@
 /**
  * Personal settings (PATCH /settings, register's `user_settings`): Zulip's defaults, stored
  * values in `user_settings` (only those a user changed), and each setting's allowed values.
- * `timezone` lives on the user row; `getUserSettings` merges it in.
+ * `timezone` lives on the user row; `getUserSettings` merges it in. The language table and the
+ * whole-number bounds are common/user-settings.ts (the settings screen offers the same).
  */
 import type { ServerState } from '../state.js';
 import { getUser } from './users.js';
@@ -106,55 +107,8 @@ export const USER_SETTING_CHOICES: Partial<Record<UserSettingName, readonly (num
   email_address_visibility: [1, 2, 3, 4, 5],
 };
 
-/** Integer ranges (Zulip's web app bounds for the information-density settings; one week of batching). */
-export const USER_SETTING_RANGES: Partial<Record<UserSettingName, { min: number; max: number }>> = {
-  web_font_size_px: { min: 12, max: 20 },
-  web_line_height_percent: { min: 122, max: 158 },
-  email_notifications_batching_period_seconds: { min: 1, max: 7 * 24 * 60 * 60 },
-};
-
 /** Notification sounds the server offers (`none` also accepted), as register's available_notification_sounds. */
 export const NOTIFICATION_SOUNDS = ['chime-short', 'chime', 'ding', 'zulip'] as const;
-
-/** Language codes with translations, and the name reported in `language_name`. */
-export const LANGUAGES: Readonly<Record<string, string>> = {
-  ar: 'العربية',
-  bg: 'български',
-  ca: 'català',
-  cs: 'čeština',
-  da: 'dansk',
-  de: 'Deutsch',
-  el: 'Ελληνικά',
-  en: 'English',
-  en_GB: 'British English',
-  es: 'español',
-  fa: 'فارسی',
-  fi: 'suomi',
-  fr: 'français',
-  gl: 'galego',
-  hi: 'हिंदी',
-  hu: 'magyar',
-  id: 'Bahasa Indonesia',
-  it: 'italiano',
-  ja: '日本語',
-  ko: '한국어',
-  lt: 'lietuvių',
-  nl: 'Nederlands',
-  pl: 'polski',
-  pt: 'português',
-  pt_BR: 'português (Brasil)',
-  ro: 'română',
-  ru: 'русский',
-  sk: 'slovenčina',
-  sr: 'српски',
-  sv: 'svenska',
-  ta: 'தமிழ்',
-  tr: 'Türkçe',
-  uk: 'українська',
-  vi: 'Tiếng Việt',
-  'zh-hans': '简体中文',
-  'zh-hant': '繁體中文',
-};
 
 /** An IANA name's shape: `Area/Location[/Sub]`, or a single word like `UTC`, `EST5EDT`, `Etc/GMT+5`. */
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;

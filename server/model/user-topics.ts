@@ -1,14 +1,14 @@
 /**
  * Per-topic visibility policies (spec "POST /user_topics"; docs/zulip-behaviour.md "Topic preferences", "Personal state"):
  * 0 none (inherit), 1 muted, 2 unmuted, 3 followed. Policy 0 is stored as no row. Topics need not
- * have messages; names compare by topicKey (topic-key.ts), as Zulip's `topic_name__iexact`.
+ * have messages; names compare by topicKey (common/topic-key.ts), as Zulip's `topic_name__iexact`.
  */
 import { seconds } from '../clock.js';
 import { emit } from '../events/emit.js';
 import type { QueueView } from '../events/queues.js';
 import type { ServerState } from '../state.js';
 import { getRealm } from './realm.js';
-import { topicKey } from './topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 
 export const VISIBILITY_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 export type VisibilityPolicy = 0 | 1 | 2 | 3;
@@ -28,13 +28,6 @@ export function userTopicPolicy(srv: ServerState, userId: number, channelId: num
     .pluck()
     .get(userId, channelId, topicKey(topic)) as VisibilityPolicy | undefined;
   return p ?? 0;
-}
-
-/** Every (channel, topic) of a user with the given policy, for narrows that list them. */
-export function topicsWithPolicy(srv: ServerState, userId: number, policy: 1 | 2 | 3): Array<{ channel_id: number; topic: string }> {
-  return srv.db
-    .prepare('SELECT channel_id, topic FROM user_topics WHERE user_id = ? AND visibility_policy = ?')
-    .all(userId, policy) as Array<{ channel_id: number; topic: string }>;
 }
 
 /** `""` shown as the realm's display name to clients without the `empty_topic_name` capability. */

@@ -7,13 +7,13 @@ import { badRequest, missingParam } from '../http/errors.js';
 import { getChannel } from '../model/access.js';
 import { fetchRange, parseAnchor } from '../model/message-fetch.js';
 import { checkEditableFlag, markAllRead, markChannelRead, updateMessageFlags } from '../model/message-flags.js';
-import { sql } from '../model/messages.js';
+import { sql } from '../db/statements.js';
 import { parseNarrow } from '../model/narrow.js';
 import { getRealm } from '../model/realm.js';
 import { canAccessChannel } from '../model/access.js';
 import type { ServerState } from '../state.js';
 import type { UserRow } from '../model/users.js';
-import { topicKey } from '../model/topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { route, type ApiRouter } from './context.js';
 
 /** Zulip's MAX_MESSAGES_PER_UPDATE. */

@@ -6,6 +6,7 @@
  * value {new, old?} or a plain group-setting value. One `realm` op `update_dict` event with
  * property "default" carries every changed setting to everyone.
  */
+import { groupSettingEquals } from '../../common/group-settings.js';
 import { z } from 'zod';
 import { emit } from '../events/emit.js';
 import { badRequest, JsonableError } from '../http/errors.js';
@@ -13,7 +14,7 @@ import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';
 import { validateGroupSettingValue, type GroupSettingValue } from '../model/groups.js';
 import { getRealm, realmEmoji, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
-import { apiGroupSettingValue, groupSettingEquals } from '../model/user-groups.js';
+import { apiGroupSettingValue } from '../model/user-groups.js';
 import { activeUserIds, isAdmin } from '../model/users.js';
 import type { ServerState } from '../state.js';
 import { route, type ApiRouter, type Ctx } from './context.js';

@@ -5,19 +5,18 @@
  * property goes to the user's queues (+ the legacy `update_display_settings` /
  * `update_global_notifications` to queues without the `user_settings_object` capability).
  */
+import { LANGUAGES, settingRange } from '../../common/user-settings.js';
 import { emit } from '../events/emit.js';
 import { badRequest, invalidParam } from '../http/errors.js';
 import type { Params } from '../http/params.js';
 import {
   getUserSettings,
   isValidTimezone,
-  LANGUAGES,
   NOTIFICATION_SOUNDS,
   setUserSetting,
   USER_SETTING_CHOICES,
   USER_SETTING_DEFAULTS,
   USER_SETTING_NAMES,
-  USER_SETTING_RANGES,
   type UserSettingName,
 } from '../model/user-settings.js';
 import { changeFullName, checkFullName, EMAIL_RE, isStrongPassword } from '../model/accounts.js';
@@ -75,7 +74,7 @@ function readSetting(params: Params, name: UserSettingName): boolean | number | 
   else value = params.str(name);
   if (value === undefined) return undefined;
   if (choices && !choices.includes(value as number | string)) throw invalidParam(name, value, `Invalid ${name}`);
-  const range = USER_SETTING_RANGES[name];
+  const range = settingRange(name);
   if (range && typeof value === 'number' && (value < range.min || value > range.max)) {
     if (name === 'email_notifications_batching_period_seconds') throw badRequest(`Invalid email batching period: ${value} seconds`);
     throw invalidParam(name, value, `Invalid ${name}: must be between ${range.min} and ${range.max}`);

@@ -5,6 +5,7 @@
  * access_user_group_for_update: realm can_manage_all_groups, the group's can_manage_group, or
  * the specific setting (can_add_members_group, can_join_group, …).
  */
+import { FORBIDDEN_SYSTEM_GROUPS, groupSettingEquals, OBJECT_FORM_ONLY } from '../../common/group-settings.js';
 import { z } from 'zod';
 import { emit } from '../events/emit.js';
 import type { EventBody } from '../events/queues.js';
@@ -19,7 +20,6 @@ import {
   directSubgroupIds,
   GROUP_PERMISSION_SETTINGS,
   groupPermission,
-  groupSettingEquals,
   listGroups,
   recursiveSubgroupIds,
   setGroupPermission,
@@ -33,16 +33,6 @@ import { groupSettingValueSchema } from './subscribe.js';
 /** NamedUserGroup.MAX_NAME_LENGTH and INVALID_NAME_PREFIXES. */
 const MAX_GROUP_NAME_LENGTH = 100;
 const INVALID_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
-
-/** System groups each setting may not name (spec: can_manage_group, can_mention_group; Zulip: never role:internet). */
-const FORBIDDEN: Record<GroupPermissionSetting, readonly string[]> = {
-  can_add_members_group: ['role:internet'],
-  can_join_group: ['role:internet'],
-  can_leave_group: ['role:internet'],
-  can_manage_group: ['role:internet', 'role:everyone'],
-  can_mention_group: ['role:internet', 'role:owners'],
-  can_remove_members_group: ['role:internet'],
-};
 
 const updateValueSchema = z.object({ new: groupSettingValueSchema, old: groupSettingValueSchema.optional() }).strict();
 const idsSchema = z.array(z.number().int());
@@ -117,7 +107,7 @@ function updateUserGroup(ctx: Ctx) {
       throw new JsonableError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.", 400, { field_name: 'old' });
     }
     if (groupSettingEquals(v.new, current)) continue;
-    validateGroupSettingValue(srv, setting, v.new, { forbidden: FORBIDDEN[setting], objectOnly: setting === 'can_mention_group' });
+    validateGroupSettingValue(srv, setting, v.new, { forbidden: FORBIDDEN_SYSTEM_GROUPS[setting], objectOnly: OBJECT_FORM_ONLY.has(setting) });
     setGroupPermission(srv, g.id, setting, v.new);
     emitGroupEvent(srv, g, { type: 'user_group', op: 'update', group_id: g.id, data: { [setting]: apiGroupSettingValue(srv, v.new) } });
   }

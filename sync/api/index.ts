@@ -10,7 +10,7 @@ export * from './error-details.js';
 export * from './rate-limit.js';
 export * from './transport.js';
 export * from './classify.js';
-export * from './topics.js';
+export * from '../../common/topic-key.js';
 export * from './routes/index.js';
 export * from './schemas/envelope.js';
 export * from './schemas/message.js';

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { LocalDb } from '../db/open.js';
 import { deleteDraftRow, draftRow, draftRows, putDraftRow, type DraftRow } from '../db/queries/drafts.js';
-import { topicKey } from '../protocol/topics.js';
+import { topicKey } from '../../common/topic-key.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getAccount } from '../db/queries/state.js';
 import { ChangeCollector } from '../db/changes.js';

@@ -6,66 +6,41 @@
  * the state BEFORE that edit (`prev_rendered_content`, `prev_topic`, `prev_stream`) and, for moves,
  * the state after (`topic`, `stream`); the content after an edit is the next newer entry's
  * `prev_rendered_content`, or the current content for the newest. Diffs compare text extracted from
- * the rendered HTML, the only form of older contents the cache has.
+ * the rendered HTML (common/html-text.ts), the only form of older contents the cache has.
  */
+import { diffArrays } from 'diff';
+import { htmlText } from '../../common/html-text.js';
 import { getMessageHistory, type ApiConnection, type Message, type MessageSnapshot } from '../api/index.js';
 import type { EditHistory } from '../protocol/commands.js';
 
 type Step = EditHistory['steps'][number];
 export type DiffPart = NonNullable<Step['content_diff']>[number];
 
-/** Visible text of rendered HTML, enough for a word diff (tags dropped, common entities decoded). */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Past this many words on either side a diff is "all removed, all added" rather than a long computation. */
+export const MAX_DIFF_WORDS = 2000;
 
 /**
- * Word diff by longest common subsequence (O(n·m); messages are short, and beyond 2,000 words per
- * side it degrades to "all removed, all added" rather than burning time). Adjacent parts of the same
- * kind are merged.
+ * Word diff: jsdiff's Myers diff over the whitespace-separated words (a shortest edit script, so as
+ * many words stay `same` as a longest common subsequence keeps). Adjacent parts of the same kind
+ * are merged, their words joined by one space.
  */
 export function wordDiff(before: string, after: string): DiffPart[] {
   const a = before.split(/\s+/).filter(Boolean);
   const b = after.split(/\s+/).filter(Boolean);
   const out: DiffPart[] = [];
-  const push = (op: DiffPart['op'], word: string) => {
+  const push = (op: DiffPart['op'], words: readonly string[]) => {
+    if (words.length === 0) return;
     const last = out.at(-1);
-    if (last && last.op === op) out[out.length - 1] = { op, text: `${last.text} ${word}` };
-    else out.push({ op, text: word });
+    const text = words.join(' ');
+    if (last && last.op === op) out[out.length - 1] = { op, text: `${last.text} ${text}` };
+    else out.push({ op, text });
   };
-  if (a.length > 2000 || b.length > 2000) {
-    if (a.length) push('removed', a.join(' '));
-    if (b.length) push('added', b.join(' '));
+  if (a.length > MAX_DIFF_WORDS || b.length > MAX_DIFF_WORDS) {
+    push('removed', a);
+    push('added', b);
     return out;
   }
-  // lcs[i][j] = LCS length of a[i..] and b[j..].
-  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
-    }
-  }
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      push('same', a[i]!);
-      i++;
-      j++;
-    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) push('removed', a[i++]!);
-    else push('added', b[j++]!);
-  }
-  while (i < a.length) push('removed', a[i++]!);
-  while (j < b.length) push('added', b[j++]!);
+  for (const change of diffArrays(a, b)) push(change.added ? 'added' : change.removed ? 'removed' : 'same', change.value);
   return out;
 }
 

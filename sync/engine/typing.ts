@@ -8,7 +8,7 @@
 import type { EventOf } from '../api/index.js';
 import type { TypingEditor } from '../protocol/commands.js';
 import type { Clock } from '../base/seams.js';
-import { topicKey } from '../api/topics.js';
+import { topicKey } from '../../common/topic-key.js';
 
 /** Zulip's default `server_typing_started_expiry_period_milliseconds`. */
 export const DEFAULT_TYPING_EXPIRY_MS = 15_000;

@@ -67,9 +67,6 @@ export const OUTBOX_EVENTS = [
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
-/** States whose rows are finished: they never block their entity and are pruned after retention. */
-export const FINISHED_STATES: readonly OutboxState[] = ['done', 'discarded'];
-
 /** Every legal transition: event -> (from -> to). Anything missing is illegal. */
 const TABLE: { readonly [E in OutboxEvent]: Partial<Readonly<Record<OutboxState, OutboxState>>> } = {
   send: { queued: 'sending', retry_wait: 'sending' },

@@ -51,7 +51,8 @@ describe('release workflow', () => {
     expect(build.strategy?.matrix.os.sort()).toEqual(['macos-latest', 'ubuntu-latest', 'windows-latest']);
     expect(build.steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(20);
     expect(build.steps.some((s) => s.run === 'npm ci')).toBe(true);
-    expect(build.steps.some((s) => s.run?.startsWith('npm run dist -- --publish never'))).toBe(true);
+    // The deb's Homepage: the repository the workflow runs in (electron-builder refuses a deb without one).
+    expect(build.steps.some((s) => s.run === 'npm run dist -- --publish never -c.extraMetadata.homepage=${{ github.server_url }}/${{ github.repository }}')).toBe(true);
     expect(build.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))?.with?.path).toMatch(/\.dmg[\s\S]*\.exe[\s\S]*\.AppImage[\s\S]*\.deb/);
   });
 

@@ -39,6 +39,18 @@ describe('lint boundaries', () => {
     ['host may import server/ and sync/', 'host/x.ts', "import { s } from '../server/index.js'; import { e } from '../sync/service/index.js'; export const a = [s, e];", true],
     ['host may not import electron', 'host/x.ts', "import { app } from 'electron'; export const a = app;", false],
     ['host may not import renderer/', 'host/x.ts', "import { A } from '../renderer/src/App.js'; export const a = A;", false],
+    ['common may import common', 'common/x.ts', "import { topicKey } from './topic-key.js'; export const a = topicKey;", true],
+    ['common may not import a package', 'common/x.ts', "import { z } from 'zod'; export const a = z;", false],
+    ['common may not import node builtins', 'common/x.ts', "import fs from 'node:fs'; export const a = fs;", false],
+    ['common may not import sync/', 'common/x.ts', "import { FLAG } from '../sync/db/flags.js'; export const a = FLAG;", false],
+    ['common may not import server/', 'common/x.ts', "import { sql } from '../server/db/statements.js'; export const a = sql;", false],
+    ['sync/api may import common', 'sync/api/x.ts', "import { topicKey } from '../../common/topic-key.js'; export const a = topicKey;", true],
+    ['sync/protocol may import common', 'sync/protocol/x.ts', "import { topicKey } from '../../common/topic-key.js'; export const a = topicKey;", true],
+    ['sync layers may import common', 'sync/db/x.ts', "import { topicKey } from '../../common/topic-key.js'; export const a = topicKey;", true],
+    ['renderer may import common', 'renderer/src/x.ts', "import { topicKey } from '../../common/topic-key.js'; export const a = topicKey;", true],
+    ['server may import common', 'server/model/x.ts', "import { topicKey } from '../../common/topic-key.js'; export const a = topicKey;", true],
+    ['main may import common', 'main/x.ts', "import { topicKey } from '../common/topic-key.js'; export const a = topicKey;", true],
+    ['host may import common', 'host/x.ts', "import { topicKey } from '../common/topic-key.js'; export const a = topicKey;", true],
   ];
   for (const [name, file, code, allowed] of cases) {
     it(name, async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRealm, type RealmSettings } from '../../server/model/realm.js';
-import { topicKey } from '../../server/model/topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { setGroupPermission } from '../../server/model/user-groups.js';
 import { setUserSetting } from '../../server/model/user-settings.js';
 import { startTestServer, withRealm as withRealmOn, type TestServer } from './harness.js';

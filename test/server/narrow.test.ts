@@ -4,7 +4,7 @@
  * errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topicKey } from '../../server/model/topic-key.js';
+import { topicKey } from '../../common/topic-key.js';
 import { startTestServer, type ParamValue, type TestServer } from './harness.js';
 import { channelId, uniqueTopic } from './messages-util.js';
 

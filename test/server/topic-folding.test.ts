@@ -1,11 +1,11 @@
 /**
- * Topic names compare as Zulip compares them (SQL UPPER() per character, server/model/topic-key.ts):
+ * Topic names compare as Zulip compares them (SQL UPPER() per character, common/topic-key.ts):
  * `Äpfel`, `ÄPFEL` and `äpfel` are one topic everywhere the server matches topics (narrows, topic
  * lists, moves, resolving, deleting, marking read, topic preferences, unread counts, event
  * narrows); `ß` and `SS` stay two topics, as in Zulip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameTopic, topicKey } from '../../server/model/topic-key.js';
+import { sameTopic, topicKey } from '../../common/topic-key.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { channelId, openQueue, sendAs, uniqueTopic } from './messages-util.js';
 

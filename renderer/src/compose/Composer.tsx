@@ -14,7 +14,7 @@
  * idle period, on send, and on leaving the composer.
  */
 import { composeIntents, insertBlock, type IntentTo } from '../actions/compose-intents.js';
-import { topicKey } from '../../../sync/protocol/topics.js';
+import { topicKey } from '../../../common/topic-key.js';
 import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';

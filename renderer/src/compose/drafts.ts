@@ -4,7 +4,7 @@
  * topic compared without case, or a DM group's people, sorted, without the signed-in user unless
  * that leaves no one. A new topic not named yet is the channel's topic `""`.
  */
-import { topicKey } from '../../../sync/protocol/topics.js';
+import { topicKey } from '../../../common/topic-key.js';
 import type { DraftView } from '../../../sync/protocol/commands.js';
 
 /** Where a draft (and a message) goes, as the contract's `saveDraft` takes it. */

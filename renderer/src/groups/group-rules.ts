@@ -16,6 +16,7 @@
  * Membership is recursive through subgroups; system groups carry their members by role (the
  * server's `members`), so every check reads the groups alone.
  */
+import { FORBIDDEN_SYSTEM_GROUPS, groupSettingEquals, OBJECT_FORM_ONLY, reachableGroups } from '../../../common/group-settings.js';
 import type { GroupSettingValueView as Value, UserGroupPermission, UserGroupView as Group } from '../../../sync/protocol/commands.js';
 
 export type { Value, Group };
@@ -45,19 +46,6 @@ export const PERMISSION_LABELS: Readonly<Record<UserGroupPermission, string>> = 
   can_leave_group: 'Who can leave this group',
 };
 
-/** System groups a setting may never name (spec; Zulip refuses `role:internet` for every group setting). */
-export const FORBIDDEN_SYSTEM_GROUPS: Readonly<Record<UserGroupPermission, readonly string[]>> = {
-  can_add_members_group: ['role:internet'],
-  can_join_group: ['role:internet'],
-  can_leave_group: ['role:internet'],
-  can_manage_group: ['role:internet', 'role:everyone'],
-  can_mention_group: ['role:internet', 'role:owners'],
-  can_remove_members_group: ['role:internet'],
-};
-
-/** Settings the server takes only in the object form (`{direct_members, direct_subgroups}`). */
-export const OBJECT_FORM_ONLY: ReadonlySet<UserGroupPermission> = new Set(['can_mention_group']);
-
 export const GUEST_ROLE = 600;
 
 export type GroupsById = ReadonlyMap<number, Group>;
@@ -82,17 +70,7 @@ export function holds(groups: GroupsById, userId: number | null, value: Value | 
 }
 
 /** Every group id reachable from `groupId` through subgroups, itself included. */
-export function reachable(groups: GroupsById, groupId: number): Set<number> {
-  const seen = new Set<number>();
-  const stack = [groupId];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(groups.get(id)?.direct_subgroup_ids ?? []));
-  }
-  return seen;
-}
+export const reachable = (groups: GroupsById, groupId: number): Set<number> => reachableGroups(groupId, (id) => groups.get(id)?.direct_subgroup_ids ?? []);
 
 export interface Self {
   readonly userId: number | null;
@@ -232,15 +210,7 @@ export function valueOf(d: SettingDraft, setting: UserGroupPermission): Value {
 }
 
 /** Equal as permissions (order, and a lone subgroup against its id, do not matter). */
-export function sameValue(a: Value | null, b: Value | null): boolean {
-  const norm = (v: Value | null) => {
-    if (v === null || typeof v === 'number') return v;
-    if (v.direct_members.length === 0 && v.direct_subgroups.length === 1) return v.direct_subgroups[0]!;
-    const s = (xs: number[]) => [...new Set(xs)].sort((x, y) => x - y).join(',');
-    return `${s(v.direct_members)}|${s(v.direct_subgroups)}`;
-  };
-  return norm(a) === norm(b);
-}
+export const sameValue = (a: Value | null, b: Value | null): boolean => (a === null || b === null ? a === b : groupSettingEquals(a, b));
 
 /** Why `value` cannot be `setting` of a group (null: it can): the spec's rules, checked before queueing. */
 export function settingProblem(setting: UserGroupPermission, value: Value, groups: GroupsById): string | null {

@@ -7,6 +7,7 @@
  * control's value as the engine has it locally, a typed value from what the user picked, and the
  * "not saved yet" / failed state of a setting from the outbox rows that carry it.
  */
+import { LANGUAGES, USER_SETTING_RANGES } from '../../../common/user-settings.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 
 export type SettingValue = string | number | boolean;
@@ -69,46 +70,6 @@ export const EMAIL_BATCHING_CHOICES: readonly Choice[] = [
   { value: 604800, label: '1 week' },
 ];
 
-/** Language codes with translations (as Zulip servers offer them), by their own names. */
-export const LANGUAGES: Readonly<Record<string, string>> = {
-  ar: 'العربية',
-  bg: 'български',
-  ca: 'català',
-  cs: 'čeština',
-  da: 'dansk',
-  de: 'Deutsch',
-  el: 'Ελληνικά',
-  en: 'English',
-  en_GB: 'British English',
-  es: 'español',
-  fa: 'فارسی',
-  fi: 'suomi',
-  fr: 'français',
-  gl: 'galego',
-  hi: 'हिंदी',
-  hu: 'magyar',
-  id: 'Bahasa Indonesia',
-  it: 'italiano',
-  ja: '日本語',
-  ko: '한국어',
-  lt: 'lietuvių',
-  nl: 'Nederlands',
-  pl: 'polski',
-  pt: 'português',
-  pt_BR: 'português (Brasil)',
-  ro: 'română',
-  ru: 'русский',
-  sk: 'slovenčina',
-  sr: 'српски',
-  sv: 'svenska',
-  ta: 'தமிழ்',
-  tr: 'Türkçe',
-  uk: 'українська',
-  vi: 'Tiếng Việt',
-  'zh-hans': '简体中文',
-  'zh-hant': '繁體中文',
-};
-
 const sw = (tab: TabId, group: string, name: string, label: string, hint?: string): SettingControl => ({ name, label, tab, group, kind: 'switch', ...(hint ? { hint } : {}) });
 const sel = (tab: TabId, group: string, name: string, label: string, choices: readonly Choice[], hint?: string): SettingControl => ({
   name,
@@ -135,8 +96,8 @@ export const SETTING_CONTROLS: readonly SettingControl[] = [
     { value: 2, label: 'Dark' },
     { value: 3, label: 'Light' },
   ]),
-  { name: 'web_font_size_px', label: 'Font size', tab: 'preferences', group: 'General', kind: 'number', min: 12, max: 20, unit: 'px' },
-  { name: 'web_line_height_percent', label: 'Line spacing', tab: 'preferences', group: 'General', kind: 'number', min: 122, max: 158, unit: '%' },
+  { name: 'web_font_size_px', label: 'Font size', tab: 'preferences', group: 'General', kind: 'number', ...USER_SETTING_RANGES.web_font_size_px, unit: 'px' },
+  { name: 'web_line_height_percent', label: 'Line spacing', tab: 'preferences', group: 'General', kind: 'number', ...USER_SETTING_RANGES.web_line_height_percent, unit: '%' },
   sw('preferences', 'General', 'fluid_layout_width', 'Use the full width of wide screens'),
   sw('preferences', 'General', 'high_contrast_mode', 'High contrast mode'),
   sel('preferences', 'General', 'web_animate_image_previews', 'Play animated images', [

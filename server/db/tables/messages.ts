@@ -21,7 +21,7 @@ CREATE TABLE messages (
   last_edit_timestamp  INTEGER,
   last_moved_timestamp INTEGER,
   edit_history         TEXT,                  -- JSON array, most recent first; NULL if never edited
-  topic_key            TEXT NOT NULL DEFAULT ''  -- topicKey(topic): how topics compare (model/topic-key.ts)
+  topic_key            TEXT NOT NULL DEFAULT ''  -- topicKey(topic): how topics compare (common/topic-key.ts)
 );
 CREATE INDEX messages_by_topic ON messages(channel_id, topic_key, id);
 CREATE INDEX messages_by_recipient ON messages(recipient_id, id);

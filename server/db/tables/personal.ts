@@ -1,7 +1,7 @@
 /**
  * Per-user objects: topic preferences, alert words, saved snippets, navigation views, push devices.
  *
- * Topic names compare by `topic_key` (model/topic-key.ts, Zulip's `topic_name__iexact`), so a user
+ * Topic names compare by `topic_key` (common/topic-key.ts, Zulip's `topic_name__iexact`), so a user
  * has at most one policy per (channel, topic) whatever the case; `topic` keeps the spelling last set. Navigation views keep their insertion order (the
  * `id`), which is the order GET /navigation_views and register list them in.
  */

@@ -13,7 +13,7 @@ import { FLAG, flagNames, MENTION_BITS } from '../flags.js';
 import type { EditHistoryEntry } from '../messages.js';
 import { mentionedUserIds, mentionFlags, topicParticipants } from '../message-send.js';
 import { indexMessage } from '../search.js';
-import { topicKey } from '../topic-key.js';
+import { topicKey } from '../../../common/topic-key.js';
 import { detachedUploads, syncAttachments } from '../uploads.js';
 import type { UserRow } from '../users.js';
 import { deleteMessageEvents } from './delete.js';

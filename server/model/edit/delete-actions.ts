@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { badRequest, JsonableError } from '../../http/errors.js';
 import type { ServerState } from '../../state.js';
-import { topicKey } from '../topic-key.js';
+import { topicKey } from '../../../common/topic-key.js';
 import { canAccessChannel, getChannel, type ChannelRow } from '../access.js';
 import { hasChannelPermission } from '../channels.js';
 import { systemGroupId, userHasPermission, type GroupSettingValue } from '../groups.js';

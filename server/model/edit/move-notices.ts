@@ -13,7 +13,7 @@
  */
 import { seconds } from '../../clock.js';
 import type { ServerState } from '../../state.js';
-import { topicKey } from '../topic-key.js';
+import { topicKey } from '../../../common/topic-key.js';
 import { subscriberIds } from '../access.js';
 import { getUserSetting } from '../user-settings.js';
 import { userTopicPolicy, VISIBILITY_POLICY } from '../user-topics.js';

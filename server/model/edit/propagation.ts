@@ -7,7 +7,7 @@
 import { seconds } from '../../clock.js';
 import { JsonableError } from '../../http/errors.js';
 import type { ServerState } from '../../state.js';
-import { topicKey } from '../topic-key.js';
+import { topicKey } from '../../../common/topic-key.js';
 import { hasHistoricalAccess, type ChannelRow } from '../access.js';
 import type { UserRow } from '../users.js';
 import { EDIT_LIMIT_BUFFER_SECONDS, moveLimitSeconds } from './permissions.js';

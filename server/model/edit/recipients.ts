@@ -27,8 +27,3 @@ export function eventRecipientIds(srv: ServerState, messageIds: readonly number[
   for (const id of holders) if (!guests.has(id)) subscribers.add(id);
   return subscribers;
 }
-
-/** Flag bits of a user's row for a message, or undefined when the user has none. */
-export function userFlags(srv: ServerState, userId: number, messageId: number): number | undefined {
-  return srv.db.prepare('SELECT flags FROM user_messages WHERE user_id = ? AND message_id = ?').pluck().get(userId, messageId) as number | undefined;
-}

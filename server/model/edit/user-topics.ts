@@ -5,7 +5,7 @@
  * already had messages (the more visible policy wins: followed > unmuted > none > muted).
  */
 import type { ServerState } from '../../state.js';
-import { sameTopic, topicKey } from '../topic-key.js';
+import { sameTopic, topicKey } from '../../../common/topic-key.js';
 import { setUserTopicPolicy, VISIBILITY_POLICY, type VisibilityPolicy } from '../user-topics.js';
 import type { EditRequest } from './request.js';
 

@@ -2,7 +2,7 @@
  * 0006: topics compare as the server compares them, and what the server says about messages the
  * cache may not hold.
  *
- *  - `messages.topic_key`, `user_topics.topic_key`: the topic's comparison key (sync/api/topics.ts
+ *  - `messages.topic_key`, `user_topics.topic_key`: the topic's comparison key (common/topic-key.ts
  *    `topicKey`, Zulip's per-character SQL UPPER(), which SQLite's NOCASE only does for ASCII:
  *    `Äpfel` and `äpfel` were two topics locally and one on the server). Every topic match uses
  *    the key; `messages_by_topic_key` replaces the NOCASE index for topic narrows and topic lists,
@@ -19,7 +19,7 @@
  * All cache tables: refetchable from the server. The keys are filled in from the rows already
  * stored, so nothing needs refetching after the upgrade.
  */
-import { topicKey } from '../../api/topics.js';
+import { topicKey } from '../../../common/topic-key.js';
 import type { Migration } from './types.js';
 
 export const migration: Migration = {

@@ -26,7 +26,7 @@ import { parseNarrow, topicKey, type NarrowTerm } from '../../api/index.js';
 import { FLAG, HAS_ROW } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { LocalNarrowError, asMessageId, resolveChannelId, resolveDmUserIds, resolveUserId, storedTopic } from './resolve.js';
-import { ftsQuery } from './search.js';
+import { ftsQuery } from '../../../common/search.js';
 
 export { LocalNarrowError } from './resolve.js';
 

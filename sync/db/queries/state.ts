@@ -67,11 +67,6 @@ export function setQueuePosition(db: LocalDb, pos: { queue_id: string; last_even
   );
 }
 
-/** Forget the queue (it expired or we logged out): the next start registers afresh. */
-export function clearQueuePosition(db: LocalDb): void {
-  cachedStatement(db, 'DELETE FROM event_queue').run();
-}
-
 export function getEngineSetting(db: LocalDb, name: string): unknown {
   const v = cachedStatement<[string], string>(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(name);
   return v === undefined ? undefined : JSON.parse(v);

@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import type { OutboxStore, OutboxRow } from '../store.js';
-import { sha256Hex } from '../merge.js';
 import type { ContentEditArgs, ContentEditBase } from './message-content-edit.js';
 
 /** What `message_content_edit` keeps in `last_error` when the changes overlap. */
@@ -58,9 +57,4 @@ export function applyResolution(store: OutboxStore, rowId: number, r: ConflictRe
     store.retry(rowId);
     return store.edit(rowId, r.args, r.base);
   })();
-}
-
-/** A check the UI can make before offering "keep mine": theirs is what the details say. */
-export function detailsAreConsistent(d: ContentConflictDetails): boolean {
-  return sha256Hex(d.theirs) === d.theirs_sha256;
 }

@@ -1,5 +1,5 @@
 /**
- * Topics compare in the local store as the server compares them (sync/api/topics.ts `topicKey`,
+ * Topics compare in the local store as the server compares them (common/topic-key.ts `topicKey`,
  * Zulip's per-character SQL UPPER()): `Äpfel`, `ÄPFEL` and `äpfel` are one topic, `Σ`/`σ`/`ς`
  * too, `ß` and `SS` stay two. Checked on every place the store matched topics with SQLite's
  * ASCII-only NOCASE before: narrows (and their keys), topic lists and unread counts, topic

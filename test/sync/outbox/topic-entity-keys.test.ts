@@ -1,6 +1,6 @@
 /**
  * Outbox rows about one topic share an entity key (serial order, coalescing) exactly when the
- * server treats their topic names as one topic (sync/api/topics.ts).
+ * server treats their topic names as one topic (common/topic-key.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { markTopicRead } from '../../../sync/outbox/mutations/mark-topic-read.js';

@@ -1,9 +1,10 @@
 /**
- * The `search` operator's query semantics, kept identical to the server's (Zulip's full-text
- * search as the reference server implements it): every term is required, bare words match as
- * prefixes, `"quoted phrases"` match as phrases, punctuation separates words. The local FTS5 index
- * (`messages_fts`, rowid = message id, columns topic + body text) is queried with the same
- * expression, so a local search and the server's agree on the same messages.
+ * The `search` operator's query semantics, one for the client's local index and the reference
+ * server's (Zulip's full-text search as the reference server implements it): every term is
+ * required, bare words match as prefixes, `"quoted phrases"` match as phrases, punctuation
+ * separates words. Both index the topic and the message's text in a contentless FTS5 table
+ * (`messages_fts`, rowid = message id) and query it with the same expression, so a local search
+ * and the server's agree on the same messages.
  */
 
 /** Search words: quoted phrases stay together; FTS syntax characters are dropped. */
@@ -21,7 +22,7 @@ export function searchTerms(text: string): Array<{ phrase: string; prefix: boole
   return out;
 }
 
-/** An FTS5 MATCH expression, or null when the text has no searchable word (matches everything). */
+/** An FTS5 MATCH expression (every term must match), or null when the text has no searchable word (matches everything). */
 export function ftsQuery(text: string): string | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;

@@ -1,6 +1,6 @@
-/** sync/api/topics.ts: topic names compare as the server compares them (SQL UPPER() per character). */
+/** common/topic-key.ts: topic names compare as the server compares them (SQL UPPER() per character). */
 import { describe, expect, it } from 'vitest';
-import { sameTopic, topicKey } from '../../../sync/api/topics.js';
+import { sameTopic, topicKey } from '../../common/topic-key.js';
 
 describe('topicKey / sameTopic', () => {
   it('one topic whatever the case, non-ASCII letters included', () => {
@@ -21,5 +21,20 @@ describe('topicKey / sameTopic', () => {
 
   it('keys read like toLowerCase(): exactly that for ASCII and for ordinary accented text', () => {
     for (const s of ['Lunch Plans', 'äPFEL', 'Crème Brûlée', 'Москва', 'ΑΘΗΝΑ']) expect(topicKey(s)).toBe(s.toLowerCase().replace(/ς/g, 'σ'));
+  });
+});
+
+describe('topicKey on every code point', () => {
+  it('a key is its own key, and a code point and its one-code-point upper case share a key', () => {
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      const key = topicKey(ch);
+      const upper = ch.toUpperCase();
+      const oneUpper = upper.length === 1 || (upper.length === 2 && upper.codePointAt(0)! > 0xffff);
+      if (topicKey(key) !== key || [...key].length !== 1 || (oneUpper && topicKey(upper) !== key)) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });
