@@ -39,8 +39,7 @@ export function createOutboxStore(bridge: Bridge): OutboxStore {
       const [counts, rows] = await Promise.all([bridge.invoke('outboxCounts', {}), bridge.invoke('outbox', {})]);
       return { counts, rows };
     },
-    // Rows are described with channel, user and group names: a rename re-describes them.
-    areas: ['outbox', 'channels', 'users', 'user_groups'],
+    areas: ['outbox'],
     initial: { counts: null, rows: [] },
     key: 'outbox_id',
     // No account yet, or the host is away: no badge rather than a stale one.
