@@ -146,6 +146,7 @@ export function outboxRow(over: Partial<OutboxRowView> = {}): OutboxRowView {
     conflict: null,
     created_at: 0,
     updated_at: 0,
+    description: { text: 'Send a message to #general › lunch', link: null },
     ...over,
   };
 }

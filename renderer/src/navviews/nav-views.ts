@@ -10,7 +10,7 @@
  * already used), so a change the server would refuse is never queued, online or offline.
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import type { OperationRequest } from '../../../sync/protocol/rpc.js';
+import type { OperationRequest } from '../core/operations.js';
 
 export interface StoredView {
   fragment: string;

@@ -4,7 +4,7 @@
  * As in Zulip's move form: which messages move (this one, this and later, the whole topic) and
  * the two automated notices (to the new topic, on by default; to the old one, off).
  */
-import type { OperationRequest } from '../../../sync/protocol/rpc.js';
+import type { OperationRequest } from '../core/operations.js';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 

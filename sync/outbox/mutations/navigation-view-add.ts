@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const navigationViewAddArgs = z.object({
   fragment: z.string().min(1),
@@ -23,11 +25,16 @@ export async function serverView(conn: ApiConnection, fragment: string): Promise
   return (await getNavigationViews(conn)).navigation_views.find((v) => v.fragment === fragment);
 }
 
-export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null> = {
+export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null, 'navigation_view_add'> = {
   kind: 'navigation_view_add',
   version: 1,
   argsSchema: navigationViewAddArgs,
   baseSchema: z.null(),
+  describe(a) {
+    // A built-in view (no name) is added only to pin or unpin it.
+    if (typeof a.name === 'string') return { text: `Add the view “${a.name}”`, link: null };
+    return { text: `${a.is_pinned === false ? 'Unpin' : 'Pin'} the view #${a.fragment}`, link: null };
+  },
   entityKey: (a) => viewKey(a.fragment),
   async send(conn, a) {
     await addNavigationView(conn, a);
@@ -43,3 +50,11 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, change
   putNavigationView(db, { fragment: args.fragment, is_pinned: args.is_pinned, name: args.name ?? null });
   changes.touched('navigation_views');
 }
+
+export const navigationViewAddCommands = {
+  addNavigationView: queuedCommand({
+    request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewAdd, r, null)),
+  }),
+};

@@ -5,16 +5,19 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteNavigationView as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { serverView, viewKey } from './navigation-view-add.js';
 
 export const navigationViewDeleteArgs = z.object({ fragment: z.string().min(1) });
 export type NavigationViewDeleteArgs = z.output<typeof navigationViewDeleteArgs>;
 
-export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null> = {
+export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null, 'navigation_view_delete'> = {
   kind: 'navigation_view_delete',
   version: 1,
   argsSchema: navigationViewDeleteArgs,
   baseSchema: z.null(),
+  describe: (a) => ({ text: `Remove the view #${a.fragment}`, link: null }),
   entityKey: (a) => viewKey(a.fragment),
   async send(conn, a) {
     await deleteNavigationView(conn, a);
@@ -28,3 +31,11 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewDeleteArgs, cha
   deleteLocal(db, args.fragment);
   changes.touched('navigation_views');
 }
+
+export const navigationViewDeleteCommands = {
+  deleteNavigationView: queuedCommand({
+    request: z.object({ fragment: z.string().min(1) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewDelete, r, null)),
+  }),
+};

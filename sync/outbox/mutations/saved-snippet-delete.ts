@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { snippetId } from './saved-snippet-edit.js';
 import { localSnippetId } from './snippet-local.js';
 
@@ -20,11 +22,12 @@ function serverId(id: number | string): number {
   return n;
 }
 
-export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null> = {
+export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null, 'saved_snippet_delete'> = {
   kind: 'saved_snippet_delete',
   version: 1,
   argsSchema: snippetDeleteArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Delete a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
   async send(conn, a) {
     await deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) });
@@ -45,3 +48,11 @@ export function applyOptimistic(db: LocalDb, args: SnippetDeleteArgs, changes: C
   deleteLocal(db, id);
   changes.touched('saved_snippets');
 }
+
+export const savedSnippetDeleteCommands = {
+  deleteSnippet: queuedCommand({
+    request: z.object({ snippet_id: z.number().int() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(savedSnippetDelete, { saved_snippet_id: tempRef(ctx, r.snippet_id) }, null)),
+  }),
+};

@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
 import { localSnippet, localSnippetId } from './snippet-local.js';
@@ -29,11 +31,12 @@ function serverId(id: number | string): number {
   return n;
 }
 
-export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null> = {
+export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'saved_snippet_edit'> = {
   kind: 'saved_snippet_edit',
   version: 1,
   argsSchema: snippetEditArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Edit a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
   async send(conn, a) {
     await editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content });
@@ -71,3 +74,14 @@ export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: Cha
   putSavedSnippet(db, { ...s, title: args.title ?? s.title, content: args.content ?? s.content });
   changes.touched('saved_snippets');
 }
+
+export const savedSnippetEditCommands = {
+  editSnippet: queuedCommand({
+    request: z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const args = { saved_snippet_id: tempRef(ctx, r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
+      return answer(ctx.outbox.enqueue(savedSnippetEdit, args, null));
+    },
+  }),
+};

@@ -9,6 +9,8 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 
@@ -24,11 +26,12 @@ export function serverScheduledId(id: number | string, kind: string): number {
   return id;
 }
 
-export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null> = {
+export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'scheduled_message_delete'> = {
   kind: 'scheduled_message_delete',
   version: 1,
   argsSchema: scheduledDeleteArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Cancel a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a) {
@@ -49,3 +52,11 @@ export function applyOptimistic(db: LocalDb, a: ScheduledDeleteArgs, changes: Ch
   deleteLocal(db, id);
   changes.touched('scheduled_messages');
 }
+
+export const scheduledMessageDeleteCommands = {
+  deleteScheduledMessage: queuedCommand({
+    request: z.object({ scheduled_message_id: z.number().int() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(scheduledMessageDelete, { scheduled_message_id: tempRef(ctx, r.scheduled_message_id) }, null)),
+  }),
+};

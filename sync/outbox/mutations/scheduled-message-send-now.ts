@@ -17,7 +17,10 @@
  */
 import { z } from 'zod';
 import { deleteScheduledMessage, getScheduledMessages, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
-import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
+import { OutboxIntentError, type KindContext, type OutboxKind, type VerifyOutcome } from '../kinds.js';
+import { answer, dmRecipients, queuedCommand, seconds, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { getScheduledMessages as localScheduled } from '../../db/queries/personal.js';
 import { messageSendBase, sendTarget, verifySent } from './message-send.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
 
@@ -50,11 +53,12 @@ const isGone = (e: unknown) => isApiError(e) && e.kind === 'api' && (e.httpStatu
 const alreadySent = (conn: ApiConnection, a: ScheduledSendNowArgs, b: ScheduledSendNowBase, ctx: KindContext): Promise<VerifyOutcome> =>
   verifySent(conn, { to: a.to, content: a.content, local_id: '0' }, { enqueued_at: Math.min(b.enqueued_at, b.scheduled_at ?? b.enqueued_at) }, ctx);
 
-export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase> = {
+export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase, 'scheduled_message_send_now'> = {
   kind: SCHEDULED_SEND_NOW_KIND,
   version: 1,
   argsSchema: scheduledSendNowArgs,
   baseSchema: scheduledSendNowBase,
+  describe: () => ({ text: 'Send a scheduled message now', link: { to: 'scheduled' } }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a, b, ctx) {
@@ -76,4 +80,24 @@ export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, Scheduled
   },
   // The scheduled message stays listed (marked) until the server's list drops it.
   local: { apply: () => undefined, areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
+};
+
+/**
+ * The contract's command: send a scheduled message at once (Zulip web's way: it is unscheduled
+ * and sent as a message), with its text and recipient as the local list shows them. A failed one
+ * may be sent now too.
+ */
+export const scheduledMessageSendNowCommands = {
+  sendScheduledMessageNow: queuedCommand({
+    request: z.object({ scheduled_message_id: z.number().int() }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const m = localScheduled(ctx.db).find((x) => x.scheduled_message_id === r.scheduled_message_id);
+      if (!m) throw new OutboxIntentError('no such scheduled message');
+      const ids = Array.isArray(m.to) ? m.to : [m.to];
+      const to = m.type === 'stream' ? { type: 'channel' as const, stream_id: ids[0] ?? 0, topic: m.topic ?? '' } : { type: 'direct' as const, user_ids: dmRecipients(ctx.db, ids) };
+      const args = { scheduled_message_id: tempRef(ctx, r.scheduled_message_id), to, content: m.content };
+      return answer(ctx.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(ctx.outbox.now()), scheduled_at: m.scheduled_delivery_timestamp }));
+    },
+  }),
 };

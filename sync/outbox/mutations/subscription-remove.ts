@@ -13,6 +13,8 @@ import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
 export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
@@ -20,11 +22,15 @@ export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
 /** The same key `subscription_set` uses for the same names, so subscribe/unsubscribe stay ordered. */
 export const subscriptionsKey = (names: readonly string[]) => `subscriptions:${names.map((n) => n.toLowerCase()).sort().join('\u0000')}`;
 
-export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null> = {
+export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null, 'subscription_remove'> = {
   kind: 'subscription_remove',
   version: 1,
   argsSchema: subscriptionRemoveArgs,
   baseSchema: z.null(),
+  describe(a) {
+    const list = a.subscriptions;
+    return { text: list.length > 0 ? `Unsubscribe from ${list.map((n) => `#${n}`).join(', ')}` : 'Unsubscribe from channels', link: list.length === 1 ? { to: 'channels' } : null };
+  },
   entityKey: (a) => subscriptionsKey(a.subscriptions),
   async send(conn, a) {
     await unsubscribe(conn, { subscriptions: a.subscriptions });
@@ -47,3 +53,11 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionRemoveArgs, chang
     if (id !== undefined && deleteSubscription(db, id)) changes.touched('subscriptions');
   }
 }
+
+export const subscriptionRemoveCommands = {
+  unsubscribe: queuedCommand({
+    request: z.object({ channels: z.array(z.string().min(1)).min(1) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(subscriptionRemove, { subscriptions: r.channels }, null)),
+  }),
+};

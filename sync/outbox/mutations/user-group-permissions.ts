@@ -17,7 +17,7 @@ import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
-import { groupKey } from './user-group-update.js';
+import { groupKey, groupPlace } from './user-group-update.js';
 
 export const GROUP_PERMISSIONS = ['can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group'] as const;
 export type GroupPermission = (typeof GROUP_PERMISSIONS)[number];
@@ -56,11 +56,17 @@ function wireArgs(a: UserGroupPermissionsArgs): UpdateUserGroupArgs {
   return out;
 }
 
-export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null> = {
+export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'user_group_permissions'> = {
   kind: 'user_group_permissions',
   version: 1,
   argsSchema: userGroupPermissionsArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    // In the order Zulip web lists them.
+    const settings = Object.entries(GROUP_SETTING_WORDS).filter(([k]) => Reflect.get(a.settings, k) !== undefined).map(([, words]) => words);
+    return { text: `Change who can ${settings.join(', ')} ${g.label}`, link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroup(conn, wireArgs(a));
@@ -96,3 +102,16 @@ export function applyOptimistic(db: LocalDb, args: UserGroupPermissionsArgs, cha
   });
   if (done) changes.touched('user_groups');
 }
+
+/** Fed by `updateUserGroup` (user-group-update.ts), which may queue a basics row and this one. */
+export const userGroupPermissionsCommands = {};
+
+/** What a group permission setting governs, for "Change who can … <group>". */
+const GROUP_SETTING_WORDS: Record<string, string> = {
+  can_manage_group: 'administer',
+  can_mention_group: 'mention',
+  can_add_members_group: 'add members to',
+  can_remove_members_group: 'remove members from',
+  can_join_group: 'join',
+  can_leave_group: 'leave',
+};

@@ -11,16 +11,22 @@ import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
-import { groupKey } from './user-group-update.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { groupKey, groupPlace } from './user-group-update.js';
 
 export const userGroupReactivateArgs = z.object({ user_group_id: z.number().int() });
 export type UserGroupReactivateArgs = z.output<typeof userGroupReactivateArgs>;
 
-export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null> = {
+export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null, 'user_group_reactivate'> = {
   kind: 'user_group_reactivate',
   version: 1,
   argsSchema: userGroupReactivateArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    return { text: `Reactivate ${g.label}`, link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false });
@@ -38,3 +44,15 @@ export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null> = {
 export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, changes: ChangeCollector): void {
   if (editUserGroup(db, args.user_group_id, (g) => ({ ...g, deactivated: false }))) changes.touched('user_groups');
 }
+
+/**
+ * The contract's command: reactivate a deactivated group (PATCH `deactivated: false`, FL 386).
+ * Queued: it depends on nothing but the group itself and the user's right to manage it.
+ */
+export const userGroupReactivateCommands = {
+  reactivateUserGroup: queuedCommand({
+    request: z.object({ user_group_id: z.number().int().positive() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(userGroupReactivate, { user_group_id: r.user_group_id }, null)),
+  }),
+};

@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
 export const userTopicSetArgs = z.object({
@@ -17,11 +19,16 @@ export const userTopicSetArgs = z.object({
 });
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
-export const userTopicSet: OutboxKind<UserTopicSetArgs, null> = {
+export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'user_topic_set'> = {
   kind: 'user_topic_set',
   version: 1,
   argsSchema: userTopicSetArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const p = channelPlace(names, a.stream_id, a.topic);
+    const policy = ['Reset notifications of', 'Mute', 'Unmute', 'Follow'][a.visibility_policy] ?? 'Change';
+    return { text: `${policy} ${p.label}`, link: p.link };
+  },
   // One entity per topic as the server matches them (`Lunch` and `lunch`, `Äpfel` and `ÄPFEL`).
   entityKey: (a) => `user_topic:${a.stream_id}:${topicKey(a.topic)}`,
   async send(conn, a) {
@@ -45,3 +52,12 @@ export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: Ch
   putUserTopic(db, { stream_id: args.stream_id, topic_name: args.topic, visibility_policy: args.visibility_policy, last_updated: old?.last_updated ?? 0 });
   changes.touched('user_topics');
 }
+
+/** The contract's command: a topic's visibility policy (0 none, 1 muted, 2 unmuted, 3 followed). */
+export const userTopicSetCommands = {
+  setTopicVisibility: queuedCommand({
+    request: z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(userTopicSet, { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }, null)),
+  }),
+};

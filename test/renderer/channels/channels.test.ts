@@ -19,7 +19,6 @@ import {
   subscriptionState,
 } from '../../../renderer/src/channels/channels-model.js';
 import { parseHash } from '../../../renderer/src/core/hash.js';
-import { describeRow } from '../../../renderer/src/outbox/panel-reducer.js';
 import { outboxRow } from '../fixtures.js';
 
 const channel = (over: Partial<ChannelListing>): ChannelListing => ({
@@ -42,8 +41,6 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   can_add_subscribers: true,
   ...over,
 });
-
-const NAMES = { channel: () => undefined, user: () => undefined };
 
 const row = (over: Partial<OutboxRowView>): OutboxRowView =>
   outboxRow({ outbox_id: 1, kind: 'subscription_set', target: 'subscriptions:scotland', args: { subscriptions: [{ name: 'Scotland' }] }, created_at: 1, updated_at: 1, ...over });
@@ -130,11 +127,6 @@ describe("a channel's subscription in the outbox", () => {
     const s = subscriptionState([...rows, failed], 'Scotland')!;
     expect(s).toEqual({ status: 'failed', outboxId: 3, action: 'subscribe', error: 'Unable to access channel (Scotland).' });
     expect(subscriptionMarker(s)).toBe('Subscribing failed');
-  });
-
-  it('the outbox panel names the channels', () => {
-    expect(describeRow(row({}), NAMES)).toMatchObject({ what: 'Subscribe to #Scotland' });
-    expect(describeRow(row({ kind: 'subscription_remove', args: { subscriptions: ['Verona', 'Denmark'] } }), NAMES)).toMatchObject({ what: 'Unsubscribe from #Verona, #Denmark' });
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ECHO_MIN_ID } from '../../../sync/db/queries/messages.js';
-import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
+import { outboxIntents } from '../../../sync/engine/outbox-intents.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
 import { serverTopic, sessionEnv, watch, type SessionEnv } from './session-support.js';
@@ -25,7 +25,7 @@ afterEach(() => env.close());
 describe('sending messages through the session', () => {
   it('offline sends echo at once in order; back online each lands exactly once and replaces its echo', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const v = watch(s, [
       { operator: 'channel', operand: 'Verona' },
       { operator: 'topic', operand: 'offline sends' },
@@ -60,7 +60,7 @@ describe('sending messages through the session', () => {
 
   it('a message still queued is edited in place; a discarded one disappears', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     await proxy.pause();
     const to = { type: 'channel' as const, channel_id: channelId(t, 'Verona'), topic: 'edit unsent' };
     const a = intents.sendMessage({ to, content: 'typo heer' });
@@ -78,7 +78,7 @@ describe('sending messages through the session', () => {
 
   it('a snippet created offline is shown under a negative id, then adopted under its real id', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     await proxy.pause();
     const created = intents.createSnippet({ title: 'offline snippet', content: 'made on a train' });
     expect(created.snippet_id).toBeLessThan(0);
@@ -105,7 +105,7 @@ describe('sending messages through the session', () => {
 
   it('texts that read exactly like temporary ids are the user\'s text, never rewritten (ids live in declared fields only)', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     // The first object created offline in this account is tmp-1; let it land.
     const first = intents.createSnippet({ title: 'first', content: 'lands as a server id' });
     expect(s.outbox.store.all().at(-1)?.args).toMatchObject({ tmp_id: 'tmp-1' });
@@ -134,7 +134,7 @@ describe('sending messages through the session', () => {
 
   it('offline: a star, a reaction, a channel marked read and a scheduled message show at once, then land', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const verona = channelId(t, 'Verona');
     const ids: number[] = [];
     for (const text of ['star me', 'react to me', 'read me']) ids.push((await t.as('othello').post('/messages', { type: 'stream', to: verona, topic: 'offline marks', content: text })).json.id as number);
@@ -175,7 +175,7 @@ describe('sending messages through the session', () => {
 
   it('a refused reaction is marked failed on its message, though its row is keyed elsewhere', async () => {
     const { s } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const verona = channelId(t, 'Verona');
     const id = (await t.as('othello').post('/messages', { type: 'stream', to: verona, topic: 'refused reaction', content: 'react?' })).json.id as number;
     const v = watch(s, [
