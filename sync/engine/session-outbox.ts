@@ -42,7 +42,7 @@ export interface OutboxHost {
   readonly db: LocalDb;
   readonly conn: ApiConnection;
   readonly seams: Seams;
-  /** The registered event queue, if any (for `message_send`'s local echo). */
+  /** The registered event queue, if any (for `send_message`'s local echo). */
   queueId(): string | undefined;
   isLive(): boolean;
   emit(c: StoreChanges): void;

@@ -17,34 +17,34 @@
  * and `updateUserGroupReactivate`, rows of `updateUserGroup`). `resolveTopic` is no operation of
  * its own: a move of the whole topic. The API function is sync/api's, the event type the server's.
  *
- *   user intent                   | command                  | kind                       | API function                        | event type
- *   send a message                | sendMessage              | message_send               | sendMessage                         | message
- *   edit a message's text         | editMessage              | message_content_edit       | updateMessage                       | update_message
- *   move messages (topic/channel) | moveMessages             | message_move               | updateMessage                       | update_message
- *   resolve / unresolve a topic   | resolveTopic (a move)    | message_move               | updateMessage                       | update_message
- *   star, mark read / unread      | setMessageFlags          | message_flags              | updateMessageFlags                  | update_message_flags
- *   mark a narrow read            | markNarrowRead           | mark_narrow_read           | updateMessageFlagsForNarrow         | update_message_flags
- *   mark a topic read             | markTopicRead            | mark_topic_read            | markTopicAsRead                     | update_message_flags
- *   react / remove a reaction     | setReaction              | message_reaction           | addReaction, removeReaction         | reaction
- *   mute / follow a topic         | setTopicVisibility       | user_topic_set             | updateUserTopic                     | user_topic
- *   save a snippet                | createSnippet            | saved_snippet_create       | createSavedSnippet                  | saved_snippets
- *   edit a snippet                | editSnippet              | saved_snippet_edit         | editSavedSnippet                    | saved_snippets
- *   delete a snippet              | deleteSnippet            | saved_snippet_delete       | deleteSavedSnippet                  | saved_snippets
- *   schedule a message            | createScheduledMessage   | scheduled_message_create   | createScheduledMessage              | scheduled_messages
- *   change a scheduled message    | editScheduledMessage     | scheduled_message_edit     | updateScheduledMessage              | scheduled_messages
- *   cancel a scheduled message    | deleteScheduledMessage   | scheduled_message_delete   | deleteScheduledMessage              | scheduled_messages
- *   send a scheduled one now      | sendScheduledMessageNow  | scheduled_message_send_now | deleteScheduledMessage, sendMessage | scheduled_messages, message
- *   subscribe                     | subscribe                | subscription_set           | subscribe                           | subscription
- *   unsubscribe                   | unsubscribe              | subscription_remove        | unsubscribe                         | subscription
- *   change settings               | updateSettings           | user_settings_update       | updateSettings                      | user_settings
- *   add / pin a view              | addNavigationView        | navigation_view_add        | addNavigationView                   | navigation_view
- *   change a view                 | editNavigationView       | navigation_view_edit       | editNavigationView                  | navigation_view
- *   remove a view                 | deleteNavigationView     | navigation_view_delete     | deleteNavigationView                | navigation_view
- *   rename / describe a group     | updateUserGroup          | user_group_update          | updateUserGroup                     | user_group
- *   change a group's permissions  | updateUserGroup          | user_group_permissions     | updateUserGroup                     | user_group
- *   reactivate a group            | reactivateUserGroup      | user_group_reactivate      | updateUserGroup                     | user_group
- *   change a group's members      | updateUserGroupMembers   | user_group_members         | updateUserGroupMembers              | user_group
- *   change a group's subgroups    | updateUserGroupSubgroups | user_group_subgroups       | updateUserGroupMembers              | user_group
+ *   user intent                   | command                     | kind                            | API function                        | event type
+ *   send a message                | sendMessage                 | send_message                    | sendMessage                         | message
+ *   edit a message's text         | updateMessageContent        | update_message_content          | updateMessage                       | update_message
+ *   move messages (topic/channel) | updateMessageMove           | update_message_move             | updateMessage                       | update_message
+ *   resolve / unresolve a topic   | resolveTopic (a move)       | update_message_move             | updateMessage                       | update_message
+ *   star, mark read / unread      | updateMessageFlags          | update_message_flags            | updateMessageFlags                  | update_message_flags
+ *   mark a narrow read            | updateMessageFlagsForNarrow | update_message_flags_for_narrow | updateMessageFlagsForNarrow         | update_message_flags
+ *   mark a topic read             | markTopicAsRead             | mark_topic_as_read              | markTopicAsRead                     | update_message_flags
+ *   react / remove a reaction     | addOrRemoveReaction         | add_or_remove_reaction          | addReaction, removeReaction         | reaction
+ *   mute / follow a topic         | updateUserTopic             | update_user_topic               | updateUserTopic                     | user_topic
+ *   save a snippet                | createSavedSnippet          | create_saved_snippet            | createSavedSnippet                  | saved_snippets
+ *   edit a snippet                | editSavedSnippet            | edit_saved_snippet              | editSavedSnippet                    | saved_snippets
+ *   delete a snippet              | deleteSavedSnippet          | delete_saved_snippet            | deleteSavedSnippet                  | saved_snippets
+ *   schedule a message            | createScheduledMessage      | create_scheduled_message        | createScheduledMessage              | scheduled_messages
+ *   change a scheduled message    | updateScheduledMessage      | update_scheduled_message        | updateScheduledMessage              | scheduled_messages
+ *   cancel a scheduled message    | deleteScheduledMessage      | delete_scheduled_message        | deleteScheduledMessage              | scheduled_messages
+ *   send a scheduled one now      | sendScheduledMessageNow     | send_scheduled_message_now      | deleteScheduledMessage, sendMessage | scheduled_messages, message
+ *   subscribe                     | subscribe                   | subscribe                       | subscribe                           | subscription
+ *   unsubscribe                   | unsubscribe                 | unsubscribe                     | unsubscribe                         | subscription
+ *   change settings               | updateSettings              | update_settings                 | updateSettings                      | user_settings
+ *   add / pin a view              | addNavigationView           | add_navigation_view             | addNavigationView                   | navigation_view
+ *   change a view                 | editNavigationView          | edit_navigation_view            | editNavigationView                  | navigation_view
+ *   remove a view                 | removeNavigationView        | remove_navigation_view          | deleteNavigationView                | navigation_view
+ *   rename / describe a group     | updateUserGroup             | update_user_group               | updateUserGroup                     | user_group
+ *   change a group's permissions  | updateUserGroup             | update_user_group_permissions   | updateUserGroup                     | user_group
+ *   reactivate a group            | updateUserGroupReactivate   | update_user_group_reactivate    | updateUserGroup                     | user_group
+ *   change a group's members      | updateUserGroupMembers      | update_user_group_members       | updateUserGroupMembers              | user_group
+ *   change a group's subgroups    | updateUserGroupSubgroups    | update_user_group_subgroups     | updateUserGroupMembers              | user_group
  */
 import type { z } from 'zod';
 import type { StoreArea } from '../db/changes.js';

@@ -106,7 +106,7 @@ function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) 
               variant="primary"
               disabled={!may().manage.ok}
               aria-describedby={may().manage.ok ? undefined : manageReasonId}
-              onClick={() => void act('reactivate the group', async () => (await props.bridge.invoke('reactivateUserGroup', { user_group_id: props.group.id }), toasts.show(`“${props.group.name}” reactivated on this device; it goes to the server when it can.`)))}
+              onClick={() => void act('reactivate the group', async () => (await props.bridge.invoke('updateUserGroupReactivate', { user_group_id: props.group.id }), toasts.show(`“${props.group.name}” reactivated on this device; it goes to the server when it can.`)))}
             >
               Reactivate group
             </Button>

@@ -1,5 +1,5 @@
 /**
- * `mark_narrow_read` v1: every message of a narrow becomes read (`POST /messages/flags/narrow`,
+ * `update_message_flags_for_narrow` v1: every message of a narrow becomes read (`POST /messages/flags/narrow`,
  * FL 155): "mark channel as read", "mark all as read", a DM conversation, a search. The server
  * bounds each request, so `send` walks the narrow from its oldest message in batches, resuming
  * after `last_processed_id`, until `found_newest`.
@@ -26,7 +26,7 @@ import { enqueuedSchema } from '../../protocol/outbox.js';
 export const markNarrowReadArgs = z.object({ narrow: z.array(narrowTermSchema).max(20) });
 export type MarkNarrowReadArgs = z.output<typeof markNarrowReadArgs>;
 
-export const MARK_NARROW_READ_KIND = 'mark_narrow_read';
+export const MARK_NARROW_READ_KIND = 'update_message_flags_for_narrow';
 /** Messages per request (Zulip web asks for 1,000 at a time). */
 const BATCH = 1000;
 /** Requests per attempt: 500,000 messages; a longer narrow finishes on the next attempt. */
@@ -34,7 +34,7 @@ const MAX_ROUNDS = 500;
 
 const unread = { operator: 'is', operand: 'unread' } as const;
 
-export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null, 'mark_narrow_read'> = {
+export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null, 'update_message_flags_for_narrow'> = {
   kind: MARK_NARROW_READ_KIND,
   version: 1,
   argsSchema: markNarrowReadArgs,
@@ -60,7 +60,7 @@ export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null, 'mark_narrow_r
       if (res.found_newest || res.last_processed_id === null) return;
       anchor = res.last_processed_id;
     }
-    throw new Error(`mark_narrow_read: more than ${MAX_ROUNDS * BATCH} unread messages; the rest goes on the next attempt`);
+    throw new Error(`update_message_flags_for_narrow: more than ${MAX_ROUNDS * BATCH} unread messages; the rest goes on the next attempt`);
   },
   async verify(conn, a) {
     const res = await getMessages(conn, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [...a.narrow, unread] });
@@ -86,7 +86,7 @@ export function applyOptimistic(db: LocalDb, a: MarkNarrowReadArgs, changes: Cha
 
 /** The contract's command: every message of a narrow (a channel, a DM conversation, everything: `[]`) becomes read. */
 export const markNarrowReadCommands = {
-  markNarrowRead: queuedCommand({
+  updateMessageFlagsForNarrow: queuedCommand({
     request: z.object({ narrow: z.array(z.object({ operator: z.string(), operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]), negated: z.boolean().optional() })).max(20) }),
     response: enqueuedSchema,
     intent(r, ctx) {

@@ -1,5 +1,5 @@
 /**
- * `mark_topic_read`: every message of a topic becomes read. Idempotent, so repeated intents for a
+ * `mark_topic_as_read`: every message of a topic becomes read. Idempotent, so repeated intents for a
  * topic merge; a resend after a failed verify is harmless. Verified by asking the server for an
  * unread message left in the topic (one that arrived later also counts: resending reads it too,
  * which is what the user asked for).
@@ -17,8 +17,8 @@ import { enqueuedSchema } from '../../protocol/outbox.js';
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
 export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
 
-export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_read'> = {
-  kind: 'mark_topic_read',
+export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_read'> = {
+  kind: 'mark_topic_as_read',
   version: 1,
   argsSchema: markTopicReadArgs,
   baseSchema: z.null(),
@@ -47,7 +47,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_read
     });
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'mark_topic_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: (prev, next) => (prev.kind === 'mark_topic_as_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
 };
 
@@ -61,7 +61,7 @@ export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: C
 }
 
 export const markTopicReadCommands = {
-  markTopicRead: queuedCommand({
+  markTopicAsRead: queuedCommand({
     request: z.object({ channel_id: z.number().int().positive(), topic: z.string() }),
     response: enqueuedSchema,
     intent: (r, ctx) => answer(ctx.outbox.enqueue(markTopicRead, { stream_id: r.channel_id, topic_name: r.topic }, null)),

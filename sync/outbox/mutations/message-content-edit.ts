@@ -1,5 +1,5 @@
 /**
- * `message_content_edit` v1: the user changed a message's raw Markdown (docs/sync-design.md
+ * `update_message_content` v1: the user changed a message's raw Markdown (docs/sync-design.md
  * "Conflicts and the three-way merge").
  *
  * The base is the exact raw text the user started from, as fetched with apply_markdown=false, and
@@ -34,7 +34,7 @@ export const contentEditBase = z.object({ raw_content: z.string(), sha256: z.str
 export type ContentEditArgs = z.infer<typeof contentEditArgs>;
 export type ContentEditBase = z.infer<typeof contentEditBase>;
 
-export const CONTENT_EDIT_KIND = 'message_content_edit';
+export const CONTENT_EDIT_KIND = 'update_message_content';
 
 /** A base for an edit starting from `raw` (the fetched raw Markdown, untouched). */
 export function contentEditBaseOf(raw: string): ContentEditBase {
@@ -98,7 +98,7 @@ async function verify(conn: ApiConnection, args: ContentEditArgs, limits: Server
   return raw === storedEditContent(args.content, limits) ? 'applied' : 'not_applied';
 }
 
-export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase, 'message_content_edit'> = {
+export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase, 'update_message_content'> = {
   kind: CONTENT_EDIT_KIND,
   version: 1,
   argsSchema: contentEditArgs,
@@ -138,7 +138,7 @@ export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: Cha
 
 /** The contract's command. `base_raw_content`: the raw Markdown the user started from (see `messageRawContent`). */
 export const messageContentEditCommands = {
-  editMessage: queuedCommand({
+  updateMessageContent: queuedCommand({
     request: z.object({ message_id: z.number().int().positive(), content: z.string(), base_raw_content: z.string() }),
     response: enqueuedSchema,
     intent(r, ctx) {

@@ -1,5 +1,5 @@
 /**
- * `message_flags` v1: a personal flag (`read`, `starred`) added to or removed from messages by id
+ * `update_message_flags` v1: a personal flag (`read`, `starred`) added to or removed from messages by id
  * (`POST /messages/flags`): reading, "mark as unread from here", starring.
  *
  * Order: one entity per flag, so a star and a later unstar of the same message reach the server
@@ -31,9 +31,9 @@ export const messageFlagsArgs = z.object({
 });
 export type MessageFlagsArgs = z.output<typeof messageFlagsArgs>;
 
-export const MESSAGE_FLAGS_KIND = 'message_flags';
+export const MESSAGE_FLAGS_KIND = 'update_message_flags';
 
-export const messageFlags: OutboxKind<MessageFlagsArgs, null, 'message_flags'> = {
+export const messageFlags: OutboxKind<MessageFlagsArgs, null, 'update_message_flags'> = {
   kind: MESSAGE_FLAGS_KIND,
   version: 1,
   argsSchema: messageFlagsArgs,
@@ -94,7 +94,7 @@ export function applyOptimistic(db: LocalDb, a: MessageFlagsArgs, changes: Chang
 
 /** The contract's command: star, unstar, mark read or unread, by message id (shown at once; unread counts follow). */
 export const messageFlagsCommands = {
-  setMessageFlags: queuedCommand({
+  updateMessageFlags: queuedCommand({
     request: z.object({ message_ids: z.array(z.number().int().positive()).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) }),
     response: enqueuedSchema,
     intent(r, ctx) {

@@ -1,5 +1,5 @@
 /**
- * `message_move` v1: a topic edit, a move to another channel, or resolve / unresolve (a topic
+ * `update_message_move` v1: a topic edit, a move to another channel, or resolve / unresolve (a topic
  * edit adding or removing the `✔ ` prefix), with `propagate_mode` and both notification flags
  * exactly as the user chose them.
  *
@@ -40,7 +40,7 @@ export const moveArgs = z
   .refine((a) => a.topic !== undefined || a.stream_id !== undefined, 'a move changes the topic, the channel or both');
 export type MoveArgs = z.infer<typeof moveArgs>;
 
-export const MOVE_KIND = 'message_move';
+export const MOVE_KIND = 'update_message_move';
 export const RESOLVED_PREFIX = '✔ ';
 
 export const moveLimitDetails = z.object({
@@ -85,7 +85,7 @@ async function verify(conn: ApiConnection, a: MoveArgs, limits: ServerLimits): P
   return topicOk && channelOk ? 'applied' : 'not_applied';
 }
 
-export const messageMove: OutboxKind<MoveArgs, null, 'message_move'> = {
+export const messageMove: OutboxKind<MoveArgs, null, 'update_message_move'> = {
   kind: MOVE_KIND,
   version: 1,
   argsSchema: moveArgs,
@@ -167,7 +167,7 @@ function enqueueMove(ctx: IntentContext, r: z.output<typeof moveRequest>): Enque
  * of the whole topic to its name with (or without) the `✔ ` prefix.
  */
 export const messageMoveCommands = {
-  moveMessages: queuedCommand({
+  updateMessageMove: queuedCommand({
     request: moveRequest,
     response: enqueuedSchema,
     intent: (r, ctx) => enqueueMove(ctx, r),

@@ -1,5 +1,5 @@
 /**
- * `message_reaction` v1: the user's own emoji reaction added to or removed from a message
+ * `add_or_remove_reaction` v1: the user's own emoji reaction added to or removed from a message
  * (`POST` / `DELETE /messages/{id}/reactions`), with the emoji named exactly (name, code, type).
  *
  * One entity per (message, emoji): toggles reach the server in order. A toggle back while the
@@ -30,11 +30,11 @@ export const messageReactionArgs = z.object({
 });
 export type MessageReactionArgs = z.output<typeof messageReactionArgs>;
 
-export const MESSAGE_REACTION_KIND = 'message_reaction';
+export const MESSAGE_REACTION_KIND = 'add_or_remove_reaction';
 
 const ALREADY = { add: 'REACTION_ALREADY_EXISTS', remove: 'REACTION_DOES_NOT_EXIST' } as const;
 
-export const messageReaction: OutboxKind<MessageReactionArgs, null, 'message_reaction'> = {
+export const messageReaction: OutboxKind<MessageReactionArgs, null, 'add_or_remove_reaction'> = {
   kind: MESSAGE_REACTION_KIND,
   version: 1,
   argsSchema: messageReactionArgs,
@@ -87,7 +87,7 @@ export function applyOptimistic(db: LocalDb, a: MessageReactionArgs, changes: Ch
 
 /** The contract's command: the user's own reaction, added or removed (a toggle back while queued annuls both). */
 export const messageReactionCommands = {
-  setReaction: queuedCommand({
+  addOrRemoveReaction: queuedCommand({
     request: z.object({
       message_id: z.number().int().positive(),
       op: z.enum(['add', 'remove']),

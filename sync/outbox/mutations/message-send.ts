@@ -1,5 +1,5 @@
 /**
- * `message_send` v1: post a channel or direct message, possibly written offline (docs/sync-design.md
+ * `send_message` v1: post a channel or direct message, possibly written offline (docs/sync-design.md
  * "Sending messages").
  *
  * Local echo. The message is shown at once as a row of the message cache with the id
@@ -65,7 +65,7 @@ export type MessageSendArgs = z.output<typeof messageSendArgs>;
 export const messageSendBase = z.object({ enqueued_at: int });
 export type MessageSendBase = z.output<typeof messageSendBase>;
 
-export const MESSAGE_SEND_KIND = 'message_send';
+export const MESSAGE_SEND_KIND = 'send_message';
 /** Messages sent within this many seconds before the intent still count when verifying (skew). */
 export const VERIFY_CLOCK_SLACK_S = 60;
 const VERIFY_WINDOW = 100;
@@ -114,7 +114,7 @@ export async function verifySent(conn: ApiConnection, a: MessageSendArgs, b: Mes
 }
 
 /** The queue and the landed ids come from the session (`KindContext`). */
-export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase, 'message_send'> = {
+export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase, 'send_message'> = {
   kind: MESSAGE_SEND_KIND,
   version: 1,
   argsSchema: messageSendArgs,

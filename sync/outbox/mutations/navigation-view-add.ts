@@ -1,5 +1,5 @@
 /**
- * `navigation_view_add`: pin or configure a built-in view (no name) or add a custom one. Keyed by
+ * `add_navigation_view`: pin or configure a built-in view (no name) or add a custom one. Keyed by
  * fragment; a later edit folds into a still-queued add, a later delete cancels it.
  */
 import { z } from 'zod';
@@ -25,8 +25,8 @@ export async function serverView(conn: ApiConnection, fragment: string): Promise
   return (await getNavigationViews(conn)).navigation_views.find((v) => v.fragment === fragment);
 }
 
-export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null, 'navigation_view_add'> = {
-  kind: 'navigation_view_add',
+export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null, 'add_navigation_view'> = {
+  kind: 'add_navigation_view',
   version: 1,
   argsSchema: navigationViewAddArgs,
   baseSchema: z.null(),

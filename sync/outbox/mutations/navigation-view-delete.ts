@@ -1,4 +1,4 @@
-/** `navigation_view_delete`: remove a custom view. Behind a still-queued add of it, both vanish unsent. */
+/** `remove_navigation_view`: remove a custom view. Behind a still-queued add of it, both vanish unsent. */
 import { z } from 'zod';
 import { deleteNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
@@ -12,8 +12,8 @@ import { serverView, viewKey } from './navigation-view-add.js';
 export const navigationViewDeleteArgs = z.object({ fragment: z.string().min(1) });
 export type NavigationViewDeleteArgs = z.output<typeof navigationViewDeleteArgs>;
 
-export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null, 'navigation_view_delete'> = {
-  kind: 'navigation_view_delete',
+export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null, 'remove_navigation_view'> = {
+  kind: 'remove_navigation_view',
   version: 1,
   argsSchema: navigationViewDeleteArgs,
   baseSchema: z.null(),
@@ -23,7 +23,7 @@ export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null, 'n
     await deleteNavigationView(conn, a);
   },
   verify: async (conn, a) => ((await serverView(conn, a.fragment)) ? 'not_applied' : 'applied'),
-  coalesce: (prev) => (prev.kind === 'navigation_view_add' ? { action: 'cancel' } : { action: 'append' }),
+  coalesce: (prev) => (prev.kind === 'add_navigation_view' ? { action: 'cancel' } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 };
 
@@ -33,7 +33,7 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewDeleteArgs, cha
 }
 
 export const navigationViewDeleteCommands = {
-  deleteNavigationView: queuedCommand({
+  removeNavigationView: queuedCommand({
     request: z.object({ fragment: z.string().min(1) }),
     response: enqueuedSchema,
     intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewDelete, r, null)),

@@ -1,4 +1,4 @@
-/** `navigation_view_edit`: pin/unpin or rename a view. Queued edits merge, the last value per field winning. */
+/** `edit_navigation_view`: pin/unpin or rename a view. Queued edits merge, the last value per field winning. */
 import { z } from 'zod';
 import { editNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
@@ -16,8 +16,8 @@ export const navigationViewEditArgs = z.object({
 });
 export type NavigationViewEditArgs = z.output<typeof navigationViewEditArgs>;
 
-export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null, 'navigation_view_edit'> = {
-  kind: 'navigation_view_edit',
+export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null, 'edit_navigation_view'> = {
+  kind: 'edit_navigation_view',
   version: 1,
   argsSchema: navigationViewEditArgs,
   baseSchema: z.null(),
@@ -37,7 +37,7 @@ export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null, 'navig
   },
   coalesce(prev, next) {
     const n = next.args;
-    const parsed = prev.kind === 'navigation_view_add' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'navigation_view_edit' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
+    const parsed = prev.kind === 'add_navigation_view' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'edit_navigation_view' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
     if (!parsed?.success) return { action: 'append' };
     const p = parsed.data;
     return { action: 'merge', args: { ...p, is_pinned: n.is_pinned ?? p.is_pinned, name: n.name ?? p.name }, base: null };

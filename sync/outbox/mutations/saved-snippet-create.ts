@@ -1,5 +1,5 @@
 /**
- * `saved_snippet_create`: a snippet created (possibly offline) under a temporary id. A create has
+ * `create_saved_snippet`: a snippet created (possibly offline) under a temporary id. A create has
  * no server id to check, so after a lost answer `verify` looks for a snippet with our title and
  * content created no earlier than the intent, and adopts it: the request is never sent twice.
  */
@@ -35,8 +35,8 @@ export const snippetCreateBase = z.object({ enqueued_at: z.number().int(), after
 export const SNIPPET_CLOCK_SLACK_S = 3600;
 export type SnippetCreateBase = z.output<typeof snippetCreateBase>;
 
-export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase, 'saved_snippet_create'> = {
-  kind: 'saved_snippet_create',
+export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase, 'create_saved_snippet'> = {
+  kind: 'create_saved_snippet',
   version: 1,
   argsSchema: snippetCreateArgs,
   baseSchema: snippetCreateBase,
@@ -73,7 +73,7 @@ export function applyOptimistic(db: LocalDb, args: SnippetCreateArgs, changes: C
 
 /** The contract's command. `snippet_id`: a negative local id until the server's id is known. */
 export const savedSnippetCreateCommands = {
-  createSnippet: queuedCommand({
+  createSavedSnippet: queuedCommand({
     request: z.object({ title: z.string().min(1), content: z.string().min(1) }),
     response: enqueuedSchema.extend({ snippet_id: z.number().int() }),
     intent(r, ctx) {

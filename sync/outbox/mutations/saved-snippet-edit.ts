@@ -1,5 +1,5 @@
 /**
- * `saved_snippet_edit`: change a snippet's title and/or content. Queued behind its create (same
+ * `edit_saved_snippet`: change a snippet's title and/or content. Queued behind its create (same
  * entity key), it folds into the create instead, so an offline snippet is sent once, finished.
  */
 import { z } from 'zod';
@@ -27,12 +27,12 @@ export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
 function serverId(id: number | string): number {
   const n = localSnippetId(id);
   // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
-  if (n === undefined || n < 0) throw new Error(`saved_snippet_edit: ${id} is not a server id`);
+  if (n === undefined || n < 0) throw new Error(`edit_saved_snippet: ${id} is not a server id`);
   return n;
 }
 
-export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'saved_snippet_edit'> = {
-  kind: 'saved_snippet_edit',
+export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'edit_saved_snippet'> = {
+  kind: 'edit_saved_snippet',
   version: 1,
   argsSchema: snippetEditArgs,
   baseSchema: z.null(),
@@ -51,12 +51,12 @@ export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'saved_snippet_
   },
   coalesce(prev, next) {
     const n = next.args;
-    if (prev.kind === 'saved_snippet_create') {
+    if (prev.kind === 'create_saved_snippet') {
       const p = snippetCreateArgs.safeParse(prev.args);
       if (!p.success) return { action: 'append' };
       return { action: 'merge', args: { ...p.data, title: n.title ?? p.data.title, content: n.content ?? p.data.content }, base: prev.base };
     }
-    if (prev.kind === 'saved_snippet_edit') {
+    if (prev.kind === 'edit_saved_snippet') {
       const p = snippetEditArgs.safeParse(prev.args);
       if (!p.success) return { action: 'append' };
       return { action: 'merge', args: { ...p.data, title: n.title ?? p.data.title, content: n.content ?? p.data.content }, base: null };
@@ -76,7 +76,7 @@ export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: Cha
 }
 
 export const savedSnippetEditCommands = {
-  editSnippet: queuedCommand({
+  editSavedSnippet: queuedCommand({
     request: z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() }),
     response: enqueuedSchema,
     intent(r, ctx) {

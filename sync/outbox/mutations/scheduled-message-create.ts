@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_create` v1: schedule a message (possibly offline) under a temporary id, shown
+ * `create_scheduled_message` v1: schedule a message (possibly offline) under a temporary id, shown
  * at once in the scheduled list under the negative local id `-N` (as offline snippets are). Later
  * edits and a delete of it queue behind it (same entity) and fold into it while it is queued: an
  * offline create-then-delete sends nothing.
@@ -34,7 +34,7 @@ export const scheduledCreateArgs = z.object({
 });
 export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
 
-export const SCHEDULED_CREATE_KIND = 'scheduled_message_create';
+export const SCHEDULED_CREATE_KIND = 'create_scheduled_message';
 
 const sameIds = (x: readonly number[], y: readonly number[]) => {
   const a = [...x].sort((p, q) => p - q);
@@ -42,7 +42,7 @@ const sameIds = (x: readonly number[], y: readonly number[]) => {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 };
 
-export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'scheduled_message_create'> = {
+export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'create_scheduled_message'> = {
   kind: SCHEDULED_CREATE_KIND,
   version: 1,
   argsSchema: scheduledCreateArgs,

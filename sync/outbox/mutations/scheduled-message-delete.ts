@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_delete` v1: unschedule a message. Queued behind its offline create (same
+ * `delete_scheduled_message` v1: unschedule a message. Queued behind its offline create (same
  * entity), the two annul each other: nothing is sent. A message the server already delivered
  * cannot be unscheduled: that failure is what the user should see (it was sent).
  */
@@ -26,8 +26,8 @@ export function serverScheduledId(id: number | string, kind: string): number {
   return id;
 }
 
-export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'scheduled_message_delete'> = {
-  kind: 'scheduled_message_delete',
+export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'delete_scheduled_message'> = {
+  kind: 'delete_scheduled_message',
   version: 1,
   argsSchema: scheduledDeleteArgs,
   baseSchema: z.null(),
@@ -35,10 +35,10 @@ export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'sche
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a) {
-    await deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'scheduled_message_delete') });
+    await deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message') });
   },
   async verify(conn, a) {
-    const id = serverScheduledId(a.scheduled_message_id, 'scheduled_message_delete');
+    const id = serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message');
     const there = (await getScheduledMessages(conn)).scheduled_messages.some((m) => m.scheduled_message_id === id);
     return there ? 'not_applied' : 'applied';
   },

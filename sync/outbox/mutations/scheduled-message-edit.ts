@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_edit`: change a scheduled message's content, topic, recipient or delivery
+ * `update_scheduled_message`: change a scheduled message's content, topic, recipient or delivery
  * time (the arguments of `PATCH /scheduled_messages/{id}`). Queued edits of one scheduled message
  * merge field by field, the last value winning; a recipient change (`type` + `to`) moves as a unit.
  */
@@ -32,7 +32,7 @@ export const scheduledEditArgs = z.object({
 export type ScheduledEditArgs = z.output<typeof scheduledEditArgs>;
 
 function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
-  const common = { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'scheduled_message_edit'), content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
+  const common = { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'update_scheduled_message'), content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
   const r = a.recipient;
   if (r?.type === 'channel') return { ...common, type: 'channel', to: r.to, topic: r.topic };
   if (r?.type === 'direct') return { ...common, type: 'direct', to: r.to };
@@ -41,8 +41,8 @@ function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
 
 const sameIds = (x: readonly number[], y: readonly number[]) => x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
 
-export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'scheduled_message_edit'> = {
-  kind: 'scheduled_message_edit',
+export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'update_scheduled_message'> = {
+  kind: 'update_scheduled_message',
   version: 1,
   argsSchema: scheduledEditArgs,
   baseSchema: z.null(),
@@ -74,7 +74,7 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'schedule
       const merged: ScheduledCreateArgs = { ...c.data, recipient, content: n.content ?? c.data.content, scheduled_delivery_timestamp: n.scheduled_delivery_timestamp ?? c.data.scheduled_delivery_timestamp };
       return { action: 'merge', args: merged, base: prev.base };
     }
-    const p = prev.kind === 'scheduled_message_edit' ? scheduledEditArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_scheduled_message' ? scheduledEditArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const merged: ScheduledEditArgs = {
       scheduled_message_id: p.data.scheduled_message_id,
@@ -105,7 +105,7 @@ export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: C
 }
 
 export const scheduledMessageEditCommands = {
-  editScheduledMessage: queuedCommand({
+  updateScheduledMessage: queuedCommand({
     request: z.object({
       /** A server id, or the negative local id `createScheduledMessage` answered. */
       scheduled_message_id: z.number().int(),

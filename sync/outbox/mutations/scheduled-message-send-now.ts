@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_send_now` v1: send a scheduled message at once, as Zulip web does it (the
+ * `send_scheduled_message_now` v1: send a scheduled message at once, as Zulip web does it (the
  * scheduled message is deleted, then its text is sent as an ordinary message). Queued on the
  * scheduled message's entity, so it goes after the message's queued create and edits; the text and
  * the recipient are taken from the local copy when the user asks (edits included). A failed
@@ -8,7 +8,7 @@
  * Exactly once. DELETE first, then POST /messages. A DELETE the server refuses because the
  * scheduled message is gone means either an earlier attempt of this row deleted it and lost the
  * send, or the server delivered it at its time meanwhile: a message with our text sent by us since
- * the intent or since the time it was scheduled for, whichever is earlier (message_send's check;
+ * the intent or since the time it was scheduled for, whichever is earlier (send_message's check;
  * the server delivers at that time or later, maybe long before a click made offline), means it is
  * there, and nothing is sent again. A lost answer is
  * verified the same way: still scheduled on the server → not applied; gone and our message found →
@@ -39,7 +39,7 @@ export type ScheduledSendNowArgs = z.output<typeof scheduledSendNowArgs>;
 export const scheduledSendNowBase = messageSendBase.extend({ scheduled_at: z.number().int().optional() });
 export type ScheduledSendNowBase = z.output<typeof scheduledSendNowBase>;
 
-export const SCHEDULED_SEND_NOW_KIND = 'scheduled_message_send_now';
+export const SCHEDULED_SEND_NOW_KIND = 'send_scheduled_message_now';
 
 function wireArgs(a: ScheduledSendNowArgs): SendMessageArgs {
   if (a.to.type === 'channel') return { type: 'channel', to: a.to.stream_id, topic: a.to.topic, content: a.content };
@@ -49,11 +49,11 @@ function wireArgs(a: ScheduledSendNowArgs): SendMessageArgs {
 /** The server's "Scheduled message does not exist" (HTTP 404, or a 400 BAD_REQUEST from older servers). */
 const isGone = (e: unknown) => isApiError(e) && e.kind === 'api' && (e.httpStatus === 404 || (e.code === 'BAD_REQUEST' && /does not exist/i.test(e.serverMsg)));
 
-/** Our message already in the conversation since the click or its delivery time (message_send's check; no row of ours claimed any). */
+/** Our message already in the conversation since the click or its delivery time (send_message's check; no row of ours claimed any). */
 const alreadySent = (conn: ApiConnection, a: ScheduledSendNowArgs, b: ScheduledSendNowBase, ctx: KindContext): Promise<VerifyOutcome> =>
   verifySent(conn, { to: a.to, content: a.content, local_id: '0' }, { enqueued_at: Math.min(b.enqueued_at, b.scheduled_at ?? b.enqueued_at) }, ctx);
 
-export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase, 'scheduled_message_send_now'> = {
+export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase, 'send_scheduled_message_now'> = {
   kind: SCHEDULED_SEND_NOW_KIND,
   version: 1,
   argsSchema: scheduledSendNowArgs,

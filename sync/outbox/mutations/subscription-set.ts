@@ -1,5 +1,5 @@
 /**
- * `subscription_set`: subscribe the user to channels by name (missing ones are created, as
+ * `subscribe`: subscribe the user to channels by name (missing ones are created, as
  * `POST /users/me/subscriptions` does). Subscribing is idempotent, so verify only has to check
  * that every named channel is now among the user's subscriptions.
  */
@@ -19,8 +19,8 @@ export const subscriptionSetArgs = z.object({
 });
 export type SubscriptionSetArgs = z.output<typeof subscriptionSetArgs>;
 
-export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null, 'subscription_set'> = {
-  kind: 'subscription_set',
+export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null, 'subscribe'> = {
+  kind: 'subscribe',
   version: 1,
   argsSchema: subscriptionSetArgs,
   baseSchema: z.null(),

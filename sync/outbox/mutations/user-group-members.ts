@@ -1,5 +1,5 @@
 /**
- * `user_group_members`: add and remove users of a group. The server refuses to add a member or
+ * `update_user_group_members`: add and remove users of a group. The server refuses to add a member or
  * remove a non-member, so queued changes merge into their net effect: adding then removing the
  * same user (or the reverse) is no change at all, and a merge that nets to nothing cancels the row.
  */
@@ -28,8 +28,8 @@ function net(prev: UserGroupMembersArgs, next: UserGroupMembersArgs): { add: num
   return { add: [...add], delete: [...del] };
 }
 
-export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'user_group_members'> = {
-  kind: 'user_group_members',
+export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'update_user_group_members'> = {
+  kind: 'update_user_group_members',
   version: 1,
   argsSchema: userGroupMembersArgs,
   baseSchema: z.null(),
@@ -54,7 +54,7 @@ export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'user_grou
     return a.add.every((u) => members.has(u)) && a.delete.every((u) => !members.has(u)) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_members' ? userGroupMembersArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group_members' ? userGroupMembersArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const n = net(p.data, next.args);
     if (n.add.length + n.delete.length === 0) return { action: 'cancel' };

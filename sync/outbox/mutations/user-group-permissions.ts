@@ -1,11 +1,11 @@
 /**
- * `user_group_permissions`: change a group's permission settings (`can_*_group`), sent as the
+ * `update_user_group_permissions`: change a group's permission settings (`can_*_group`), sent as the
  * API's `{new, old}` update values. `old` is what the user saw when they chose `new`: the server
  * compares it with what it holds (compare-and-swap), so an offline change never silently
  * overwrites somebody else's newer one. A mismatch (400 `EXPECTATION_MISMATCH`, `field_name`
  * `old`) fails the row; the user sees the setting as it is now and retries or discards.
  *
- * A kind of its own rather than a new shape of `user_group_update` v1: the store merges a
+ * A kind of its own rather than a new shape of `update_user_group` v1: the store merges a
  * coalesced intent with the QUEUED row's kind, and v1's schema would silently drop these fields.
  * Same entity as the other group kinds, so a rename and a permission change keep their order.
  * Queued changes merge per setting: the last `new` wins, the FIRST `old` stays (what the user
@@ -56,8 +56,8 @@ function wireArgs(a: UserGroupPermissionsArgs): UpdateUserGroupArgs {
   return out;
 }
 
-export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'user_group_permissions'> = {
-  kind: 'user_group_permissions',
+export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'update_user_group_permissions'> = {
+  kind: 'update_user_group_permissions',
   version: 1,
   argsSchema: userGroupPermissionsArgs,
   baseSchema: z.null(),
@@ -77,7 +77,7 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'u
     return GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const merged: UserGroupPermissionsArgs['settings'] = { ...p.data.settings };
     for (const name of GROUP_PERMISSIONS) {

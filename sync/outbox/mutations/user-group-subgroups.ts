@@ -1,8 +1,8 @@
 /**
- * `user_group_subgroups`: add and remove direct subgroups of a group (POST
+ * `update_user_group_subgroups`: add and remove direct subgroups of a group (POST
  * /user_groups/{id}/members with `add_subgroups` / `delete_subgroups`, FL 311; an older server
  * would ignore the lists and answer success, so the request refuses to go out there). A kind of
- * its own beside `user_group_members` (whose v1 args are users only): the same entity, so a
+ * its own beside `update_user_group_members` (whose v1 args are users only): the same entity, so a
  * group's changes keep their order. Queued changes merge into their net effect, as for members.
  */
 import { z } from 'zod';
@@ -31,8 +31,8 @@ export function netSubgroups(prev: UserGroupSubgroupsArgs, next: UserGroupSubgro
   return { add: [...add], delete: [...del] };
 }
 
-export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'user_group_subgroups'> = {
-  kind: 'user_group_subgroups',
+export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'update_user_group_subgroups'> = {
+  kind: 'update_user_group_subgroups',
   version: 1,
   argsSchema: userGroupSubgroupsArgs,
   baseSchema: z.null(),
@@ -58,7 +58,7 @@ export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'user_
     return a.add.every((s) => subs.has(s)) && a.delete.every((s) => !subs.has(s)) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_subgroups' ? userGroupSubgroupsArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group_subgroups' ? userGroupSubgroupsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const n = netSubgroups(p.data, next.args);
     if (n.add.length + n.delete.length === 0) return { action: 'cancel' };

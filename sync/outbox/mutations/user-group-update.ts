@@ -1,5 +1,5 @@
 /**
- * `user_group_update`: rename a group or change its description. Permission settings take the
+ * `update_user_group`: rename a group or change its description. Permission settings take the
  * `{new, old}` form whose `old` must match the server at send time, so they are not queued here.
  * Queued updates of one group merge, the last value per field winning.
  */
@@ -19,8 +19,8 @@ export type UserGroupUpdateArgs = z.output<typeof userGroupUpdateArgs>;
 
 export const groupKey = (id: number) => `user_group:${id}`;
 
-export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null, 'user_group_update'> = {
-  kind: 'user_group_update',
+export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null, 'update_user_group'> = {
+  kind: 'update_user_group',
   version: 1,
   argsSchema: userGroupUpdateArgs,
   baseSchema: z.null(),
@@ -40,7 +40,7 @@ export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null, 'user_group_
     return (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_update' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     return { action: 'merge', args: { ...p.data, name: next.args.name ?? p.data.name, description: next.args.description ?? p.data.description }, base: null };
   },
@@ -59,7 +59,7 @@ const groupPermissionRequest = z.object({
 
 /**
  * The contract's command: name, description and permission settings (`{new, old}`: `old` is what
- * the user saw). It feeds two kinds: this one and `user_group_permissions` (two rows when both
+ * the user saw). It feeds two kinds: this one and `update_user_group_permissions` (two rows when both
  * the basics and permissions change, in that order).
  */
 export const userGroupUpdateCommands = {

@@ -1,5 +1,5 @@
 /**
- * `user_settings_update`: a map of setting name to new value, as `PATCH /settings` takes it. All
+ * `update_settings`: a map of setting name to new value, as `PATCH /settings` takes it. All
  * settings are one entity: queued updates merge into one map, the last value per key winning.
  */
 import { z } from 'zod';
@@ -22,8 +22,8 @@ export const userSettingsArgs = z
   .refine((m) => Object.keys(m).every((k) => !notQueued.has(k)), 'contains a setting that is never queued');
 export type UserSettingsArgs = z.output<typeof userSettingsArgs>;
 
-export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null, 'user_settings_update'> = {
-  kind: 'user_settings_update',
+export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null, 'update_settings'> = {
+  kind: 'update_settings',
   version: 1,
   argsSchema: userSettingsArgs,
   baseSchema: z.null(),
@@ -41,7 +41,7 @@ export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null, 'user_settin
     return Object.entries(a).every(([k, v]) => now[k] === v) ? 'applied' : 'not_applied';
   },
   coalesce: (prev, next) => {
-    if (prev.kind !== 'user_settings_update') return { action: 'append' };
+    if (prev.kind !== 'update_settings') return { action: 'append' };
     const p = userSettingsArgs.safeParse(prev.args);
     return p.success ? { action: 'merge', args: { ...p.data, ...next.args }, base: null } : { action: 'append' };
   },

@@ -1,5 +1,5 @@
 /**
- * `user_topic_set`: a topic's visibility policy (none, muted, unmuted, followed). Only the last
+ * `update_user_topic`: a topic's visibility policy (none, muted, unmuted, followed). Only the last
  * value matters, so a queued toggle takes the newer value instead of adding a row.
  */
 import { z } from 'zod';
@@ -19,8 +19,8 @@ export const userTopicSetArgs = z.object({
 });
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
-export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'user_topic_set'> = {
-  kind: 'user_topic_set',
+export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'update_user_topic'> = {
+  kind: 'update_user_topic',
   version: 1,
   argsSchema: userTopicSetArgs,
   baseSchema: z.null(),
@@ -41,7 +41,7 @@ export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'user_topic_set'> 
     // No row means no policy (0): removing one is verified by its absence.
     return (row?.visibility_policy ?? 0) === a.visibility_policy ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'user_topic_set' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: (prev, next) => (prev.kind === 'update_user_topic' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_topics'], refetch: ['user_topic'] },
 };
 
@@ -55,7 +55,7 @@ export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: Ch
 
 /** The contract's command: a topic's visibility policy (0 none, 1 muted, 2 unmuted, 3 followed). */
 export const userTopicSetCommands = {
-  setTopicVisibility: queuedCommand({
+  updateUserTopic: queuedCommand({
     request: z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }),
     response: enqueuedSchema,
     intent: (r, ctx) => answer(ctx.outbox.enqueue(userTopicSet, { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }, null)),

@@ -265,7 +265,7 @@ describe('the #groups places and list', () => {
   });
 
   it('finds a group’s unfinished changes', () => {
-    const row = (id: number, target: string, state: OutboxRowView['state']): OutboxRowView => outboxRow({ outbox_id: id, kind: 'user_group_update', target, state });
+    const row = (id: number, target: string, state: OutboxRowView['state']): OutboxRowView => outboxRow({ outbox_id: id, kind: 'update_user_group', target, state });
     const rows = [row(1, 'user_group:20', 'queued'), row(2, 'user_group:20', 'done'), row(3, 'user_group:21', 'failed'), row(4, 'user_group:20', 'failed'), row(5, 'user_group:200', 'queued')];
     expect(groupRows(rows, 20).map((r) => r.outbox_id)).toEqual([1, 4]);
   });

@@ -12,51 +12,51 @@ const text = (kind: string, args: unknown, n: Names = names) => describeRow(kind
 
 describe('a row in words', () => {
   it('says what each kind changes, with where that is', () => {
-    expect(describeRow('message_send', { local_id: '1', to: { type: 'channel', stream_id: 5, topic: 'lunch' }, content: 'hi' }, names)).toEqual({
+    expect(describeRow('send_message', { local_id: '1', to: { type: 'channel', stream_id: 5, topic: 'lunch' }, content: 'hi' }, names)).toEqual({
       text: 'Send a message to #Verona › lunch',
       link: { to: 'channel', channel_id: 5, name: 'Verona', topic: 'lunch' },
     });
-    expect(text('message_send', { local_id: '1', to: { type: 'direct', user_ids: [8, 9] }, content: 'hi' })).toBe('Send a direct message to Othello, user 9');
-    expect(describeRow('message_flags', { messages: [3], op: 'add', flag: 'starred' }, names)).toEqual({ text: 'Star 1 message', link: { to: 'message', message_id: 3 } });
-    expect(describeRow('message_flags', { messages: [3, 4], op: 'remove', flag: 'read' }, names)).toEqual({ text: 'Mark 2 messages as unread', link: null });
-    expect(text('user_topic_set', { stream_id: 5, topic: 'noise', visibility_policy: 1 })).toBe('Mute #Verona › noise');
-    expect(text('mark_narrow_read', { narrow: [{ operator: 'channel', operand: 5 }] })).toBe('Mark #Verona as read');
-    expect(text('mark_narrow_read', { narrow: [] })).toBe('Mark all messages as read');
-    expect(describeRow('message_reaction', { message_id: 7, op: 'add', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' }, names)).toEqual({ text: 'React :tada:', link: { to: 'message', message_id: 7 } });
-    expect(describeRow('user_settings_update', { web_font_size_px: 18, color_scheme: 2 }, names)).toEqual({ text: 'Change settings', link: { to: 'settings', settings: ['web_font_size_px', 'color_scheme'] } });
-    expect(text('scheduled_message_send_now', { scheduled_message_id: 4, to: { type: 'direct', user_ids: [8] }, content: 'x' })).toBe('Send a scheduled message now');
+    expect(text('send_message', { local_id: '1', to: { type: 'direct', user_ids: [8, 9] }, content: 'hi' })).toBe('Send a direct message to Othello, user 9');
+    expect(describeRow('update_message_flags', { messages: [3], op: 'add', flag: 'starred' }, names)).toEqual({ text: 'Star 1 message', link: { to: 'message', message_id: 3 } });
+    expect(describeRow('update_message_flags', { messages: [3, 4], op: 'remove', flag: 'read' }, names)).toEqual({ text: 'Mark 2 messages as unread', link: null });
+    expect(text('update_user_topic', { stream_id: 5, topic: 'noise', visibility_policy: 1 })).toBe('Mute #Verona › noise');
+    expect(text('update_message_flags_for_narrow', { narrow: [{ operator: 'channel', operand: 5 }] })).toBe('Mark #Verona as read');
+    expect(text('update_message_flags_for_narrow', { narrow: [] })).toBe('Mark all messages as read');
+    expect(describeRow('add_or_remove_reaction', { message_id: 7, op: 'add', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' }, names)).toEqual({ text: 'React :tada:', link: { to: 'message', message_id: 7 } });
+    expect(describeRow('update_settings', { web_font_size_px: 18, color_scheme: 2 }, names)).toEqual({ text: 'Change settings', link: { to: 'settings', settings: ['web_font_size_px', 'color_scheme'] } });
+    expect(text('send_scheduled_message_now', { scheduled_message_id: 4, to: { type: 'direct', user_ids: [8] }, content: 'x' })).toBe('Send a scheduled message now');
   });
 
   it('a kind this app does not know, or args it cannot read, still say something', () => {
     expect(describeRow('from_the_future', {}, names)).toEqual({ text: 'A change this app does not know (from_the_future)', link: null });
-    expect(text('message_flags', { messages: 'not a list' })).toBe('A change this app does not know (message_flags)');
+    expect(text('update_message_flags', { messages: 'not a list' })).toBe('A change this app does not know (update_message_flags)');
   });
 
   it('says what a navigation view change does: add a custom view, pin or unpin a built-in one, rename, remove', () => {
-    expect(text('navigation_view_add', { fragment: 'narrow/channel/5-Verona', is_pinned: true, name: 'Veronese' })).toBe('Add the view “Veronese”');
-    expect(text('navigation_view_add', { fragment: 'recent', is_pinned: false, name: null })).toBe('Unpin the view #recent');
-    expect(text('navigation_view_edit', { fragment: 'recent', is_pinned: true })).toBe('Change the view #recent: pin it');
-    expect(text('navigation_view_edit', { fragment: 'narrow/is/dm', is_pinned: false, name: 'DMs' })).toBe('Change the view #narrow/is/dm: unpin it, rename it “DMs”');
-    expect(text('navigation_view_delete', { fragment: 'narrow/is/dm' })).toBe('Remove the view #narrow/is/dm');
+    expect(text('add_navigation_view', { fragment: 'narrow/channel/5-Verona', is_pinned: true, name: 'Veronese' })).toBe('Add the view “Veronese”');
+    expect(text('add_navigation_view', { fragment: 'recent', is_pinned: false, name: null })).toBe('Unpin the view #recent');
+    expect(text('edit_navigation_view', { fragment: 'recent', is_pinned: true })).toBe('Change the view #recent: pin it');
+    expect(text('edit_navigation_view', { fragment: 'narrow/is/dm', is_pinned: false, name: 'DMs' })).toBe('Change the view #narrow/is/dm: unpin it, rename it “DMs”');
+    expect(text('remove_navigation_view', { fragment: 'narrow/is/dm' })).toBe('Remove the view #narrow/is/dm');
   });
 
   it('names the channels of subscribes and unsubscribes', () => {
-    expect(describeRow('subscription_set', { subscriptions: [{ name: 'Scotland' }] }, none)).toEqual({ text: 'Subscribe to #Scotland', link: { to: 'channels' } });
-    expect(describeRow('subscription_remove', { subscriptions: ['Verona', 'Denmark'] }, none)).toEqual({ text: 'Unsubscribe from #Verona, #Denmark', link: null });
+    expect(describeRow('subscribe', { subscriptions: [{ name: 'Scotland' }] }, none)).toEqual({ text: 'Subscribe to #Scotland', link: { to: 'channels' } });
+    expect(describeRow('unsubscribe', { subscriptions: ['Verona', 'Denmark'] }, none)).toEqual({ text: 'Unsubscribe from #Verona, #Denmark', link: null });
   });
 
   it('says what each group change does, linked to the group', () => {
     const groupNames: Record<number, string> = { 20: 'players', 21: 'leads', 22: 'retired' };
     const people: Record<number, string> = { 13: 'King Hamlet', 15: 'Cordelia' };
     const n = { channel: () => undefined, user: (id: number) => people[id], group: (id: number) => groupNames[id] };
-    expect(describeRow('user_group_update', { user_group_id: 20, name: 'the cast' }, n)).toEqual({ text: 'Rename “players” to “the cast”', link: { to: 'group', group_id: 20, name: 'players' } });
+    expect(describeRow('update_user_group', { user_group_id: 20, name: 'the cast' }, n)).toEqual({ text: 'Rename “players” to “the cast”', link: { to: 'group', group_id: 20, name: 'players' } });
     // Applied locally already: the list shows the new name.
-    expect(text('user_group_update', { user_group_id: 20, name: 'players' }, n)).toBe('Rename a user group to “players”');
-    expect(text('user_group_members', { user_group_id: 21, add: [15], delete: [] }, n)).toBe('Add Cordelia to “leads”');
-    expect(text('user_group_members', { user_group_id: 21, add: [], delete: [13] }, n)).toBe('Remove King Hamlet from “leads”');
-    expect(text('user_group_subgroups', { user_group_id: 20, add: [22], delete: [] }, n)).toBe('Add the subgroup retired to “players”');
-    expect(text('user_group_permissions', { user_group_id: 21, settings: { can_mention_group: { new: 11 }, can_join_group: { new: 12 } } }, n)).toBe('Change who can mention, join “leads”');
-    expect(describeRow('user_group_reactivate', { user_group_id: 22 }, n)).toEqual({ text: 'Reactivate “retired”', link: { to: 'group', group_id: 22, name: 'retired' } });
-    expect(describeRow('user_group_reactivate', { user_group_id: 22 }, none)).toEqual({ text: 'Reactivate a user group', link: { to: 'group', group_id: 22 } });
+    expect(text('update_user_group', { user_group_id: 20, name: 'players' }, n)).toBe('Rename a user group to “players”');
+    expect(text('update_user_group_members', { user_group_id: 21, add: [15], delete: [] }, n)).toBe('Add Cordelia to “leads”');
+    expect(text('update_user_group_members', { user_group_id: 21, add: [], delete: [13] }, n)).toBe('Remove King Hamlet from “leads”');
+    expect(text('update_user_group_subgroups', { user_group_id: 20, add: [22], delete: [] }, n)).toBe('Add the subgroup retired to “players”');
+    expect(text('update_user_group_permissions', { user_group_id: 21, settings: { can_mention_group: { new: 11 }, can_join_group: { new: 12 } } }, n)).toBe('Change who can mention, join “leads”');
+    expect(describeRow('update_user_group_reactivate', { user_group_id: 22 }, n)).toEqual({ text: 'Reactivate “retired”', link: { to: 'group', group_id: 22, name: 'retired' } });
+    expect(describeRow('update_user_group_reactivate', { user_group_id: 22 }, none)).toEqual({ text: 'Reactivate a user group', link: { to: 'group', group_id: 22 } });
   });
 });

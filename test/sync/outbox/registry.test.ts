@@ -23,7 +23,7 @@ describe('outbox kind registry', () => {
   });
 
   it('every kind with a local effect names what re-applies or undoes it', () => {
-    const messageKinds = new Set<string>(['message_send', 'message_content_edit', 'message_move', 'message_flags', 'message_reaction']);
+    const messageKinds = new Set<string>(['send_message', 'update_message_content', 'update_message_move', 'update_message_flags', 'add_or_remove_reaction']);
     for (const name of KIND_NAMES) {
       const e = localEffectOf(name);
       expect(e, name).toBeDefined();
@@ -31,22 +31,22 @@ describe('outbox kind registry', () => {
       expect(e!.areas.length > 0 || messageKinds.has(name), name).toBe(true);
       if (!messageKinds.has(name)) expect(e!.refetch.length, name).toBeGreaterThan(0);
     }
-    expect(kindsForAreas(['saved_snippets']).sort()).toEqual(['saved_snippet_create', 'saved_snippet_delete', 'saved_snippet_edit'].sort());
+    expect(kindsForAreas(['saved_snippets']).sort()).toEqual(['create_saved_snippet', 'delete_saved_snippet', 'edit_saved_snippet'].sort());
   });
 
   it('only declared fields carry temporary ids', () => {
-    const edit = CURRENT_KINDS.get('saved_snippet_edit')!;
+    const edit = CURRENT_KINDS.get('edit_saved_snippet')!;
     expect(edit.tempIdsIn({ saved_snippet_id: 'tmp-3', title: 'tmp-4', content: 'tmp-5' })).toEqual(['tmp-3']);
     expect(edit.withTempResolved({ saved_snippet_id: 'tmp-3', title: 'tmp-3', content: 'tmp-3' }, 'tmp-3', 9)).toEqual({ saved_snippet_id: 9, title: 'tmp-3', content: 'tmp-3' });
-    const send = CURRENT_KINDS.get('message_send')!;
+    const send = CURRENT_KINDS.get('send_message')!;
     expect(send.tempIdsIn({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toEqual([]);
     expect(send.createdTempId({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toBeUndefined();
-    expect(CURRENT_KINDS.get('saved_snippet_create')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
+    expect(CURRENT_KINDS.get('create_saved_snippet')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
   });
 
   it('puts the kinds whose effects overlap across entities in serial groups (sent one at a time, in order)', () => {
     const groups = new Map<string, string[]>();
     for (const k of CURRENT_KINDS.values()) if (k.serialGroup !== undefined) groups.set(k.serialGroup, [...(groups.get(k.serialGroup) ?? []), k.kind].sort());
-    expect(Object.fromEntries(groups)).toEqual({ 'topic-moves': ['message_move'], 'read-state': ['mark_narrow_read', 'mark_topic_read', 'message_flags'].sort() });
+    expect(Object.fromEntries(groups)).toEqual({ 'topic-moves': ['update_message_move'], 'read-state': ['update_message_flags_for_narrow', 'mark_topic_as_read', 'update_message_flags'].sort() });
   });
 });

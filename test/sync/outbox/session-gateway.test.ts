@@ -73,7 +73,7 @@ describe('outcomes that may have landed are verified by reading', () => {
 
       proxy.rule(SNIPPET, fault, 1);
       const title = `snippet ${name}`;
-      const snip = intents.createSnippet({ title, content: 'body' });
+      const snip = intents.createSavedSnippet({ title, content: 'body' });
       const snipRow = await settled(snip.outbox_id);
       expect(snipRow.state).toBe('done');
       expect(events(snipRow), JSON.stringify(snipRow.history)).toContain('verified_applied');
@@ -109,7 +109,7 @@ describe('outcomes that may have landed are verified by reading', () => {
     const { s, proxy } = env;
     const intents = outboxIntents(s.db, s.outbox);
     proxy.rule(SNIPPET, { kind: 'endless' }, 1);
-    const snip = intents.createSnippet({ title: 'endless answer', content: 'body' });
+    const snip = intents.createSavedSnippet({ title: 'endless answer', content: 'body' });
     const row = await settled(snip.outbox_id);
     expect(row.state).toBe('done');
     expect(events(row)).toEqual(expect.arrayContaining(['lost', 'verified_applied']));

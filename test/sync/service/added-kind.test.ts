@@ -53,7 +53,7 @@ describe('a kind added to the list', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ outbox_id: r.outbox_id, kind: 'pin_note', target: 'note:lunch at one', args: { note: 'lunch at one' }, description: { text: 'Pin the note “lunch at one”', link: null } });
     // The app's own commands are still served beside it.
-    await s.call('setTopicVisibility', { channel_id: channelId(t, 'Verona'), topic: 'notes', visibility_policy: 3 });
+    await s.call('updateUserTopic', { channel_id: channelId(t, 'Verona'), topic: 'notes', visibility_policy: 3 });
     expect(pinned).toEqual([]);
 
     await s.proxy.resume();
@@ -62,7 +62,7 @@ describe('a kind added to the list', () => {
     expect(pinned).toEqual(['lunch at one']);
     expect(((await s.call('outbox', { include_finished: true })) as OutboxRowView[]).map((x) => [x.kind, x.state])).toEqual([
       ['pin_note', 'done'],
-      ['user_topic_set', 'done'],
+      ['update_user_topic', 'done'],
     ]);
     await s.svc.close();
   });
