@@ -68,20 +68,22 @@ export function endpoint<const M extends HttpMethod, const P extends string, S e
   return decl;
 }
 
-export type NoArgsOperation<E extends Endpoint> = ((conn: ApiConnection, opts?: RequestOptions) => Promise<z.output<E['schema']>>) & {
+export interface NoArgsOperation<E extends Endpoint, O = z.output<E['schema']>> {
+  (conn: ApiConnection, opts?: RequestOptions): Promise<O>;
   readonly endpoint: E;
-};
-export type Operation<A, E extends Endpoint> = ((conn: ApiConnection, args: A, opts?: RequestOptions) => Promise<z.output<E['schema']>>) & {
+}
+export interface Operation<A, E extends Endpoint, O = z.output<E['schema']>> {
+  (conn: ApiConnection, args: A, opts?: RequestOptions): Promise<O>;
   readonly endpoint: E;
-};
+}
 
 /** The typed binding of one operation; with `request`, its `args` become path and parameters. */
 export function operation<const M extends HttpMethod, const P extends string, S extends z.ZodType>(
   decl: Endpoint<M, P, S>,
-): NoArgsOperation<Endpoint<M, P, S>>;
+): NoArgsOperation<Endpoint<M, P, S>, z.output<S>>;
 export function operation<const M extends HttpMethod, const P extends string, S extends z.ZodType, A>(
   decl: Endpoint<M, P, S> & { readonly request: (args: A, conn: ApiConnection) => WireRequest },
-): Operation<A, Endpoint<M, P, S>>;
+): Operation<A, Endpoint<M, P, S>, z.output<S>>;
 export function operation(
   decl: Endpoint & { readonly request?: (args: unknown, conn: ApiConnection) => WireRequest },
 ): NoArgsOperation<Endpoint> | Operation<unknown, Endpoint> {
@@ -102,7 +104,8 @@ export type ResponseTable<T extends readonly unknown[]> = {
 /** The response-schema table of these operations (for the OpenAPI example-conformance test). */
 export function responseTable<const T extends ReadonlyArray<Endpoint | { readonly endpoint: Endpoint }>>(
   ...ops: T
-): ResponseTable<T> {
+): ResponseTable<T>;
+export function responseTable(...ops: ReadonlyArray<Endpoint | { readonly endpoint: Endpoint }>): Record<string, z.ZodType> {
   const table: Record<string, z.ZodType> = {};
   for (const op of ops) {
     const e = 'endpoint' in op ? op.endpoint : op;
@@ -110,5 +113,5 @@ export function responseTable<const T extends ReadonlyArray<Endpoint | { readonl
     if (key in table) throw new Error(`responseTable: ${key} declared twice`);
     table[key] = e.schema;
   }
-  return table as ResponseTable<T>;
+  return table;
 }
