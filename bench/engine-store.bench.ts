@@ -8,7 +8,7 @@
  *    reconciliation, echo retirement, re-application of pending outbox rows over what the batch
  *    touched, and the queue position, one transaction per 100 events as the poller delivers
  *    them). A realistic mix: 40% new messages, 40% flag changes, 20% content edits. Run with 0,
- *    100 and 1,000 pending outbox rows (`message_content_edit`, queued through the session's
+ *    100 and 1,000 pending outbox rows (`update_message_content`, queued through the session's
  *    outbox with their local effect) on messages the events touch, and on messages they do not:
  *    the re-application must cost in proportion to the rows a batch touches, not to every
  *    pending row. Baseline: the same row writes (inserts, flag updates, edited rows and search
@@ -382,7 +382,7 @@ export async function benchEngineStore(opts: { messages: number }): Promise<void
     const events = await benchEvents(opts.messages, dir);
     const reapply = await benchReapply();
     printChecks('Store: ingest of 1,000-message batches and event apply', [...ingest, ...events, ...reapply], [
-      'event mix: 40% new messages, 40% flag changes (read/starred add/remove), 20% content edits, parsed beforehand; pending rows: message_content_edit, queued with their local effect',
+      'event mix: 40% new messages, 40% flag changes (read/starred add/remove), 20% content edits, parsed beforehand; pending rows: update_message_content, queued with their local effect',
       'touched: the first 100 / 1,000 flag changes and edits of every run aim at messages with a pending row (a server edit overwrites the offline edit, which is written again)',
       ...eventNotes,
       'batch end step: retireEchoes + reapplyTouched (as the session runs them) after one batch that touched 60 messages and the unread counts, 50 calls per run (in memory)',

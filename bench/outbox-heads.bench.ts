@@ -59,18 +59,18 @@ function database(version: number, live: number, shape: Shape): LocalDb {
   db.transaction(() => {
     if (shape === 'one conversation') {
       // The head failed on the network and waits; every later send of the conversation queues behind it.
-      insert.run('message_send', 'conversation:1:castle', args(0), 'retry_wait', 3, NOW + 60_000, null, NOW, NOW);
-      for (let i = 1; i <= live; i++) insert.run('message_send', 'conversation:1:castle', args(i), 'queued', 0, null, null, NOW, NOW);
-      for (let i = 0; i < 10; i++) insert.run('message_content_edit', `message:${i}`, args(i), 'queued', 0, null, null, NOW, NOW);
+      insert.run('send_message', 'conversation:1:castle', args(0), 'retry_wait', 3, NOW + 60_000, null, NOW, NOW);
+      for (let i = 1; i <= live; i++) insert.run('send_message', 'conversation:1:castle', args(i), 'queued', 0, null, null, NOW, NOW);
+      for (let i = 0; i < 10; i++) insert.run('update_message_content', `message:${i}`, args(i), 'queued', 0, null, null, NOW, NOW);
     } else {
       for (let i = 0; i < live; i++) {
         // One in ten waits out a backoff (a minute away), one in twenty has an edit deadline.
         const waits = i % 10 === 0;
-        insert.run('message_content_edit', `message:${1000 + i}`, args(i), waits ? 'retry_wait' : 'queued', waits ? 2 : 0, waits ? NOW + 60_000 : null, i % 20 === 5 ? NOW + i * 1000 : null, NOW, NOW);
+        insert.run('update_message_content', `message:${1000 + i}`, args(i), waits ? 'retry_wait' : 'queued', waits ? 2 : 0, waits ? NOW + 60_000 : null, i % 20 === 5 ? NOW + i * 1000 : null, NOW, NOW);
       }
     }
     // As many finished rows awaiting pruning: outside every partial index, but in the table.
-    for (let i = 0; i < Math.max(live, 500); i++) insert.run('user_topic_set', `user_topic:1:done ${i}`, '{}', 'done', 1, null, null, NOW, NOW);
+    for (let i = 0; i < Math.max(live, 500); i++) insert.run('update_user_topic', `user_topic:1:done ${i}`, '{}', 'done', 1, null, null, NOW, NOW);
   })();
   return db;
 }

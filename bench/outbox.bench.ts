@@ -5,7 +5,7 @@
  *    better-sqlite3 inserts of the same rows, one transaction each (target: at most 1.5x). Also
  *    the raw insert itself on this schema against the schema before migration 0005 (head-mark
  *    triggers and indexes; target: at most 1.25x), and 1,000 with synchronous=FULL;
- *  - drain: `user_topic_set` rows drained by the pusher (keep-alive, concurrency 4) against the
+ *  - drain: `update_user_topic` rows drained by the pusher (keep-alive, concurrency 4) against the
  *    same requests one after another over one keep-alive connection: on loopback the pusher's
  *    bookkeeping (state recorded before and after each request) may at most 2.5x the time; through
  *    a relay adding 10 ms round trips, concurrency must make it at least 3x faster;
@@ -68,16 +68,16 @@ function mutation(i: number): { kind: RuntimeKind; args: unknown; base: unknown 
     case 1:
     case 2:
     case 3:
-      return { kind: kind('message_content_edit'), args: { message_id: 1 + (i % 5003), content: `edit ${i} of the message` }, base: contentEditBaseOf(`text before edit ${i}`) };
+      return { kind: kind('update_message_content'), args: { message_id: 1 + (i % 5003), content: `edit ${i} of the message` }, base: contentEditBaseOf(`text before edit ${i}`) };
     case 4:
     case 5:
     case 6:
-      return { kind: kind('user_topic_set'), args: { stream_id: 1 + (i % 7), topic: `topic ${i % 2001}`, visibility_policy: i % 4 }, base: null };
+      return { kind: kind('update_user_topic'), args: { stream_id: 1 + (i % 7), topic: `topic ${i % 2001}`, visibility_policy: i % 4 }, base: null };
     case 7:
     case 8:
-      return { kind: kind('saved_snippet_edit'), args: { saved_snippet_id: 1 + (i % 499), content: `snippet body ${i}` }, base: null };
+      return { kind: kind('edit_saved_snippet'), args: { saved_snippet_id: 1 + (i % 499), content: `snippet body ${i}` }, base: null };
     default:
-      return { kind: kind('navigation_view_edit'), args: { fragment: `narrow/channel/${i % 97}-x`, is_pinned: i % 2 === 0 }, base: null };
+      return { kind: kind('edit_navigation_view'), args: { fragment: `narrow/channel/${i % 97}-x`, is_pinned: i % 2 === 0 }, base: null };
   }
 }
 
@@ -248,7 +248,7 @@ async function benchDrain(dir: string): Promise<Check[]> {
       const pushed: Setup = async () => {
         const db = openLocalDb(join(dir, `drain-${round}.db`));
         const store = new OutboxStore(db, kinds, systemClock);
-        for (const a of argsOf(round++)) store.enqueue(kind('user_topic_set'), a, null);
+        for (const a of argsOf(round++)) store.enqueue(kind('update_user_topic'), a, null);
         const pusher = new OutboxPusher({ store, conn, seams: { logger: silentEngineLogger }, concurrency: 4 });
         return async () => {
           const c0 = process.cpuUsage();
@@ -266,7 +266,7 @@ async function benchDrain(dir: string): Promise<Check[]> {
       drainNotes.push(`${t.label}: pusher client CPU per row (median) ${Math.round(statsOf('', cpu.slice(t.warmup), 1).medianMs)} µs (SQLite state before and after each request, scheduling, HTTP, parsing)`);
       return check(
         SUITE,
-        statsOf(`pusher drains ${t.n} user_topic_set rows, ${t.label} (keep-alive, concurrency 4, state recorded per row)`, pushedTimes!, t.n),
+        statsOf(`pusher drains ${t.n} update_user_topic rows, ${t.label} (keep-alive, concurrency 4, state recorded per row)`, pushedTimes!, t.n),
         statsOf(`the ${t.n} requests one by one, keep-alive`, serialTimes!, t.n),
         t.goal,
       );
@@ -326,12 +326,12 @@ async function benchRegained(dir: string): Promise<Check> {
       // network change (going offline cut the kept-alive ones).
       await proxy.pause();
       await proxy.resume();
-      const fresh = store.enqueue(kind('user_topic_set'), { stream_id: streamId, topic: `online ${i}`, visibility_policy: 1 + (i % 3) }, null);
+      const fresh = store.enqueue(kind('update_user_topic'), { stream_id: streamId, topic: `online ${i}`, visibility_policy: 1 + (i % 3) }, null);
       online.push(await firstRequest(() => pusher.kick()));
       await pusher.idle();
       if (store.get(fresh.id)?.state !== 'done') throw new Error('online row not done');
       await proxy.pause();
-      const { id } = store.enqueue(kind('user_topic_set'), { stream_id: streamId, topic: `regained ${i}`, visibility_policy: 1 + (i % 3) }, null);
+      const { id } = store.enqueue(kind('update_user_topic'), { stream_id: streamId, topic: `regained ${i}`, visibility_policy: 1 + (i % 3) }, null);
       pusher.kick();
       // The attempt fails (connection refused: retry_wait; cut on a kept-alive socket: unknown,
       // to verify by reading); either way the row waits out a backoff.

@@ -7,7 +7,9 @@
  *                 < outbox < engine < service
  *   sync/api/     a reusable library: relative imports stay inside sync/api/ (and common/)
  *   sync/protocol environment-neutral: only sync/protocol/, common/ and zod
- *   renderer/     only renderer/, sync/protocol/, common/ and browser-safe packages
+ *   renderer/     only renderer/, sync/protocol/, common/ and browser-safe packages; and `import
+ *                 type` of sync/outbox/registry.ts alone (the queued commands' types, declared with
+ *                 their kinds: erased by the bundler, so nothing of the engine reaches the page)
  *   server/       the client's independent counterpart: nothing from sync/, main/, renderer/
  *   main/         never renderer/ or server/ (the sandbox comes through host/)
  *   host/         Node wiring shared by both hosts (browser-mode server, sandbox launcher):
@@ -53,6 +55,9 @@ function syncImportAllowed(from, to) {
 
 const isCommon = (t) => t.startsWith('common/');
 
+/** The one engine module the renderer may import types from (`import type` only). */
+const RENDERER_TYPE_ONLY = 'sync/outbox/registry.js';
+
 const RULES = {
   'common/': {
     relative: (t) => isCommon(t),
@@ -76,6 +81,7 @@ const RULES = {
   },
   'renderer/': {
     relative: (t) => t.startsWith('renderer/') || t.startsWith('sync/protocol/') || isCommon(t),
+    typeOnly: (t) => t === RENDERER_TYPE_ONLY,
     bare: (s) => !isNodeBuiltin(s) && !['electron', 'better-sqlite3', 'undici'].includes(pkgName(s)),
     why: 'renderer/ may import only renderer/, sync/protocol/, common/ and browser packages',
   },
@@ -109,12 +115,12 @@ export default {
     const zone = zoneOf(rel);
     if (!zone) return {};
     const rule = RULES[zone];
-    function check(node, source) {
+    function check(node, source, typeOnly = false) {
       if (typeof source !== 'string') return;
       let ok;
       if (source.startsWith('.') || source.startsWith('/')) {
         const target = path.relative(ROOT, path.resolve(path.dirname(file), source)).split(path.sep).join('/');
-        ok = rule.relative(target + (path.extname(target) ? '' : '/'), rel);
+        ok = rule.relative(target + (path.extname(target) ? '' : '/'), rel) || (typeOnly && rule.typeOnly?.(target) === true);
       } else {
         ok = rule.bare(source);
       }
@@ -122,7 +128,7 @@ export default {
     }
     const fromSource = (node) => node.source && check(node.source, node.source.value);
     return {
-      ImportDeclaration: fromSource,
+      ImportDeclaration: (node) => node.source && check(node.source, node.source.value, node.importKind === 'type'),
       ExportNamedDeclaration: fromSource,
       ExportAllDeclaration: fromSource,
       ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),

@@ -22,7 +22,7 @@ import { liveOutboxCounts, nextOutboxRowId } from '../db/queries/outbox.js';
 import { getRealmEditingSettings, getRealmLimits } from '../db/queries/realm.js';
 import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
 import { DEFAULT_LIMITS } from '../outbox/normalize.js';
-import type { KindContext, KindRegistry, OutboxKind, RuntimeKind } from '../outbox/kinds.js';
+import { OutboxIntentError, type KindContext, type KindRegistry, type OutboxKind, type RuntimeKind } from '../outbox/kinds.js';
 import { applyResolution, parseConflictDetails, resolveConflict, type ConflictChoice } from '../outbox/mutations/message-conflict.js';
 import { MESSAGE_SEND_KIND, messageSend, removeEcho, type MessageSendArgs, type MessageSendBase, type SendTarget } from '../outbox/mutations/message-send.js';
 import { allKinds, CURRENT_KINDS, localEffectOf } from '../outbox/registry.js';
@@ -35,17 +35,14 @@ import { SleepAborted, type Seams } from '../base/seams.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 
-/** An intent the kind refuses (bad arguments, unknown kind, nothing to change): nothing was written. */
-export class OutboxIntentError extends Error {
-  override readonly name = 'OutboxIntentError';
-}
+export { OutboxIntentError } from '../outbox/kinds.js';
 const UNDO_SETTING = 'outbox.pending_undo';
 
 export interface OutboxHost {
   readonly db: LocalDb;
   readonly conn: ApiConnection;
   readonly seams: Seams;
-  /** The registered event queue, if any (for `message_send`'s local echo). */
+  /** The registered event queue, if any (for `send_message`'s local echo). */
   queueId(): string | undefined;
   isLive(): boolean;
   emit(c: StoreChanges): void;

@@ -3,10 +3,10 @@
  * not hold. Cached messages already show a pending row's effect (its optimistic local effect); the
  * server's sets (db/queries/unreads.ts) do not, so the counts read these exclusions on top:
  *
- *  - `message_flags` read: the ids marked read (a later mark-unread of the same id takes it back);
+ *  - `update_message_flags` read: the ids marked read (a later mark-unread of the same id takes it back);
  *    starred: each id's starred state after the user's last action;
- *  - `mark_topic_read`: the topic, by key;
- *  - `mark_narrow_read`: the narrow as SQL, when it only uses what a server row knows (channel,
+ *  - `mark_topic_as_read`: the topic, by key;
+ *  - `update_message_flags_for_narrow`: the narrow as SQL, when it only uses what a server row knows (channel,
  *    topic, conversation, `is:` flags a row carries); other narrows (a search, a sender) wait for
  *    the server's events.
  *
@@ -22,7 +22,7 @@ import { markTopicReadArgs } from '../outbox/mutations/mark-topic-read.js';
 import { MESSAGE_FLAGS_KIND, messageFlagsArgs } from '../outbox/mutations/message-flags.js';
 import { canonicalTerms, compileLocalNarrow, LocalNarrowError } from '../db/narrow/compile.js';
 
-const MARK_TOPIC_READ_KIND = 'mark_topic_read';
+const MARK_TOPIC_READ_KIND = 'mark_topic_as_read';
 
 /** Operators (and `is:` operands) a server unread row can answer. */
 const ROW_OPERATORS = new Set(['channel', 'channels', 'topic', 'dm', 'dm-including', 'in']);

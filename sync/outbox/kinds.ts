@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { ApiConnection } from '../api/core.js';
 import type { LocalDb } from '../db/open.js';
 import type { ChangeCollector, StoreArea } from '../db/changes.js';
+import type { OutboxDescription } from '../protocol/outbox.js';
 import { DEFAULT_LIMITS, type ServerLimits } from './normalize.js';
 
 /** A `tmp-N` id handed out by `OutboxStore.newTempId()` for an object created offline. */
@@ -49,6 +50,18 @@ export interface LocalSpec<A, B> {
   readonly refetch?: readonly string[];
   /** Messages to re-read on undo beyond `messageIds` (a move took the rest of its topic along). */
   undoMessageIds?(db: LocalDb, args: A): number[];
+}
+
+/** Names from the local store, for a row's description (undefined: not known on this device). */
+export interface Names {
+  channel(id: number): string | undefined;
+  user(id: number): string | undefined;
+  group(id: number): string | undefined;
+}
+
+/** An intent the kind refuses (bad arguments, unknown kind, nothing to change): nothing was written. */
+export class OutboxIntentError extends Error {
+  override readonly name = 'OutboxIntentError';
 }
 
 /** What the user's earlier intent (the row being coalesced into) looks like, kind-neutral. */
@@ -93,8 +106,9 @@ export class OutboxConflict extends Error {
  * once in registry.ts: its argument schema, entity key, optimistic local effect, request,
  * verify-by-reading, landing (created ids) and undo (a re-read of what `local` names).
  */
-export interface OutboxKind<A, B> {
-  readonly kind: string;
+export interface OutboxKind<A, B, K extends string = string> {
+  /** The API operation's name (see the table in registry.ts), persisted in every row. */
+  readonly kind: K;
   readonly version: number;
   readonly argsSchema: z.ZodType<A>;
   /** What the user saw; `z.null()` for kinds without one. */
@@ -124,6 +138,8 @@ export interface OutboxKind<A, B> {
   readonly local?: LocalSpec<A, B>;
   /** The create landed as `createdId` (inside the pusher's `succeeded` transaction): local copies follow it. */
   landed?(db: LocalDb, args: A, createdId: number | string, changes: ChangeCollector): void;
+  /** What the row changes in words (the outbox panel shows them), and where that is. */
+  describe(args: A, names: Names): OutboxDescription;
 }
 
 /** A kind's local effect with its types erased: rows whose args no longer parse are skipped. */
@@ -157,6 +173,8 @@ export interface RuntimeKind {
   withTempResolved(args: unknown, tmp: string, id: number | string): unknown;
   readonly local: LocalEffect | undefined;
   landed(db: LocalDb, args: unknown, createdId: number | string, changes: ChangeCollector): void;
+  /** The row in words; undefined when its args no longer parse. */
+  describe(args: unknown, names: Names): OutboxDescription | undefined;
 }
 
 function localEffect<A, B>(k: OutboxKind<A, B>): LocalEffect | undefined {
@@ -236,6 +254,10 @@ export function runtimeKind<A, B>(k: OutboxKind<A, B>): RuntimeKind {
       if (!k.landed) return;
       const a = k.argsSchema.safeParse(args);
       if (a.success) k.landed(db, a.data, createdId, changes);
+    },
+    describe(args, names) {
+      const a = k.argsSchema.safeParse(args);
+      return a.success ? k.describe(a.data, names) : undefined;
     },
     coalesce: (prev, next) => {
       if (!k.coalesce) return { action: 'append' };

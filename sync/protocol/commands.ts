@@ -346,7 +346,7 @@ export const commands = {
    * user and `user_ids`. Online only, not a queued `subscribe`: the server applies the creation
    * parameters only if no channel of that name exists when the request arrives, so a queued create
    * replayed later could silently subscribe the user to someone else's (say public) channel of the
-   * same name instead of the private one they asked for; and `subscription_set` verifies by the
+   * same name instead of the private one they asked for; and `subscribe` verifies by the
    * user's own subscriptions, which says nothing about the others subscribed. A name the engine
    * already knows is refused (`INVALID_REQUEST`) for the same reason (one the user cannot see is
    * the server's "Unable to access channel"). The channel appears in `allChannels` when the
@@ -378,7 +378,7 @@ export const commands = {
    * Subscribe others to channels (POST /users/me/subscriptions with `principals`, and
    * `authorization_errors_fatal: false`). Online only: the per-channel answer (who was subscribed,
    * who already was, channels the server would not let the user reach) is the point, and a queued
-   * row could report none of it; nor can `subscription_set`'s verify see other users'
+   * row could report none of it; nor can `subscribe`'s verify see other users'
    * subscriptions. A refusal (e.g. "Insufficient permission") is `SERVER` with the server's words.
    */
   addSubscribers: {

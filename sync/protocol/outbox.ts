@@ -1,8 +1,8 @@
 /**
- * The outbox in the engine ↔ UI contract: a command per kind of offline change (intent level, as
- * the user says it: edit this message, move these, follow this topic), each answering at once with
- * the outbox row that carries it, online or not; the outbox view and its badge counts; the user's
- * actions on a row; and the online-only operations, which fail at once with `OFFLINE` when the
+ * The outbox in the engine ↔ UI contract: what a queued command answers (at once, with the outbox
+ * row that carries it, online or not; the commands themselves are declared with their kinds, see
+ * `outboxCommands`); the outbox view and its badge counts; the user's actions on a row; and the
+ * online-only operations, which fail at once with `OFFLINE` when the
  * server cannot be reached and never half-apply.
  *
  * Ids are the ones the UI holds: a message being sent has its local echo's id, a snippet created
@@ -17,42 +17,6 @@ const ok = z.object({ ok: z.literal(true) });
 /** A row's states: the outbox's state machine (sync/outbox/states.ts) uses this very list. */
 export const OUTBOX_ROW_STATES = ['queued', 'sending', 'retry_wait', 'done', 'failed', 'conflict', 'unknown', 'verifying', 'discarded'] as const;
 export type OutboxRowState = (typeof OUTBOX_ROW_STATES)[number];
-
-/**
- * The kinds of change the outbox queues, as rows name them. The engine's registry
- * (sync/outbox/registry.ts) lists exactly these (a test checks it). A row's `kind` stays a plain
- * string in `outboxRowSchema`: a database written by a newer app may hold a kind this one does not
- * know, and the user must still see (and discard) it.
- */
-export const OUTBOX_KINDS = [
-  'message_send',
-  'message_content_edit',
-  'message_move',
-  'message_flags',
-  'message_reaction',
-  'saved_snippet_create',
-  'saved_snippet_edit',
-  'saved_snippet_delete',
-  'user_topic_set',
-  'user_settings_update',
-  'navigation_view_add',
-  'navigation_view_edit',
-  'navigation_view_delete',
-  'mark_topic_read',
-  'mark_narrow_read',
-  'subscription_set',
-  'subscription_remove',
-  'user_group_update',
-  'user_group_members',
-  'user_group_permissions',
-  'scheduled_message_create',
-  'scheduled_message_edit',
-  'scheduled_message_delete',
-  'user_group_subgroups',
-  'user_group_reactivate',
-  'scheduled_message_send_now',
-] as const;
-export type OutboxKindName = (typeof OUTBOX_KINDS)[number];
 
 /**
  * Why a row failed or conflicts, in the API error union's shape: `kind` (network, timeout, server,
@@ -72,134 +36,42 @@ export type OutboxError = z.output<typeof outboxErrorSchema>;
 export const enqueuedSchema = z.object({ outbox_id: int, outcome: z.enum(['added', 'merged', 'cancelled']) });
 export type Enqueued = z.output<typeof enqueuedSchema>;
 
-const groupSettingValue = z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]);
-const groupPermission = z.object({ new: groupSettingValue, old: groupSettingValue.optional() });
+/**
+ * What a queued command may answer, for a side that holds no command's own schema (the renderer
+ * parses with this; the service has already checked the command's exact response): a row, or the
+ * rows of a command that queues several, each possibly with the id the UI now holds.
+ */
+export const queuedAnswerSchema = z.union([enqueuedSchema.extend({}).catchall(int), z.object({ outbox_ids: z.array(int) })]);
 
+/**
+ * Where a row's change is, for a link from the outbox panel: a message, a channel (and topic), a
+ * user group, the settings tabs of the named settings, the channel list, the scheduled messages.
+ */
+export const outboxLinkSchema = z.discriminatedUnion('to', [
+  z.object({ to: z.literal('message'), message_id: int }),
+  z.object({ to: z.literal('channel'), channel_id: int, name: z.string(), topic: z.string().optional() }),
+  z.object({ to: z.literal('group'), group_id: int, name: z.string().optional() }),
+  z.object({ to: z.literal('settings'), settings: z.array(z.string()) }),
+  z.object({ to: z.literal('channels') }),
+  z.object({ to: z.literal('scheduled') }),
+]);
+export type OutboxLink = z.output<typeof outboxLinkSchema>;
+
+/**
+ * A row in words, as its kind describes it (sync/outbox/mutations/): `text` ("Star 2 messages",
+ * "Send a message to #Verona › lunch"), and where that is. Settings are the one thing only the UI
+ * can put in words (its settings table): a `settings` link names them and the UI adds their labels.
+ */
+export const outboxDescriptionSchema = z.object({ text: z.string(), link: outboxLinkSchema.nullable() });
+export type OutboxDescription = z.output<typeof outboxDescriptionSchema>;
+
+/**
+ * The contract's outbox operations. The queued commands (one per kind of offline change, intent
+ * level: edit this message, move these, follow this topic) are not here: each is declared with
+ * its kind in sync/outbox/mutations/ and listed in sync/outbox/registry.ts, which derives their
+ * table (`QueuedCommands`); the service serves them and the renderer types its calls from it.
+ */
 export const outboxCommands = {
-  /** `base_raw_content`: the raw Markdown the user started from (see `messageRawContent`). */
-  editMessage: { request: z.object({ message_id: id, content: z.string(), base_raw_content: z.string() }), response: enqueuedSchema },
-  moveMessages: {
-    request: z
-      .object({
-        message_id: id,
-        topic: z.string().optional(),
-        channel_id: id.optional(),
-        propagate_mode: z.enum(['change_one', 'change_later', 'change_all']).default('change_one'),
-        send_notification_to_old_thread: z.boolean().default(false),
-        send_notification_to_new_thread: z.boolean().default(true),
-      })
-      .refine((r) => r.topic !== undefined || r.channel_id !== undefined, 'a move changes the topic, the channel or both'),
-    response: enqueuedSchema,
-  },
-  /** Resolve (`✔ ` prefix) or unresolve the topic of `message_id`, for the whole topic. */
-  resolveTopic: { request: z.object({ message_id: id, resolved: z.boolean() }), response: enqueuedSchema },
-  sendMessage: {
-    request: z.object({
-      to: z.discriminatedUnion('type', [
-        z.object({ type: z.literal('channel'), channel_id: id, topic: z.string() }),
-        z.object({ type: z.literal('direct'), user_ids: z.array(id).min(1) }),
-      ]),
-      content: z.string().min(1),
-    }),
-    /** `message_id`: the local echo's id, shown at once in the conversation's views. */
-    response: enqueuedSchema.extend({ message_id: int }),
-  },
-  setTopicVisibility: {
-    request: z.object({ channel_id: id, topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }),
-    response: enqueuedSchema,
-  },
-  markTopicRead: { request: z.object({ channel_id: id, topic: z.string() }), response: enqueuedSchema },
-  /** `snippet_id`: a negative local id until the server's id is known. */
-  createSnippet: { request: z.object({ title: z.string().min(1), content: z.string().min(1) }), response: enqueuedSchema.extend({ snippet_id: int }) },
-  editSnippet: { request: z.object({ snippet_id: int, title: z.string().min(1).optional(), content: z.string().min(1).optional() }), response: enqueuedSchema },
-  deleteSnippet: { request: z.object({ snippet_id: int }), response: enqueuedSchema },
-  addNavigationView: { request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }), response: enqueuedSchema },
-  editNavigationView: { request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() }), response: enqueuedSchema },
-  deleteNavigationView: { request: z.object({ fragment: z.string().min(1) }), response: enqueuedSchema },
-  /** Setting name → value, as `PATCH /settings` takes them (never passwords or the email). */
-  updateSettings: { request: z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), response: enqueuedSchema },
-  /** Subscribe by channel name (a missing channel is created, as the server does). */
-  subscribe: { request: z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) }), response: enqueuedSchema },
-  unsubscribe: { request: z.object({ channels: z.array(z.string().min(1)).min(1) }), response: enqueuedSchema },
-  /** Name, description and permission settings (`{new, old}`: `old` is what the user saw). */
-  updateUserGroup: {
-    request: z.object({
-      user_group_id: id,
-      name: z.string().min(1).optional(),
-      description: z.string().optional(),
-      permissions: z.record(z.string(), groupPermission).optional(),
-    }),
-    /** Two rows when both the basics and permissions change (in that order). */
-    response: z.object({ outbox_ids: z.array(int) }),
-  },
-  updateUserGroupMembers: { request: z.object({ user_group_id: id, add: z.array(id).default([]), delete: z.array(id).default([]) }), response: enqueuedSchema },
-  /** Add or remove direct subgroups (POST /user_groups/{id}/members `add_subgroups` / `delete_subgroups`, FL 311). */
-  updateUserGroupSubgroups: {
-    request: z.object({ user_group_id: id, add: z.array(id).default([]), delete: z.array(id).default([]) }).refine((r) => r.add.length + r.delete.length > 0, 'nothing to change'),
-    response: enqueuedSchema,
-  },
-  /**
-   * Reactivate a deactivated group (PATCH `deactivated: false`, FL 386). Queued: it depends on
-   * nothing but the group itself and the user's right to manage it.
-   */
-  reactivateUserGroup: { request: z.object({ user_group_id: id }), response: enqueuedSchema },
-  /** Star, unstar, mark read or unread, by message id (shown at once; unread counts follow). */
-  setMessageFlags: {
-    request: z.object({ message_ids: z.array(id).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) }),
-    response: enqueuedSchema,
-  },
-  /** Every message of a narrow (a channel, a DM conversation, everything: `[]`) becomes read. */
-  markNarrowRead: {
-    request: z.object({ narrow: z.array(z.object({ operator: z.string(), operand: z.union([z.string(), int, z.array(int)]), negated: z.boolean().optional() })).max(20) }),
-    response: enqueuedSchema,
-  },
-  /** The user's own reaction, added or removed (a toggle back while queued annuls both). */
-  setReaction: {
-    request: z.object({
-      message_id: id,
-      op: z.enum(['add', 'remove']),
-      emoji_name: z.string().min(1),
-      emoji_code: z.string().min(1),
-      reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
-    }),
-    response: enqueuedSchema,
-  },
-  /** `scheduled_message_id`: a negative local id until the server's id is known. */
-  createScheduledMessage: {
-    request: z.object({
-      to: z.discriminatedUnion('type', [
-        z.object({ type: z.literal('channel'), channel_id: id, topic: z.string() }),
-        z.object({ type: z.literal('direct'), user_ids: z.array(id).min(1) }),
-      ]),
-      content: z.string().min(1),
-      /** UNIX seconds. */
-      scheduled_delivery_timestamp: int,
-    }),
-    response: enqueuedSchema.extend({ scheduled_message_id: int }),
-  },
-  deleteScheduledMessage: { request: z.object({ scheduled_message_id: int }), response: enqueuedSchema },
-  editScheduledMessage: {
-    request: z.object({
-      /** A server id, or the negative local id `createScheduledMessage` answered. */
-      scheduled_message_id: int,
-      content: z.string().min(1).optional(),
-      topic: z.string().optional(),
-      scheduled_delivery_timestamp: int.optional(),
-      recipient: z
-        .discriminatedUnion('type', [
-          z.object({ type: z.literal('channel'), channel_id: id, topic: z.string() }),
-          z.object({ type: z.literal('direct'), user_ids: z.array(id).min(1) }),
-        ])
-        .optional(),
-    }),
-    response: enqueuedSchema,
-  },
-  /**
-   * Send a scheduled message at once (Zulip web's way: it is unscheduled and sent as a message),
-   * with its text and recipient as the local list shows them. A failed one may be sent now too.
-   */
-  sendScheduledMessageNow: { request: z.object({ scheduled_message_id: int }), response: enqueuedSchema },
-
   // The user's actions on a row.
   outboxRetry: { request: z.object({ outbox_id: int }), response: ok },
   /** The change is dropped and the server's state shown again. */
@@ -281,6 +153,11 @@ export const outboxCommands = {
   deactivateUserGroup: { request: z.object({ user_group_id: id }), response: ok },
 } as const;
 
+/**
+ * A row's `kind` stays a plain string here: a database written by a newer app may hold a kind this
+ * one does not know, and the user must still see (and discard) it. The typed union of rows by kind
+ * is `OutboxRowOf` in sync/outbox/registry.ts.
+ */
 export const outboxRowSchema = z.object({
   outbox_id: int,
   kind: z.string(),
@@ -298,6 +175,8 @@ export const outboxRowSchema = z.object({
   conflict: z.object({ base: z.string(), ours: z.string(), theirs: z.string() }).nullable(),
   created_at: int,
   updated_at: int,
+  /** What it changes, in words (unknown kinds and unreadable args say so). */
+  description: outboxDescriptionSchema,
 });
 export type OutboxRowView = z.output<typeof outboxRowSchema>;
 

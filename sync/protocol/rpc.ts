@@ -81,8 +81,16 @@ export const IPC_UNSUBSCRIBE = 'zulip:unsubscribe';
 
 /** Parse a request for `name`; the caller answers INVALID_REQUEST / UNKNOWN_OPERATION on failure. */
 export function parseOperationRequest(name: string, payload: unknown): { ok: true; name: OperationName; request: unknown } | { ok: false; error: RpcError } {
-  if (!isOperationName(name)) return { ok: false, error: { code: 'UNKNOWN_OPERATION', message: `no operation named ${JSON.stringify(name.slice(0, 100))}` } };
-  const r = operations[name].request.safeParse(payload ?? {});
+  return parseRequestIn(operations, name, payload);
+}
+
+/**
+ * The same over a table that adds operations to `operations` (the service adds the queued
+ * commands, declared with their kinds in sync/outbox).
+ */
+export function parseRequestIn<T extends Record<string, { request: z.ZodType }>>(table: T, name: string, payload: unknown): { ok: true; name: keyof T & string; request: unknown } | { ok: false; error: RpcError } {
+  if (!Object.prototype.hasOwnProperty.call(table, name)) return { ok: false, error: { code: 'UNKNOWN_OPERATION', message: `no operation named ${JSON.stringify(name.slice(0, 100))}` } };
+  const r = table[name]!.request.safeParse(payload ?? {});
   if (!r.success) return { ok: false, error: { code: 'INVALID_REQUEST', message: `${name}: ${z.prettifyError(r.error)}` } };
   return { ok: true, name, request: r.data };
 }

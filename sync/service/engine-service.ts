@@ -24,10 +24,10 @@ import type { Seams } from '../base/seams.js';
 import type { ViewHandle } from '../engine/session-views.js';
 import type { AccountSummary, AccountsState, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { EngineEvent } from '../protocol/commands.js';
-import { operations, parseOperationRequest, type RpcResult } from '../protocol/rpc.js';
+import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
 import { RpcFailure, toRpcError } from './errors.js';
-import { handlers, type HandlerContext } from './handlers.js';
+import { handlers, serviceOperations, type HandlerContext } from './handlers.js';
 import type { SandboxLauncher, SecretStore } from './ports.js';
 import type { UploadAnswer } from '../uploads/cache.js';
 
@@ -121,13 +121,13 @@ export class EngineService {
   }
 
   private async invoke(ctx: HandlerContext, name: string, payload: unknown): Promise<RpcResult> {
-    const parsed = parseOperationRequest(name, payload);
+    const parsed = parseRequestIn(serviceOperations, name, payload);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     try {
       // The handler table is keyed by the same names as `operations`; the request was parsed by its schema.
       const handler = handlers[parsed.name] as (c: HandlerContext, r: unknown) => unknown;
       const value = await handler(ctx, parsed.request);
-      const out = operations[parsed.name].response.safeParse(value);
+      const out = serviceOperations[parsed.name].response.safeParse(value);
       if (!out.success) return { ok: false, error: { code: 'INTERNAL', message: `${parsed.name} produced an answer outside the contract: ${out.error.message}` } };
       return { ok: true, value: out.data };
     } catch (e) {

@@ -1,7 +1,8 @@
 /**
  * Handlers of the outbox part of the contract (sync/protocol/outbox.ts), spread into `handlers`.
  *
- * Queued commands answer at once with their row, online or not (OutboxIntents maps them). An
+ * Queued commands answer at once with their row, online or not: their handlers are derived from
+ * the commands declared with the kinds (sync/outbox/registry.ts, engine/outbox-intents.ts). An
  * intent the kind refuses, or an action a row's state does not allow, is `INVALID_REQUEST` and
  * writes nothing. Online-only operations check first that the event stream is live (`OFFLINE`
  * at once otherwise) and are never queued: a request that fails in flight is `OFFLINE` too
@@ -13,14 +14,12 @@ import { getUserGroups } from '../db/queries/groups.js';
 import { conversationOf } from '../engine/drafts.js';
 import { rawForEdit } from '../engine/raw-cache.js';
 import { outboxErrorView } from '../outbox/errors.js';
-import type { OutboxKind } from '../outbox/kinds.js';
-import { navigationViewAdd } from '../outbox/mutations/navigation-view-add.js';
-import { navigationViewDelete } from '../outbox/mutations/navigation-view-delete.js';
-import { navigationViewEdit } from '../outbox/mutations/navigation-view-edit.js';
-import { subscriptionRemove } from '../outbox/mutations/subscription-remove.js';
-import { subscriptionSet } from '../outbox/mutations/subscription-set.js';
-import { userSettingsUpdate } from '../outbox/mutations/user-settings-update.js';
-import { OutboxIntents } from '../engine/outbox-intents.js';
+import { intentContext, runIntent } from '../engine/outbox-intents.js';
+import { describeRow, QUEUED_COMMANDS, type QueuedCommandName } from '../outbox/registry.js';
+import type { Names } from '../outbox/kinds.js';
+import type { LocalDb } from '../db/open.js';
+import { getChannel } from '../db/queries/channels.js';
+import { getUser } from '../db/queries/users.js';
 import { OutboxIntentError } from '../engine/session-outbox.js';
 import type { AccountSession } from '../engine/session.js';
 import { localIdOfEcho, messageSendArgs } from '../outbox/mutations/message-send.js';
@@ -37,10 +36,6 @@ export const DELETE_TOPIC_MAX_ROUNDS = 100;
 
 const OK = { ok: true as const };
 
-function intents(ctx: HandlerContext): OutboxIntents {
-  const s = ctx.session();
-  return new OutboxIntents(s.db, s.outbox);
-}
 
 /** Refusals of the outbox are the caller's mistake, not a bug. */
 function refusing<T>(f: () => T): T {
@@ -58,7 +53,17 @@ function live(ctx: HandlerContext): AccountSession {
   return s;
 }
 
-export function rowView(r: OutboxRow): OutboxRowView {
+/** Names from the local store, for the rows' descriptions. */
+export function storeNames(db: LocalDb): Names {
+  let groups: Map<number, string> | undefined;
+  return {
+    channel: (id) => getChannel(db, id)?.channel.name,
+    user: (id) => getUser(db, id)?.user.full_name,
+    group: (id) => (groups ??= new Map(getUserGroups(db).map((g) => [g.id, g.name]))).get(id),
+  };
+}
+
+export function rowView(r: OutboxRow, names: Names): OutboxRowView {
   const c = r.state === 'conflict' ? parseConflictDetails(r.lastError) : undefined;
   return {
     outbox_id: r.id,
@@ -73,6 +78,7 @@ export function rowView(r: OutboxRow): OutboxRowView {
     conflict: c ? { base: c.base, ours: c.ours, theirs: c.theirs } : null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
+    description: describeRow(r.kind, r.args, names),
   };
 }
 
@@ -80,7 +86,11 @@ type OutboxHandlers = Pick<Handlers, keyof typeof outboxOperations>;
 
 export const outboxHandlers: OutboxHandlers = {
   // queries
-  outbox: (ctx, req) => ctx.session().outbox.rows(req.include_finished).map(rowView),
+  outbox: (ctx, req) => {
+    const s = ctx.session();
+    const names = storeNames(s.db);
+    return s.outbox.rows(req.include_finished).map((r) => rowView(r, names));
+  },
   outboxCounts: (ctx) => ctx.session().outbox.counts(),
   messageRawContent: async (ctx, req) => {
     const localId = localIdOfEcho(req.message_id);
@@ -96,33 +106,6 @@ export const outboxHandlers: OutboxHandlers = {
     if ('unknown' in r) throw new RpcFailure('OFFLINE', r.unknown, { state: s.status.state });
     return r;
   },
-  // queued commands
-  editMessage: (ctx, req) => refusing(() => intents(ctx).editMessage(req)),
-  moveMessages: (ctx, req) => refusing(() => intents(ctx).moveMessages(req)),
-  resolveTopic: (ctx, req) => refusing(() => intents(ctx).resolveTopic(req)),
-  sendMessage: (ctx, req) => refusing(() => intents(ctx).sendMessage(req)),
-  setTopicVisibility: (ctx, req) => refusing(() => intents(ctx).setTopicVisibility(req)),
-  markTopicRead: (ctx, req) => refusing(() => intents(ctx).markTopicRead(req)),
-  createSnippet: (ctx, req) => refusing(() => intents(ctx).createSnippet(req)),
-  editSnippet: (ctx, req) => refusing(() => intents(ctx).editSnippet(req)),
-  deleteSnippet: (ctx, req) => refusing(() => intents(ctx).deleteSnippet(req)),
-  addNavigationView: (ctx, req) => refusing(() => enqueued(ctx, navigationViewAdd, req)),
-  editNavigationView: (ctx, req) => refusing(() => enqueued(ctx, navigationViewEdit, req)),
-  deleteNavigationView: (ctx, req) => refusing(() => enqueued(ctx, navigationViewDelete, req)),
-  updateSettings: (ctx, req) => refusing(() => enqueued(ctx, userSettingsUpdate, req.settings)),
-  subscribe: (ctx, req) => refusing(() => enqueued(ctx, subscriptionSet, { subscriptions: req.channels })),
-  unsubscribe: (ctx, req) => refusing(() => enqueued(ctx, subscriptionRemove, { subscriptions: req.channels })),
-  updateUserGroup: (ctx, req) => refusing(() => intents(ctx).updateUserGroup(req)),
-  updateUserGroupMembers: (ctx, req) => refusing(() => intents(ctx).updateUserGroupMembers(req)),
-  updateUserGroupSubgroups: (ctx, req) => refusing(() => intents(ctx).updateUserGroupSubgroups(req)),
-  reactivateUserGroup: (ctx, req) => refusing(() => intents(ctx).reactivateUserGroup(req)),
-  editScheduledMessage: (ctx, req) => refusing(() => intents(ctx).editScheduledMessage(req)),
-  sendScheduledMessageNow: (ctx, req) => refusing(() => intents(ctx).sendScheduledMessageNow(req)),
-  createScheduledMessage: (ctx, req) => refusing(() => intents(ctx).createScheduledMessage(req)),
-  deleteScheduledMessage: (ctx, req) => refusing(() => intents(ctx).deleteScheduledMessage(req)),
-  setMessageFlags: (ctx, req) => refusing(() => intents(ctx).setMessageFlags(req)),
-  markNarrowRead: (ctx, req) => refusing(() => intents(ctx).markNarrowRead(req)),
-  setReaction: (ctx, req) => refusing(() => intents(ctx).setReaction(req)),
   // actions on rows
   outboxRetry: (ctx, req) => refusing(() => (ctx.session().outbox.retry(req.outbox_id), OK)),
   outboxDiscard: (ctx, req) => refusing(() => (ctx.session().outbox.discard(req.outbox_id), OK)),
@@ -207,7 +190,18 @@ export const outboxHandlers: OutboxHandlers = {
   },
 };
 
-function enqueued<A>(ctx: HandlerContext, kind: OutboxKind<A, null>, args: A) {
-  const r = ctx.session().outbox.enqueue(kind, args, null);
-  return { outbox_id: r.id, outcome: r.outcome };
+/** One handler per queued command, derived from the command table (sync/outbox/registry.ts). */
+export const queuedHandlers: Pick<Handlers, QueuedCommandName> = queuedHandlerTable();
+
+function queuedHandlerTable(): Pick<Handlers, QueuedCommandName> {
+  const out: Partial<Record<QueuedCommandName, (ctx: HandlerContext, req: unknown) => unknown>> = {};
+  for (const name of Object.keys(QUEUED_COMMANDS) as QueuedCommandName[]) {
+    out[name] = (ctx, req) =>
+      refusing(() => {
+        const s = ctx.session();
+        return runIntent(intentContext(s.db, s.outbox), name, req);
+      });
+  }
+  // Each entry runs the command of its own name (`runIntent` answers that command's response).
+  return out as Pick<Handlers, QueuedCommandName>;
 }

@@ -1,18 +1,20 @@
 /**
- * One handler per operation of the contract (`sync/protocol/rpc.ts` `operations`). The mapped type
+ * One handler per operation of the contract (`sync/protocol/rpc.ts` `operations`, plus the queued
+ * commands derived from sync/outbox/registry.ts). The mapped type
  * makes a missing handler a compile error. Handlers receive the already-parsed request; their answer
  * is parsed with the response schema before it leaves the service.
  */
 import type { z } from 'zod';
 import type { AccountSession } from '../engine/session.js';
-import type { operations, OperationName, OperationResponse } from '../protocol/rpc.js';
+import { operations } from '../protocol/rpc.js';
+import { QUEUED_COMMANDS, type QueuedCommands } from '../outbox/registry.js';
 import type { AccountSummary, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
 import { getUser } from '../db/queries/users.js';
 import type { ViewHandle } from '../engine/session-views.js';
 import { channelHandlers } from './handlers-channels.js';
-import { outboxHandlers } from './handlers-outbox.js';
+import { outboxHandlers, queuedHandlers } from './handlers-outbox.js';
 
 /** What a handler may use: the open account and the calling client's views. */
 export interface HandlerContext {
@@ -31,8 +33,13 @@ export interface HandlerContext {
   };
 }
 
-type Req<N extends OperationName> = z.output<(typeof operations)[N]['request']>;
-export type Handlers = { [N in OperationName]: (ctx: HandlerContext, req: Req<N>) => OperationResponse<N> | Promise<OperationResponse<N>> };
+/** The contract's operations plus the queued commands, declared with their kinds (sync/outbox/registry.ts). */
+export const serviceOperations = { ...operations, ...QUEUED_COMMANDS };
+type ServiceOperations = typeof operations & QueuedCommands;
+export type ServiceOperationName = keyof ServiceOperations & string;
+type Req<N extends ServiceOperationName> = z.output<ServiceOperations[N]['request']>;
+type Res<N extends ServiceOperationName> = z.input<ServiceOperations[N]['response']>;
+export type Handlers = { [N in ServiceOperationName]: (ctx: HandlerContext, req: Req<N>) => Res<N> | Promise<Res<N>> };
 
 const OK = { ok: true as const };
 
@@ -102,6 +109,7 @@ export const handlers: Handlers = {
   signOut: async (ctx, req) => ({ ok: true as const, ...(await ctx.accounts.signOut(req.id, req.queued, req.wait_ms)) }),
   // the outbox: queued commands, the outbox view and its actions, online-only operations
   ...outboxHandlers,
+  ...queuedHandlers,
   // the channels screen: listings, subscribers, creating channels and subscribing others
   ...channelHandlers,
 };

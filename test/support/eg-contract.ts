@@ -135,7 +135,7 @@ export function channelSummary(over: Partial<ChannelSummary> & { channel?: Place
 export function outboxRow(over: Partial<OutboxRowView> = {}): OutboxRowView {
   return {
     outbox_id: over.outbox_id ?? nextOutboxId(),
-    kind: 'message_send',
+    kind: 'send_message',
     target: 'x',
     state: 'queued',
     args: {},
@@ -146,6 +146,7 @@ export function outboxRow(over: Partial<OutboxRowView> = {}): OutboxRowView {
     conflict: null,
     created_at: 0,
     updated_at: 0,
+    description: { text: 'Send a message to #general › lunch', link: null },
     ...over,
   };
 }

@@ -84,8 +84,8 @@ describe('the local store', () => {
     expect(getChannels(db)).toHaveLength(2);
     expect(getStoredMessages(db, [m.id])).toEqual([m]);
     expect(getAccount(db)).toMatchObject({ user_id: eg.SELF, feature_level: 420 });
-    const id = insertOutboxRow(db, { kind: 'message_flags', args: { messages: [m.id] } });
-    expect(db.prepare('SELECT kind, state, args FROM outbox WHERE id = ?').get(id)).toEqual({ kind: 'message_flags', state: 'queued', args: `{"messages":[${m.id}]}` });
+    const id = insertOutboxRow(db, { kind: 'update_message_flags', args: { messages: [m.id] } });
+    expect(db.prepare('SELECT kind, state, args FROM outbox WHERE id = ?').get(id)).toEqual({ kind: 'update_message_flags', state: 'queued', args: `{"messages":[${m.id}]}` });
     db.close();
   });
 });

@@ -34,7 +34,7 @@ export interface MoveDialogProps {
 export function MoveDialog(props: MoveDialogProps) {
   const channels = useChannels();
   const [fields, setFields] = createSignal<MoveFields>(moveFields(props.from, props.propagate));
-  const move = useCommand((req: MoveRequest) => props.bridge.invoke('moveMessages', req));
+  const move = useCommand((req: MoveRequest) => props.bridge.invoke('updateMessageMove', req));
   const busy = move.busy;
   let form: HTMLFormElement | undefined;
   onMount(() => form?.querySelector<HTMLInputElement>('input[type="text"]')?.select());

@@ -127,10 +127,10 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
     realmUrl,
     toggleStar(m) {
       const starred = m.flags.includes('starred');
-      run(starred ? 'unstar the message' : 'star the message', bridge.invoke('setMessageFlags', { message_ids: [m.id], flag: 'starred', op: starred ? 'remove' : 'add' }));
+      run(starred ? 'unstar the message' : 'star the message', bridge.invoke('updateMessageFlags', { message_ids: [m.id], flag: 'starred', op: starred ? 'remove' : 'add' }));
     },
     react(m, r) {
-      run(r.op === 'add' ? 'add the reaction' : 'remove the reaction', bridge.invoke('setReaction', { message_id: m.id, ...r }));
+      run(r.op === 'add' ? 'add the reaction' : 'remove the reaction', bridge.invoke('addOrRemoveReaction', { message_id: m.id, ...r }));
     },
     markUnreadFromHere(m) {
       const ids = unreadFromHere(narrow.state.view?.messages ?? [m], m.id);
@@ -139,7 +139,7 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
         return;
       }
       const viewKey = narrow.state.view?.key ?? null;
-      const p = bridge.invoke('setMessageFlags', { message_ids: ids, flag: 'read', op: 'remove' }).then(() => markedUnread.announce({ viewKey, messageIds: ids }));
+      const p = bridge.invoke('updateMessageFlags', { message_ids: ids, flag: 'read', op: 'remove' }).then(() => markedUnread.announce({ viewKey, messageIds: ids }));
       run('mark the messages as unread', p, true);
     },
     quote(m) {
@@ -163,13 +163,13 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
     copyLink: (hash, what) => copy(realmLink(realmUrl(), hash), what),
     setVisibility(channelId, topic, policy) {
       const what = policy === 1 ? 'mute the topic' : policy === 3 ? 'follow the topic' : policy === 2 ? 'unmute the topic' : 'reset the topic to its default';
-      run(what, bridge.invoke('setTopicVisibility', { channel_id: channelId, topic, visibility_policy: policy }), true);
+      run(what, bridge.invoke('updateUserTopic', { channel_id: channelId, topic, visibility_policy: policy }), true);
     },
     markTopicRead(channelId, topic) {
-      run('mark the topic as read', bridge.invoke('markTopicRead', { channel_id: channelId, topic }), true);
+      run('mark the topic as read', bridge.invoke('markTopicAsRead', { channel_id: channelId, topic }), true);
     },
     markChannelRead(channelId, name) {
-      run(`mark ${name} as read`, bridge.invoke('markNarrowRead', { narrow: [{ operator: 'channel', operand: channelId }] }), true);
+      run(`mark ${name} as read`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'channel', operand: channelId }] }), true);
     },
     resolveTopic(t, resolved) {
       const p = bridge.invoke('resolveTopic', { message_id: t.messageId, resolved }).then(() => follow(t, { channelId: t.channelId, topic: resolvedName(t.topic, resolved) }));

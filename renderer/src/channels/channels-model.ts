@@ -71,7 +71,7 @@ export function topicsPolicyLabel(p: string | null): string {
   }
 }
 
-const SUBSCRIPTION_KINDS = new Set(['subscription_set', 'subscription_remove']);
+const SUBSCRIPTION_KINDS = new Set(['subscribe', 'unsubscribe']);
 const FINISHED = new Set(['done', 'discarded']);
 
 /** The channel names a subscription row is about (lower-cased). */
@@ -106,7 +106,7 @@ export function subscriptionState(rows: readonly OutboxRowView[], channelName: s
   return {
     status: failed ? 'failed' : 'pending',
     outboxId: row.outbox_id,
-    action: row.kind === 'subscription_remove' ? 'unsubscribe' : 'subscribe',
+    action: row.kind === 'unsubscribe' ? 'unsubscribe' : 'subscribe',
     error: failed ? (failed.last_error?.message ?? 'The server did not accept it.') : null,
   };
 }

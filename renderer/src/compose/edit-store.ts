@@ -1,7 +1,7 @@
 /**
  * The inline editor of a message (one at a time): loads the raw Markdown to start from
- * (`messageRawContent`), then queues the edit (`editMessage`, with that text as its base) and the
- * move of its topic or channel (`moveMessages`), in that order. The transitions are the pure ones
+ * (`messageRawContent`), then queues the edit (`updateMessageContent`, with that text as its base) and the
+ * move of its topic or channel (`updateMessageMove`), in that order. The transitions are the pure ones
  * in edit-reducer.ts; an answer for an editor the user already closed or moved on from is dropped.
  * Refusals come back in words: the engine's own reason when the raw text is not on this device
  * and the server cannot be reached; later failures of a queued change show on the message (its
@@ -77,11 +77,11 @@ export function createEditStore(bridge: Bridge = defaultBridge, opts: EditStoreO
     let now = s;
     try {
       if (edit) {
-        await bridge.invoke('editMessage', edit);
+        await bridge.invoke('updateMessageContent', edit);
         now = contentSaved(now);
       }
       if (move && now.move) {
-        await bridge.invoke('moveMessages', move);
+        await bridge.invoke('updateMessageMove', move);
         opts.onMoved?.(move, { channelId: now.move.fromChannelId, topic: now.move.fromTopic });
       }
       // Queued: the message shows the change with a "saving" marker until the server has it.

@@ -6,7 +6,9 @@
  * WebSocket to the browser-mode host on the page's own origin.
  */
 import type { EngineEvent } from '../../../sync/protocol/commands.js';
-import { operations, type OperationName, type OperationRequest, type OperationResponse, type RpcResult } from '../../../sync/protocol/rpc.js';
+import { queuedAnswerSchema } from '../../../sync/protocol/outbox.js';
+import { isOperationName, operations, type RpcResult } from '../../../sync/protocol/rpc.js';
+import type { OperationName, OperationRequest, OperationResponse } from './operations.js';
 import { BridgeError } from './bridge-error.js';
 import { PreloadTransport, type PreloadApi } from './bridge-preload.js';
 import { SocketTransport, browserSocketSeams } from './bridge-socket.js';
@@ -35,10 +37,11 @@ export interface Bridge {
 }
 
 function parseResponse<N extends OperationName>(name: N, value: unknown): OperationResponse<N> {
-  const r = operations[name].response.safeParse(value);
+  const r = (isOperationName(name) ? operations[name].response : queuedAnswerSchema).safeParse(value);
   if (!r.success) throw new BridgeError('INTERNAL', `${name}: the answer does not match the contract`);
-  // The table's response schema for N produces OperationResponse<N>; TypeScript cannot follow a
-  // generic index into a union of schemas, so the parsed value is narrowed here, once.
+  // The table's response schema for N produces OperationResponse<N> (a queued command's answer was
+  // checked against its own schema by the engine); TypeScript cannot follow a generic index into a
+  // union of schemas, so the parsed value is narrowed here, once.
   return r.data as OperationResponse<N>;
 }
 

@@ -25,7 +25,7 @@ export function outboxBadges(c: OutboxCounts | null): Badge[] {
 }
 
 /** The row kind that sends a new message (its local echo is the message shown). */
-export const SEND_KIND = 'message_send';
+export const SEND_KIND = 'send_message';
 
 export type Marker =
   | { status: 'pending'; label: 'sending' | 'saving'; outboxId: number | null }
@@ -73,11 +73,11 @@ function failedLabel(kind: string | undefined): string {
   switch (kind) {
     case SEND_KIND:
       return 'Not sent';
-    case 'message_reaction':
+    case 'add_or_remove_reaction':
       return 'Reaction not saved';
-    case 'message_flags':
+    case 'update_message_flags':
       return 'Star or read mark not saved';
-    case 'message_move':
+    case 'update_message_move':
       return 'Move not saved';
     default:
       return 'Edit not saved';
@@ -100,7 +100,7 @@ export function canEdit(m: Pick<LocalMessage, 'sender_id' | 'local'>, ownUserId:
   return m.local.status === 'pending' && kind !== undefined && kind !== SEND_KIND;
 }
 
-/** What `moveMessages` takes (the contract's request), for the partial move offer. */
+/** What `updateMessageMove` takes (the contract's request), for the partial move offer. */
 export interface MoveRequest {
   message_id: number;
   topic?: string;
@@ -117,7 +117,7 @@ export interface MoveRequest {
  * row is not such a failure (or the server allows none).
  */
 export function partialMoveOffer(row: Pick<OutboxRowView, 'kind' | 'state' | 'args' | 'last_error'> | undefined): { request: MoveRequest; label: string } | null {
-  if (!row || row.kind !== 'message_move' || row.state !== 'failed' || row.last_error?.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') return null;
+  if (!row || row.kind !== 'update_message_move' || row.state !== 'failed' || row.last_error?.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') return null;
   const d = row.last_error.details ?? {};
   const first = d['first_message_id_allowed_to_move'];
   if (typeof first !== 'number') return null;

@@ -8,7 +8,6 @@ import { Button } from '../kit/Button.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { useToasts } from '../kit/toasts.js';
 import { useOutbox } from '../data/outbox.js';
-import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { abilities, byId, reason, type Abilities, type Group, type Namer } from './group-rules.js';
 import { groupRows } from './groups-list.js';
@@ -38,17 +37,11 @@ export function GroupPageOf(props: { id: number; state: GroupsState; bridge: Bri
 function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) {
   const users = useUsers();
   const outbox = useOutbox();
-  const channels = useChannels();
   const toasts = useToasts();
   const all = createMemo(() => byId(props.state.data.groups));
   const namer: Namer = { user: (id) => users.byId().get(id)?.full_name };
   const may = createMemo<Abilities>(() => abilities(props.group, { userId: users.state.ownUserId, role: users.state.ownRole }, props.state.data.can_manage_all_groups, all(), namer));
   const rows = createMemo(() => groupRows(outbox.state.rows, props.group.id));
-  const names = {
-    channel: (id: number) => channels.byId(id)?.name,
-    user: (id: number) => users.byId().get(id)?.full_name,
-    group: (id: number) => all().get(id)?.name,
-  };
   const act = (what: string, f: () => Promise<unknown>) =>
     f().then(
       () => undefined,
@@ -74,7 +67,7 @@ function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) 
         </Show>
         <PendingBadge rows={rows()} />
       </header>
-      <PendingChanges rows={rows()} names={names} act={act} />
+      <PendingChanges rows={rows()} act={act} />
       <Show when={reason(may().manage)}>
         {(why) => (
           <p class="hint group-reason" id={manageReasonId}>
@@ -113,7 +106,7 @@ function GroupPage(props: { group: Group; state: GroupsState; bridge: Bridge }) 
               variant="primary"
               disabled={!may().manage.ok}
               aria-describedby={may().manage.ok ? undefined : manageReasonId}
-              onClick={() => void act('reactivate the group', async () => (await props.bridge.invoke('reactivateUserGroup', { user_group_id: props.group.id }), toasts.show(`“${props.group.name}” reactivated on this device; it goes to the server when it can.`)))}
+              onClick={() => void act('reactivate the group', async () => (await props.bridge.invoke('updateUserGroupReactivate', { user_group_id: props.group.id }), toasts.show(`“${props.group.name}” reactivated on this device; it goes to the server when it can.`)))}
             >
               Reactivate group
             </Button>

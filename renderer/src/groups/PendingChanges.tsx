@@ -7,7 +7,6 @@ import { useOutbox } from '../data/outbox.js';
 import { groupRows, isFailed, refusalHint } from './groups-list.js';
 
 type Rows = ReturnType<typeof groupRows>;
-type Names = Parameters<typeof describeRow>[1];
 
 export function PendingBadge(props: { rows: Rows }) {
   return (
@@ -19,14 +18,14 @@ export function PendingBadge(props: { rows: Rows }) {
   );
 }
 
-export function PendingChanges(props: { rows: Rows; names: Names; act: (what: string, f: () => Promise<unknown>) => Promise<void> }) {
+export function PendingChanges(props: { rows: Rows; act: (what: string, f: () => Promise<unknown>) => Promise<void> }) {
   const outbox = useOutbox();
   return (
     <Show when={props.rows.length > 0}>
       <ul class="group-pending" aria-label="Changes not saved yet">
         <For each={props.rows}>
           {(r) => {
-            const what = () => describeRow(r, props.names).what;
+            const what = () => describeRow(r).what;
             return (
               <li classList={{ failed: isFailed(r) }}>
                 <span>{what()}</span>{' '}

@@ -87,7 +87,7 @@ export function InboxView() {
                               label={`Mark the conversation with ${d.names} as read`}
                               onMark={() => {
                                 const t = d.target;
-                                if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('markNarrowRead', { narrow: [{ operator: 'dm', operand: t.userIds }] }));
+                                if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'dm', operand: t.userIds }] }));
                               }}
                             />
                           </li>
@@ -111,7 +111,7 @@ export function InboxView() {
                           {c.name}
                         </a>
                         <UnreadBadge count={c.count} />
-                        <MarkRead label={`Mark all messages in ${c.name} as read`} onMark={() => mark(c.name, bridge.invoke('markNarrowRead', { narrow: [{ operator: 'channel', operand: c.channelId }] }))} />
+                        <MarkRead label={`Mark all messages in ${c.name} as read`} onMark={() => mark(c.name, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'channel', operand: c.channelId }] }))} />
                       </div>
                       <Show when={!collapsed().has(key)}>
                         <ul class="inbox-rows" aria-label={`Unread topics in ${c.name}`}>
@@ -127,7 +127,7 @@ export function InboxView() {
                                 <UnreadBadge count={t.count} />
                                 <MarkRead
                                   label={`Mark ${c.name} › ${topicLabel(t.topic)} as read`}
-                                  onMark={() => mark(`${c.name} › ${topicLabel(t.topic)}`, bridge.invoke('markTopicRead', { channel_id: c.channelId, topic: t.topic }))}
+                                  onMark={() => mark(`${c.name} › ${topicLabel(t.topic)}`, bridge.invoke('markTopicAsRead', { channel_id: c.channelId, topic: t.topic }))}
                                 />
                               </li>
                             )}

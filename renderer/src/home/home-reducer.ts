@@ -17,7 +17,7 @@ export interface InboxDm {
   key: string;
   names: string;
   target: NarrowTarget;
-  /** The narrow `markNarrowRead` takes for it: every participant, as the engine keys it. */
+  /** The narrow `updateMessageFlagsForNarrow` takes for it: every participant, as the engine keys it. */
   userIds: number[];
   count: number;
   mentions: number;

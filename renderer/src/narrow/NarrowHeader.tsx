@@ -21,7 +21,7 @@ function MarkRead(props: { channelId: number; topic: string; bridge?: Bridge }) 
   const unread = () => topicUnread(channels.state.channels, props.channelId, props.topic);
   const markRead = useCommand(() =>
     (props.bridge ?? defaultBridge)
-      .invoke('markTopicRead', { channel_id: props.channelId, topic: props.topic })
+      .invoke('markTopicAsRead', { channel_id: props.channelId, topic: props.topic })
       // Without waiting for the debounced refetch an area event would bring: the count drops now.
       .then(() => channels.refresh()),
   );

@@ -1,7 +1,7 @@
 /**
  * Pure: reading marks read. Messages seen in the viewport (their bottom edge inside it: read to
  * the end) that are still unread are collected and sent to the engine as one queued
- * `setMessageFlags {flag: 'read', op: 'add'}` per interval (about a second), never twice for the
+ * `updateMessageFlags {flag: 'read', op: 'add'}` per interval (about a second), never twice for the
  * same message; the engine applies it at once (unread counts follow) and the outbox delivers it.
  *
  * The user's `web_mark_read_on_scroll_policy` decides where this happens, as in Zulip web:
@@ -51,7 +51,7 @@ export function seenRows(rows: readonly RowBox[], top: number, bottom: number): 
 }
 
 export const READ_BATCH_MS = 1000;
-/** The contract's limit of ids per `setMessageFlags`. */
+/** The contract's limit of ids per `updateMessageFlags`. */
 export const MAX_IDS = 5000;
 
 export interface ReadBatcher {

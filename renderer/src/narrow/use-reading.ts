@@ -29,7 +29,7 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
   const bridge = opts.bridge ?? defaultBridge;
 
   // ---- reading marks read ----
-  const batcher = createReadBatcher({ send: (ids) => bridge.invoke('setMessageFlags', { message_ids: ids, flag: 'read', op: 'add' }) });
+  const batcher = createReadBatcher({ send: (ids) => bridge.invoke('updateMessageFlags', { message_ids: ids, flag: 'read', op: 'add' }) });
   onCleanup(() => batcher.dispose());
   const unread = createMemo(() => new Set(opts.view().messages.filter((m) => !m.flags.includes('read')).map((m) => m.id)));
   const active = () => document.visibilityState === 'visible' && document.hasFocus();

@@ -28,8 +28,8 @@ function invokeIntent(bridge: Bridge, intent: ViewIntent): Promise<unknown> {
       return bridge.invoke('addNavigationView', intent.request);
     case 'editNavigationView':
       return bridge.invoke('editNavigationView', intent.request);
-    case 'deleteNavigationView':
-      return bridge.invoke('deleteNavigationView', intent.request);
+    case 'removeNavigationView':
+      return bridge.invoke('removeNavigationView', intent.request);
   }
 }
 

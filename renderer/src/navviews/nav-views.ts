@@ -10,7 +10,7 @@
  * already used), so a change the server would refuse is never queued, online or offline.
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import type { OperationRequest } from '../../../sync/protocol/rpc.js';
+import type { OperationRequest } from '../core/operations.js';
 
 export interface StoredView {
   fragment: string;
@@ -115,7 +115,7 @@ export function sidebarViews(stored: readonly StoredView[], rows: readonly Outbo
 export type ViewIntent =
   | { op: 'addNavigationView'; request: OperationRequest<'addNavigationView'> }
   | { op: 'editNavigationView'; request: OperationRequest<'editNavigationView'> }
-  | { op: 'deleteNavigationView'; request: OperationRequest<'deleteNavigationView'> };
+  | { op: 'removeNavigationView'; request: OperationRequest<'removeNavigationView'> };
 
 /**
  * Pin or unpin. A built-in view the user never changed has no entry yet: it is added (without a
@@ -155,7 +155,7 @@ export function renameIntent(fragment: string, rawName: string, stored: readonly
 /** Delete a custom view (a built-in one is unpinned instead). */
 export function deleteIntent(fragment: string): ViewIntent | { error: string } {
   if (isBuiltIn(fragment)) return { error: 'A built-in view cannot be deleted; unpin it instead.' };
-  return { op: 'deleteNavigationView', request: { fragment } };
+  return { op: 'removeNavigationView', request: { fragment } };
 }
 
 /** The server's words as a sentence for the screen. */

@@ -55,7 +55,7 @@ export function LocalMarker(props: { marker: Marker; messageId: number }) {
                     onClick={() =>
                       act(async (id) => {
                         // The part the user may move goes as a new move; the refused one is dropped.
-                        await bridge.invoke('moveMessages', o().request);
+                        await bridge.invoke('updateMessageMove', o().request);
                         await outbox.discard(id);
                       })
                     }

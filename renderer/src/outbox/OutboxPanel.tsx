@@ -9,9 +9,6 @@ import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
-import { useUserGroups } from '../data/groups.js';
-import { useChannels } from '../data/channels.js';
-import { useUsers } from '../data/users.js';
 import { inWords, panelRows, type PanelFilter } from './panel-reducer.js';
 import { useOutbox } from '../data/outbox.js';
 
@@ -25,8 +22,6 @@ const FILTERS: Array<{ value: PanelFilter; label: string }> = [
 export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
   const bridge = props.bridge ?? defaultBridge;
   const outbox = useOutbox();
-  const channels = useChannels();
-  const users = useUsers();
   const toasts = useToasts();
   const [filter, setFilter] = createSignal<PanelFilter>('all');
   const [finished, setFinished] = createSignal(false);
@@ -37,13 +32,7 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
     () => (finished() ? outbox.state.rows.length + (outbox.state.counts?.pending ?? 0) : false),
     () => bridge.invoke('outbox', { include_finished: true }),
   );
-  const groups = useUserGroups(bridge);
-  const names = {
-    channel: (id: number) => channels.byId(id)?.name,
-    user: (id: number) => users.byId().get(id)?.full_name,
-    group: (id: number) => groups.data.groups.find((g) => g.id === id)?.name,
-  };
-  const rows = createMemo(() => panelRows(finished() ? (done() ?? outbox.state.rows) : outbox.state.rows, names, filter()));
+  const rows = createMemo(() => panelRows(finished() ? (done() ?? outbox.state.rows) : outbox.state.rows, filter()));
   const act = (what: string, f: () => Promise<void>) => void f().catch((e: unknown) => toasts.show(`Could not ${what}. ${errorText(e)}`, 'error'));
   let heading: HTMLHeadingElement | undefined;
   const onKey = (e: KeyboardEvent) => {

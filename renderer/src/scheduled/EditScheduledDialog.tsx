@@ -37,7 +37,7 @@ export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledM
   const [channelId, setChannelId] = createSignal(channelOf());
   // A failed message starts with an empty time: the server wants a new one.
   const [when, setWhen] = createSignal(m.failed ? '' : unixToWallTime(m.scheduled_delivery_timestamp, zone));
-  const edit = useCommand((patch: Patch) => props.bridge.invoke('editScheduledMessage', patch));
+  const edit = useCommand((patch: Patch) => props.bridge.invoke('updateScheduledMessage', patch));
   const busy = edit.busy;
   const setError = edit.fail;
   const save = (e: Event) => {

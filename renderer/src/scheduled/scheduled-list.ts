@@ -20,7 +20,7 @@ export function pendingLabel(rows: readonly OutboxRowView[]): string | null {
   return 'not sent yet';
 }
 
-const SEND_NOW_KIND = 'scheduled_message_send_now';
+const SEND_NOW_KIND = 'send_scheduled_message_now';
 
 /** Whether the user already asked to send it now (a row not finished): the button is not offered twice. */
 export const sendingNow = (rows: readonly OutboxRowView[]): boolean => rows.some((r) => r.kind === SEND_NOW_KIND && r.state !== 'failed' && r.state !== 'conflict');

@@ -305,7 +305,7 @@ export function parseInput(c: SettingControl, input: string | boolean, choices: 
   return choice ? { ok: true, value: choice.value } : { ok: false, error: `${c.label}: “${input}” is not one of the choices.` };
 }
 
-export const SETTINGS_KIND = 'user_settings_update';
+export const SETTINGS_KIND = 'update_settings';
 
 export type SettingMark =
   | { status: 'pending'; outboxId: number }

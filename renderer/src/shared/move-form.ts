@@ -1,10 +1,10 @@
 /**
  * Pure: the fields of a move (the inline editor's topic and channel, the "Move messages" and topic
- * rename / move dialogs), what counts as a change, and the `moveMessages` request they make.
+ * rename / move dialogs), what counts as a change, and the `updateMessageMove` request they make.
  * As in Zulip's move form: which messages move (this one, this and later, the whole topic) and
  * the two automated notices (to the new topic, on by default; to the old one, off).
  */
-import type { OperationRequest } from '../../../sync/protocol/rpc.js';
+import type { OperationRequest } from '../core/operations.js';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -40,7 +40,7 @@ export function moveChanged(f: MoveFields): boolean {
   return topicChanged(f) || f.channelId !== f.fromChannelId;
 }
 
-export type MoveRequest = OperationRequest<'moveMessages'>;
+export type MoveRequest = OperationRequest<'updateMessageMove'>;
 
 /** The request for a move of `messageId` (and others per `propagate`), or null when nothing changes. */
 export function moveRequest(messageId: number, f: MoveFields): MoveRequest | null {

@@ -1,7 +1,7 @@
 /**
  * Saved snippets, managed: the list (with a marker while a change is not on the server yet),
  * a form to create one or edit the one picked, and Delete (asking first). Every change is a
- * queued command (createSnippet, editSnippet, deleteSnippet), so all of it works offline.
+ * queued command (createSavedSnippet, editSavedSnippet, deleteSavedSnippet), so all of it works offline.
  */
 import { createSignal, For, Show } from 'solid-js';
 import type { Bridge } from '../core/bridge.js';
@@ -41,19 +41,19 @@ export function SnippetsManager(props: { bridge: Bridge; onClose(): void }) {
     const done = () => startEdit(null);
     const fail = (err: unknown) => setError(errorText(err));
     if (s === null) {
-      props.bridge.invoke('createSnippet', { title: title().trim(), content: content() }).then(done, fail);
+      props.bridge.invoke('createSavedSnippet', { title: title().trim(), content: content() }).then(done, fail);
       return;
     }
     const patch: { snippet_id: number; title?: string; content?: string } = { snippet_id: s.id };
     if (title().trim() !== s.title) patch.title = title().trim();
     if (content() !== s.content) patch.content = content();
     if (patch.title === undefined && patch.content === undefined) return done();
-    props.bridge.invoke('editSnippet', patch).then(done, fail);
+    props.bridge.invoke('editSavedSnippet', patch).then(done, fail);
   };
   const remove = (s: SavedSnippet) => {
     setConfirm(null);
     if (editing()?.id === s.id) startEdit(null);
-    props.bridge.invoke('deleteSnippet', { snippet_id: s.id }).catch((err: unknown) => setError(errorText(err)));
+    props.bridge.invoke('deleteSavedSnippet', { snippet_id: s.id }).catch((err: unknown) => setError(errorText(err)));
   };
 
   return (

@@ -182,7 +182,7 @@ export function updateStoredMessage(
 }
 
 /**
- * Ids from here up are local echoes of messages being sent (the outbox's `message_send`, stored as
+ * Ids from here up are local echoes of messages being sent (the outbox's `send_message`, stored as
  * LOCAL_ECHO_MIN_ID + its outbox row id): they sort after every server message, where a message
  * being sent belongs. Server ids stay far below 2^52; nothing about an echo is ever sent to the
  * server, so the readers of "the newest server message" skip them.

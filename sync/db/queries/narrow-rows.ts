@@ -22,7 +22,7 @@ export interface ViewRow {
 
 const MARKER = 'json_array(o.id, o.state, json(o.last_error))';
 const BASE_COLUMNS = 'm.id, m.flags, m.json, (SELECT c.name FROM channels c WHERE c.id = m.channel_id) AS channel_name';
-/** A local echo shows its `message_send` row (by id: the echo's id is LOCAL_ECHO_MIN_ID + the row id). */
+/** A local echo shows its `send_message` row (by id: the echo's id is LOCAL_ECHO_MIN_ID + the row id). */
 const ECHO_MARKER = `CASE WHEN m.id > ${LOCAL_ECHO_MIN_ID} THEN (SELECT ${MARKER} FROM outbox o WHERE o.id = m.id - ${LOCAL_ECHO_MIN_ID}) END`;
 /** A live row on `message:<id>`: a conflict first, then a failure, then the newest. */
 const ROW_MARKER = `(SELECT ${MARKER} FROM outbox o WHERE o.entity_key = 'message:' || m.id AND o.state NOT IN ('done', 'discarded')
@@ -32,8 +32,8 @@ const ROW_MARKER = `(SELECT ${MARKER} FROM outbox o WHERE o.entity_key = 'messag
  * A failed reaction or flag change (star, read) is shown on the message it was for, though its row
  * is keyed elsewhere (`reaction:<id>:…`, `flags:<flag>` over many messages). Failed rows are few.
  */
-const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'failed' AND o.kind IN ('message_reaction', 'message_flags')
-  AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = 'message_flags' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
+const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'failed' AND o.kind IN ('add_or_remove_reaction', 'update_message_flags')
+  AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = 'update_message_flags' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
   ORDER BY o.id DESC LIMIT 1)`;
 
 /** Every column but the live-row probe: right whenever no outbox row is live. */

@@ -1,5 +1,5 @@
 /**
- * `mark_narrow_read` v1: every message of a narrow becomes read (`POST /messages/flags/narrow`,
+ * `update_message_flags_for_narrow` v1: every message of a narrow becomes read (`POST /messages/flags/narrow`,
  * FL 155): "mark channel as read", "mark all as read", a DM conversation, a search. The server
  * bounds each request, so `send` walks the narrow from its oldest message in batches, resuming
  * after `last_processed_id`, until `found_newest`.
@@ -19,12 +19,14 @@ import { unreadServerIdsWhere } from '../../db/queries/message-rows.js';
 import { getAccount } from '../../db/queries/state.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { compileLocalNarrow } from '../../db/narrow/compile.js';
-import type { OutboxKind } from '../kinds.js';
+import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markNarrowReadArgs = z.object({ narrow: z.array(narrowTermSchema).max(20) });
 export type MarkNarrowReadArgs = z.output<typeof markNarrowReadArgs>;
 
-export const MARK_NARROW_READ_KIND = 'mark_narrow_read';
+export const MARK_NARROW_READ_KIND = 'update_message_flags_for_narrow';
 /** Messages per request (Zulip web asks for 1,000 at a time). */
 const BATCH = 1000;
 /** Requests per attempt: 500,000 messages; a longer narrow finishes on the next attempt. */
@@ -32,11 +34,21 @@ const MAX_ROUNDS = 500;
 
 const unread = { operator: 'is', operand: 'unread' } as const;
 
-export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null> = {
+export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null, 'update_message_flags_for_narrow'> = {
   kind: MARK_NARROW_READ_KIND,
   version: 1,
   argsSchema: markNarrowReadArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    if (a.narrow.length === 0) return { text: 'Mark all messages as read', link: null };
+    const ch = a.narrow.find((t) => t.operator === 'channel' || t.operator === 'stream');
+    if (ch && a.narrow.length === 1) {
+      if (typeof ch.operand !== 'number') return { text: 'Mark a channel as read', link: null };
+      const p = channelPlace(names, ch.operand);
+      return { text: `Mark ${p.label} as read`, link: p.link };
+    }
+    return { text: 'Mark a conversation as read', link: null };
+  },
   entityKey: (a) => `narrow_read:${JSON.stringify(a.narrow)}`,
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
   // topic marked read, then a message in it marked unread): one at a time across these kinds.
@@ -48,7 +60,7 @@ export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null> = {
       if (res.found_newest || res.last_processed_id === null) return;
       anchor = res.last_processed_id;
     }
-    throw new Error(`mark_narrow_read: more than ${MAX_ROUNDS * BATCH} unread messages; the rest goes on the next attempt`);
+    throw new Error(`update_message_flags_for_narrow: more than ${MAX_ROUNDS * BATCH} unread messages; the rest goes on the next attempt`);
   },
   async verify(conn, a) {
     const res = await getMessages(conn, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [...a.narrow, unread] });
@@ -71,3 +83,16 @@ export function applyOptimistic(db: LocalDb, a: MarkNarrowReadArgs, changes: Cha
   for (const id of ids) updateStoredMessage(db, id, (m) => (m.flags.includes('read') ? undefined : { ...m, flags: [...m.flags, 'read'] }), changes);
   if (ids.length > 0) changes.touched('unread');
 }
+
+/** The contract's command: every message of a narrow (a channel, a DM conversation, everything: `[]`) becomes read. */
+export const markNarrowReadCommands = {
+  updateMessageFlagsForNarrow: queuedCommand({
+    request: z.object({ narrow: z.array(z.object({ operator: z.string(), operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]), negated: z.boolean().optional() })).max(20) }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const args = markNarrowReadArgs.safeParse({ narrow: r.narrow });
+      if (!args.success) throw new OutboxIntentError(`markNarrowRead: ${z.prettifyError(args.error)}`);
+      return answer(ctx.outbox.enqueue(markNarrowRead, args.data, null));
+    },
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `mark_topic_read`: every message of a topic becomes read. Idempotent, so repeated intents for a
+ * `mark_topic_as_read`: every message of a topic becomes read. Idempotent, so repeated intents for a
  * topic merge; a resend after a failed verify is harmless. Verified by asking the server for an
  * unread message left in the topic (one that arrived later also counts: resending reads it too,
  * which is what the user asked for).
@@ -11,15 +11,21 @@ import { updateStoredMessage } from '../../db/queries/messages.js';
 import { unreadIdsInTopic } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
 export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
 
-export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
-  kind: 'mark_topic_read',
+export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_read'> = {
+  kind: 'mark_topic_as_read',
   version: 1,
   argsSchema: markTopicReadArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const p = channelPlace(names, a.stream_id, a.topic_name);
+    return { text: `Mark ${p.label} as read`, link: p.link };
+  },
   // Topics match case-insensitively on the server.
   entityKey: (a) => `topic_read:${a.stream_id}:${topicKey(a.topic_name)}`,
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
@@ -41,7 +47,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null> = {
     });
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'mark_topic_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: (prev, next) => (prev.kind === 'mark_topic_as_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
 };
 
@@ -53,3 +59,11 @@ export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: C
   // pending (engine/unread-pending.ts), so the counts change even when no cached message did.
   changes.touched('unread');
 }
+
+export const markTopicReadCommands = {
+  markTopicAsRead: queuedCommand({
+    request: z.object({ channel_id: z.number().int().positive(), topic: z.string() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(markTopicRead, { stream_id: r.channel_id, topic_name: r.topic }, null)),
+  }),
+};

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { OutboxStore, OutboxRow } from '../store.js';
 import type { ContentEditArgs, ContentEditBase } from './message-content-edit.js';
 
-/** What `message_content_edit` keeps in `last_error` when the changes overlap. */
+/** What `update_message_content` keeps in `last_error` when the changes overlap. */
 export const contentConflictDetails = z.object({
   message_id: z.number().int().positive(),
   base: z.string(),

@@ -1,5 +1,5 @@
 /**
- * `message_content_edit` v1: the user changed a message's raw Markdown (docs/sync-design.md
+ * `update_message_content` v1: the user changed a message's raw Markdown (docs/sync-design.md
  * "Conflicts and the three-way merge").
  *
  * The base is the exact raw text the user started from, as fetched with apply_markdown=false, and
@@ -18,7 +18,12 @@ import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxConflict, type OutboxKind, type SendOutcome, type VerifyOutcome } from '../kinds.js';
+import { OutboxIntentError, OutboxConflict, type OutboxKind, type SendOutcome, type VerifyOutcome } from '../kinds.js';
+import { answer, editDeadline, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import type { IntentContext } from '../commands.js';
+import type { Enqueued } from '../../protocol/outbox.js';
+import { localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs } from './message-send.js';
 import { sha256Hex, threeWayMerge } from '../merge.js';
 import { storedEditContent, type ServerLimits } from '../normalize.js';
 
@@ -29,7 +34,7 @@ export const contentEditBase = z.object({ raw_content: z.string(), sha256: z.str
 export type ContentEditArgs = z.infer<typeof contentEditArgs>;
 export type ContentEditBase = z.infer<typeof contentEditBase>;
 
-export const CONTENT_EDIT_KIND = 'message_content_edit';
+export const CONTENT_EDIT_KIND = 'update_message_content';
 
 /** A base for an edit starting from `raw` (the fetched raw Markdown, untouched). */
 export function contentEditBaseOf(raw: string): ContentEditBase {
@@ -93,11 +98,12 @@ async function verify(conn: ApiConnection, args: ContentEditArgs, limits: Server
   return raw === storedEditContent(args.content, limits) ? 'applied' : 'not_applied';
 }
 
-export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase> = {
+export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase, 'update_message_content'> = {
   kind: CONTENT_EDIT_KIND,
   version: 1,
   argsSchema: contentEditArgs,
   baseSchema: contentEditBase,
+  describe: (a) => ({ text: 'Edit a message', link: { to: 'message', message_id: a.message_id } }),
   // Shared with moves of the same message, so an edit and a move keep the user's order.
   entityKey: (a) => `message:${a.message_id}`,
   send,
@@ -128,4 +134,28 @@ export function plainTextHtml(text: string): string {
 export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: ChangeCollector): boolean {
   const html = plainTextHtml(args.content);
   return updateStoredMessage(db, args.message_id, (m) => (m.content === html ? undefined : { ...m, content: html }), changes);
+}
+
+/** The contract's command. `base_raw_content`: the raw Markdown the user started from (see `messageRawContent`). */
+export const messageContentEditCommands = {
+  updateMessageContent: queuedCommand({
+    request: z.object({ message_id: z.number().int().positive(), content: z.string(), base_raw_content: z.string() }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const localId = localIdOfEcho(r.message_id);
+      if (localId !== undefined) return editUnsent(ctx, localId, r.content);
+      return answer(ctx.outbox.enqueue(messageContentEdit, { message_id: r.message_id, content: r.content }, contentEditBaseOf(r.base_raw_content), { deadlineAt: editDeadline(ctx.db, r.message_id) }));
+    },
+  }),
+};
+
+/** A message not sent yet is edited in its send row (queued, waiting to retry, or failed). */
+function editUnsent(ctx: IntentContext, localId: string, content: string): Enqueued {
+  const row = ctx.outbox.store.get(Number(localId));
+  if (!row || row.kind !== MESSAGE_SEND_KIND || (row.state !== 'queued' && row.state !== 'retry_wait' && row.state !== 'failed')) {
+    throw new OutboxIntentError('the message is being sent: edit it once it has arrived');
+  }
+  const args = messageSendArgs.parse(row.args);
+  ctx.outbox.edit(row.id, { ...args, content });
+  return { outbox_id: row.id, outcome: 'merged' };
 }

@@ -1,5 +1,5 @@
 /**
- * `message_flags` v1: a personal flag (`read`, `starred`) added to or removed from messages by id
+ * `update_message_flags` v1: a personal flag (`read`, `starred`) added to or removed from messages by id
  * (`POST /messages/flags`): reading, "mark as unread from here", starring.
  *
  * Order: one entity per flag, so a star and a later unstar of the same message reach the server
@@ -15,7 +15,9 @@ import { getMessages, updateMessageFlags } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
+import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { answer, plural, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 /** The flags a person sets by hand (the others follow the content). */
 export const USER_FLAGS = ['read', 'starred'] as const;
@@ -29,13 +31,20 @@ export const messageFlagsArgs = z.object({
 });
 export type MessageFlagsArgs = z.output<typeof messageFlagsArgs>;
 
-export const MESSAGE_FLAGS_KIND = 'message_flags';
+export const MESSAGE_FLAGS_KIND = 'update_message_flags';
 
-export const messageFlags: OutboxKind<MessageFlagsArgs, null> = {
+export const messageFlags: OutboxKind<MessageFlagsArgs, null, 'update_message_flags'> = {
   kind: MESSAGE_FLAGS_KIND,
   version: 1,
   argsSchema: messageFlagsArgs,
   baseSchema: z.null(),
+  describe(a) {
+    const n = a.messages.length;
+    const add = a.op === 'add';
+    const text = a.flag === 'starred' ? `${add ? 'Star' : 'Unstar'} ${plural(n, 'message')}` : `Mark ${plural(n, 'message')} as ${add ? 'read' : 'unread'}`;
+    const only = n === 1 ? a.messages[0] : undefined;
+    return { text, link: only === undefined ? null : { to: 'message', message_id: only } };
+  },
   entityKey: (a) => `flags:${a.flag}`,
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
   // topic marked read, then a message in it marked unread): one at a time across these kinds.
@@ -82,3 +91,17 @@ export function applyOptimistic(db: LocalDb, a: MessageFlagsArgs, changes: Chang
   }
   if (changed && a.flag === 'read') changes.touched('unread');
 }
+
+/** The contract's command: star, unstar, mark read or unread, by message id (shown at once; unread counts follow). */
+export const messageFlagsCommands = {
+  updateMessageFlags: queuedCommand({
+    request: z.object({ message_ids: z.array(z.number().int().positive()).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      // A message still being sent has no server id: it is read (ours), and is starred once it lands.
+      const ids = r.message_ids.filter((id) => id < LOCAL_ECHO_MIN_ID);
+      if (ids.length === 0) throw new OutboxIntentError('the message is being sent: change its flags once it has arrived');
+      return answer(ctx.outbox.enqueue(messageFlags, { messages: ids, op: r.op, flag: r.flag }, null));
+    },
+  }),
+};

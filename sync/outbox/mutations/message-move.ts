@@ -1,5 +1,5 @@
 /**
- * `message_move` v1: a topic edit, a move to another channel, or resolve / unresolve (a topic
+ * `update_message_move` v1: a topic edit, a move to another channel, or resolve / unresolve (a topic
  * edit adding or removing the `✔ ` prefix), with `propagate_mode` and both notification flags
  * exactly as the user chose them.
  *
@@ -18,7 +18,12 @@ import { channelName } from '../../db/queries/channels.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { idsInTopic, serverIdsInTopic, topicOfMessage } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind, VerifyOutcome } from '../kinds.js';
+import { OutboxIntentError, type OutboxKind, type VerifyOutcome } from '../kinds.js';
+import { answer, moveDeadline, notUnsent, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import type { IntentContext } from '../commands.js';
+import type { Enqueued } from '../../protocol/outbox.js';
+import { getStoredMessage } from '../../db/queries/messages.js';
 import { storedTopic, type ServerLimits } from '../normalize.js';
 
 const int = z.number().int().positive();
@@ -35,7 +40,7 @@ export const moveArgs = z
   .refine((a) => a.topic !== undefined || a.stream_id !== undefined, 'a move changes the topic, the channel or both');
 export type MoveArgs = z.infer<typeof moveArgs>;
 
-export const MOVE_KIND = 'message_move';
+export const MOVE_KIND = 'update_message_move';
 export const RESOLVED_PREFIX = '✔ ';
 
 export const moveLimitDetails = z.object({
@@ -80,11 +85,12 @@ async function verify(conn: ApiConnection, a: MoveArgs, limits: ServerLimits): P
   return topicOk && channelOk ? 'applied' : 'not_applied';
 }
 
-export const messageMove: OutboxKind<MoveArgs, null> = {
+export const messageMove: OutboxKind<MoveArgs, null, 'update_message_move'> = {
   kind: MOVE_KIND,
   version: 1,
   argsSchema: moveArgs,
   baseSchema: z.null(),
+  describe: (a) => ({ text: a.topic !== undefined ? `Move a message to the topic “${a.topic}”` : 'Move a message to another channel', link: { to: 'message', message_id: a.message_id } }),
   // Shared with content edits of the message, so the user's order between them is kept.
   entityKey: (a) => `message:${a.message_id}`,
   // Moves with propagation reach other messages' entities: they go one at a time, in order.
@@ -131,3 +137,53 @@ function movedAlong(db: LocalDb, a: MoveArgs): number[] {
   if (!at || at.channel_id === null) return [];
   return serverIdsInTopic(db, at.channel_id, at.topic_key);
 }
+
+const moveRequest = z
+  .object({
+    message_id: z.number().int().positive(),
+    topic: z.string().optional(),
+    channel_id: z.number().int().positive().optional(),
+    propagate_mode: z.enum(['change_one', 'change_later', 'change_all']).default('change_one'),
+    send_notification_to_old_thread: z.boolean().default(false),
+    send_notification_to_new_thread: z.boolean().default(true),
+  })
+  .refine((r) => r.topic !== undefined || r.channel_id !== undefined, 'a move changes the topic, the channel or both');
+
+function enqueueMove(ctx: IntentContext, r: z.output<typeof moveRequest>): Enqueued {
+  notUnsent(r.message_id);
+  const args = {
+    message_id: r.message_id,
+    ...(r.topic !== undefined ? { topic: r.topic } : {}),
+    ...(r.channel_id !== undefined ? { stream_id: r.channel_id } : {}),
+    propagate_mode: r.propagate_mode,
+    send_notification_to_old_thread: r.send_notification_to_old_thread,
+    send_notification_to_new_thread: r.send_notification_to_new_thread,
+  };
+  return answer(ctx.outbox.enqueue(messageMove, args, null, { deadlineAt: moveDeadline(ctx.db, r.message_id, r.channel_id !== undefined, r.propagate_mode) }));
+}
+
+/**
+ * The contract's commands: a move (topic, channel or both), and resolving a topic, which is a move
+ * of the whole topic to its name with (or without) the `✔ ` prefix.
+ */
+export const messageMoveCommands = {
+  updateMessageMove: queuedCommand({
+    request: moveRequest,
+    response: enqueuedSchema,
+    intent: (r, ctx) => enqueueMove(ctx, r),
+  }),
+  /** Resolve (`✔ ` prefix) or unresolve the topic of `message_id`, for the whole topic. */
+  resolveTopic: queuedCommand({
+    request: z.object({ message_id: z.number().int().positive(), resolved: z.boolean() }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      notUnsent(r.message_id);
+      const m = getStoredMessage(ctx.db, r.message_id);
+      if (!m || m.type !== 'stream') throw new OutboxIntentError('resolveTopic needs a cached channel message');
+      const bare = m.subject.startsWith(RESOLVED_PREFIX) ? m.subject.slice(RESOLVED_PREFIX.length) : m.subject;
+      const topic = r.resolved ? RESOLVED_PREFIX + bare : bare;
+      if (topic === m.subject) throw new OutboxIntentError(r.resolved ? 'the topic is already resolved' : 'the topic is not resolved');
+      return enqueueMove(ctx, { message_id: r.message_id, topic, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true });
+    },
+  }),
+};

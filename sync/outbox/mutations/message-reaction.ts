@@ -1,5 +1,5 @@
 /**
- * `message_reaction` v1: the user's own emoji reaction added to or removed from a message
+ * `add_or_remove_reaction` v1: the user's own emoji reaction added to or removed from a message
  * (`POST` / `DELETE /messages/{id}/reactions`), with the emoji named exactly (name, code, type).
  *
  * One entity per (message, emoji): toggles reach the server in order. A toggle back while the
@@ -16,6 +16,8 @@ import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/message
 import { getAccount } from '../../db/queries/state.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, notUnsent, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'] as const;
 
@@ -28,15 +30,16 @@ export const messageReactionArgs = z.object({
 });
 export type MessageReactionArgs = z.output<typeof messageReactionArgs>;
 
-export const MESSAGE_REACTION_KIND = 'message_reaction';
+export const MESSAGE_REACTION_KIND = 'add_or_remove_reaction';
 
 const ALREADY = { add: 'REACTION_ALREADY_EXISTS', remove: 'REACTION_DOES_NOT_EXIST' } as const;
 
-export const messageReaction: OutboxKind<MessageReactionArgs, null> = {
+export const messageReaction: OutboxKind<MessageReactionArgs, null, 'add_or_remove_reaction'> = {
   kind: MESSAGE_REACTION_KIND,
   version: 1,
   argsSchema: messageReactionArgs,
   baseSchema: z.null(),
+  describe: (a) => ({ text: `${a.op === 'add' ? 'React' : 'Remove the reaction'} :${a.emoji_name}:`, link: { to: 'message', message_id: a.message_id } }),
   entityKey: (a) => `reaction:${a.message_id}:${a.reaction_type}:${a.emoji_code}`,
   async send(conn, a) {
     const args = { messageId: a.message_id, emoji_name: a.emoji_name, emoji_code: a.emoji_code, reaction_type: a.reaction_type };
@@ -81,3 +84,21 @@ export function applyOptimistic(db: LocalDb, a: MessageReactionArgs, changes: Ch
     changes,
   );
 }
+
+/** The contract's command: the user's own reaction, added or removed (a toggle back while queued annuls both). */
+export const messageReactionCommands = {
+  addOrRemoveReaction: queuedCommand({
+    request: z.object({
+      message_id: z.number().int().positive(),
+      op: z.enum(['add', 'remove']),
+      emoji_name: z.string().min(1),
+      emoji_code: z.string().min(1),
+      reaction_type: z.enum(REACTION_TYPES),
+    }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      notUnsent(r.message_id);
+      return answer(ctx.outbox.enqueue(messageReaction, r, null));
+    },
+  }),
+};

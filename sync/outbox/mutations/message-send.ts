@@ -1,5 +1,5 @@
 /**
- * `message_send` v1: post a channel or direct message, possibly written offline (docs/sync-design.md
+ * `send_message` v1: post a channel or direct message, possibly written offline (docs/sync-design.md
  * "Sending messages").
  *
  * Local echo. The message is shown at once as a row of the message cache with the id
@@ -40,6 +40,8 @@ import { putRawContent } from '../../db/queries/raw.js';
 import { getRealmLimits } from '../../db/queries/realm.js';
 import { echoesOfOverRows } from '../../db/queries/outbox.js';
 import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
+import { answer, channelPlace, peopleIn, queuedCommand, seconds } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { DEFAULT_LIMITS, storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
 
@@ -63,7 +65,7 @@ export type MessageSendArgs = z.output<typeof messageSendArgs>;
 export const messageSendBase = z.object({ enqueued_at: int });
 export type MessageSendBase = z.output<typeof messageSendBase>;
 
-export const MESSAGE_SEND_KIND = 'message_send';
+export const MESSAGE_SEND_KIND = 'send_message';
 /** Messages sent within this many seconds before the intent still count when verifying (skew). */
 export const VERIFY_CLOCK_SLACK_S = 60;
 const VERIFY_WINDOW = 100;
@@ -112,11 +114,16 @@ export async function verifySent(conn: ApiConnection, a: MessageSendArgs, b: Mes
 }
 
 /** The queue and the landed ids come from the session (`KindContext`). */
-export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase> = {
+export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase, 'send_message'> = {
   kind: MESSAGE_SEND_KIND,
   version: 1,
   argsSchema: messageSendArgs,
   baseSchema: messageSendBase,
+  describe(a, names) {
+    if (a.to.type === 'direct') return { text: `Send a direct message to ${peopleIn(a.to.user_ids, names)}`, link: null };
+    const p = channelPlace(names, a.to.stream_id, a.to.topic);
+    return { text: `Send a message to ${p.label}`, link: p.link };
+  },
   entityKey: (a) => conversationKey(a.to),
   async send(conn, a, _b, ctx) {
     const res = await sendMessage(conn, wireArgs(a, ctx.queueId()));
@@ -214,3 +221,27 @@ export function retireEchoes(db: LocalDb, echoed: ReadonlyArray<{ local_message_
     removeEcho(db, localId, changes);
   }
 }
+
+const conversation = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
+  z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
+]);
+
+/** The contract's command. It answers `message_id`: the local echo's id, shown at once in the conversation's views. */
+export const messageSendCommands = {
+  sendMessage: queuedCommand({
+    request: z.object({ to: conversation, content: z.string().min(1) }),
+    response: enqueuedSchema.extend({ message_id: z.number().int() }),
+    intent(r, ctx) {
+      const self = getAccount(ctx.db)?.user_id ?? undefined;
+      // Zulip names a conversation without the sender (unless it is with oneself).
+      const others = r.to.type === 'direct' ? r.to.user_ids.filter((u) => u !== self) : [];
+      const to: SendTarget =
+        r.to.type === 'channel' ? { type: 'channel', stream_id: r.to.channel_id, topic: r.to.topic } : { type: 'direct', user_ids: others.length > 0 ? others : r.to.user_ids };
+      // The conversation's draft goes in the transaction that queues the send: never both, never neither.
+      const draft = r.to;
+      const res = ctx.outbox.send(to, r.content, seconds(ctx.outbox.now()), (changes) => ctx.deleteDraftOf(draft, changes));
+      return { ...answer(res), message_id: echoIdOf(String(res.id)) };
+    },
+  }),
+};

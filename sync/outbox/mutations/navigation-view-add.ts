@@ -1,5 +1,5 @@
 /**
- * `navigation_view_add`: pin or configure a built-in view (no name) or add a custom one. Keyed by
+ * `add_navigation_view`: pin or configure a built-in view (no name) or add a custom one. Keyed by
  * fragment; a later edit folds into a still-queued add, a later delete cancels it.
  */
 import { z } from 'zod';
@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const navigationViewAddArgs = z.object({
   fragment: z.string().min(1),
@@ -23,11 +25,16 @@ export async function serverView(conn: ApiConnection, fragment: string): Promise
   return (await getNavigationViews(conn)).navigation_views.find((v) => v.fragment === fragment);
 }
 
-export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null> = {
-  kind: 'navigation_view_add',
+export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null, 'add_navigation_view'> = {
+  kind: 'add_navigation_view',
   version: 1,
   argsSchema: navigationViewAddArgs,
   baseSchema: z.null(),
+  describe(a) {
+    // A built-in view (no name) is added only to pin or unpin it.
+    if (typeof a.name === 'string') return { text: `Add the view “${a.name}”`, link: null };
+    return { text: `${a.is_pinned === false ? 'Unpin' : 'Pin'} the view #${a.fragment}`, link: null };
+  },
   entityKey: (a) => viewKey(a.fragment),
   async send(conn, a) {
     await addNavigationView(conn, a);
@@ -43,3 +50,11 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, change
   putNavigationView(db, { fragment: args.fragment, is_pinned: args.is_pinned, name: args.name ?? null });
   changes.touched('navigation_views');
 }
+
+export const navigationViewAddCommands = {
+  addNavigationView: queuedCommand({
+    request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewAdd, r, null)),
+  }),
+};

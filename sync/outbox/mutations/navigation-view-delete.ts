@@ -1,26 +1,29 @@
-/** `navigation_view_delete`: remove a custom view. Behind a still-queued add of it, both vanish unsent. */
+/** `remove_navigation_view`: remove a custom view. Behind a still-queued add of it, both vanish unsent. */
 import { z } from 'zod';
 import { deleteNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteNavigationView as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { serverView, viewKey } from './navigation-view-add.js';
 
 export const navigationViewDeleteArgs = z.object({ fragment: z.string().min(1) });
 export type NavigationViewDeleteArgs = z.output<typeof navigationViewDeleteArgs>;
 
-export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null> = {
-  kind: 'navigation_view_delete',
+export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null, 'remove_navigation_view'> = {
+  kind: 'remove_navigation_view',
   version: 1,
   argsSchema: navigationViewDeleteArgs,
   baseSchema: z.null(),
+  describe: (a) => ({ text: `Remove the view #${a.fragment}`, link: null }),
   entityKey: (a) => viewKey(a.fragment),
   async send(conn, a) {
     await deleteNavigationView(conn, a);
   },
   verify: async (conn, a) => ((await serverView(conn, a.fragment)) ? 'not_applied' : 'applied'),
-  coalesce: (prev) => (prev.kind === 'navigation_view_add' ? { action: 'cancel' } : { action: 'append' }),
+  coalesce: (prev) => (prev.kind === 'add_navigation_view' ? { action: 'cancel' } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 };
 
@@ -28,3 +31,11 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewDeleteArgs, cha
   deleteLocal(db, args.fragment);
   changes.touched('navigation_views');
 }
+
+export const navigationViewDeleteCommands = {
+  removeNavigationView: queuedCommand({
+    request: z.object({ fragment: z.string().min(1) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewDelete, r, null)),
+  }),
+};

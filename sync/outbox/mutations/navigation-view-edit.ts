@@ -1,10 +1,12 @@
-/** `navigation_view_edit`: pin/unpin or rename a view. Queued edits merge, the last value per field winning. */
+/** `edit_navigation_view`: pin/unpin or rename a view. Queued edits merge, the last value per field winning. */
 import { z } from 'zod';
 import { editNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { navigationViewAddArgs, serverView, viewKey } from './navigation-view-add.js';
 
 export const navigationViewEditArgs = z.object({
@@ -14,11 +16,15 @@ export const navigationViewEditArgs = z.object({
 });
 export type NavigationViewEditArgs = z.output<typeof navigationViewEditArgs>;
 
-export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null> = {
-  kind: 'navigation_view_edit',
+export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null, 'edit_navigation_view'> = {
+  kind: 'edit_navigation_view',
   version: 1,
   argsSchema: navigationViewEditArgs,
   baseSchema: z.null(),
+  describe(a) {
+    const changes = [a.is_pinned === true ? 'pin it' : a.is_pinned === false ? 'unpin it' : null, a.name !== undefined ? `rename it “${a.name}”` : null].filter((x) => x !== null);
+    return { text: `Change the view #${a.fragment}${changes.length > 0 ? `: ${changes.join(', ')}` : ''}`, link: null };
+  },
   entityKey: (a) => viewKey(a.fragment),
   async send(conn, a) {
     await editNavigationView(conn, a);
@@ -31,7 +37,7 @@ export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null> = {
   },
   coalesce(prev, next) {
     const n = next.args;
-    const parsed = prev.kind === 'navigation_view_add' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'navigation_view_edit' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
+    const parsed = prev.kind === 'add_navigation_view' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'edit_navigation_view' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
     if (!parsed?.success) return { action: 'append' };
     const p = parsed.data;
     return { action: 'merge', args: { ...p, is_pinned: n.is_pinned ?? p.is_pinned, name: n.name ?? p.name }, base: null };
@@ -45,3 +51,11 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, chang
   putNavigationView(db, { ...v, is_pinned: args.is_pinned ?? v.is_pinned, name: args.name ?? v.name });
   changes.touched('navigation_views');
 }
+
+export const navigationViewEditCommands = {
+  editNavigationView: queuedCommand({
+    request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewEdit, r, null)),
+  }),
+};

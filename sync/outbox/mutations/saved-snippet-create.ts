@@ -1,5 +1,5 @@
 /**
- * `saved_snippet_create`: a snippet created (possibly offline) under a temporary id. A create has
+ * `create_saved_snippet`: a snippet created (possibly offline) under a temporary id. A create has
  * no server id to check, so after a lost answer `verify` looks for a snippet with our title and
  * content created no earlier than the intent, and adopts it: the request is never sent twice.
  */
@@ -9,6 +9,9 @@ import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, seconds } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { getSavedSnippets as getLocalSnippets } from '../../db/queries/personal.js';
 import { storedSnippetText } from '../normalize.js';
 import { adoptCreatedSnippet, localSnippetId } from './snippet-local.js';
 
@@ -32,11 +35,12 @@ export const snippetCreateBase = z.object({ enqueued_at: z.number().int(), after
 export const SNIPPET_CLOCK_SLACK_S = 3600;
 export type SnippetCreateBase = z.output<typeof snippetCreateBase>;
 
-export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase> = {
-  kind: 'saved_snippet_create',
+export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase, 'create_saved_snippet'> = {
+  kind: 'create_saved_snippet',
   version: 1,
   argsSchema: snippetCreateArgs,
   baseSchema: snippetCreateBase,
+  describe: (a) => ({ text: `Save the snippet “${a.title}”`, link: null }),
   entityKey: (a) => `snippet:${a.tmp_id}`,
   createsTempIdIn: 'tmp_id',
   async send(conn, a) {
@@ -66,3 +70,18 @@ export function applyOptimistic(db: LocalDb, args: SnippetCreateArgs, changes: C
   putSavedSnippet(db, { id, title: args.title, content: args.content, date_created: base?.enqueued_at ?? 0 });
   changes.touched('saved_snippets');
 }
+
+/** The contract's command. `snippet_id`: a negative local id until the server's id is known. */
+export const savedSnippetCreateCommands = {
+  createSavedSnippet: queuedCommand({
+    request: z.object({ title: z.string().min(1), content: z.string().min(1) }),
+    response: enqueuedSchema.extend({ snippet_id: z.number().int() }),
+    intent(r, ctx) {
+      const tmp = ctx.outbox.newTempId();
+      // Snippets made offline have negative local ids: the highest positive one is the server's.
+      const afterId = Math.max(0, ...getLocalSnippets(ctx.db).map((s) => s.id));
+      const res = ctx.outbox.enqueue(savedSnippetCreate, { tmp_id: tmp, title: r.title, content: r.content }, { enqueued_at: seconds(ctx.outbox.now()), after_id: afterId });
+      return { ...answer(res), snippet_id: localSnippetId(tmp) ?? 0 };
+    },
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `saved_snippet_delete`. Behind a still-queued create of the same snippet, the two cancel out:
+ * `delete_saved_snippet`. Behind a still-queued create of the same snippet, the two cancel out:
  * nothing is ever sent for a snippet created and deleted offline.
  */
 import { z } from 'zod';
@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { snippetId } from './saved-snippet-edit.js';
 import { localSnippetId } from './snippet-local.js';
 
@@ -16,15 +18,16 @@ export type SnippetDeleteArgs = z.output<typeof snippetDeleteArgs>;
 
 function serverId(id: number | string): number {
   const n = localSnippetId(id);
-  if (n === undefined || n < 0) throw new Error(`saved_snippet_delete: ${id} is not a server id`);
+  if (n === undefined || n < 0) throw new Error(`delete_saved_snippet: ${id} is not a server id`);
   return n;
 }
 
-export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null> = {
-  kind: 'saved_snippet_delete',
+export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null, 'delete_saved_snippet'> = {
+  kind: 'delete_saved_snippet',
   version: 1,
   argsSchema: snippetDeleteArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Delete a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
   async send(conn, a) {
     await deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) });
@@ -34,7 +37,7 @@ export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null> = {
     const { saved_snippets } = await getSavedSnippets(conn);
     return saved_snippets.some((s) => s.id === id) ? 'not_applied' : 'applied';
   },
-  coalesce: (prev) => (prev.kind === 'saved_snippet_create' ? { action: 'cancel' } : { action: 'append' }),
+  coalesce: (prev) => (prev.kind === 'create_saved_snippet' ? { action: 'cancel' } : { action: 'append' }),
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
 };
@@ -45,3 +48,11 @@ export function applyOptimistic(db: LocalDb, args: SnippetDeleteArgs, changes: C
   deleteLocal(db, id);
   changes.touched('saved_snippets');
 }
+
+export const savedSnippetDeleteCommands = {
+  deleteSavedSnippet: queuedCommand({
+    request: z.object({ snippet_id: z.number().int() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(savedSnippetDelete, { saved_snippet_id: tempRef(ctx, r.snippet_id) }, null)),
+  }),
+};

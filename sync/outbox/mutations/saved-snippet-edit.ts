@@ -1,5 +1,5 @@
 /**
- * `saved_snippet_edit`: change a snippet's title and/or content. Queued behind its create (same
+ * `edit_saved_snippet`: change a snippet's title and/or content. Queued behind its create (same
  * entity key), it folds into the create instead, so an offline snippet is sent once, finished.
  */
 import { z } from 'zod';
@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
 import { localSnippet, localSnippetId } from './snippet-local.js';
@@ -25,15 +27,16 @@ export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
 function serverId(id: number | string): number {
   const n = localSnippetId(id);
   // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
-  if (n === undefined || n < 0) throw new Error(`saved_snippet_edit: ${id} is not a server id`);
+  if (n === undefined || n < 0) throw new Error(`edit_saved_snippet: ${id} is not a server id`);
   return n;
 }
 
-export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null> = {
-  kind: 'saved_snippet_edit',
+export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'edit_saved_snippet'> = {
+  kind: 'edit_saved_snippet',
   version: 1,
   argsSchema: snippetEditArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Edit a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
   async send(conn, a) {
     await editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content });
@@ -48,12 +51,12 @@ export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null> = {
   },
   coalesce(prev, next) {
     const n = next.args;
-    if (prev.kind === 'saved_snippet_create') {
+    if (prev.kind === 'create_saved_snippet') {
       const p = snippetCreateArgs.safeParse(prev.args);
       if (!p.success) return { action: 'append' };
       return { action: 'merge', args: { ...p.data, title: n.title ?? p.data.title, content: n.content ?? p.data.content }, base: prev.base };
     }
-    if (prev.kind === 'saved_snippet_edit') {
+    if (prev.kind === 'edit_saved_snippet') {
       const p = snippetEditArgs.safeParse(prev.args);
       if (!p.success) return { action: 'append' };
       return { action: 'merge', args: { ...p.data, title: n.title ?? p.data.title, content: n.content ?? p.data.content }, base: null };
@@ -71,3 +74,14 @@ export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: Cha
   putSavedSnippet(db, { ...s, title: args.title ?? s.title, content: args.content ?? s.content });
   changes.touched('saved_snippets');
 }
+
+export const savedSnippetEditCommands = {
+  editSavedSnippet: queuedCommand({
+    request: z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const args = { saved_snippet_id: tempRef(ctx, r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
+      return answer(ctx.outbox.enqueue(savedSnippetEdit, args, null));
+    },
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_create` v1: schedule a message (possibly offline) under a temporary id, shown
+ * `create_scheduled_message` v1: schedule a message (possibly offline) under a temporary id, shown
  * at once in the scheduled list under the negative local id `-N` (as offline snippets are). Later
  * edits and a delete of it queue behind it (same entity) and fold into it while it is queued: an
  * offline create-then-delete sends nothing.
@@ -13,6 +13,8 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
@@ -32,7 +34,7 @@ export const scheduledCreateArgs = z.object({
 });
 export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
 
-export const SCHEDULED_CREATE_KIND = 'scheduled_message_create';
+export const SCHEDULED_CREATE_KIND = 'create_scheduled_message';
 
 const sameIds = (x: readonly number[], y: readonly number[]) => {
   const a = [...x].sort((p, q) => p - q);
@@ -40,11 +42,12 @@ const sameIds = (x: readonly number[], y: readonly number[]) => {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 };
 
-export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null> = {
+export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'create_scheduled_message'> = {
   kind: SCHEDULED_CREATE_KIND,
   version: 1,
   argsSchema: scheduledCreateArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Schedule a message', link: null }),
   entityKey: (a) => `scheduled_message:${a.tmp_id}`,
   createsTempIdIn: 'tmp_id',
   async send(conn, a) {
@@ -88,3 +91,25 @@ export function applyOptimistic(db: LocalDb, a: ScheduledCreateArgs, changes: Ch
   });
   changes.touched('scheduled_messages');
 }
+
+/** The contract's command. `scheduled_message_id`: a negative local id until the server's id is known. */
+export const scheduledMessageCreateCommands = {
+  createScheduledMessage: queuedCommand({
+    request: z.object({
+      to: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
+        z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
+      ]),
+      content: z.string().min(1),
+      /** UNIX seconds. */
+      scheduled_delivery_timestamp: z.number().int(),
+    }),
+    response: enqueuedSchema.extend({ scheduled_message_id: z.number().int() }),
+    intent(r, ctx) {
+      const tmp = ctx.outbox.newTempId();
+      const recipient = r.to.type === 'channel' ? { type: 'channel' as const, to: r.to.channel_id, topic: r.to.topic } : { type: 'direct' as const, to: r.to.user_ids };
+      const res = ctx.outbox.enqueue(scheduledMessageCreate, { tmp_id: tmp, recipient, content: r.content, scheduled_delivery_timestamp: r.scheduled_delivery_timestamp }, null);
+      return { ...answer(res), scheduled_message_id: localObjectId(tmp) ?? 0 };
+    },
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_delete` v1: unschedule a message. Queued behind its offline create (same
+ * `delete_scheduled_message` v1: unschedule a message. Queued behind its offline create (same
  * entity), the two annul each other: nothing is sent. A message the server already delivered
  * cannot be unscheduled: that failure is what the user should see (it was sent).
  */
@@ -9,6 +9,8 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 
@@ -24,18 +26,19 @@ export function serverScheduledId(id: number | string, kind: string): number {
   return id;
 }
 
-export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null> = {
-  kind: 'scheduled_message_delete',
+export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'delete_scheduled_message'> = {
+  kind: 'delete_scheduled_message',
   version: 1,
   argsSchema: scheduledDeleteArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Cancel a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a) {
-    await deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'scheduled_message_delete') });
+    await deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message') });
   },
   async verify(conn, a) {
-    const id = serverScheduledId(a.scheduled_message_id, 'scheduled_message_delete');
+    const id = serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message');
     const there = (await getScheduledMessages(conn)).scheduled_messages.some((m) => m.scheduled_message_id === id);
     return there ? 'not_applied' : 'applied';
   },
@@ -49,3 +52,11 @@ export function applyOptimistic(db: LocalDb, a: ScheduledDeleteArgs, changes: Ch
   deleteLocal(db, id);
   changes.touched('scheduled_messages');
 }
+
+export const scheduledMessageDeleteCommands = {
+  deleteScheduledMessage: queuedCommand({
+    request: z.object({ scheduled_message_id: z.number().int() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(scheduledMessageDelete, { scheduled_message_id: tempRef(ctx, r.scheduled_message_id) }, null)),
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_edit`: change a scheduled message's content, topic, recipient or delivery
+ * `update_scheduled_message`: change a scheduled message's content, topic, recipient or delivery
  * time (the arguments of `PATCH /scheduled_messages/{id}`). Queued edits of one scheduled message
  * merge field by field, the last value winning; a recipient change (`type` + `to`) moves as a unit.
  */
@@ -9,6 +9,8 @@ import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, dmRecipients, queuedCommand, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
@@ -30,7 +32,7 @@ export const scheduledEditArgs = z.object({
 export type ScheduledEditArgs = z.output<typeof scheduledEditArgs>;
 
 function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
-  const common = { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'scheduled_message_edit'), content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
+  const common = { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'update_scheduled_message'), content: a.content, scheduled_delivery_timestamp: a.scheduled_delivery_timestamp };
   const r = a.recipient;
   if (r?.type === 'channel') return { ...common, type: 'channel', to: r.to, topic: r.topic };
   if (r?.type === 'direct') return { ...common, type: 'direct', to: r.to };
@@ -39,11 +41,12 @@ function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
 
 const sameIds = (x: readonly number[], y: readonly number[]) => x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
 
-export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
-  kind: 'scheduled_message_edit',
+export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'update_scheduled_message'> = {
+  kind: 'update_scheduled_message',
   version: 1,
   argsSchema: scheduledEditArgs,
   baseSchema: z.null(),
+  describe: () => ({ text: 'Change a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a) {
@@ -71,7 +74,7 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null> = {
       const merged: ScheduledCreateArgs = { ...c.data, recipient, content: n.content ?? c.data.content, scheduled_delivery_timestamp: n.scheduled_delivery_timestamp ?? c.data.scheduled_delivery_timestamp };
       return { action: 'merge', args: merged, base: prev.base };
     }
-    const p = prev.kind === 'scheduled_message_edit' ? scheduledEditArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_scheduled_message' ? scheduledEditArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const merged: ScheduledEditArgs = {
       scheduled_message_id: p.data.scheduled_message_id,
@@ -100,3 +103,34 @@ export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: C
   });
   changes.touched('scheduled_messages');
 }
+
+export const scheduledMessageEditCommands = {
+  updateScheduledMessage: queuedCommand({
+    request: z.object({
+      /** A server id, or the negative local id `createScheduledMessage` answered. */
+      scheduled_message_id: z.number().int(),
+      content: z.string().min(1).optional(),
+      topic: z.string().optional(),
+      scheduled_delivery_timestamp: z.number().int().optional(),
+      recipient: z
+        .discriminatedUnion('type', [
+          z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
+          z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
+        ])
+        .optional(),
+    }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const rc = r.recipient;
+      const recipient = rc === undefined ? undefined : rc.type === 'channel' ? { type: 'channel' as const, to: rc.channel_id, topic: rc.topic } : { type: 'direct' as const, to: dmRecipients(ctx.db, rc.user_ids) };
+      const args = {
+        scheduled_message_id: tempRef(ctx, r.scheduled_message_id),
+        content: r.content,
+        topic: r.topic,
+        scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
+        recipient,
+      };
+      return answer(ctx.outbox.enqueue(scheduledMessageEdit, args, null));
+    },
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `scheduled_message_send_now` v1: send a scheduled message at once, as Zulip web does it (the
+ * `send_scheduled_message_now` v1: send a scheduled message at once, as Zulip web does it (the
  * scheduled message is deleted, then its text is sent as an ordinary message). Queued on the
  * scheduled message's entity, so it goes after the message's queued create and edits; the text and
  * the recipient are taken from the local copy when the user asks (edits included). A failed
@@ -8,7 +8,7 @@
  * Exactly once. DELETE first, then POST /messages. A DELETE the server refuses because the
  * scheduled message is gone means either an earlier attempt of this row deleted it and lost the
  * send, or the server delivered it at its time meanwhile: a message with our text sent by us since
- * the intent or since the time it was scheduled for, whichever is earlier (message_send's check;
+ * the intent or since the time it was scheduled for, whichever is earlier (send_message's check;
  * the server delivers at that time or later, maybe long before a click made offline), means it is
  * there, and nothing is sent again. A lost answer is
  * verified the same way: still scheduled on the server → not applied; gone and our message found →
@@ -17,7 +17,10 @@
  */
 import { z } from 'zod';
 import { deleteScheduledMessage, getScheduledMessages, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
-import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
+import { OutboxIntentError, type KindContext, type OutboxKind, type VerifyOutcome } from '../kinds.js';
+import { answer, dmRecipients, queuedCommand, seconds, tempRef } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { getScheduledMessages as localScheduled } from '../../db/queries/personal.js';
 import { messageSendBase, sendTarget, verifySent } from './message-send.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
 
@@ -36,7 +39,7 @@ export type ScheduledSendNowArgs = z.output<typeof scheduledSendNowArgs>;
 export const scheduledSendNowBase = messageSendBase.extend({ scheduled_at: z.number().int().optional() });
 export type ScheduledSendNowBase = z.output<typeof scheduledSendNowBase>;
 
-export const SCHEDULED_SEND_NOW_KIND = 'scheduled_message_send_now';
+export const SCHEDULED_SEND_NOW_KIND = 'send_scheduled_message_now';
 
 function wireArgs(a: ScheduledSendNowArgs): SendMessageArgs {
   if (a.to.type === 'channel') return { type: 'channel', to: a.to.stream_id, topic: a.to.topic, content: a.content };
@@ -46,15 +49,16 @@ function wireArgs(a: ScheduledSendNowArgs): SendMessageArgs {
 /** The server's "Scheduled message does not exist" (HTTP 404, or a 400 BAD_REQUEST from older servers). */
 const isGone = (e: unknown) => isApiError(e) && e.kind === 'api' && (e.httpStatus === 404 || (e.code === 'BAD_REQUEST' && /does not exist/i.test(e.serverMsg)));
 
-/** Our message already in the conversation since the click or its delivery time (message_send's check; no row of ours claimed any). */
+/** Our message already in the conversation since the click or its delivery time (send_message's check; no row of ours claimed any). */
 const alreadySent = (conn: ApiConnection, a: ScheduledSendNowArgs, b: ScheduledSendNowBase, ctx: KindContext): Promise<VerifyOutcome> =>
   verifySent(conn, { to: a.to, content: a.content, local_id: '0' }, { enqueued_at: Math.min(b.enqueued_at, b.scheduled_at ?? b.enqueued_at) }, ctx);
 
-export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase> = {
+export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, ScheduledSendNowBase, 'send_scheduled_message_now'> = {
   kind: SCHEDULED_SEND_NOW_KIND,
   version: 1,
   argsSchema: scheduledSendNowArgs,
   baseSchema: scheduledSendNowBase,
+  describe: () => ({ text: 'Send a scheduled message now', link: { to: 'scheduled' } }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a, b, ctx) {
@@ -76,4 +80,24 @@ export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, Scheduled
   },
   // The scheduled message stays listed (marked) until the server's list drops it.
   local: { apply: () => undefined, areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
+};
+
+/**
+ * The contract's command: send a scheduled message at once (Zulip web's way: it is unscheduled
+ * and sent as a message), with its text and recipient as the local list shows them. A failed one
+ * may be sent now too.
+ */
+export const scheduledMessageSendNowCommands = {
+  sendScheduledMessageNow: queuedCommand({
+    request: z.object({ scheduled_message_id: z.number().int() }),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      const m = localScheduled(ctx.db).find((x) => x.scheduled_message_id === r.scheduled_message_id);
+      if (!m) throw new OutboxIntentError('no such scheduled message');
+      const ids = Array.isArray(m.to) ? m.to : [m.to];
+      const to = m.type === 'stream' ? { type: 'channel' as const, stream_id: ids[0] ?? 0, topic: m.topic ?? '' } : { type: 'direct' as const, user_ids: dmRecipients(ctx.db, ids) };
+      const args = { scheduled_message_id: tempRef(ctx, r.scheduled_message_id), to, content: m.content };
+      return answer(ctx.outbox.enqueue(scheduledMessageSendNow, args, { enqueued_at: seconds(ctx.outbox.now()), scheduled_at: m.scheduled_delivery_timestamp }));
+    },
+  }),
 };

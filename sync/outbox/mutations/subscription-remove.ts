@@ -1,10 +1,10 @@
 /**
- * `subscription_remove`: unsubscribe the user from channels by name (`DELETE
+ * `unsubscribe`: unsubscribe the user from channels by name (`DELETE
  * /users/me/subscriptions`). Idempotent on the server (a channel we are not in comes back under
  * `not_removed`, not as an error), so verify only checks that none of the names is still among
  * the user's subscriptions, and a resend after an inconclusive read does no harm.
  *
- * The entity key is the one `subscription_set` uses for the same names, so subscribing and
+ * The entity key is the one `subscribe` uses for the same names, so subscribing and
  * unsubscribing the same channels keep the order the user chose.
  */
 import { z } from 'zod';
@@ -13,18 +13,24 @@ import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
 export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
 
-/** The same key `subscription_set` uses for the same names, so subscribe/unsubscribe stay ordered. */
+/** The same key `subscribe` uses for the same names, so subscribe/unsubscribe stay ordered. */
 export const subscriptionsKey = (names: readonly string[]) => `subscriptions:${names.map((n) => n.toLowerCase()).sort().join('\u0000')}`;
 
-export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null> = {
-  kind: 'subscription_remove',
+export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null, 'unsubscribe'> = {
+  kind: 'unsubscribe',
   version: 1,
   argsSchema: subscriptionRemoveArgs,
   baseSchema: z.null(),
+  describe(a) {
+    const list = a.subscriptions;
+    return { text: list.length > 0 ? `Unsubscribe from ${list.map((n) => `#${n}`).join(', ')}` : 'Unsubscribe from channels', link: list.length === 1 ? { to: 'channels' } : null };
+  },
   entityKey: (a) => subscriptionsKey(a.subscriptions),
   async send(conn, a) {
     await unsubscribe(conn, { subscriptions: a.subscriptions });
@@ -36,7 +42,7 @@ export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null> = {
   },
   // Never cancelled against a queued subscribe: if the user was subscribed already, that subscribe
   // was a no-op and the unsubscribe is the only real intent. A repeated unsubscribe adds nothing.
-  coalesce: (prev) => (prev.kind === 'subscription_remove' ? { action: 'merge', args: prev.args, base: null } : { action: 'append' }),
+  coalesce: (prev) => (prev.kind === 'unsubscribe' ? { action: 'merge', args: prev.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['subscriptions', 'channels'], refetch: ['subscription'] },
 };
 
@@ -47,3 +53,11 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionRemoveArgs, chang
     if (id !== undefined && deleteSubscription(db, id)) changes.touched('subscriptions');
   }
 }
+
+export const subscriptionRemoveCommands = {
+  unsubscribe: queuedCommand({
+    request: z.object({ channels: z.array(z.string().min(1)).min(1) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(subscriptionRemove, { subscriptions: r.channels }, null)),
+  }),
+};

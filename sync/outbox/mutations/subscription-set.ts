@@ -1,5 +1,5 @@
 /**
- * `subscription_set`: subscribe the user to channels by name (missing ones are created, as
+ * `subscribe`: subscribe the user to channels by name (missing ones are created, as
  * `POST /users/me/subscriptions` does). Subscribing is idempotent, so verify only has to check
  * that every named channel is now among the user's subscriptions.
  */
@@ -9,6 +9,8 @@ import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 
 const DEFAULT_COLOR = '#c2c2c2';
 
@@ -17,11 +19,15 @@ export const subscriptionSetArgs = z.object({
 });
 export type SubscriptionSetArgs = z.output<typeof subscriptionSetArgs>;
 
-export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null> = {
-  kind: 'subscription_set',
+export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null, 'subscribe'> = {
+  kind: 'subscribe',
   version: 1,
   argsSchema: subscriptionSetArgs,
   baseSchema: z.null(),
+  describe(a) {
+    const list = a.subscriptions.map((s) => s.name);
+    return { text: list.length > 0 ? `Subscribe to ${list.map((n) => `#${n}`).join(', ')}` : 'Subscribe to channels', link: list.length === 1 ? { to: 'channels' } : null };
+  },
   entityKey: (a) => `subscriptions:${a.subscriptions.map((s) => s.name.toLowerCase()).sort().join('\u0000')}`,
   async send(conn, a) {
     await subscribe(conn, { subscriptions: a.subscriptions });
@@ -48,3 +54,12 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionSetArgs, changes:
     changes.touched('subscriptions');
   }
 }
+
+/** The contract's command: subscribe by channel name (a missing channel is created, as the server does). */
+export const subscriptionSetCommands = {
+  subscribe: queuedCommand({
+    request: z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(subscriptionSet, { subscriptions: r.channels }, null)),
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `user_group_members`: add and remove users of a group. The server refuses to add a member or
+ * `update_user_group_members`: add and remove users of a group. The server refuses to add a member or
  * remove a non-member, so queued changes merge into their net effect: adding then removing the
  * same user (or the reverse) is no change at all, and a merge that nets to nothing cancels the row.
  */
@@ -9,7 +9,9 @@ import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
-import { groupKey } from './user-group-update.js';
+import { answer, peopleIn, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { groupKey, groupPlace } from './user-group-update.js';
 
 const ids = z.array(z.number().int());
 export const userGroupMembersArgs = z
@@ -26,11 +28,17 @@ function net(prev: UserGroupMembersArgs, next: UserGroupMembersArgs): { add: num
   return { add: [...add], delete: [...del] };
 }
 
-export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null> = {
-  kind: 'user_group_members',
+export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'update_user_group_members'> = {
+  kind: 'update_user_group_members',
   version: 1,
   argsSchema: userGroupMembersArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    const parts = [...(a.add.length > 0 ? [`add ${peopleIn(a.add, names)} to`] : []), ...(a.delete.length > 0 ? [`remove ${peopleIn(a.delete, names)} from`] : [])];
+    const text = parts.length === 2 ? `Add ${peopleIn(a.add, names)} to and remove ${peopleIn(a.delete, names)} from ${g.label}` : `${parts[0] ?? 'change the members of'} ${g.label}`;
+    return { text: text.charAt(0).toUpperCase() + text.slice(1), link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroupMembers(conn, {
@@ -46,7 +54,7 @@ export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null> = {
     return a.add.every((u) => members.has(u)) && a.delete.every((u) => !members.has(u)) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_members' ? userGroupMembersArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group_members' ? userGroupMembersArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const n = net(p.data, next.args);
     if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
@@ -64,3 +72,11 @@ export function applyOptimistic(db: LocalDb, args: UserGroupMembersArgs, changes
   });
   if (done) changes.touched('user_groups');
 }
+
+export const userGroupMembersCommands = {
+  updateUserGroupMembers: queuedCommand({
+    request: z.object({ user_group_id: z.number().int().positive(), add: z.array(z.number().int().positive()).default([]), delete: z.array(z.number().int().positive()).default([]) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(userGroupMembers, { user_group_id: r.user_group_id, add: r.add, delete: r.delete }, null)),
+  }),
+};

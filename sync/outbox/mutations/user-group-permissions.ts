@@ -1,11 +1,11 @@
 /**
- * `user_group_permissions`: change a group's permission settings (`can_*_group`), sent as the
+ * `update_user_group_permissions`: change a group's permission settings (`can_*_group`), sent as the
  * API's `{new, old}` update values. `old` is what the user saw when they chose `new`: the server
  * compares it with what it holds (compare-and-swap), so an offline change never silently
  * overwrites somebody else's newer one. A mismatch (400 `EXPECTATION_MISMATCH`, `field_name`
  * `old`) fails the row; the user sees the setting as it is now and retries or discards.
  *
- * A kind of its own rather than a new shape of `user_group_update` v1: the store merges a
+ * A kind of its own rather than a new shape of `update_user_group` v1: the store merges a
  * coalesced intent with the QUEUED row's kind, and v1's schema would silently drop these fields.
  * Same entity as the other group kinds, so a rename and a permission change keep their order.
  * Queued changes merge per setting: the last `new` wins, the FIRST `old` stays (what the user
@@ -17,7 +17,7 @@ import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
-import { groupKey } from './user-group-update.js';
+import { groupKey, groupPlace } from './user-group-update.js';
 
 export const GROUP_PERMISSIONS = ['can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group'] as const;
 export type GroupPermission = (typeof GROUP_PERMISSIONS)[number];
@@ -56,11 +56,17 @@ function wireArgs(a: UserGroupPermissionsArgs): UpdateUserGroupArgs {
   return out;
 }
 
-export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null> = {
-  kind: 'user_group_permissions',
+export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'update_user_group_permissions'> = {
+  kind: 'update_user_group_permissions',
   version: 1,
   argsSchema: userGroupPermissionsArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    // In the order Zulip web lists them.
+    const settings = Object.entries(GROUP_SETTING_WORDS).filter(([k]) => Reflect.get(a.settings, k) !== undefined).map(([, words]) => words);
+    return { text: `Change who can ${settings.join(', ')} ${g.label}`, link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroup(conn, wireArgs(a));
@@ -71,7 +77,7 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null> = 
     return GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const merged: UserGroupPermissionsArgs['settings'] = { ...p.data.settings };
     for (const name of GROUP_PERMISSIONS) {
@@ -96,3 +102,16 @@ export function applyOptimistic(db: LocalDb, args: UserGroupPermissionsArgs, cha
   });
   if (done) changes.touched('user_groups');
 }
+
+/** Fed by `updateUserGroup` (user-group-update.ts), which may queue a basics row and this one. */
+export const userGroupPermissionsCommands = {};
+
+/** What a group permission setting governs, for "Change who can … <group>". */
+const GROUP_SETTING_WORDS: Record<string, string> = {
+  can_manage_group: 'administer',
+  can_mention_group: 'mention',
+  can_add_members_group: 'add members to',
+  can_remove_members_group: 'remove members from',
+  can_join_group: 'join',
+  can_leave_group: 'leave',
+};

@@ -1,5 +1,5 @@
 /**
- * `user_group_reactivate`: bring a deactivated group back (PATCH /user_groups/{id} with
+ * `update_user_group_reactivate`: bring a deactivated group back (PATCH /user_groups/{id} with
  * `deactivated: false`, FL 386; `true` does nothing there). Queued, unlike deactivation (an
  * online-only operation, see `deactivateUserGroup` in the contract): reactivating depends only on
  * the group and the user's right to manage it, never on the rest of the realm, so it can wait for
@@ -11,16 +11,22 @@ import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
-import { groupKey } from './user-group-update.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { groupKey, groupPlace } from './user-group-update.js';
 
 export const userGroupReactivateArgs = z.object({ user_group_id: z.number().int() });
 export type UserGroupReactivateArgs = z.output<typeof userGroupReactivateArgs>;
 
-export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null> = {
-  kind: 'user_group_reactivate',
+export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null, 'update_user_group_reactivate'> = {
+  kind: 'update_user_group_reactivate',
   version: 1,
   argsSchema: userGroupReactivateArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    return { text: `Reactivate ${g.label}`, link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false });
@@ -30,7 +36,7 @@ export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null> = {
     return g && !g.deactivated ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    return prev.kind === 'user_group_reactivate' ? { action: 'merge', args: next.args, base: null } : { action: 'append' };
+    return prev.kind === 'update_user_group_reactivate' ? { action: 'merge', args: next.args, base: null } : { action: 'append' };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
 };
@@ -38,3 +44,15 @@ export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null> = {
 export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, changes: ChangeCollector): void {
   if (editUserGroup(db, args.user_group_id, (g) => ({ ...g, deactivated: false }))) changes.touched('user_groups');
 }
+
+/**
+ * The contract's command: reactivate a deactivated group (PATCH `deactivated: false`, FL 386).
+ * Queued: it depends on nothing but the group itself and the user's right to manage it.
+ */
+export const userGroupReactivateCommands = {
+  updateUserGroupReactivate: queuedCommand({
+    request: z.object({ user_group_id: z.number().int().positive() }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(userGroupReactivate, { user_group_id: r.user_group_id }, null)),
+  }),
+};

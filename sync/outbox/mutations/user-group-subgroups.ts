@@ -1,8 +1,8 @@
 /**
- * `user_group_subgroups`: add and remove direct subgroups of a group (POST
+ * `update_user_group_subgroups`: add and remove direct subgroups of a group (POST
  * /user_groups/{id}/members with `add_subgroups` / `delete_subgroups`, FL 311; an older server
  * would ignore the lists and answer success, so the request refuses to go out there). A kind of
- * its own beside `user_group_members` (whose v1 args are users only): the same entity, so a
+ * its own beside `update_user_group_members` (whose v1 args are users only): the same entity, so a
  * group's changes keep their order. Queued changes merge into their net effect, as for members.
  */
 import { z } from 'zod';
@@ -10,8 +10,10 @@ import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
-import { groupKey } from './user-group-update.js';
+import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
+import { groupKey, groupPlace } from './user-group-update.js';
 
 const ids = z.array(z.number().int());
 export const userGroupSubgroupsArgs = z
@@ -29,11 +31,18 @@ export function netSubgroups(prev: UserGroupSubgroupsArgs, next: UserGroupSubgro
   return { add: [...add], delete: [...del] };
 }
 
-export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null> = {
-  kind: 'user_group_subgroups',
+export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'update_user_group_subgroups'> = {
+  kind: 'update_user_group_subgroups',
   version: 1,
   argsSchema: userGroupSubgroupsArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    const groups = (ids: readonly number[]) => ids.map((x) => names.group(x) ?? `group ${x}`).join(', ');
+    if (a.add.length > 0 && a.delete.length === 0) return { text: `Add the subgroup ${groups(a.add)} to ${g.label}`, link: g.link };
+    if (a.delete.length > 0 && a.add.length === 0) return { text: `Remove the subgroup ${groups(a.delete)} from ${g.label}`, link: g.link };
+    return { text: `Change the subgroups of ${g.label}`, link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroupMembers(conn, {
@@ -49,7 +58,7 @@ export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null> = {
     return a.add.every((s) => subs.has(s)) && a.delete.every((s) => !subs.has(s)) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_subgroups' ? userGroupSubgroupsArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group_subgroups' ? userGroupSubgroupsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     const n = netSubgroups(p.data, next.args);
     if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
@@ -67,3 +76,17 @@ export function applyOptimistic(db: LocalDb, args: UserGroupSubgroupsArgs, chang
   });
   if (done) changes.touched('user_groups');
 }
+
+/** The contract's command: add or remove direct subgroups (POST /user_groups/{id}/members `add_subgroups` / `delete_subgroups`, FL 311). */
+export const userGroupSubgroupsCommands = {
+  updateUserGroupSubgroups: queuedCommand({
+    request: z
+      .object({ user_group_id: z.number().int().positive(), add: z.array(z.number().int().positive()).default([]), delete: z.array(z.number().int().positive()).default([]) })
+      .refine((r) => r.add.length + r.delete.length > 0, 'nothing to change'),
+    response: enqueuedSchema,
+    intent(r, ctx) {
+      if (r.add.includes(r.user_group_id)) throw new OutboxIntentError('a group cannot be its own subgroup');
+      return answer(ctx.outbox.enqueue(userGroupSubgroups, { user_group_id: r.user_group_id, add: r.add, delete: r.delete }, null));
+    },
+  }),
+};

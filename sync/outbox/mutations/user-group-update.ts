@@ -1,5 +1,5 @@
 /**
- * `user_group_update`: rename a group or change its description. Permission settings take the
+ * `update_user_group`: rename a group or change its description. Permission settings take the
  * `{new, old}` form whose `old` must match the server at send time, so they are not queued here.
  * Queued updates of one group merge, the last value per field winning.
  */
@@ -8,7 +8,9 @@ import { getUserGroups, updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
+import { OutboxIntentError, type Names, type OutboxKind } from '../kinds.js';
+import { queuedCommand } from '../commands.js';
+import { GROUP_PERMISSIONS, userGroupPermissions } from './user-group-permissions.js';
 
 export const userGroupUpdateArgs = z
   .object({ user_group_id: z.number().int(), name: z.string().min(1).optional(), description: z.string().optional() })
@@ -17,11 +19,17 @@ export type UserGroupUpdateArgs = z.output<typeof userGroupUpdateArgs>;
 
 export const groupKey = (id: number) => `user_group:${id}`;
 
-export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null> = {
-  kind: 'user_group_update',
+export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null, 'update_user_group'> = {
+  kind: 'update_user_group',
   version: 1,
   argsSchema: userGroupUpdateArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const g = groupPlace(names, a.user_group_id);
+    // The list shows the new name already (the change is applied locally): no "rename X to X".
+    if (a.name !== undefined) return { text: `Rename ${g.name !== undefined && g.name !== a.name ? g.label : 'a user group'} to “${a.name}”${a.description !== undefined ? ' and change its description' : ''}`, link: g.link };
+    return { text: `Change the description of ${g.label}`, link: g.link };
+  },
   entityKey: (a) => groupKey(a.user_group_id),
   async send(conn, a) {
     await updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description });
@@ -32,7 +40,7 @@ export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null> = {
     return (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description) ? 'applied' : 'not_applied';
   },
   coalesce(prev, next) {
-    const p = prev.kind === 'user_group_update' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
+    const p = prev.kind === 'update_user_group' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     return { action: 'merge', args: { ...p.data, name: next.args.name ?? p.data.name, description: next.args.description ?? p.data.description }, base: null };
   },
@@ -42,4 +50,48 @@ export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null> = {
 export function applyOptimistic(db: LocalDb, args: UserGroupUpdateArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => ({ ...g, name: args.name ?? g.name, description: args.description ?? g.description }));
   if (done) changes.touched('user_groups');
+}
+
+const groupPermissionRequest = z.object({
+  new: z.union([z.number().int(), z.object({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) })]),
+  old: z.union([z.number().int(), z.object({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) })]).optional(),
+});
+
+/**
+ * The contract's command: name, description and permission settings (`{new, old}`: `old` is what
+ * the user saw). It feeds two kinds: this one and `update_user_group_permissions` (two rows when both
+ * the basics and permissions change, in that order).
+ */
+export const userGroupUpdateCommands = {
+  updateUserGroup: queuedCommand({
+    request: z.object({
+      user_group_id: z.number().int().positive(),
+      name: z.string().min(1).optional(),
+      description: z.string().optional(),
+      permissions: z.record(z.string(), groupPermissionRequest).optional(),
+    }),
+    response: z.object({ outbox_ids: z.array(z.number().int()) }),
+    intent(r, ctx) {
+      const ids: number[] = [];
+      if (r.name !== undefined || r.description !== undefined) {
+        ids.push(ctx.outbox.enqueue(userGroupUpdate, { user_group_id: r.user_group_id, name: r.name, description: r.description }, null).id);
+      }
+      if (r.permissions !== undefined && Object.keys(r.permissions).length > 0) {
+        const known = new Set<string>(GROUP_PERMISSIONS);
+        const unknown = Object.keys(r.permissions).filter((k) => !known.has(k));
+        if (unknown.length > 0) throw new OutboxIntentError(`unknown group permissions: ${unknown.join(', ')}`);
+        const args = userGroupPermissions.argsSchema.safeParse({ user_group_id: r.user_group_id, settings: r.permissions });
+        if (!args.success) throw new OutboxIntentError(`${userGroupPermissions.kind}: ${z.prettifyError(args.error)}`);
+        ids.push(ctx.outbox.enqueue(userGroupPermissions, args.data, null).id);
+      }
+      if (ids.length === 0) throw new OutboxIntentError('nothing to change');
+      return { outbox_ids: ids };
+    },
+  }),
+};
+
+/** A group as the outbox panel names it: `“name”` (or "a user group"), and the link to it. */
+export function groupPlace(names: Names, id: number): { name: string | undefined; label: string; link: { to: 'group'; group_id: number; name?: string } } {
+  const name = names.group(id);
+  return { name, label: name !== undefined ? `“${name}”` : 'a user group', link: { to: 'group', group_id: id, ...(name !== undefined ? { name } : {}) } };
 }

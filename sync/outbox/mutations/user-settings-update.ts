@@ -1,5 +1,5 @@
 /**
- * `user_settings_update`: a map of setting name to new value, as `PATCH /settings` takes it. All
+ * `update_settings`: a map of setting name to new value, as `PATCH /settings` takes it. All
  * settings are one entity: queued updates merge into one map, the last value per key winning.
  */
 import { z } from 'zod';
@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { putUserSetting } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
 const settingValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -20,11 +22,13 @@ export const userSettingsArgs = z
   .refine((m) => Object.keys(m).every((k) => !notQueued.has(k)), 'contains a setting that is never queued');
 export type UserSettingsArgs = z.output<typeof userSettingsArgs>;
 
-export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null> = {
-  kind: 'user_settings_update',
+export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null, 'update_settings'> = {
+  kind: 'update_settings',
   version: 1,
   argsSchema: userSettingsArgs,
   baseSchema: z.null(),
+  // The UI labels the settings from its own table (the link names them).
+  describe: (a) => ({ text: 'Change settings', link: { to: 'settings', settings: Object.keys(a) } }),
   entityKey: () => 'user_settings',
   async send(conn, a) {
     const params: UpdateSettingsArgs = a;
@@ -37,7 +41,7 @@ export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null> = {
     return Object.entries(a).every(([k, v]) => now[k] === v) ? 'applied' : 'not_applied';
   },
   coalesce: (prev, next) => {
-    if (prev.kind !== 'user_settings_update') return { action: 'append' };
+    if (prev.kind !== 'update_settings') return { action: 'append' };
     const p = userSettingsArgs.safeParse(prev.args);
     return p.success ? { action: 'merge', args: { ...p.data, ...next.args }, base: null } : { action: 'append' };
   },
@@ -48,3 +52,12 @@ export function applyOptimistic(db: LocalDb, args: UserSettingsArgs, changes: Ch
   for (const [k, v] of Object.entries(args)) putUserSetting(db, k, v);
   changes.touched('user_settings');
 }
+
+/** The contract's command: setting name → value, as `PATCH /settings` takes them (never passwords or the email). */
+export const userSettingsUpdateCommands = {
+  updateSettings: queuedCommand({
+    request: z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(userSettingsUpdate, r.settings, null)),
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * `user_topic_set`: a topic's visibility policy (none, muted, unmuted, followed). Only the last
+ * `update_user_topic`: a topic's visibility policy (none, muted, unmuted, followed). Only the last
  * value matters, so a queued toggle takes the newer value instead of adding a row.
  */
 import { z } from 'zod';
@@ -8,6 +8,8 @@ import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { OutboxKind } from '../kinds.js';
+import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
 export const userTopicSetArgs = z.object({
@@ -17,11 +19,16 @@ export const userTopicSetArgs = z.object({
 });
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
-export const userTopicSet: OutboxKind<UserTopicSetArgs, null> = {
-  kind: 'user_topic_set',
+export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'update_user_topic'> = {
+  kind: 'update_user_topic',
   version: 1,
   argsSchema: userTopicSetArgs,
   baseSchema: z.null(),
+  describe(a, names) {
+    const p = channelPlace(names, a.stream_id, a.topic);
+    const policy = ['Reset notifications of', 'Mute', 'Unmute', 'Follow'][a.visibility_policy] ?? 'Change';
+    return { text: `${policy} ${p.label}`, link: p.link };
+  },
   // One entity per topic as the server matches them (`Lunch` and `lunch`, `Äpfel` and `ÄPFEL`).
   entityKey: (a) => `user_topic:${a.stream_id}:${topicKey(a.topic)}`,
   async send(conn, a) {
@@ -34,7 +41,7 @@ export const userTopicSet: OutboxKind<UserTopicSetArgs, null> = {
     // No row means no policy (0): removing one is verified by its absence.
     return (row?.visibility_policy ?? 0) === a.visibility_policy ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'user_topic_set' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: (prev, next) => (prev.kind === 'update_user_topic' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_topics'], refetch: ['user_topic'] },
 };
 
@@ -45,3 +52,12 @@ export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: Ch
   putUserTopic(db, { stream_id: args.stream_id, topic_name: args.topic, visibility_policy: args.visibility_policy, last_updated: old?.last_updated ?? 0 });
   changes.touched('user_topics');
 }
+
+/** The contract's command: a topic's visibility policy (0 none, 1 muted, 2 unmuted, 3 followed). */
+export const userTopicSetCommands = {
+  updateUserTopic: queuedCommand({
+    request: z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }),
+    response: enqueuedSchema,
+    intent: (r, ctx) => answer(ctx.outbox.enqueue(userTopicSet, { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }, null)),
+  }),
+};

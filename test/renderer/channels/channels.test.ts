@@ -19,7 +19,6 @@ import {
   subscriptionState,
 } from '../../../renderer/src/channels/channels-model.js';
 import { parseHash } from '../../../renderer/src/core/hash.js';
-import { describeRow } from '../../../renderer/src/outbox/panel-reducer.js';
 import { outboxRow } from '../fixtures.js';
 
 const channel = (over: Partial<ChannelListing>): ChannelListing => ({
@@ -43,10 +42,8 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   ...over,
 });
 
-const NAMES = { channel: () => undefined, user: () => undefined };
-
 const row = (over: Partial<OutboxRowView>): OutboxRowView =>
-  outboxRow({ outbox_id: 1, kind: 'subscription_set', target: 'subscriptions:scotland', args: { subscriptions: [{ name: 'Scotland' }] }, created_at: 1, updated_at: 1, ...over });
+  outboxRow({ outbox_id: 1, kind: 'subscribe', target: 'subscriptions:scotland', args: { subscriptions: [{ name: 'Scotland' }] }, created_at: 1, updated_at: 1, ...over });
 
 const options: ChannelCreationView = {
   can_create_public: true,
@@ -120,21 +117,16 @@ describe("a channel's subscription in the outbox", () => {
     expect(subscriptionMarker(s!)).toBe('not saved yet');
     expect(subscriptionState([row({ state: 'done' }), row({ state: 'discarded' })], 'Scotland')).toBeNull();
     expect(subscriptionState([row({})], 'Verona')).toBeNull();
-    expect(subscriptionState([row({ kind: 'user_topic_set', args: { subscriptions: [{ name: 'Scotland' }] } })], 'Scotland')).toBeNull();
+    expect(subscriptionState([row({ kind: 'update_user_topic', args: { subscriptions: [{ name: 'Scotland' }] } })], 'Scotland')).toBeNull();
   });
 
   it("an unsubscribe (names as strings); the newest pending row wins; a failed one shows the server's words", () => {
-    const rows = [row({ outbox_id: 1 }), row({ outbox_id: 2, kind: 'subscription_remove', args: { subscriptions: ['Scotland'] } })];
+    const rows = [row({ outbox_id: 1 }), row({ outbox_id: 2, kind: 'unsubscribe', args: { subscriptions: ['Scotland'] } })];
     expect(subscriptionState(rows, 'Scotland')).toMatchObject({ status: 'pending', outboxId: 2, action: 'unsubscribe' });
     const failed = row({ outbox_id: 3, state: 'failed', last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Unable to access channel (Scotland).', details: null } });
     const s = subscriptionState([...rows, failed], 'Scotland')!;
     expect(s).toEqual({ status: 'failed', outboxId: 3, action: 'subscribe', error: 'Unable to access channel (Scotland).' });
     expect(subscriptionMarker(s)).toBe('Subscribing failed');
-  });
-
-  it('the outbox panel names the channels', () => {
-    expect(describeRow(row({}), NAMES)).toMatchObject({ what: 'Subscribe to #Scotland' });
-    expect(describeRow(row({ kind: 'subscription_remove', args: { subscriptions: ['Verona', 'Denmark'] } }), NAMES)).toMatchObject({ what: 'Unsubscribe from #Verona, #Denmark' });
   });
 });
 

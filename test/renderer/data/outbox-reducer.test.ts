@@ -33,12 +33,12 @@ describe('message markers', () => {
 
   it('pending: "sending" for a message being sent, "saving" for an edit (also before the row is listed)', () => {
     expect(messageMarker(local('pending', 4), SEND_KIND)).toEqual({ status: 'pending', label: 'sending', outboxId: 4 });
-    expect(messageMarker(local('pending', 5), 'message_content_edit')).toEqual({ status: 'pending', label: 'saving', outboxId: 5 });
+    expect(messageMarker(local('pending', 5), 'update_message_content')).toEqual({ status: 'pending', label: 'saving', outboxId: 5 });
     expect(messageMarker(local('pending', 5), undefined)).toMatchObject({ label: 'saving' });
   });
 
   it('failed carries the reason and the row to retry or discard', () => {
-    expect(messageMarker(local('failed', 9, err('edit deadline passed', 'deadline_expired')), 'message_content_edit')).toEqual({
+    expect(messageMarker(local('failed', 9, err('edit deadline passed', 'deadline_expired')), 'update_message_content')).toEqual({
       status: 'failed',
       label: 'Edit not saved',
       detail: 'edit deadline passed',
@@ -46,19 +46,19 @@ describe('message markers', () => {
       outboxId: 9,
     });
     expect(messageMarker(local('failed', 9), SEND_KIND)).toMatchObject({ label: 'Not sent', detail: null });
-    expect(messageMarker(local('failed', 9), 'message_reaction')).toMatchObject({ label: 'Reaction not saved' });
-    expect(messageMarker(local('failed', 9), 'message_flags')).toMatchObject({ label: 'Star or read mark not saved' });
-    expect(messageMarker(local('failed', 9), 'message_move')).toMatchObject({ label: 'Move not saved' });
+    expect(messageMarker(local('failed', 9), 'add_or_remove_reaction')).toMatchObject({ label: 'Reaction not saved' });
+    expect(messageMarker(local('failed', 9), 'update_message_flags')).toMatchObject({ label: 'Star or read mark not saved' });
+    expect(messageMarker(local('failed', 9), 'update_message_move')).toMatchObject({ label: 'Move not saved' });
   });
 
   it("failed shows the server's own sentence from the structured error, its kind and code as the reason", () => {
     const error = err('Your organization has turned off message editing', 'api', 'BAD_REQUEST');
-    expect(messageMarker(local('failed', 2, error), 'message_content_edit')).toMatchObject({ detail: 'Your organization has turned off message editing', reason: 'api BAD_REQUEST: Your organization has turned off message editing' });
+    expect(messageMarker(local('failed', 2, error), 'update_message_content')).toMatchObject({ detail: 'Your organization has turned off message editing', reason: 'api BAD_REQUEST: Your organization has turned off message editing' });
     expect(technicalReason(null)).toBeNull();
   });
 
   it('conflict explains itself and keeps the engine reason apart', () => {
-    const m = messageMarker(local('conflict', 3, err('both changed line 2', 'conflict')), 'message_content_edit');
+    const m = messageMarker(local('conflict', 3, err('both changed line 2', 'conflict')), 'update_message_content');
     expect(m).toMatchObject({ status: 'conflict', outboxId: 3, reason: 'conflict: both changed line 2' });
     expect(m?.status === 'conflict' && m.detail).toMatch(/changed this message after you started editing it/);
     expect(messageMarker(local('conflict', 3), undefined)).toMatchObject({ reason: null });
@@ -78,17 +78,17 @@ describe('when Edit is offered', () => {
   });
 
   it('on an own message with an edit pending, never on a local echo being sent or a failed / conflicting one', () => {
-    expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, 'message_content_edit')).toBe(true);
+    expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, 'update_message_content')).toBe(true);
     expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, SEND_KIND)).toBe(false);
     expect(canEdit(message(1, { sender_id: own, ...local('pending') }), own, undefined)).toBe(false);
-    expect(canEdit(message(1, { sender_id: own, ...local('failed') }), own, 'message_content_edit')).toBe(false);
-    expect(canEdit(message(1, { sender_id: own, ...local('conflict') }), own, 'message_content_edit')).toBe(false);
+    expect(canEdit(message(1, { sender_id: own, ...local('failed') }), own, 'update_message_content')).toBe(false);
+    expect(canEdit(message(1, { sender_id: own, ...local('conflict') }), own, 'update_message_content')).toBe(false);
   });
 });
 
 describe('the partial move offer', () => {
   const failedMove = (details: Record<string, unknown> | null, args: Record<string, unknown> = { message_id: 9, topic: 'new home', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true }) => ({
-    kind: 'message_move',
+    kind: 'update_message_move',
     state: 'failed' as const,
     args,
     last_error: { kind: 'api', code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', message: 'You only have permission to move the 3/5 most recent messages in this topic.', details },
@@ -111,7 +111,7 @@ describe('the partial move offer', () => {
   it('nothing when none may move, for other failures, or for other kinds', () => {
     expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: null }))).toBeNull();
     expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'x', details: null } })).toBeNull();
-    expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), kind: 'message_content_edit' })).toBeNull();
+    expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), kind: 'update_message_content' })).toBeNull();
     expect(partialMoveOffer(undefined)).toBeNull();
   });
 });

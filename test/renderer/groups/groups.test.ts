@@ -19,7 +19,6 @@ import {
   type SettingDraft,
 } from '../../../renderer/src/groups/group-rules.js';
 import { groupHref, groupRows, groupsPlace, listedGroups, objectionsInWords, refusalHint } from '../../../renderer/src/groups/groups-list.js';
-import { describeRow } from '../../../renderer/src/outbox/panel-reducer.js';
 import { outboxRow } from '../fixtures.js';
 
 // Users as in the demo realm: owner, administrator, moderator, three members, a guest.
@@ -266,7 +265,7 @@ describe('the #groups places and list', () => {
   });
 
   it('finds a group’s unfinished changes', () => {
-    const row = (id: number, target: string, state: OutboxRowView['state']): OutboxRowView => outboxRow({ outbox_id: id, kind: 'user_group_update', target, state });
+    const row = (id: number, target: string, state: OutboxRowView['state']): OutboxRowView => outboxRow({ outbox_id: id, kind: 'update_user_group', target, state });
     const rows = [row(1, 'user_group:20', 'queued'), row(2, 'user_group:20', 'done'), row(3, 'user_group:21', 'failed'), row(4, 'user_group:20', 'failed'), row(5, 'user_group:200', 'queued')];
     expect(groupRows(rows, 20).map((r) => r.outbox_id)).toEqual([1, 4]);
   });
@@ -286,20 +285,5 @@ describe('the #groups places and list', () => {
       'Channel 3 uses it: can_send_message_group.',
     ]);
     expect(objectionsInWords(undefined, String)).toEqual([]);
-  });
-});
-
-describe('group changes in the outbox panel', () => {
-  const names = { channel: () => undefined, user: (id: number) => NAMES[id], group: (id: number) => ALL.get(id)?.name };
-  it('says what each changes, linked to the group', () => {
-    expect(describeRow({ kind: 'user_group_update', args: { user_group_id: PLAYERS, name: 'the cast' } }, names)).toEqual({ what: 'Rename “players” to “the cast”', href: '#groups/20/players' });
-    // Applied locally already: the list shows the new name.
-    expect(describeRow({ kind: 'user_group_update', args: { user_group_id: PLAYERS, name: 'players' } }, names).what).toBe('Rename a user group to “players”');
-    expect(describeRow({ kind: 'user_group_members', args: { user_group_id: LEADS, add: [CORDELIA], delete: [] } }, names).what).toBe('Add Cordelia to “leads”');
-    expect(describeRow({ kind: 'user_group_members', args: { user_group_id: LEADS, add: [], delete: [HAMLET] } }, names).what).toBe('Remove King Hamlet from “leads”');
-    expect(describeRow({ kind: 'user_group_subgroups', args: { user_group_id: PLAYERS, add: [RETIRED], delete: [] } }, names).what).toBe('Add the subgroup retired to “players”');
-    expect(describeRow({ kind: 'user_group_permissions', args: { user_group_id: LEADS, settings: { can_mention_group: {}, can_join_group: {} } } }, names).what).toBe('Change who can mention, join “leads”');
-    expect(describeRow({ kind: 'user_group_reactivate', args: { user_group_id: RETIRED } }, names)).toEqual({ what: 'Reactivate “retired”', href: '#groups/22/retired' });
-    expect(describeRow({ kind: 'user_group_reactivate', args: { user_group_id: RETIRED } }, { channel: () => undefined, user: () => undefined })).toEqual({ what: 'Reactivate a user group', href: '#groups/22' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Reading marks read: the user's `web_mark_read_on_scroll_policy` (1 always, 2 only in
  * conversation views, 3 never) per view, which rows count as seen in a viewport, and the batcher
- * (one `setMessageFlags` per interval, each id once, at most the contract's 5000 per call, failed
+ * (one `updateMessageFlags` per interval, each id once, at most the contract's 5000 per call, failed
  * ids retried on a later sighting, seen ids still sent when the view closes).
  */
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { addIntent, deleteIntent, pinIntent, refusalText, renameIntent, sidebarV
 import { outboxRow } from '../fixtures.js';
 
 const row = (target: string, state: OutboxRowView['state'], message = ''): OutboxRowView =>
-  outboxRow({ outbox_id: 1, kind: 'navigation_view_add', target, state, last_error: state === 'failed' ? { kind: 'api', code: 'BAD_REQUEST', message, details: null } : null });
+  outboxRow({ outbox_id: 1, kind: 'add_navigation_view', target, state, last_error: state === 'failed' ? { kind: 'api', code: 'BAD_REQUEST', message, details: null } : null });
 
 const labels = (vs: { label: string }[]) => vs.map((v) => v.label);
 
@@ -76,7 +76,7 @@ describe('intents, checked with the server’s rules', () => {
     expect(renameIntent('narrow/channel/12-Denmark', 'Danes', stored)).toMatchObject({ op: 'editNavigationView' });
     expect(renameIntent('recent', 'Latest', stored)).toEqual({ error: 'Built-in views cannot have a custom name' });
     expect(renameIntent('narrow/channel/12-Denmark', '  ', stored)).toEqual({ error: 'name cannot be blank' });
-    expect(deleteIntent('narrow/channel/12-Denmark')).toEqual({ op: 'deleteNavigationView', request: { fragment: 'narrow/channel/12-Denmark' } });
+    expect(deleteIntent('narrow/channel/12-Denmark')).toEqual({ op: 'removeNavigationView', request: { fragment: 'narrow/channel/12-Denmark' } });
     expect(deleteIntent('inbox')).toEqual({ error: expect.stringContaining('unpin') });
   });
 });

@@ -1,33 +1,24 @@
 /** The outbox panel's rows in words, and the sign-out dialog's choices. */
 import { describe, expect, it } from 'vitest';
 import { choices, leftBehindText, mustAsk } from '../../../renderer/src/accounts/sign-out-reducer.js';
-import { describeRow, inWords, panelRows } from '../../../renderer/src/outbox/panel-reducer.js';
+import { describeRow, hrefOf, inWords, panelRows } from '../../../renderer/src/outbox/panel-reducer.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { outboxRow } from '../fixtures.js';
 
-const names = { channel: (id: number) => (id === 5 ? 'Verona' : undefined), user: (id: number) => (id === 8 ? 'Othello' : undefined) };
 const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, ...over });
 
 describe('outbox panel rows', () => {
-  it('say what each kind changes, with a link where there is a place to go', () => {
-    expect(describeRow({ kind: 'message_send', args: { to: { type: 'channel', stream_id: 5, topic: 'lunch' } } }, names)).toEqual({ what: 'Send a message to #Verona › lunch', href: '#narrow/channel/5-Verona/topic/lunch' });
-    expect(describeRow({ kind: 'message_send', args: { to: { type: 'direct', user_ids: [8, 9] } } }, names).what).toBe('Send a direct message to Othello, user 9');
-    expect(describeRow({ kind: 'message_flags', args: { messages: [3], op: 'add', flag: 'starred' } }, names)).toEqual({ what: 'Star 1 message', href: '#narrow/near/3' });
-    expect(describeRow({ kind: 'message_flags', args: { messages: [3, 4], op: 'remove', flag: 'read' } }, names).what).toBe('Mark 2 messages as unread');
-    expect(describeRow({ kind: 'user_topic_set', args: { stream_id: 5, topic: 'noise', visibility_policy: 1 } }, names).what).toBe('Mute #Verona › noise');
-    expect(describeRow({ kind: 'mark_narrow_read', args: { narrow: [{ operator: 'channel', operand: 5 }] } }, names).what).toBe('Mark #Verona as read');
-    expect(describeRow({ kind: 'message_reaction', args: { message_id: 7, op: 'add', emoji_name: 'tada' } }, names)).toEqual({ what: 'React :tada:', href: '#narrow/near/7' });
-    expect(describeRow({ kind: 'user_settings_update', args: { web_font_size_px: 18, color_scheme: 2 } }, names)).toEqual({ what: 'Change settings: Font size, Theme', href: '#settings/preferences' });
-    expect(describeRow({ kind: 'user_settings_update', args: { enable_sounds: true, a_future_one: 1 } }, names)).toEqual({ what: 'Change settings: Audible desktop notifications for direct messages and mentions, a_future_one', href: '#settings/notifications' });
-    expect(describeRow({ kind: 'from_the_future', args: {} }, names).what).toBe('A change this app does not know (from_the_future)');
-  });
-
-  it('say what a navigation view change does: add a custom view, pin or unpin a built-in one, rename, remove', () => {
-    expect(describeRow({ kind: 'navigation_view_add', args: { fragment: 'narrow/channel/5-Verona', is_pinned: true, name: 'Veronese' } }, names).what).toBe('Add the view “Veronese”');
-    expect(describeRow({ kind: 'navigation_view_add', args: { fragment: 'recent', is_pinned: false, name: null } }, names).what).toBe('Unpin the view #recent');
-    expect(describeRow({ kind: 'navigation_view_edit', args: { fragment: 'recent', is_pinned: true } }, names).what).toBe('Change the view #recent: pin it');
-    expect(describeRow({ kind: 'navigation_view_edit', args: { fragment: 'narrow/is/dm', is_pinned: false, name: 'DMs' } }, names).what).toBe('Change the view #narrow/is/dm: unpin it, rename it “DMs”');
-    expect(describeRow({ kind: 'navigation_view_delete', args: { fragment: 'narrow/is/dm' } }, names).what).toBe('Remove the view #narrow/is/dm');
+  it('show the engine’s words, with the link spelled by the router and settings labelled', () => {
+    const d = (text: string, link: OutboxRowView['description']['link']) => describeRow({ description: { text, link } });
+    expect(d('Send a message to #Verona › lunch', { to: 'channel', channel_id: 5, name: 'Verona', topic: 'lunch' })).toEqual({ what: 'Send a message to #Verona › lunch', href: '#narrow/channel/5-Verona/topic/lunch' });
+    expect(d('Star 1 message', { to: 'message', message_id: 3 })).toEqual({ what: 'Star 1 message', href: '#narrow/near/3' });
+    expect(d('Mark all messages as read', null)).toEqual({ what: 'Mark all messages as read', href: null });
+    expect(d('Change settings', { to: 'settings', settings: ['web_font_size_px', 'color_scheme'] })).toEqual({ what: 'Change settings: Font size, Theme', href: '#settings/preferences' });
+    expect(d('Change settings', { to: 'settings', settings: ['enable_sounds', 'a_future_one'] })).toEqual({ what: 'Change settings: Audible desktop notifications for direct messages and mentions, a_future_one', href: '#settings/notifications' });
+    expect(hrefOf({ to: 'group', group_id: 20, name: 'players' })).toBe('#groups/20/players');
+    expect(hrefOf({ to: 'group', group_id: 22 })).toBe('#groups/22');
+    expect(hrefOf({ to: 'channels' })).toBe('#channels/all');
+    expect(hrefOf({ to: 'scheduled' })).toBe('#scheduled');
   });
 
   it('carry state, error and the actions the state machine allows; filters by tone', () => {
@@ -38,7 +29,7 @@ describe('outbox panel rows', () => {
       row({ outbox_id: 4, state: 'sending' }),
       row({ outbox_id: 5, state: 'unknown', next_attempt_at: 5_000 }),
     ];
-    const all = panelRows(rows, names, 'all');
+    const all = panelRows(rows, 'all');
     expect(all.map((r) => [r.id, r.tone, r.canRetry, r.canDiscard])).toEqual([
       [1, 'pending', false, true],
       [2, 'failed', true, true],
@@ -47,8 +38,8 @@ describe('outbox panel rows', () => {
       [5, 'pending', false, false],
     ]);
     expect(all[1]).toMatchObject({ error: 'Editing is off', stateLabel: 'Failed', attempts: 2 });
-    expect(panelRows(rows, names, 'failed').map((r) => r.id)).toEqual([2]);
-    expect(panelRows(rows, names, 'pending').map((r) => r.id)).toEqual([1, 4, 5]);
+    expect(panelRows(rows, 'failed').map((r) => r.id)).toEqual([2]);
+    expect(panelRows(rows, 'pending').map((r) => r.id)).toEqual([1, 4, 5]);
     expect(inWords(5_000, 0)).toBe('in 5 s');
     expect(inWords(200_000, 0)).toBe('in 4 min');
     expect(inWords(0, 10)).toBe('now');

@@ -68,7 +68,7 @@ describe('delivery times', () => {
   });
 });
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, kind: 'scheduled_message_edit', target: 'scheduled_message:5', ...over });
+const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, kind: 'update_scheduled_message', target: 'scheduled_message:5', ...over });
 
 describe('the list', () => {
   it('is ordered by delivery time, then id', () => {
@@ -83,7 +83,7 @@ describe('the list', () => {
   it('finds the changes not on the server yet, by server or temporary id', () => {
     const rows = [
       row({ outbox_id: 1, target: 'scheduled_message:5' }),
-      row({ outbox_id: 2, target: 'scheduled_message:tmp-3', kind: 'scheduled_message_create' }),
+      row({ outbox_id: 2, target: 'scheduled_message:tmp-3', kind: 'create_scheduled_message' }),
       row({ outbox_id: 3, target: 'snippet:5' }),
       row({ outbox_id: 4, target: 'scheduled_message:55' }),
       row({ outbox_id: 5, target: 'scheduled_message:5', state: 'done' }),
@@ -123,11 +123,11 @@ describe('a scheduled direct message’s recipients and send now', () => {
   });
 
   it('a send-now row marks the message “sending now” and hides the button until it fails', () => {
-    expect(pendingLabel([row('scheduled_message_send_now', 'queued')])).toBe('sending now');
-    expect(pendingLabel([row('scheduled_message_edit', 'queued')])).toBe('not sent yet');
-    expect(pendingLabel([row('scheduled_message_send_now', 'failed')])).toBe('change failed');
-    expect(sendingNow([row('scheduled_message_send_now', 'retry_wait')])).toBe(true);
-    expect(sendingNow([row('scheduled_message_send_now', 'failed')])).toBe(false);
-    expect(sendingNow([row('scheduled_message_edit', 'queued')])).toBe(false);
+    expect(pendingLabel([row('send_scheduled_message_now', 'queued')])).toBe('sending now');
+    expect(pendingLabel([row('update_scheduled_message', 'queued')])).toBe('not sent yet');
+    expect(pendingLabel([row('send_scheduled_message_now', 'failed')])).toBe('change failed');
+    expect(sendingNow([row('send_scheduled_message_now', 'retry_wait')])).toBe(true);
+    expect(sendingNow([row('send_scheduled_message_now', 'failed')])).toBe(false);
+    expect(sendingNow([row('update_scheduled_message', 'queued')])).toBe(false);
   });
 });

@@ -227,7 +227,7 @@ describe('choices and values', () => {
 
 describe('a setting’s state in the outbox', () => {
   const row = (id: number, state: OutboxRowView['state'], args: unknown, over: Partial<OutboxRowView> = {}): OutboxRowView =>
-    outboxRow({ outbox_id: id, kind: 'user_settings_update', target: 'user_settings', state, args, created_at: 1, updated_at: 1, ...over });
+    outboxRow({ outbox_id: id, kind: 'update_settings', target: 'user_settings', state, args, created_at: 1, updated_at: 1, ...over });
   const error = { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid notification sound', details: null };
 
   it('pending while a row carrying it waits; nothing once done, discarded or for other settings', () => {
@@ -235,7 +235,7 @@ describe('a setting’s state in the outbox', () => {
     expect(settingMark([row(1, 'retry_wait', { color_scheme: 2 })], 'color_scheme')).toEqual({ status: 'pending', outboxId: 1 });
     expect(settingMark([row(1, 'queued', { color_scheme: 2 })], 'emojiset')).toBeNull();
     expect(settingMark([row(1, 'done', { color_scheme: 2 }), row(2, 'discarded', { color_scheme: 3 })], 'color_scheme')).toBeNull();
-    expect(settingMark([row(1, 'queued', { color_scheme: 2 }, { kind: 'user_topic_set' })], 'color_scheme')).toBeNull();
+    expect(settingMark([row(1, 'queued', { color_scheme: 2 }, { kind: 'update_user_topic' })], 'color_scheme')).toBeNull();
     expect(settingMark([row(1, 'queued', 'not an object')], 'color_scheme')).toBeNull();
   });
 

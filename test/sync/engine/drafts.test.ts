@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { draftKey, keepAsDraft, listDrafts, MAX_DRAFTS, saveDraft } from '../../../sync/engine/drafts.js';
-import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
+import { outboxIntents } from '../../../sync/engine/outbox-intents.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { openSession, tempDir, until } from './session-helpers.js';
 
@@ -68,7 +68,7 @@ describe('drafts (session)', () => {
     const off = s.onChanges((c) => areas.push([...c.areas]));
     s.start();
     await until(() => s.status.state === 'live', 10_000, 'live');
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     intents.sendMessage({ to: { type: 'channel', channel_id: verona, topic: 'Drafts Survive' }, content: 'typed before the crash, sent' });
     expect(s.drafts.list().map((d) => d.content)).toEqual(['note to self']);
     expect(areas.some((a) => a.includes('drafts') && a.includes('outbox'))).toBe(true);

@@ -13,7 +13,7 @@ const REFERENCE = `SELECT id, kind, args, base FROM outbox WHERE state NOT IN ('
 describe('reapplyTouched query', () => {
   it('probes outbox_live_by_entity and outbox_live_by_kind, and scans no table', () => {
     const db = openLocalDb(':memory:');
-    const details = db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${REAPPLY_TOUCHED_SQL}`).all('[1]', '["message_flags"]').map((r) => r.detail);
+    const details = db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${REAPPLY_TOUCHED_SQL}`).all('[1]', '["update_message_flags"]').map((r) => r.detail);
     expect(details).toContain('SEARCH outbox USING INDEX outbox_live_by_entity (entity_key=?)');
     expect(details).toContain('SEARCH outbox USING INDEX outbox_live_by_kind (kind=?)');
     expect(details.some((d) => /^SCAN outbox/.test(d))).toBe(false);
@@ -27,13 +27,13 @@ describe('reapplyTouched query', () => {
     const insert = db.prepare("INSERT INTO outbox (kind, kind_version, entity_key, args, state, created_at, updated_at) VALUES (?, 1, ?, '{}', ?, 1, 1)");
     const states = ['queued', 'sending', 'failed', 'done', 'discarded', 'retry_wait'];
     for (let i = 0; i < 120; i++) {
-      const kind = ['message_content_edit', 'message_flags', 'user_topic_set', 'message_move'][i % 4]!;
-      insert.run(kind, kind === 'message_flags' ? `flags:${i % 2 ? 'read' : 'starred'}` : `message:${i % 17}`, states[i % states.length]!);
+      const kind = ['update_message_content', 'update_message_flags', 'update_user_topic', 'update_message_move'][i % 4]!;
+      insert.run(kind, kind === 'update_message_flags' ? `flags:${i % 2 ? 'read' : 'starred'}` : `message:${i % 17}`, states[i % states.length]!);
     }
     const cases: Array<[number[], string[]]> = [
       [[1, 2, 3], []],
-      [[], ['message_flags']],
-      [[4, 5], ['message_flags', 'message_content_edit']],
+      [[], ['update_message_flags']],
+      [[4, 5], ['update_message_flags', 'update_message_content']],
       [[], []],
       [[99], ['nothing']],
     ];

@@ -59,33 +59,33 @@ describe('pending reads over messages the cache does not hold', () => {
 
   it('a queued topic read (any spelling), id reads, and narrow reads leave the counts', () => {
     const db = seeded();
-    queue(db, 'mark_topic_read', { stream_id: VERONA, topic_name: 'CASTLE' });
+    queue(db, 'mark_topic_as_read', { stream_id: VERONA, topic_name: 'CASTLE' });
     expect(counts(db).channels).toEqual([{ channel_id: DENMARK, count: 1, unmuted_count: 1 }]);
     expect(topicsOf(db, VERONA, pendingUnreadChanges(db, SELF).exclusions).map((t) => t.unread_count)).toEqual([0]);
-    queue(db, 'mark_narrow_read', { narrow: [{ operator: 'dm', operand: [11] }] });
+    queue(db, 'update_message_flags_for_narrow', { narrow: [{ operator: 'dm', operand: [11] }] });
     expect(counts(db).dms.map((d) => d.dm_key)).toEqual([`${SELF},11,12`]);
     // A narrow a server row cannot answer (a search) changes nothing until the server says.
-    queue(db, 'mark_narrow_read', { narrow: [{ operator: 'search', operand: 'ghost' }] });
+    queue(db, 'update_message_flags_for_narrow', { narrow: [{ operator: 'search', operand: 'ghost' }] });
     expect(counts(db).total).toBe(2);
-    queue(db, 'mark_narrow_read', { narrow: [{ operator: 'channel', operand: 'Denmark' }, { operator: 'is', operand: 'mentioned' }] });
+    queue(db, 'update_message_flags_for_narrow', { narrow: [{ operator: 'channel', operand: 'Denmark' }, { operator: 'is', operand: 'mentioned' }] });
     expect(counts(db)).toMatchObject({ total: 1, mentions: 0 });
     // Read then unread again (the user's last action wins); then read by id.
-    queue(db, 'message_flags', { messages: [6], op: 'add', flag: 'read' });
-    queue(db, 'message_flags', { messages: [6], op: 'remove', flag: 'read' });
+    queue(db, 'update_message_flags', { messages: [6], op: 'add', flag: 'read' });
+    queue(db, 'update_message_flags', { messages: [6], op: 'remove', flag: 'read' });
     expect(counts(db).total).toBe(1);
-    queue(db, 'message_flags', { messages: [6], op: 'add', flag: 'read' });
+    queue(db, 'update_message_flags', { messages: [6], op: 'add', flag: 'read' });
     expect(counts(db).total).toBe(0);
     db.close();
   });
 
   it('stars follow the last pending action; finished rows count no more', () => {
     const db = seeded();
-    queue(db, 'message_flags', { messages: [5], op: 'remove', flag: 'starred' });
-    queue(db, 'message_flags', { messages: [8, 9], op: 'add', flag: 'starred' });
-    queue(db, 'message_flags', { messages: [9], op: 'remove', flag: 'starred' });
+    queue(db, 'update_message_flags', { messages: [5], op: 'remove', flag: 'starred' });
+    queue(db, 'update_message_flags', { messages: [8, 9], op: 'add', flag: 'starred' });
+    queue(db, 'update_message_flags', { messages: [9], op: 'remove', flag: 'starred' });
     expect(counts(db).starred).toBe(2); // 7 and 8
-    queue(db, 'mark_topic_read', { stream_id: VERONA, topic_name: 'castle' }, 'done');
-    queue(db, 'mark_topic_read', { stream_id: DENMARK, topic_name: 'ghost' }, 'discarded');
+    queue(db, 'mark_topic_as_read', { stream_id: VERONA, topic_name: 'castle' }, 'done');
+    queue(db, 'mark_topic_as_read', { stream_id: DENMARK, topic_name: 'ghost' }, 'discarded');
     expect(counts(db).total).toBe(5);
     db.close();
   });

@@ -110,7 +110,7 @@ describe('outbox under injected faults', () => {
     expect(outcomes.merged).toBeGreaterThan(0);
     // The kinds the screens need took part, each landing some rows.
     const doneKinds = new Set(rows.filter((r) => r.state === 'done').map((r) => r.kind));
-    for (const k of ['message_flags', 'message_reaction', 'scheduled_message_create', 'scheduled_message_edit', 'scheduled_message_delete']) expect(doneKinds, k).toContain(k);
+    for (const k of ['update_message_flags', 'add_or_remove_reaction', 'create_scheduled_message', 'update_scheduled_message', 'delete_scheduled_message']) expect(doneKinds, k).toContain(k);
     expect(w.intended.scheduled.size).toBeGreaterThan(0);
     expect(outcomes.cancelled).toBeGreaterThan(0);
   });

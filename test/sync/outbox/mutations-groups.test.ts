@@ -1,4 +1,4 @@
-/** user_group_update and user_group_members end to end against the reference server. */
+/** update_user_group and update_user_group_members end to end against the reference server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
@@ -26,12 +26,12 @@ async function groupById(id: number): Promise<Group | undefined> {
   return ((await env.t.as('iago').get('/user_groups')).json.user_groups as Group[]).find((x) => x.id === id);
 }
 
-describe('user_group_update', () => {
+describe('update_user_group', () => {
   it('queued updates merge into one request, last value per field', async () => {
     const g = await group('leads');
-    env.store.enqueue(kindOf(env.store, 'user_group_update'), { user_group_id: g.id, name: 'leaders' }, null);
-    env.store.enqueue(kindOf(env.store, 'user_group_update'), { user_group_id: g.id, description: 'who leads' }, null);
-    env.store.enqueue(kindOf(env.store, 'user_group_update'), { user_group_id: g.id, name: 'the leads' }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_group'), { user_group_id: g.id, name: 'leaders' }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_group'), { user_group_id: g.id, description: 'who leads' }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_group'), { user_group_id: g.id, name: 'the leads' }, null);
     await env.drain();
     expect(env.store.all().map((r) => r.state)).toEqual(['done']);
     expect(env.requests(/^PATCH \/api\/v1\/user_groups\//)).toBe(1);
@@ -39,7 +39,7 @@ describe('user_group_update', () => {
   });
 });
 
-describe('user_group_members', () => {
+describe('update_user_group_members', () => {
   it('adds and removes members; opposite queued changes cancel; a lost answer is verified', async () => {
     const g = await group('leads');
     const cordelia = env.t.userId('cordelia');
@@ -47,14 +47,14 @@ describe('user_group_members', () => {
     expect(g.members).not.toContain(cordelia);
     expect(g.members).toContain(hamlet);
     // Add then remove the same user while queued: nothing to send at all.
-    env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, add: [cordelia] }, null);
-    expect(env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, delete: [cordelia] }, null).outcome).toBe('cancelled');
+    env.store.enqueue(kindOf(env.store, 'update_user_group_members'), { user_group_id: g.id, add: [cordelia] }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'update_user_group_members'), { user_group_id: g.id, delete: [cordelia] }, null).outcome).toBe('cancelled');
     await env.drain();
     expect(env.proxy.log).toHaveLength(0);
 
     env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/user_groups\/\d+\/members/ }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, add: [cordelia] }, null);
-    env.store.enqueue(kindOf(env.store, 'user_group_members'), { user_group_id: g.id, delete: [hamlet] }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_group_members'), { user_group_id: g.id, add: [cordelia] }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_group_members'), { user_group_id: g.id, delete: [hamlet] }, null);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.requests(/^POST \/api\/v1\/user_groups\/\d+\/members/)).toBe(1);
@@ -73,20 +73,20 @@ async function allGroups(): Promise<FullGroup[]> {
   return (await env.t.as('iago').get('/user_groups', { include_deactivated_groups: true })).json.user_groups as FullGroup[];
 }
 
-describe('user_group_subgroups', () => {
+describe('update_user_group_subgroups', () => {
   it('opposite queued changes cancel; a removal and an addition go in one request; a lost answer is verified', async () => {
     const groups = await allGroups();
     const players = groups.find((g) => g.name === 'players')!;
     const leads = groups.find((g) => g.name === 'leads')!;
     expect(players.direct_subgroup_ids).toEqual([leads.id]);
-    env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: players.id, delete: [leads.id] }, null);
-    expect(env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: players.id, add: [leads.id] }, null).outcome).toBe('cancelled');
+    env.store.enqueue(kindOf(env.store, 'update_user_group_subgroups'), { user_group_id: players.id, delete: [leads.id] }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'update_user_group_subgroups'), { user_group_id: players.id, add: [leads.id] }, null).outcome).toBe('cancelled');
     await env.drain();
     expect(env.proxy.log).toHaveLength(0);
 
     // The answer is lost after the server removed it: verified by reading, not sent again.
     env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/user_groups\/\d+\/members/ }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: players.id, delete: [leads.id] }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_group_subgroups'), { user_group_id: players.id, delete: [leads.id] }, null);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.store.all().map((r) => r.state)).toEqual(['discarded', 'done']);
@@ -94,17 +94,17 @@ describe('user_group_subgroups', () => {
   });
 
   it('a group is never its own subgroup (refused before it is queued)', () => {
-    expect(() => env.store.enqueue(kindOf(env.store, 'user_group_subgroups'), { user_group_id: 5, add: [5] }, null)).toThrow(/own subgroup/);
+    expect(() => env.store.enqueue(kindOf(env.store, 'update_user_group_subgroups'), { user_group_id: 5, add: [5] }, null)).toThrow(/own subgroup/);
   });
 });
 
-describe('user_group_reactivate', () => {
+describe('update_user_group_reactivate', () => {
   it('reactivates with PATCH deactivated=false; a lost answer is verified by reading the deactivated groups too', async () => {
     const retired = (await allGroups()).find((g) => g.name === 'retired')!;
     expect(retired.deactivated).toBe(true);
     env.proxy.rule({ method: 'PATCH', path: /^\/api\/v1\/user_groups\/\d+$/ }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'user_group_reactivate'), { user_group_id: retired.id }, null);
-    expect(env.store.enqueue(kindOf(env.store, 'user_group_reactivate'), { user_group_id: retired.id }, null).outcome).toBe('merged');
+    env.store.enqueue(kindOf(env.store, 'update_user_group_reactivate'), { user_group_id: retired.id }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'update_user_group_reactivate'), { user_group_id: retired.id }, null).outcome).toBe('merged');
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.requests(/^PATCH \/api\/v1\/user_groups\//)).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * `message_content_edit` end to end: the real pusher over the real API client, through the fault
+ * `update_message_content` end to end: the real pusher over the real API client, through the fault
  * proxy, to the reference server. Another device of the same user plays "somebody else" (only the
  * sender may edit content).
  */
@@ -40,7 +40,7 @@ async function serverRaw(id: number): Promise<string> {
 const patches = () => proxy.log.filter((l) => l.method === 'PATCH').length;
 const drain = () => env.drain();
 
-describe('message_content_edit against the reference server', () => {
+describe('update_message_content against the reference server', () => {
   it('an edit lands with the hash of the fetched raw content', async () => {
     const id = post(t, 'hamlet', 'Verona', 'edits', 'hello');
     const raw = await readRawContent(conn, id);

@@ -1,5 +1,5 @@
 /**
- * `message_move` end to end: topic edits, channel moves, resolve / unresolve, a lost answer, and the
+ * `update_message_move` end to end: topic edits, channel moves, resolve / unresolve, a lost answer, and the
  * partial move after MOVE_MESSAGES_TIME_LIMIT_EXCEEDED (realm limit, server ManualClock).
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
@@ -16,7 +16,7 @@ let t: TestServer;
 let proxy: FaultProxy;
 let store: OutboxStore;
 let env: Env;
-const kind = new KindRegistry(ALL_KINDS).get('message_move', 1)!;
+const kind = new KindRegistry(ALL_KINDS).get('update_message_move', 1)!;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -41,7 +41,7 @@ const move = (message_id: number, m: Partial<MoveArgs>): MoveArgs => ({
   ...m,
 });
 
-describe('message_move against the reference server', () => {
+describe('update_message_move against the reference server', () => {
   it('a topic edit with change_all moves the whole topic', async () => {
     const ids = [1, 2, 3].map((i) => post(t, 'hamlet', 'Verona', 'old plans', `m${i}`));
     store.enqueue(kind, move(ids[1]!, { topic: 'new plans', propagate_mode: 'change_all' }), null);

@@ -1,5 +1,5 @@
 /**
- * `message_send` end to end against the reference server through the fault proxy: each intent
+ * `send_message` end to end against the reference server through the fault proxy: each intent
  * posts exactly one message (a lost answer is verified by reading, never resent blindly), two
  * identical texts are two messages, and messages to one conversation arrive in the typed order.
  */
@@ -38,7 +38,7 @@ function enqueue(topic: string, content: string): number {
 
 const posts = () => env.requests(/^POST \/api\/v1\/messages$/);
 
-describe('message_send against the reference server', () => {
+describe('send_message against the reference server', () => {
   it('a dropped answer after the server applied it: verified by reading, exactly one message', async () => {
     env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/messages$/ }, { kind: 'drop' }, 1);
     const id = enqueue('send drop', 'hello once');

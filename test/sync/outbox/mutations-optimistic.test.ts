@@ -1,5 +1,5 @@
 /**
- * The optimistic local effects of mark_topic_read, subscription_set and the user group kinds, on a
+ * The optimistic local effects of mark_topic_as_read, subscribe and the user group kinds, on a
  * cache filled from the reference server through `sync/api` (the other kinds check theirs end to end).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 describe('optimistic local effects', () => {
-  it('mark_topic_read clears the topic unread count at once', async () => {
+  it('mark_topic_as_read clears the topic unread count at once', async () => {
     const stream = (await getStreams(env.conn)).streams[0]?.stream_id ?? -1;
     for (let i = 0; i < 2; i++) await env.t.as('hamlet').post('/messages', { type: 'stream', to: stream, topic: 'Local', content: `m${i}` });
     const changes = new ChangeCollector();
@@ -39,7 +39,7 @@ describe('optimistic local effects', () => {
     expect(after.areas.has('unread')).toBe(true);
   });
 
-  it('subscription_set subscribes a known channel locally; an unknown name waits for the server', async () => {
+  it('subscribe subscribes a known channel locally; an unknown name waits for the server', async () => {
     const all = (await getStreams(env.conn, { include_all: true })).streams;
     const c = all[0];
     if (!c) throw new Error('no channels');

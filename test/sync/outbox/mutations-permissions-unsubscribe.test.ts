@@ -1,5 +1,5 @@
 /**
- * `subscription_remove` and `user_group_permissions` end to end against the reference server
+ * `unsubscribe` and `update_user_group_permissions` end to end against the reference server
  * (acting as iago), with lost answers verified by reading and the permission change's `old`
  * value checked by the server (compare-and-swap: a stale one fails, it never overwrites).
  */
@@ -30,11 +30,11 @@ async function groupNamed(name: string): Promise<Group> {
   return g;
 }
 
-describe('subscription_remove', () => {
+describe('unsubscribe', () => {
   it('unsubscribes by name; a dropped answer is verified, and a repeat merges into the queued row', async () => {
     expect(await subscribedNames()).toContain('Scotland');
     env.proxy.rule({ method: 'DELETE', path: /^\/api\/v1\/users\/me\/subscriptions/ }, { kind: 'drop' }, 1);
-    const kind = kindOf(env.store, 'subscription_remove');
+    const kind = kindOf(env.store, 'unsubscribe');
     env.store.enqueue(kind, { subscriptions: ['Scotland'] }, null);
     expect(env.store.enqueue(kind, { subscriptions: ['scotland'] }, null).outcome).toBe('merged');
     await env.drain();
@@ -45,8 +45,8 @@ describe('subscription_remove', () => {
   });
 
   it('subscribe then unsubscribe of the same channel keep their order (one entity)', async () => {
-    env.store.enqueue(kindOf(env.store, 'subscription_set'), { subscriptions: [{ name: 'outbox brand new' }] }, null);
-    env.store.enqueue(kindOf(env.store, 'subscription_remove'), { subscriptions: ['outbox brand new'] }, null);
+    env.store.enqueue(kindOf(env.store, 'subscribe'), { subscriptions: [{ name: 'outbox brand new' }] }, null);
+    env.store.enqueue(kindOf(env.store, 'unsubscribe'), { subscriptions: ['outbox brand new'] }, null);
     expect(new Set(env.store.all().map((r) => r.entityKey)).size).toBe(1);
     await env.drain();
     expect(env.store.all().map((r) => r.state)).toEqual(['done', 'done']);
@@ -54,14 +54,14 @@ describe('subscription_remove', () => {
   });
 });
 
-describe('user_group_permissions', () => {
+describe('update_user_group_permissions', () => {
   it('changes a permission with {new, old}; a lost answer is verified; a stale old fails without overwriting', async () => {
     const leads = await groupNamed('leads');
     const moderators = await groupNamed('role:moderators');
     const admins = await groupNamed('role:administrators');
     const before = leads.can_join_group;
     expect([moderators.id, admins.id]).not.toContain(before);
-    const kind = kindOf(env.store, 'user_group_permissions');
+    const kind = kindOf(env.store, 'update_user_group_permissions');
     env.proxy.rule({ method: 'PATCH', path: /^\/api\/v1\/user_groups\// }, { kind: 'drop' }, 1);
     env.store.enqueue(kind, { user_group_id: leads.id, settings: { can_join_group: { new: moderators.id, old: before } } }, null);
     // Queued changes merge: the last new wins, the first old (what the user saw) stays.

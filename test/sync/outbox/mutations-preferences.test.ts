@@ -36,13 +36,13 @@ async function serverViews(): Promise<Array<{ fragment: string; is_pinned: boole
   return (await env.t.as('iago').get('/navigation_views')).json.navigation_views as Array<{ fragment: string; is_pinned: boolean; name: string | null }>;
 }
 
-describe('user_topic_set', () => {
+describe('update_user_topic', () => {
   it('toggles while queued send only the last value, shown locally at once', async () => {
     const stream = await aChannelId();
     const changes = new ChangeCollector();
     for (const policy of [1, 3, 2, 1] as const) {
       const args = { stream_id: stream, topic: 'Lunch', visibility_policy: policy };
-      env.store.enqueue(kindOf(env.store, 'user_topic_set'), args, null);
+      env.store.enqueue(kindOf(env.store, 'update_user_topic'), args, null);
       userTopic.applyOptimistic(env.db, args, changes);
     }
     expect(getTopicVisibility(env.db, stream, 'Lunch')).toBe(1);
@@ -55,7 +55,7 @@ describe('user_topic_set', () => {
   it('a lost answer is verified by reading the preferences: applied once, not resent', async () => {
     const stream = await aChannelId();
     env.proxy.rule({ method: 'POST', path: '/api/v1/user_topics' }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'user_topic_set'), { stream_id: stream, topic: 'dropped', visibility_policy: 3 }, null);
+    env.store.enqueue(kindOf(env.store, 'update_user_topic'), { stream_id: stream, topic: 'dropped', visibility_policy: 3 }, null);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.requests(/^POST \/api\/v1\/user_topics/)).toBe(1);
@@ -64,12 +64,12 @@ describe('user_topic_set', () => {
   });
 });
 
-describe('user_settings_update', () => {
+describe('update_settings', () => {
   it('queued updates merge, last value per key wins, one request', async () => {
     const changes = new ChangeCollector();
     const updates: Record<string, string | boolean>[] = [{ enter_sends: true, twenty_four_hour_time: true }, { emojiset: 'text' }, { twenty_four_hour_time: false }];
     for (const u of updates) {
-      env.store.enqueue(kindOf(env.store, 'user_settings_update'), u, null);
+      env.store.enqueue(kindOf(env.store, 'update_settings'), u, null);
       settings.applyOptimistic(env.db, u, changes);
     }
     expect(getUserSettings(env.db)).toEqual({ enter_sends: true, twenty_four_hour_time: false, emojiset: 'text' });
@@ -81,7 +81,7 @@ describe('user_settings_update', () => {
 
   it('a lost answer is verified by reading the settings', async () => {
     env.proxy.rule({ method: 'PATCH', path: '/api/v1/settings' }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'user_settings_update'), { emojiset: 'text' }, null);
+    env.store.enqueue(kindOf(env.store, 'update_settings'), { emojiset: 'text' }, null);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.requests(/^PATCH \/api\/v1\/settings/)).toBe(1);
@@ -90,7 +90,7 @@ describe('user_settings_update', () => {
   });
 
   it('never queues a password', () => {
-    expect(() => env.store.enqueue(kindOf(env.store, 'user_settings_update'), { old_password: 'a', new_password: 'b' }, null)).toThrow(/never queued/);
+    expect(() => env.store.enqueue(kindOf(env.store, 'update_settings'), { old_password: 'a', new_password: 'b' }, null)).toThrow(/never queued/);
   });
 });
 
@@ -98,9 +98,9 @@ describe('navigation views', () => {
   it('add then edit folds into one add; edit and delete by fragment', async () => {
     const changes = new ChangeCollector();
     const add = { fragment: 'narrow/is/starred', is_pinned: false, name: null };
-    env.store.enqueue(kindOf(env.store, 'navigation_view_add'), add, null);
+    env.store.enqueue(kindOf(env.store, 'add_navigation_view'), add, null);
     navAdd.applyOptimistic(env.db, add, changes);
-    env.store.enqueue(kindOf(env.store, 'navigation_view_edit'), { fragment: 'narrow/is/starred', is_pinned: true }, null);
+    env.store.enqueue(kindOf(env.store, 'edit_navigation_view'), { fragment: 'narrow/is/starred', is_pinned: true }, null);
     navEdit.applyOptimistic(env.db, { fragment: 'narrow/is/starred', is_pinned: true }, changes);
     expect(getNavigationViews(env.db)).toEqual([{ fragment: 'narrow/is/starred', is_pinned: true, name: null }]);
     await env.drain();
@@ -108,25 +108,25 @@ describe('navigation views', () => {
     expect(env.requests(/^PATCH /)).toBe(0);
     expect((await serverViews()).find((v) => v.fragment === 'narrow/is/starred')).toMatchObject({ is_pinned: true });
 
-    env.store.enqueue(kindOf(env.store, 'navigation_view_add'), { fragment: 'narrow/channel/1-x', is_pinned: true, name: 'Mine' }, null);
+    env.store.enqueue(kindOf(env.store, 'add_navigation_view'), { fragment: 'narrow/channel/1-x', is_pinned: true, name: 'Mine' }, null);
     await env.drain();
-    env.store.enqueue(kindOf(env.store, 'navigation_view_edit'), { fragment: 'narrow/channel/1-x', name: 'Renamed' }, null);
+    env.store.enqueue(kindOf(env.store, 'edit_navigation_view'), { fragment: 'narrow/channel/1-x', name: 'Renamed' }, null);
     await env.drain();
     expect((await serverViews()).find((v) => v.fragment === 'narrow/channel/1-x')).toMatchObject({ name: 'Renamed', is_pinned: true });
-    env.store.enqueue(kindOf(env.store, 'navigation_view_delete'), { fragment: 'narrow/channel/1-x' }, null);
+    env.store.enqueue(kindOf(env.store, 'remove_navigation_view'), { fragment: 'narrow/channel/1-x' }, null);
     await env.drain();
     expect((await serverViews()).some((v) => v.fragment === 'narrow/channel/1-x')).toBe(false);
     expect(env.store.all().every((r) => r.state === 'done')).toBe(true);
   });
 
   it('add-then-delete sends nothing; a lost add is verified by listing', async () => {
-    env.store.enqueue(kindOf(env.store, 'navigation_view_add'), { fragment: 'narrow/channel/9-y', is_pinned: true, name: 'Tmp' }, null);
-    expect(env.store.enqueue(kindOf(env.store, 'navigation_view_delete'), { fragment: 'narrow/channel/9-y' }, null).outcome).toBe('cancelled');
+    env.store.enqueue(kindOf(env.store, 'add_navigation_view'), { fragment: 'narrow/channel/9-y', is_pinned: true, name: 'Tmp' }, null);
+    expect(env.store.enqueue(kindOf(env.store, 'remove_navigation_view'), { fragment: 'narrow/channel/9-y' }, null).outcome).toBe('cancelled');
     await env.drain();
     expect(env.proxy.log).toHaveLength(0);
 
     env.proxy.rule({ method: 'POST', path: '/api/v1/navigation_views' }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'navigation_view_add'), { fragment: 'narrow/channel/2-z', is_pinned: false, name: 'Once' }, null);
+    env.store.enqueue(kindOf(env.store, 'add_navigation_view'), { fragment: 'narrow/channel/2-z', is_pinned: false, name: 'Once' }, null);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.requests(/^POST \/api\/v1\/navigation_views/)).toBe(1);

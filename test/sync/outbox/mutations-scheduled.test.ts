@@ -1,4 +1,4 @@
-/** scheduled_message_edit end to end against the reference server. */
+/** update_scheduled_message end to end against the reference server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../../sync/db/queries/personal.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
@@ -25,7 +25,7 @@ async function serverScheduled(id: number): Promise<Scheduled | undefined> {
   return ((await env.t.as('iago').get('/scheduled_messages')).json.scheduled_messages as Scheduled[]).find((m) => m.scheduled_message_id === id);
 }
 
-describe('scheduled_message_edit', () => {
+describe('update_scheduled_message', () => {
   it('queued edits merge into one PATCH, shown locally at once, verified after a lost answer', async () => {
     const subs = (await env.t.as('iago').get('/users/me/subscriptions')).json.subscriptions as Array<{ stream_id: number }>;
     const stream = subs[0]?.stream_id ?? -1;
@@ -37,7 +37,7 @@ describe('scheduled_message_edit', () => {
 
     const edits = [{ scheduled_message_id: id, content: 'better' }, { scheduled_message_id: id, topic: 'much later', scheduled_delivery_timestamp: at + 60 }, { scheduled_message_id: id, content: 'best' }];
     for (const e of edits) {
-      env.store.enqueue(kindOf(env.store, 'scheduled_message_edit'), e, null);
+      env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), e, null);
       scheduled.applyOptimistic(env.db, e, changes);
     }
     expect(localScheduled(env.db)[0]).toMatchObject({ content: 'best', topic: 'much later', scheduled_delivery_timestamp: at + 60 });
@@ -63,13 +63,13 @@ async function sentByIago(narrow: Array<{ operator: string; operand: unknown }>,
   return (res.json.messages as Array<{ content: string }>).filter((m) => m.content === content).length;
 }
 
-describe('scheduled_message_edit: a direct message\'s recipients', () => {
+describe('update_scheduled_message: a direct message\'s recipients', () => {
   it('sends type direct with `to` the user ids, verified after a lost answer', async () => {
     const hamlet = env.t.userId('hamlet');
     const othello = env.t.userId('othello');
     const desdemona = env.t.userId('desdemona');
     const id = await schedule({ type: 'direct', to: [hamlet], content: 'for hamlet' });
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_edit'), { scheduled_message_id: id, recipient: { type: 'direct', to: [othello, desdemona] } }, null);
+    env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), { scheduled_message_id: id, recipient: { type: 'direct', to: [othello, desdemona] } }, null);
     env.proxy.rule({ method: 'PATCH', path: /^\/api\/v1\/scheduled_messages\// }, { kind: 'drop' }, 1);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
@@ -81,20 +81,20 @@ describe('scheduled_message_edit: a direct message\'s recipients', () => {
   it('a recipient the server does not know fails visibly, the message keeps its recipients', async () => {
     const hamlet = env.t.userId('hamlet');
     const id = await schedule({ type: 'direct', to: [hamlet], content: 'still hamlet' });
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_edit'), { scheduled_message_id: id, recipient: { type: 'direct', to: [987654] } }, null);
+    env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), { scheduled_message_id: id, recipient: { type: 'direct', to: [987654] } }, null);
     await env.drain();
     expect(env.store.all()[0]?.state).toBe('failed');
     expect((await serverScheduled(id))?.to).toEqual([hamlet]);
   });
 });
 
-describe('scheduled_message_send_now', () => {
+describe('send_scheduled_message_now', () => {
   const base = () => ({ enqueued_at: Math.floor(env.time.now() / 1000) });
 
   it('unschedules and sends once, even when the send\'s answer is lost', async () => {
     const verona = channelId(env.t, 'Verona');
     const id = await schedule({ type: 'stream', to: verona, topic: 'now please', content: 'send me now' });
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'now please' }, content: 'send me now' }, base());
+    env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'now please' }, content: 'send me now' }, base());
     env.proxy.rule({ method: 'POST', path: /^\/api\/v1\/messages$/ }, { kind: 'drop' }, 1);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
@@ -107,7 +107,7 @@ describe('scheduled_message_send_now', () => {
   it('a direct message goes to its recipients; a lost DELETE answer is verified, not repeated blindly', async () => {
     const hamlet = env.t.userId('hamlet');
     const id = await schedule({ type: 'direct', to: [hamlet], content: 'dm now' });
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), { scheduled_message_id: id, to: { type: 'direct', user_ids: [hamlet] }, content: 'dm now' }, base());
+    env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), { scheduled_message_id: id, to: { type: 'direct', user_ids: [hamlet] }, content: 'dm now' }, base());
     env.proxy.rule({ method: 'DELETE', path: /^\/api\/v1\/scheduled_messages\// }, { kind: 'drop' }, 1);
     await env.drain();
     expect(env.store.all()[0]?.state).toBe('done');
@@ -118,7 +118,7 @@ describe('scheduled_message_send_now', () => {
   it('a message the server delivered meanwhile is not sent a second time', async () => {
     const verona = channelId(env.t, 'Verona');
     const id = await schedule({ type: 'stream', to: verona, topic: 'delivered', content: 'only once' });
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'delivered' }, content: 'only once' }, base());
+    env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'delivered' }, content: 'only once' }, base());
     // As the server's delivery does it: the message is sent and leaves the scheduled list.
     await env.t.as('iago').post('/messages', { type: 'stream', to: verona, topic: 'delivered', content: 'only once' });
     await env.t.as('iago').delete(`/scheduled_messages/${id}`);
@@ -139,7 +139,7 @@ describe('scheduled_message_send_now', () => {
     env.t.clock.advance(20 * 60 * 1000);
     env.time.advance(3600 * 1000 + 20 * 60 * 1000);
     const args = { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'while away' }, content: 'delivered at nine' };
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), args, { ...base(), scheduled_at: at });
+    env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), args, { ...base(), scheduled_at: at });
     await env.drain();
     expect(env.store.all()[0]?.state).toBe('done');
     expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(0);
@@ -156,7 +156,7 @@ describe('scheduled_message_send_now', () => {
     const created = await env.t.as('iago').post('/scheduled_messages', { type: 'stream', to: verona, topic: 'early', content: 'same words', scheduled_delivery_timestamp: at });
     const id = created.json.scheduled_message_id as number;
     const args = { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'early' }, content: 'same words' };
-    env.store.enqueue(kindOf(env.store, 'scheduled_message_send_now'), args, { ...base(), scheduled_at: at });
+    env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), args, { ...base(), scheduled_at: at });
     // As in the delivered case, the DELETE finds it gone (here: another device deleted it).
     await env.t.as('iago').delete(`/scheduled_messages/${id}`);
     await env.drain();

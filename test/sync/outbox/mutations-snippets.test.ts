@@ -29,7 +29,7 @@ describe('saved snippet kinds', () => {
     const tmp = env.store.newTempId();
     const args = { tmp_id: tmp, title: 'greeting', content: 'héllo 🎉' };
     env.db.transaction(() => {
-      env.store.enqueue(kindOf(env.store, 'saved_snippet_create'), args, { enqueued_at: enqueuedAt() });
+      env.store.enqueue(kindOf(env.store, 'create_saved_snippet'), args, { enqueued_at: enqueuedAt() });
       create.applyOptimistic(env.db, args, changes, { enqueued_at: enqueuedAt() });
     })();
     expect(localSnippets(env.db).map((s) => s.title)).toEqual(['greeting']);
@@ -41,13 +41,13 @@ describe('saved snippet kinds', () => {
     adoptCreatedSnippet(env.db, tmp, id);
     expect(localSnippets(env.db).map((s) => s.id)).toEqual([id]);
 
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_edit'), { saved_snippet_id: id, content: 'bye' }, null);
+    env.store.enqueue(kindOf(env.store, 'edit_saved_snippet'), { saved_snippet_id: id, content: 'bye' }, null);
     edit.applyOptimistic(env.db, { saved_snippet_id: id, content: 'bye' }, changes);
     expect(localSnippets(env.db)[0]?.content).toBe('bye');
     await env.drain();
     expect((await serverSnippets()).find((s) => s.id === id)).toMatchObject({ title: 'greeting', content: 'bye' });
 
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_delete'), { saved_snippet_id: id }, null);
+    env.store.enqueue(kindOf(env.store, 'delete_saved_snippet'), { saved_snippet_id: id }, null);
     del.applyOptimistic(env.db, { saved_snippet_id: id }, changes);
     expect(localSnippets(env.db)).toEqual([]);
     await env.drain();
@@ -57,9 +57,9 @@ describe('saved snippet kinds', () => {
 
   it('create-then-edit offline sends one create with the final text', async () => {
     const tmp = env.store.newTempId();
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_create'), { tmp_id: tmp, title: 'draft', content: 'v1' }, { enqueued_at: enqueuedAt() });
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_edit'), { saved_snippet_id: tmp, content: 'v2' }, null);
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_edit'), { saved_snippet_id: tmp, title: 'final', content: 'v3' }, null);
+    env.store.enqueue(kindOf(env.store, 'create_saved_snippet'), { tmp_id: tmp, title: 'draft', content: 'v1' }, { enqueued_at: enqueuedAt() });
+    env.store.enqueue(kindOf(env.store, 'edit_saved_snippet'), { saved_snippet_id: tmp, content: 'v2' }, null);
+    env.store.enqueue(kindOf(env.store, 'edit_saved_snippet'), { saved_snippet_id: tmp, title: 'final', content: 'v3' }, null);
     await env.drain();
     expect(env.requests(snippetPosts)).toBe(1);
     expect(env.requests(/^PATCH /)).toBe(0);
@@ -69,9 +69,9 @@ describe('saved snippet kinds', () => {
   it('create-then-delete offline sends nothing at all', async () => {
     const tmp = env.store.newTempId();
     const before = (await serverSnippets()).length;
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_create'), { tmp_id: tmp, title: 'oops', content: 'x' }, { enqueued_at: enqueuedAt() });
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_edit'), { saved_snippet_id: tmp, content: 'y' }, null);
-    const r = env.store.enqueue(kindOf(env.store, 'saved_snippet_delete'), { saved_snippet_id: tmp }, null);
+    env.store.enqueue(kindOf(env.store, 'create_saved_snippet'), { tmp_id: tmp, title: 'oops', content: 'x' }, { enqueued_at: enqueuedAt() });
+    env.store.enqueue(kindOf(env.store, 'edit_saved_snippet'), { saved_snippet_id: tmp, content: 'y' }, null);
+    const r = env.store.enqueue(kindOf(env.store, 'delete_saved_snippet'), { saved_snippet_id: tmp }, null);
     expect(r.outcome).toBe('cancelled');
     await env.drain();
     expect(env.proxy.log).toHaveLength(0);
@@ -82,11 +82,11 @@ describe('saved snippet kinds', () => {
   it('a create whose answer is lost is verified by listing and adopted, never created twice', async () => {
     env.proxy.rule({ method: 'POST', path: '/api/v1/saved_snippets' }, { kind: 'drop' }, 1);
     const tmp = env.store.newTempId();
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_create'), { tmp_id: tmp, title: 'once', content: 'only once' }, { enqueued_at: enqueuedAt() });
+    env.store.enqueue(kindOf(env.store, 'create_saved_snippet'), { tmp_id: tmp, title: 'once', content: 'only once' }, { enqueued_at: enqueuedAt() });
     // A later edit of the same snippet must reach the adopted server id.
     env.store.db.prepare("UPDATE outbox SET state = 'sending'").run();
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_edit'), { saved_snippet_id: tmp, content: 'edited once' }, null);
-    env.store.db.prepare("UPDATE outbox SET state = 'queued' WHERE kind = 'saved_snippet_create'").run();
+    env.store.enqueue(kindOf(env.store, 'edit_saved_snippet'), { saved_snippet_id: tmp, content: 'edited once' }, null);
+    env.store.db.prepare("UPDATE outbox SET state = 'queued' WHERE kind = 'create_saved_snippet'").run();
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     const mine = (await serverSnippets()).filter((s) => s.title === 'once');
@@ -101,8 +101,8 @@ describe('saved snippet kinds', () => {
     env.t.clock.advance(5_000);
     env.time.advance(5_000);
     const tmp = env.store.newTempId();
-    env.store.enqueue(kindOf(env.store, 'saved_snippet_create'), { tmp_id: tmp, title: 'same', content: 'same' }, { enqueued_at: enqueuedAt() });
-    const k = kindOf(env.store, 'saved_snippet_create');
+    env.store.enqueue(kindOf(env.store, 'create_saved_snippet'), { tmp_id: tmp, title: 'same', content: 'same' }, { enqueued_at: enqueuedAt() });
+    const k = kindOf(env.store, 'create_saved_snippet');
     expect(await k.verify(env.conn, { tmp_id: tmp, title: 'same', content: 'same' }, { enqueued_at: enqueuedAt() })).toBe('not_applied');
     // Known to the device when the intent was made (its id): not ours, whatever the clocks say.
     const before = (await serverSnippets()).find((s) => s.title === 'same')!;
@@ -113,7 +113,7 @@ describe('saved snippet kinds', () => {
     const known = (await serverSnippets()).reduce((m, s) => Math.max(m, s.id), 0);
     const made = await env.t.as('iago').post('/saved_snippets', { title: 'skewed', content: 'clock ahead' });
     const id = made.json['saved_snippet_id'] as number;
-    const k = kindOf(env.store, 'saved_snippet_create');
+    const k = kindOf(env.store, 'create_saved_snippet');
     const tmp = env.store.newTempId();
     // The device says the user made it 30 s after the server stored it.
     const ahead = Math.floor(env.t.clock.now() / 1000) + 30;

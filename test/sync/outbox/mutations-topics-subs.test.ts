@@ -1,4 +1,4 @@
-/** mark_topic_read and subscription_set end to end against the reference server. */
+/** mark_topic_as_read and subscribe end to end against the reference server. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kindOf, personalEnv, type Env } from './outbox-env.js';
 
@@ -26,14 +26,14 @@ async function unreadIn(streamId: number, topic: string): Promise<number> {
   return (r.json.messages as unknown[]).length;
 }
 
-describe('mark_topic_read', () => {
+describe('mark_topic_as_read', () => {
   it('marks the topic read once, even when the answer is lost', async () => {
     const c = await iagoChannel();
     for (let i = 0; i < 3; i++) await env.t.as('hamlet').post('/messages', { type: 'stream', to: c.stream_id, topic: 'unread here', content: `m${i}` });
     expect(await unreadIn(c.stream_id, 'unread here')).toBe(3);
     env.proxy.rule({ method: 'POST', path: '/api/v1/mark_topic_as_read' }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'mark_topic_read'), { stream_id: c.stream_id, topic_name: 'unread here' }, null);
-    env.store.enqueue(kindOf(env.store, 'mark_topic_read'), { stream_id: c.stream_id, topic_name: 'Unread Here' }, null);
+    env.store.enqueue(kindOf(env.store, 'mark_topic_as_read'), { stream_id: c.stream_id, topic_name: 'unread here' }, null);
+    env.store.enqueue(kindOf(env.store, 'mark_topic_as_read'), { stream_id: c.stream_id, topic_name: 'Unread Here' }, null);
     expect(env.store.all()).toHaveLength(1);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
@@ -43,10 +43,10 @@ describe('mark_topic_read', () => {
   });
 });
 
-describe('subscription_set', () => {
+describe('subscribe', () => {
   it('subscribes by name, creating a missing channel, verified after a lost answer', async () => {
     env.proxy.rule({ method: 'POST', path: '/api/v1/users/me/subscriptions' }, { kind: 'drop' }, 1);
-    env.store.enqueue(kindOf(env.store, 'subscription_set'), { subscriptions: [{ name: 'offline plans' }] }, null);
+    env.store.enqueue(kindOf(env.store, 'subscribe'), { subscriptions: [{ name: 'offline plans' }] }, null);
     await env.drain();
     expect(env.proxy.counts.drop).toBe(1);
     expect(env.requests(/^POST \/api\/v1\/users\/me\/subscriptions/)).toBe(1);

@@ -43,7 +43,7 @@ async function topicMessages(topic: string): Promise<Array<{ id: number; content
 }
 
 function send(topic: string, content: string): number {
-  return env.store.enqueue(kind('message_send'), { local_id: String(5000 + n++), to: { type: 'channel', stream_id: channelId(t, 'Verona'), topic }, content }, { enqueued_at: seconds() }).id;
+  return env.store.enqueue(kind('send_message'), { local_id: String(5000 + n++), to: { type: 'channel', stream_id: channelId(t, 'Verona'), topic }, content }, { enqueued_at: seconds() }).id;
 }
 
 describe('normalisation the client must mirror', () => {
@@ -92,13 +92,13 @@ describe('lost answers with normalised inputs: exactly once', () => {
     const before = ((await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as unknown[]).length;
     dropNext('POST', /^\/api\/v1\/saved_snippets$/);
     const tmp = env.store.newTempId();
-    env.store.enqueue(kind('saved_snippet_create'), { tmp_id: tmp, title: ' spaced title', content: 'ends in a newline\n' }, { enqueued_at: seconds() });
+    env.store.enqueue(kind('create_saved_snippet'), { tmp_id: tmp, title: ' spaced title', content: 'ends in a newline\n' }, { enqueued_at: seconds() });
     await env.drain();
     const list = (await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as Array<{ id: number; title: string; content: string }>;
     expect(list).toHaveLength(before + 1);
     expect(list.filter((s) => s.title === 'spaced title')).toHaveLength(1);
     dropNext('PATCH', /^\/api\/v1\/saved_snippets\//);
-    env.store.enqueue(kind('saved_snippet_edit'), { saved_snippet_id: tmp, content: '  edited\n' }, null);
+    env.store.enqueue(kind('edit_saved_snippet'), { saved_snippet_id: tmp, content: '  edited\n' }, null);
     await env.drain();
     expect(env.store.all().map((r) => r.state)).toEqual(['done', 'done']);
     expect((await t.as('hamlet').get('/saved_snippets')).json.saved_snippets).toContainEqual(expect.objectContaining({ title: 'spaced title', content: 'edited' }));
@@ -107,12 +107,12 @@ describe('lost answers with normalised inputs: exactly once', () => {
   it('an edit to "X\\n" and an edit to blank text (stored "(deleted)") are not false conflicts', async () => {
     const id = post(t, 'hamlet', 'Verona', 'normalised edits', 'original');
     dropNext('PATCH', new RegExp(`^/api/v1/messages/${id}$`));
-    env.store.enqueue(kind('message_content_edit'), { message_id: id, content: 'X\n' }, contentEditBaseOf(await readRawContent(env.conn, id)));
+    env.store.enqueue(kind('update_message_content'), { message_id: id, content: 'X\n' }, contentEditBaseOf(await readRawContent(env.conn, id)));
     await env.drain();
     expect(env.store.all().map((r) => r.state)).toEqual(['done']);
     expect(await readRawContent(env.conn, id)).toBe('X');
     dropNext('PATCH', new RegExp(`^/api/v1/messages/${id}$`));
-    env.store.enqueue(kind('message_content_edit'), { message_id: id, content: '' }, contentEditBaseOf('X'));
+    env.store.enqueue(kind('update_message_content'), { message_id: id, content: '' }, contentEditBaseOf('X'));
     await env.drain();
     expect(env.store.all().map((r) => r.state)).toEqual(['done', 'done']);
     expect(await readRawContent(env.conn, id)).toBe('(deleted)');
@@ -122,7 +122,7 @@ describe('lost answers with normalised inputs: exactly once', () => {
     const id = post(t, 'hamlet', 'Verona', 'before the move', 'move me');
     dropNext('PATCH', new RegExp(`^/api/v1/messages/${id}$`));
     const args = { message_id: id, topic: '  padded new topic  ', propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false };
-    env.store.enqueue(kind('message_move'), args, null);
+    env.store.enqueue(kind('update_message_move'), args, null);
     await env.drain();
     expect(env.store.all().map((r) => [r.state, r.lastError])).toEqual([['done', null]]);
     expect((await topicMessages('padded new topic')).map((m) => m.id)).toEqual([id]);

@@ -1,12 +1,15 @@
 /** The kinds are registered once, and the contract names exactly them and the outbox's states. */
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_KINDS, OUTBOX_ROW_STATES } from '../../../sync/protocol/outbox.js';
-import { ALL_KINDS, CURRENT_KINDS, KIND_NAMES, kindsForAreas, localEffectOf } from '../../../sync/outbox/registry.js';
+import { OUTBOX_ROW_STATES } from '../../../sync/protocol/outbox.js';
+import { ALL_KINDS, CURRENT_KINDS, KIND_MODULES, KIND_NAMES, kindsForAreas, localEffectOf, QUEUED_COMMANDS } from '../../../sync/outbox/registry.js';
 import { OUTBOX_STATES } from '../../../sync/outbox/states.js';
 
 describe('outbox kind registry', () => {
-  it('lists every kind the contract names, and no other', () => {
-    expect([...KIND_NAMES].sort()).toEqual([...OUTBOX_KINDS].sort());
+  it('derives the kind names and the command table from the one list', () => {
+    expect(KIND_NAMES).toEqual(KIND_MODULES.map((m) => m.kind.kind));
+    expect(new Set(KIND_NAMES).size).toBe(KIND_NAMES.length);
+    expect(Object.keys(QUEUED_COMMANDS).sort()).toEqual(KIND_MODULES.flatMap((m) => Object.keys(m.commands)).sort());
+    expect(Object.keys(QUEUED_COMMANDS).length).toBe(26);
   });
 
   it('the contract and the state machine share one list of states', () => {
@@ -20,29 +23,30 @@ describe('outbox kind registry', () => {
   });
 
   it('every kind with a local effect names what re-applies or undoes it', () => {
+    const messageKinds = new Set<string>(['send_message', 'update_message_content', 'update_message_move', 'update_message_flags', 'add_or_remove_reaction']);
     for (const name of KIND_NAMES) {
       const e = localEffectOf(name);
       expect(e, name).toBeDefined();
       // A message kind marks messages; the others name store areas that re-apply them and a refetch to undo.
-      expect(e!.areas.length > 0 || name.startsWith('message_'), name).toBe(true);
-      if (!name.startsWith('message_')) expect(e!.refetch.length, name).toBeGreaterThan(0);
+      expect(e!.areas.length > 0 || messageKinds.has(name), name).toBe(true);
+      if (!messageKinds.has(name)) expect(e!.refetch.length, name).toBeGreaterThan(0);
     }
-    expect(kindsForAreas(['saved_snippets']).sort()).toEqual(['saved_snippet_create', 'saved_snippet_delete', 'saved_snippet_edit']);
+    expect(kindsForAreas(['saved_snippets']).sort()).toEqual(['create_saved_snippet', 'delete_saved_snippet', 'edit_saved_snippet'].sort());
   });
 
   it('only declared fields carry temporary ids', () => {
-    const edit = CURRENT_KINDS.get('saved_snippet_edit')!;
+    const edit = CURRENT_KINDS.get('edit_saved_snippet')!;
     expect(edit.tempIdsIn({ saved_snippet_id: 'tmp-3', title: 'tmp-4', content: 'tmp-5' })).toEqual(['tmp-3']);
     expect(edit.withTempResolved({ saved_snippet_id: 'tmp-3', title: 'tmp-3', content: 'tmp-3' }, 'tmp-3', 9)).toEqual({ saved_snippet_id: 9, title: 'tmp-3', content: 'tmp-3' });
-    const send = CURRENT_KINDS.get('message_send')!;
+    const send = CURRENT_KINDS.get('send_message')!;
     expect(send.tempIdsIn({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toEqual([]);
     expect(send.createdTempId({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toBeUndefined();
-    expect(CURRENT_KINDS.get('saved_snippet_create')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
+    expect(CURRENT_KINDS.get('create_saved_snippet')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
   });
 
   it('puts the kinds whose effects overlap across entities in serial groups (sent one at a time, in order)', () => {
     const groups = new Map<string, string[]>();
     for (const k of CURRENT_KINDS.values()) if (k.serialGroup !== undefined) groups.set(k.serialGroup, [...(groups.get(k.serialGroup) ?? []), k.kind].sort());
-    expect(Object.fromEntries(groups)).toEqual({ 'topic-moves': ['message_move'], 'read-state': ['mark_narrow_read', 'mark_topic_read', 'message_flags'] });
+    expect(Object.fromEntries(groups)).toEqual({ 'topic-moves': ['update_message_move'], 'read-state': ['update_message_flags_for_narrow', 'mark_topic_as_read', 'update_message_flags'].sort() });
   });
 });

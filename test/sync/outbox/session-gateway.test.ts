@@ -9,7 +9,7 @@
 import { messageMove } from '../../../sync/outbox/mutations/message-move.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStoredMessage } from '../../../sync/db/queries/messages.js';
-import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
+import { outboxIntents } from '../../../sync/engine/outbox-intents.js';
 import { contentEditBaseOf, messageContentEdit } from '../../../sync/outbox/mutations/message-content-edit.js';
 import type { OutboxRow } from '../../../sync/outbox/store.js';
 import type { Fault } from '../../support/fault-proxy.js';
@@ -61,7 +61,7 @@ describe('outcomes that may have landed are verified by reading', () => {
   for (const [name, fault] of FAULTS) {
     it(`${name} after the server committed: one message, one snippet, the move done, the edit applied once`, async () => {
       const { s, proxy } = env;
-      const intents = new OutboxIntents(s.db, s.outbox);
+      const intents = outboxIntents(s.db, s.outbox);
       const topic = `gw ${name}`;
 
       proxy.rule(SEND, fault, 1);
@@ -73,7 +73,7 @@ describe('outcomes that may have landed are verified by reading', () => {
 
       proxy.rule(SNIPPET, fault, 1);
       const title = `snippet ${name}`;
-      const snip = intents.createSnippet({ title, content: 'body' });
+      const snip = intents.createSavedSnippet({ title, content: 'body' });
       const snipRow = await settled(snip.outbox_id);
       expect(snipRow.state).toBe('done');
       expect(events(snipRow), JSON.stringify(snipRow.history)).toContain('verified_applied');
@@ -107,9 +107,9 @@ describe('outcomes that may have landed are verified by reading', () => {
 
   it('a 200 that never ends after the server committed: the body cap ends it (malformed), verified, created once', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     proxy.rule(SNIPPET, { kind: 'endless' }, 1);
-    const snip = intents.createSnippet({ title: 'endless answer', content: 'body' });
+    const snip = intents.createSavedSnippet({ title: 'endless answer', content: 'body' });
     const row = await settled(snip.outbox_id);
     expect(row.state).toBe('done');
     expect(events(row)).toEqual(expect.arrayContaining(['lost', 'verified_applied']));
@@ -123,7 +123,7 @@ describe('outcomes that may have landed are verified by reading', () => {
 
   it("the app's own 503 envelope with Retry-After did not land: retried, not verified, one message", async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const body = JSON.stringify({ result: 'error', msg: 'The server is restarting', code: 'SERVER_NOT_READY' });
     proxy.rule(SEND, { kind: 'answer', apply: false, status: 503, body, headers: { 'content-type': 'application/json', 'retry-after': '0.05' } }, 1);
     const sent = intents.sendMessage({ to: { type: 'channel', channel_id: channelId(t, 'Verona'), topic: 'gw 503' }, content: 'after a restart' });

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ECHO_MIN_ID } from '../../../sync/db/queries/messages.js';
-import { OutboxIntents } from '../../../sync/engine/outbox-intents.js';
+import { outboxIntents } from '../../../sync/engine/outbox-intents.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { until } from '../engine/session-helpers.js';
 import { serverTopic, sessionEnv, watch, type SessionEnv } from './session-support.js';
@@ -25,7 +25,7 @@ afterEach(() => env.close());
 describe('sending messages through the session', () => {
   it('offline sends echo at once in order; back online each lands exactly once and replaces its echo', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const v = watch(s, [
       { operator: 'channel', operand: 'Verona' },
       { operator: 'topic', operand: 'offline sends' },
@@ -60,14 +60,14 @@ describe('sending messages through the session', () => {
 
   it('a message still queued is edited in place; a discarded one disappears', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     await proxy.pause();
     const to = { type: 'channel' as const, channel_id: channelId(t, 'Verona'), topic: 'edit unsent' };
     const a = intents.sendMessage({ to, content: 'typo heer' });
     const b = intents.sendMessage({ to, content: 'never mind' });
     // Offline, the first attempt fails at once (connection refused) and waits to retry.
     await until(() => s.outbox.store.get(a.outbox_id)?.state === 'retry_wait', 5_000, 'waiting to retry');
-    intents.editMessage({ message_id: a.message_id, content: 'typo here', base_raw_content: 'typo heer' });
+    intents.updateMessageContent({ message_id: a.message_id, content: 'typo here', base_raw_content: 'typo heer' });
     s.outbox.discard(b.outbox_id);
     expect(s.db.prepare('SELECT count(*) FROM messages WHERE id = ?').pluck().get(b.message_id)).toBe(0);
     await proxy.resume();
@@ -78,11 +78,11 @@ describe('sending messages through the session', () => {
 
   it('a snippet created offline is shown under a negative id, then adopted under its real id', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     await proxy.pause();
-    const created = intents.createSnippet({ title: 'offline snippet', content: 'made on a train' });
+    const created = intents.createSavedSnippet({ title: 'offline snippet', content: 'made on a train' });
     expect(created.snippet_id).toBeLessThan(0);
-    intents.editSnippet({ snippet_id: created.snippet_id, content: 'made on a train, edited' });
+    intents.editSavedSnippet({ snippet_id: created.snippet_id, content: 'made on a train, edited' });
     expect(s.queries.savedSnippets().find((x) => x.id === created.snippet_id)).toMatchObject({ content: 'made on a train, edited' });
     // Another device adds a snippet meanwhile: the event replaces nothing of ours.
     await proxy.resume();
@@ -97,7 +97,7 @@ describe('sending messages through the session', () => {
     expect(mine[0]!.id).toBeGreaterThan(0);
     expect(mine[0]!.content).toBe('made on a train, edited');
     // Later edits by the old local id reach the adopted snippet.
-    intents.editSnippet({ snippet_id: created.snippet_id, title: 'renamed' });
+    intents.editSavedSnippet({ snippet_id: created.snippet_id, title: 'renamed' });
     await until(() => s.outbox.counts().pending === 0, 15_000, 'renamed');
     const server = (await t.as('hamlet').get('/saved_snippets')).json.saved_snippets as Array<{ id: number; title: string }>;
     expect(server.filter((x) => x.id === mine[0]!.id).map((x) => x.title)).toEqual(['renamed']);
@@ -105,22 +105,22 @@ describe('sending messages through the session', () => {
 
   it('texts that read exactly like temporary ids are the user\'s text, never rewritten (ids live in declared fields only)', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     // The first object created offline in this account is tmp-1; let it land.
-    const first = intents.createSnippet({ title: 'first', content: 'lands as a server id' });
+    const first = intents.createSavedSnippet({ title: 'first', content: 'lands as a server id' });
     expect(s.outbox.store.all().at(-1)?.args).toMatchObject({ tmp_id: 'tmp-1' });
     await until(() => s.outbox.counts().pending === 0, 15_000, 'first snippet landed');
     expect(s.outbox.store.resolvedTempId('tmp-1')).toMatch(/^\d+$/);
     // Offline: texts equal to landed and pending temporary ids, and an edit by the old local id.
     await proxy.pause();
-    const second = intents.createSnippet({ title: 'tmp-1', content: 'tmp-2' });
+    const second = intents.createSavedSnippet({ title: 'tmp-1', content: 'tmp-2' });
     expect(s.outbox.store.all().at(-1)?.args).toMatchObject({ tmp_id: 'tmp-2', title: 'tmp-1', content: 'tmp-2' });
-    intents.editSnippet({ snippet_id: second.snippet_id, content: 'tmp-1' });
-    intents.editSnippet({ snippet_id: first.snippet_id, title: 'tmp-2', content: 'tmp-1' });
+    intents.editSavedSnippet({ snippet_id: second.snippet_id, content: 'tmp-1' });
+    intents.editSavedSnippet({ snippet_id: first.snippet_id, title: 'tmp-2', content: 'tmp-1' });
     const verona = channelId(t, 'Verona');
     intents.sendMessage({ to: { type: 'channel', channel_id: verona, topic: 'tmp-1' }, content: 'tmp-1' });
     intents.sendMessage({ to: { type: 'channel', channel_id: verona, topic: 'tmp-1' }, content: 'tmp-2' });
-    expect(s.outbox.store.all().filter((r) => r.kind === 'message_send').map((r) => (r.args as { content: string }).content)).toEqual(['tmp-1', 'tmp-2']);
+    expect(s.outbox.store.all().filter((r) => r.kind === 'send_message').map((r) => (r.args as { content: string }).content)).toEqual(['tmp-1', 'tmp-2']);
     await proxy.resume();
     s.outbox.retryNow();
     await until(() => s.outbox.counts().pending === 0, 15_000, 'all landed');
@@ -134,7 +134,7 @@ describe('sending messages through the session', () => {
 
   it('offline: a star, a reaction, a channel marked read and a scheduled message show at once, then land', async () => {
     const { s, proxy } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const verona = channelId(t, 'Verona');
     const ids: number[] = [];
     for (const text of ['star me', 'react to me', 'read me']) ids.push((await t.as('othello').post('/messages', { type: 'stream', to: verona, topic: 'offline marks', content: text })).json.id as number);
@@ -147,9 +147,9 @@ describe('sending messages through the session', () => {
     expect(unreadInVerona()).toBeGreaterThanOrEqual(3);
     await proxy.pause();
     const [star, react] = ids as [number, number, number];
-    intents.setMessageFlags({ message_ids: [star], flag: 'starred', op: 'add' });
-    intents.setReaction({ message_id: react, op: 'add', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
-    intents.markNarrowRead({ narrow: [{ operator: 'channel', operand: verona }] });
+    intents.updateMessageFlags({ message_ids: [star], flag: 'starred', op: 'add' });
+    intents.addOrRemoveReaction({ message_id: react, op: 'add', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
+    intents.updateMessageFlagsForNarrow({ narrow: [{ operator: 'channel', operand: verona }] });
     const at = Math.floor(s.outbox.now() / 1000) + 7200;
     const sched = intents.createScheduledMessage({ to: { type: 'channel', channel_id: verona, topic: 'later' }, content: 'scheduled offline', scheduled_delivery_timestamp: at });
     expect(sched.scheduled_message_id).toBeLessThan(0);
@@ -175,7 +175,7 @@ describe('sending messages through the session', () => {
 
   it('a refused reaction is marked failed on its message, though its row is keyed elsewhere', async () => {
     const { s } = env;
-    const intents = new OutboxIntents(s.db, s.outbox);
+    const intents = outboxIntents(s.db, s.outbox);
     const verona = channelId(t, 'Verona');
     const id = (await t.as('othello').post('/messages', { type: 'stream', to: verona, topic: 'refused reaction', content: 'react?' })).json.id as number;
     const v = watch(s, [
@@ -184,7 +184,7 @@ describe('sending messages through the session', () => {
     ]);
     await until(() => v.view().messages.length === 1, 10_000, 'cached');
     // A code the server does not know for that name: refused (BAD_REQUEST), a person must act.
-    intents.setReaction({ message_id: id, op: 'add', emoji_name: 'tada', emoji_code: 'ffff', reaction_type: 'unicode_emoji' });
+    intents.addOrRemoveReaction({ message_id: id, op: 'add', emoji_name: 'tada', emoji_code: 'ffff', reaction_type: 'unicode_emoji' });
     await until(() => v.view().messages[0]?.local.status === 'failed', 10_000, 'failed marker');
     expect(v.view().messages[0]?.local.error).toMatchObject({ kind: 'api' });
     v.close();

@@ -87,7 +87,7 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   for (const s of snippets) expectEq(`snippet ${s.title}`, s.content, intended.snippets.get(s.title));
   const inserted = tally(strings(t, 'SELECT title FROM temp.audit_snippet_inserts').map((title) => snippetHandleOf(p, title)).filter((h) => h !== undefined));
   // -1: a landed create whose title names no handle of this workload (never expected).
-  const landed = tally(rows.filter((r) => r.kind === 'saved_snippet_create' && r.state === 'done').map((r) => snippetHandleOf(p, String(argsField(r, 'title')).trim()) ?? -1));
+  const landed = tally(rows.filter((r) => r.kind === 'create_saved_snippet' && r.state === 'done').map((r) => snippetHandleOf(p, String(argsField(r, 'title')).trim()) ?? -1));
   for (const h of new Set([...inserted.keys(), ...landed.keys()])) expectEq(`server creates of snippet handle ${h}`, inserted.get(h) ?? 0, landed.get(h) ?? 0);
   for (const [h, n] of landed) if (n !== 1) problems.push(`snippet handle ${h} has ${n} landed create rows`);
 
@@ -115,7 +115,7 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
       }
     }
     const ofMessage = rows.filter((r) => r.state === 'done' && argsField(r, 'message_id') === id);
-    expectEq(`message ${id}: content snapshots vs landed edit rows`, edits, ofMessage.filter((r) => r.kind === 'message_content_edit').length);
+    expectEq(`message ${id}: content snapshots vs landed edit rows`, edits, ofMessage.filter((r) => r.kind === 'update_message_content').length);
     expectEq(`message ${id}: topic snapshots vs move intents`, moves, want.ops.filter((o) => o.kind === 'move').length);
   }
   const maxFixture = Math.max(...fx.messages.map((m) => m.id));
@@ -139,7 +139,7 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   expectEq('view fragments', views.map((v) => v.fragment).sort(), [...intended.views.keys()].sort());
   for (const v of views) expectEq(`view ${v.fragment}`, { name: v.name, isPinned: v.is_pinned }, intended.views.get(v.fragment));
   const viewInserts = tally(strings(t, 'SELECT fragment FROM temp.audit_view_inserts').filter(mine));
-  const viewAdds = tally(rows.filter((r) => r.kind === 'navigation_view_add' && r.state === 'done').map((r) => String(argsField(r, 'fragment'))));
+  const viewAdds = tally(rows.filter((r) => r.kind === 'add_navigation_view' && r.state === 'done').map((r) => String(argsField(r, 'fragment'))));
   for (const f of new Set([...viewInserts.keys(), ...viewAdds.keys()])) expectEq(`server inserts of view ${f}`, viewInserts.get(f) ?? 0, viewAdds.get(f) ?? 0);
 
   // Stars and reactions: the last toggle wins (the server keeps one reaction per user and emoji).
@@ -162,7 +162,7 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   expectEq('scheduled tags (sorted, duplicates kept)', sched.map((m) => tagOf(m.content)).sort(), [...intended.scheduled.keys()].sort());
   for (const m of sched) expectEq(`scheduled ${tagOf(m.content)}`, m.content, intended.scheduled.get(tagOf(m.content)));
   const schedInserts = tally(strings(t, 'SELECT content FROM temp.audit_scheduled_inserts').filter(mineQ).map(tagOf));
-  const schedCreates = tally(rows.filter((r) => r.kind === 'scheduled_message_create' && r.state === 'done').map((r) => tagOf(String(argsField(r, 'content')))));
+  const schedCreates = tally(rows.filter((r) => r.kind === 'create_scheduled_message' && r.state === 'done').map((r) => tagOf(String(argsField(r, 'content')))));
   for (const tag of new Set([...schedInserts.keys(), ...schedCreates.keys()])) expectEq(`server creates of scheduled ${tag}`, schedInserts.get(tag) ?? 0, schedCreates.get(tag) ?? 0);
   return problems;
 }

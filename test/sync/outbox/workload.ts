@@ -317,41 +317,41 @@ export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, 
     case 'snippet_create': {
       const tmp = store.newTempId();
       handles.set(it.handle, tmp);
-      return store.enqueue(kind(store, 'saved_snippet_create'), { tmp_id: tmp, title: it.title, content: it.content }, { enqueued_at: Math.floor(nowMs / 1000) });
+      return store.enqueue(kind(store, 'create_saved_snippet'), { tmp_id: tmp, title: it.title, content: it.content }, { enqueued_at: Math.floor(nowMs / 1000) });
     }
     case 'snippet_edit':
-      return store.enqueue(kind(store, 'saved_snippet_edit'), { saved_snippet_id: tmpOf(it.handle), title: it.title, content: it.content }, null);
+      return store.enqueue(kind(store, 'edit_saved_snippet'), { saved_snippet_id: tmpOf(it.handle), title: it.title, content: it.content }, null);
     case 'snippet_delete':
-      return store.enqueue(kind(store, 'saved_snippet_delete'), { saved_snippet_id: tmpOf(it.handle) }, null);
+      return store.enqueue(kind(store, 'delete_saved_snippet'), { saved_snippet_id: tmpOf(it.handle) }, null);
     case 'content_edit':
-      return store.enqueue(kind(store, 'message_content_edit'), { message_id: it.messageId, content: it.content }, contentEditBaseOf(it.seen));
+      return store.enqueue(kind(store, 'update_message_content'), { message_id: it.messageId, content: it.content }, contentEditBaseOf(it.seen));
     case 'move': {
       const args = { message_id: it.messageId, topic: it.topic, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false };
-      return store.enqueue(kind(store, 'message_move'), args, null);
+      return store.enqueue(kind(store, 'update_message_move'), args, null);
     }
     case 'user_topic':
-      return store.enqueue(kind(store, 'user_topic_set'), { stream_id: it.streamId, topic: it.topic, visibility_policy: it.policy }, null);
+      return store.enqueue(kind(store, 'update_user_topic'), { stream_id: it.streamId, topic: it.topic, visibility_policy: it.policy }, null);
     case 'settings':
-      return store.enqueue(kind(store, 'user_settings_update'), it.values, null);
+      return store.enqueue(kind(store, 'update_settings'), it.values, null);
     case 'view_add':
-      return store.enqueue(kind(store, 'navigation_view_add'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
+      return store.enqueue(kind(store, 'add_navigation_view'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
     case 'view_edit':
-      return store.enqueue(kind(store, 'navigation_view_edit'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
+      return store.enqueue(kind(store, 'edit_navigation_view'), { fragment: it.fragment, is_pinned: it.isPinned, name: it.name }, null);
     case 'view_delete':
-      return store.enqueue(kind(store, 'navigation_view_delete'), { fragment: it.fragment }, null);
+      return store.enqueue(kind(store, 'remove_navigation_view'), { fragment: it.fragment }, null);
     case 'star':
-      return store.enqueue(kind(store, 'message_flags'), { messages: [it.messageId], op: it.on ? 'add' : 'remove', flag: 'starred' }, null);
+      return store.enqueue(kind(store, 'update_message_flags'), { messages: [it.messageId], op: it.on ? 'add' : 'remove', flag: 'starred' }, null);
     case 'reaction':
-      return store.enqueue(kind(store, 'message_reaction'), { message_id: it.messageId, op: it.on ? 'add' : 'remove', ...it.emoji }, null);
+      return store.enqueue(kind(store, 'add_or_remove_reaction'), { message_id: it.messageId, op: it.on ? 'add' : 'remove', ...it.emoji }, null);
     case 'sched_create': {
       const tmp = store.newTempId();
       handles.set(it.handle, tmp);
       const args = { tmp_id: tmp, recipient: { type: 'channel', to: fx.streamId, topic: it.topic }, content: it.content, scheduled_delivery_timestamp: fx.scheduleAt };
-      return store.enqueue(kind(store, 'scheduled_message_create'), args, null);
+      return store.enqueue(kind(store, 'create_scheduled_message'), args, null);
     }
     case 'sched_edit':
-      return store.enqueue(kind(store, 'scheduled_message_edit'), { scheduled_message_id: tmpOf(it.handle), content: it.content }, null);
+      return store.enqueue(kind(store, 'update_scheduled_message'), { scheduled_message_id: tmpOf(it.handle), content: it.content }, null);
     case 'sched_delete':
-      return store.enqueue(kind(store, 'scheduled_message_delete'), { scheduled_message_id: tmpOf(it.handle) }, null);
+      return store.enqueue(kind(store, 'delete_scheduled_message'), { scheduled_message_id: tmpOf(it.handle) }, null);
   }
 }

@@ -46,7 +46,7 @@ describe('user groups through the engine service', () => {
     await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
 
-    expect(await call('reactivateUserGroup', { user_group_id: retired })).toMatchObject({ outcome: 'added' });
+    expect(await call('updateUserGroupReactivate', { user_group_id: retired })).toMatchObject({ outcome: 'added' });
     await call('updateUserGroupSubgroups', { user_group_id: leads, add: [retired] });
     const shown = (await call('userGroups', {})) as UserGroupsView;
     expect(shown.groups.find((g) => g.id === retired)?.deactivated).toBe(false);
@@ -54,8 +54,8 @@ describe('user groups through the engine service', () => {
     expect(shown.groups.find((g) => g.id === players)?.direct_subgroup_ids).toEqual([leads]);
     const rows = (await call('outbox')) as OutboxRowView[];
     expect(rows.map((r) => [r.kind, r.target])).toEqual([
-      ['user_group_reactivate', `user_group:${retired}`],
-      ['user_group_subgroups', `user_group:${leads}`],
+      ['update_user_group_reactivate', `user_group:${retired}`],
+      ['update_user_group_subgroups', `user_group:${leads}`],
     ]);
     // A group cannot be its own subgroup; nothing to change is refused too.
     const self = await client.invoke('updateUserGroupSubgroups', { user_group_id: leads, add: [leads] });
@@ -102,7 +102,7 @@ describe('user groups through the engine service', () => {
     await call('nudge', { reason: 'network' });
     await until(() => svc.activeSession?.outbox.counts().failed === 1, 15_000, 'refused');
     const [row] = (await call('outbox')) as OutboxRowView[];
-    expect(row).toMatchObject({ kind: 'user_group_permissions', state: 'failed', last_error: { code: 'EXPECTATION_MISMATCH', message: "'old' value does not match the expected value." } });
+    expect(row).toMatchObject({ kind: 'update_user_group_permissions', state: 'failed', last_error: { code: 'EXPECTATION_MISMATCH', message: "'old' value does not match the expected value." } });
     expect((await serverGroups()).find((g) => g.id === leads)).toMatchObject({ can_join_group: id('role:nobody') });
     await call('outboxDiscard', { outbox_id: row!.outbox_id });
     await until(() => ((svc.activeSession?.queries.userGroups(false).groups.find((g) => g.id === leads)?.can_join_group) ?? 0) === id('role:nobody'), 15_000, 'theirs shown');
@@ -134,7 +134,7 @@ describe('user groups through the engine service', () => {
     expect(((await call('userGroups', {})) as UserGroupsView).groups.some((g) => g.id === players)).toBe(false);
     expect((await serverGroups()).find((g) => g.id === players)?.deactivated).toBe(true);
     // And back, queued.
-    await call('reactivateUserGroup', { user_group_id: players });
+    await call('updateUserGroupReactivate', { user_group_id: players });
     await until(() => (svc.activeSession?.outbox.counts().pending ?? 1) === 0, 15_000, 'landed');
     expect((await serverGroups()).find((g) => g.id === players)?.deactivated).toBe(false);
     await svc.close();

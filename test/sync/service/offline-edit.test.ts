@@ -33,13 +33,13 @@ describe('offline edits of old messages', () => {
     expect(refused.ok === false && refused.error.message).toMatch(/not yours.*needs a connection/);
 
     // Edit offline with that text's hash; reopening starts from the pending text.
-    await call('editMessage', { message_id: mine, content: 'first offline edit', base_raw_content: 'edited on the phone, **with Markdown**' });
+    await call('updateMessageContent', { message_id: mine, content: 'first offline edit', base_raw_content: 'edited on the phone, **with Markdown**' });
     expect(await call('messageRawContent', { message_id: mine })).toEqual({ raw_content: 'first offline edit', source: 'pending' });
     // Its attempt found no server (refused: it did not land) and waits to retry.
-    await until(() => s.outbox.rows().some((r) => r.kind === 'message_content_edit' && r.state === 'retry_wait'), 10_000, 'waiting');
-    await call('editMessage', { message_id: mine, content: 'second offline edit', base_raw_content: 'first offline edit' });
+    await until(() => s.outbox.rows().some((r) => r.kind === 'update_message_content' && r.state === 'retry_wait'), 10_000, 'waiting');
+    await call('updateMessageContent', { message_id: mine, content: 'second offline edit', base_raw_content: 'first offline edit' });
     // The two coalesce against the first base.
-    const rows = s.outbox.rows().filter((r) => r.kind === 'message_content_edit');
+    const rows = s.outbox.rows().filter((r) => r.kind === 'update_message_content');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.base).toMatchObject({ raw_content: 'edited on the phone, **with Markdown**' });
 

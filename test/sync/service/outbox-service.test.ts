@@ -19,17 +19,17 @@ describe('the outbox through the engine service', () => {
     await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
 
-    const created = (await call('createSnippet', { title: 'from the train', content: 'queued offline' })) as { outbox_id: number; snippet_id: number; outcome: string };
+    const created = (await call('createSavedSnippet', { title: 'from the train', content: 'queued offline' })) as { outbox_id: number; snippet_id: number; outcome: string };
     expect(created).toMatchObject({ outcome: 'added' });
     expect(created.snippet_id).toBeLessThan(0);
     await call('updateSettings', { settings: { enter_sends: true } });
-    await call('setTopicVisibility', { channel_id: channelId(t, 'Verona'), topic: 'trains', visibility_policy: 3 });
+    await call('updateUserTopic', { channel_id: channelId(t, 'Verona'), topic: 'trains', visibility_policy: 3 });
     // Shown locally at once.
     expect((await call('savedSnippets')) as Array<{ id: number }>).toContainEqual(expect.objectContaining({ id: created.snippet_id, title: 'from the train' }));
     expect(((await call('userSettings')) as Record<string, unknown>)['enter_sends']).toBe(true);
     expect((await call('outboxCounts')) as OutboxCounts).toEqual({ pending: 3, failed: 0, conflict: 0 });
     const rows = (await call('outbox')) as OutboxRowView[];
-    expect(rows.map((r) => r.kind)).toEqual(['saved_snippet_create', 'user_settings_update', 'user_topic_set']);
+    expect(rows.map((r) => r.kind)).toEqual(['create_saved_snippet', 'update_settings', 'update_user_topic']);
     expect(rows.every((r) => r.state === 'queued' || r.state === 'retry_wait' || r.state === 'sending')).toBe(true);
     expect(events.some((e) => e.type === 'areas' && e.areas.includes('outbox'))).toBe(true);
 
@@ -67,19 +67,19 @@ describe('the outbox through the engine service', () => {
     await proxy.pause();
     await until(() => svc.activeSession?.status.state === 'offline', 10_000, 'offline');
 
-    await call('editScheduledMessage', { scheduled_message_id: castle.scheduled_message_id, content: 'Reminder: the masons start tomorrow.' });
+    await call('updateScheduledMessage', { scheduled_message_id: castle.scheduled_message_id, content: 'Reminder: the masons start tomorrow.' });
     const sendNow = (await call('sendScheduledMessageNow', { scheduled_message_id: castle.scheduled_message_id })) as { outbox_id: number };
     // The time it was scheduled for goes with it: a delivery by the server since then counts as sent.
     expect(svc.activeSession?.outbox.store.get(sendNow.outbox_id)?.base).toMatchObject({ scheduled_at: castle.scheduled_delivery_timestamp });
-    await call('editScheduledMessage', { scheduled_message_id: dm.scheduled_message_id, recipient: { type: 'direct', user_ids: [me, cordelia] } });
+    await call('updateScheduledMessage', { scheduled_message_id: dm.scheduled_message_id, recipient: { type: 'direct', user_ids: [me, cordelia] } });
     const unknown = await client.invoke('sendScheduledMessageNow', { scheduled_message_id: 987654 });
     expect(unknown.ok === false && unknown.error.code).toBe('INVALID_REQUEST');
     const rows = (await call('outbox')) as OutboxRowView[];
     expect(rows.map((r) => [r.kind, r.args])).toEqual([
-      ['scheduled_message_edit', expect.objectContaining({ content: 'Reminder: the masons start tomorrow.' })],
+      ['update_scheduled_message', expect.objectContaining({ content: 'Reminder: the masons start tomorrow.' })],
       // The edit queued before it is in the text sent.
-      ['scheduled_message_send_now', expect.objectContaining({ to: { type: 'channel', stream_id: channelId(t, 'Denmark'), topic: 'castle' }, content: 'Reminder: the masons start tomorrow.' })],
-      ['scheduled_message_edit', expect.objectContaining({ recipient: { type: 'direct', to: [cordelia] } })],
+      ['send_scheduled_message_now', expect.objectContaining({ to: { type: 'channel', stream_id: channelId(t, 'Denmark'), topic: 'castle' }, content: 'Reminder: the masons start tomorrow.' })],
+      ['update_scheduled_message', expect.objectContaining({ recipient: { type: 'direct', to: [cordelia] } })],
     ]);
 
     await proxy.resume();
@@ -101,10 +101,10 @@ describe('the outbox through the engine service', () => {
     const { raw_content } = (await call('messageRawContent', { message_id: id })) as { raw_content: string };
     expect(raw_content).toBe('meet at 10:00');
     await proxy.pause();
-    const edited = (await call('editMessage', { message_id: id, content: 'meet at 11:00', base_raw_content: raw_content })) as { outbox_id: number };
+    const edited = (await call('updateMessageContent', { message_id: id, content: 'meet at 11:00', base_raw_content: raw_content })) as { outbox_id: number };
     const [row] = (await call('outbox')) as OutboxRowView[];
     // Hamlet is a member: the demo realm's 600 s content-edit limit binds him.
-    expect(row).toMatchObject({ outbox_id: edited.outbox_id, kind: 'message_content_edit', target: `message:${id}`, deadline_at: (Math.floor(t.clock.now() / 1000) + 600) * 1000 });
+    expect(row).toMatchObject({ outbox_id: edited.outbox_id, kind: 'update_message_content', target: `message:${id}`, deadline_at: (Math.floor(t.clock.now() / 1000) + 600) * 1000 });
     // Meanwhile another device changes the same words.
     expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'meet at 10:30' })).status).toBe(200);
     await proxy.resume();
