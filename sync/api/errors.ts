@@ -53,9 +53,16 @@ abstract class ApiErrorBase extends Error {
   }
 }
 
-export class NetworkError extends ApiErrorBase {
-  readonly kind = 'network' as const;
-  override readonly name = 'NetworkError';
+/** The base of one member of the union: its `kind` and its class name, declared once. */
+function apiError<K extends ApiErrorKind>(kind: K, name: string) {
+  abstract class Member extends ApiErrorBase {
+    readonly kind: K = kind;
+    override readonly name: string = name;
+  }
+  return Member;
+}
+
+export class NetworkError extends apiError('network', 'NetworkError') {
   /** Low-level error code when known (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET, ...). */
   readonly errno: string | undefined;
   constructor(ctx: RequestContext, cause: unknown) {
@@ -65,9 +72,7 @@ export class NetworkError extends ApiErrorBase {
   }
 }
 
-export class TimeoutError extends ApiErrorBase {
-  readonly kind = 'timeout' as const;
-  override readonly name = 'TimeoutError';
+export class TimeoutError extends apiError('timeout', 'TimeoutError') {
   constructor(
     ctx: RequestContext,
     readonly timeoutMs: number,
@@ -76,17 +81,13 @@ export class TimeoutError extends ApiErrorBase {
   }
 }
 
-export class AbortedError extends ApiErrorBase {
-  readonly kind = 'aborted' as const;
-  override readonly name = 'AbortedError';
+export class AbortedError extends apiError('aborted', 'AbortedError') {
   constructor(ctx: RequestContext, cause: unknown) {
     super('aborted by the caller', ctx, { cause });
   }
 }
 
-export class ServerError extends ApiErrorBase {
-  readonly kind = 'server' as const;
-  override readonly name = 'ServerError';
+export class ServerError extends apiError('server', 'ServerError') {
   constructor(
     ctx: RequestContext,
     readonly httpStatus: number,
@@ -107,9 +108,7 @@ export class ServerError extends ApiErrorBase {
   }
 }
 
-export class RateLimitedError extends ApiErrorBase {
-  readonly kind = 'rate_limited' as const;
-  override readonly name = 'RateLimitedError';
+export class RateLimitedError extends apiError('rate_limited', 'RateLimitedError') {
   constructor(
     ctx: RequestContext,
     readonly httpStatus: number,
@@ -123,9 +122,7 @@ export class RateLimitedError extends ApiErrorBase {
   readonly code = 'RATE_LIMIT_HIT' as const;
 }
 
-export class UnauthorizedError extends ApiErrorBase {
-  readonly kind = 'unauthorized' as const;
-  override readonly name = 'UnauthorizedError';
+export class UnauthorizedError extends apiError('unauthorized', 'UnauthorizedError') {
   constructor(
     ctx: RequestContext,
     readonly httpStatus: number,
@@ -139,9 +136,7 @@ export class UnauthorizedError extends ApiErrorBase {
   }
 }
 
-export class ZulipApiError extends ApiErrorBase {
-  readonly kind = 'api' as const;
-  override readonly name = 'ZulipApiError';
+export class ZulipApiError extends apiError('api', 'ZulipApiError') {
   constructor(
     ctx: RequestContext,
     readonly httpStatus: number,
@@ -156,9 +151,7 @@ export class ZulipApiError extends ApiErrorBase {
   }
 }
 
-export class MalformedResponseError extends ApiErrorBase {
-  readonly kind = 'malformed' as const;
-  override readonly name = 'MalformedResponseError';
+export class MalformedResponseError extends apiError('malformed', 'MalformedResponseError') {
   constructor(
     ctx: RequestContext,
     readonly httpStatus: number,

@@ -4,32 +4,24 @@
  * list.
  */
 import { z } from 'zod';
-import type { ApiConnection, RequestOptions } from '../core.js';
+import { operation, responseTable } from '../operation.js';
 import { success } from '../schemas/envelope.js';
 
 export const alertWordsResponse = success({ alert_words: z.array(z.string()) });
 
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const alertWordResponses = {
-  'GET /users/me/alert_words': alertWordsResponse,
-  'POST /users/me/alert_words': alertWordsResponse,
-  'DELETE /users/me/alert_words': alertWordsResponse,
-} as const;
-
 /** Zulip's limit on one alert word (longer ones are refused with BAD_REQUEST). */
 export const MAX_ALERT_WORD_LENGTH = 100;
 
+const alertWords = (args: { alert_words: readonly string[] }) => ({ params: { alert_words: args.alert_words } });
+
 /** GET /users/me/alert_words: the user's alert words. */
-export function getAlertWords(conn: ApiConnection, opts: RequestOptions = {}) {
-  return conn.request({ method: 'GET', path: '/users/me/alert_words', schema: alertWordsResponse, ...opts });
-}
+export const getAlertWords = operation({ method: 'GET', path: '/users/me/alert_words', schema: alertWordsResponse });
 
 /** POST /users/me/alert_words: add words (ones already present, in any case, are ignored). */
-export function addAlertWords(conn: ApiConnection, args: { alert_words: readonly string[] }, opts: RequestOptions = {}) {
-  return conn.request({ method: 'POST', path: '/users/me/alert_words', params: { alert_words: args.alert_words }, schema: alertWordsResponse, ...opts });
-}
+export const addAlertWords = operation({ method: 'POST', path: '/users/me/alert_words', schema: alertWordsResponse, request: alertWords });
 
 /** DELETE /users/me/alert_words: remove words (case-insensitively; unknown ones are ignored). */
-export function removeAlertWords(conn: ApiConnection, args: { alert_words: readonly string[] }, opts: RequestOptions = {}) {
-  return conn.request({ method: 'DELETE', path: '/users/me/alert_words', params: { alert_words: args.alert_words }, schema: alertWordsResponse, ...opts });
-}
+export const removeAlertWords = operation({ method: 'DELETE', path: '/users/me/alert_words', schema: alertWordsResponse, request: alertWords });
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const alertWordResponses = responseTable(getAlertWords, addAlertWords, removeAlertWords);

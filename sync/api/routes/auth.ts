@@ -1,6 +1,6 @@
 /** Authentication: spec "POST /fetch_api_key". */
 import { z } from 'zod';
-import type { ApiConnection, RequestOptions } from '../core.js';
+import { operation, responseTable } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';
 
 /** `user_id` is new at FL 171, so older servers omit it. */
@@ -10,25 +10,16 @@ export const fetchApiKeyResponse = success({
   user_id: int.optional(),
 });
 
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const authResponses = {
-  'POST /fetch_api_key': fetchApiKeyResponse,
-} as const;
-
 /** Spec "POST /fetch_api_key": exchange email/password (or LDAP) credentials for an API key, unauthenticated. */
-export function fetchApiKey(
-  conn: ApiConnection,
-  args: { username: string; password: string },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: '/fetch_api_key',
-    params: { username: args.username, password: args.password },
-    schema: fetchApiKeyResponse,
-    // No Authorization header. Bad credentials come back as a 401 `unauthorized` error
-    // (`AUTHENTICATION_FAILED`, `USER_DEACTIVATED`, `PASSWORD_AUTH_DISABLED`, ...).
-    auth: false,
-    ...opts,
-  });
-}
+export const fetchApiKey = operation({
+  method: 'POST',
+  path: '/fetch_api_key',
+  schema: fetchApiKeyResponse,
+  // No Authorization header. Bad credentials come back as a 401 `unauthorized` error
+  // (`AUTHENTICATION_FAILED`, `USER_DEACTIVATED`, `PASSWORD_AUTH_DISABLED`, ...).
+  auth: false,
+  request: (args: { username: string; password: string }) => ({ params: { username: args.username, password: args.password } }),
+});
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const authResponses = responseTable(fetchApiKey);

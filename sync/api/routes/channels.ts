@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
-import { pathSegment, type Params } from '../encoding.js';
+import type { Params } from '../encoding.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { basicChannel, subscription } from '../schemas/channels.js';
 import { int, success } from '../schemas/envelope.js';
 import type { GroupSettingValue } from '../schemas/groups.js';
@@ -30,16 +31,6 @@ export const getStreamTopicsResponse = success({ topics: z.array(z.object({ name
 
 /** The channel's subscribers' user ids. */
 export const getStreamMembersResponse = success({ subscribers: z.array(int) });
-
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const channelResponses = {
-  'POST /users/me/subscriptions': subscribeResponse,
-  'GET /users/me/subscriptions': getSubscriptionsResponse,
-  'DELETE /users/me/subscriptions': unsubscribeResponse,
-  'GET /streams': getStreamsResponse,
-  'GET /users/me/{stream_id}/topics': getStreamTopicsResponse,
-  'GET /streams/{stream_id}/members': getStreamMembersResponse,
-} as const;
 
 /** `include_subscribers: "partial"` is new at FL 412. */
 export const PARTIAL_SUBSCRIBERS_FL = 412;
@@ -84,17 +75,23 @@ export interface SubscribeArgs {
 }
 
 /** Spec "POST /users/me/subscriptions": subscribe the caller or `principals`, creating missing channels. */
-export function subscribe(conn: ApiConnection, args: SubscribeArgs, opts: RequestOptions = {}) {
+export const subscribe = operation({
+  method: 'POST',
+  path: '/users/me/subscriptions',
+  schema: subscribeResponse,
+  request: (args: SubscribeArgs) => ({ params: subscribeParams(args) }),
+});
+
+function subscribeParams(args: SubscribeArgs): Params {
   // The server reads these two as JSON although their values are strings: `topics_policy` (OpenAPI
   // `encoding: application/json`) and `message_retention_days` (server `Json[str] | Json[int]`).
   // So they go JSON-encoded, e.g. `"inherit"` and `"unlimited"` with their quotes.
   const { message_retention_days, topics_policy, ...rest } = args;
-  const params: Params = {
+  return {
     ...rest,
     message_retention_days: message_retention_days === undefined ? undefined : JSON.stringify(message_retention_days),
     topics_policy: topics_policy === undefined ? undefined : JSON.stringify(topics_policy),
   };
-  return conn.request({ method: 'POST', path: '/users/me/subscriptions', params, schema: subscribeResponse, ...opts });
 }
 
 /**
@@ -102,13 +99,14 @@ export function subscribe(conn: ApiConnection, args: SubscribeArgs, opts: Reques
  * reference server have it): unsubscribe the caller (or `principals`) from channels by name.
  * Channels the user was not subscribed to come back under `not_removed`.
  */
-export function unsubscribe(
-  conn: ApiConnection,
-  args: { subscriptions: readonly string[]; principals?: readonly number[] | readonly string[] },
-  opts: RequestOptions = {},
-) {
-  return conn.request({ method: 'DELETE', path: '/users/me/subscriptions', params: { ...args }, schema: unsubscribeResponse, ...opts });
-}
+export const unsubscribe = operation({
+  method: 'DELETE',
+  path: '/users/me/subscriptions',
+  schema: unsubscribeResponse,
+  request: (args: { subscriptions: readonly string[]; principals?: readonly number[] | readonly string[] }) => ({ params: { ...args } }),
+});
+
+const getSubscriptionsEndpoint = endpoint({ method: 'GET', path: '/users/me/subscriptions', schema: getSubscriptionsResponse });
 
 /** GET /users/me/subscriptions (referenced operation); `include_subscribers` true, false or `'partial'` (FL 412). */
 export async function getSubscriptions(
@@ -120,13 +118,7 @@ export async function getSubscriptions(
     // Neither fallback is equivalent: false drops every list, true may fetch megabytes.
     throw new UnsupportedFeatureError('getSubscriptions with include_subscribers "partial"', PARTIAL_SUBSCRIBERS_FL, conn.effectiveFeatureLevel);
   }
-  return conn.request({
-    method: 'GET',
-    path: '/users/me/subscriptions',
-    params: { include_subscribers: args.include_subscribers },
-    schema: getSubscriptionsResponse,
-    ...opts,
-  });
+  return send(conn, getSubscriptionsEndpoint, { params: { include_subscribers: args.include_subscribers } }, opts);
 }
 
 export interface GetStreamsArgs {
@@ -148,6 +140,8 @@ export interface GetStreamsArgs {
   include_can_access_content?: boolean;
 }
 
+const getStreamsEndpoint = endpoint({ method: 'GET', path: '/streams', schema: getStreamsResponse });
+
 /** GET /streams (referenced operation): channels the user can access, chosen by the boolean filters. */
 export function getStreams(conn: ApiConnection, args: GetStreamsArgs = {}, opts: RequestOptions = {}) {
   const { include_all, ...rest } = args;
@@ -155,7 +149,7 @@ export function getStreams(conn: ApiConnection, args: GetStreamsArgs = {}, opts:
     ...rest,
     ...(include_all === undefined ? {} : conn.supports(INCLUDE_ALL_FL) ? { include_all } : { include_all_active: include_all }),
   };
-  return conn.request({ method: 'GET', path: '/streams', params, schema: getStreamsResponse, ...opts });
+  return send(conn, getStreamsEndpoint, { params }, opts);
 }
 
 /**
@@ -163,20 +157,33 @@ export function getStreams(conn: ApiConnection, args: GetStreamsArgs = {}, opts:
  * only those of messages sent since they subscribed), each with its newest message id, newest
  * first. A channel that does not exist or that the user cannot read is a BAD_REQUEST api error.
  */
-export function getStreamTopics(conn: ApiConnection, args: { streamId: number; allow_empty_topic_name?: boolean }, opts: RequestOptions = {}) {
-  return conn.request({
-    method: 'GET',
-    path: `/users/me/${pathSegment(args.streamId)}/topics`,
+export const getStreamTopics = operation({
+  method: 'GET',
+  path: '/users/me/{stream_id}/topics',
+  schema: getStreamTopicsResponse,
+  request: (args: { streamId: number; allow_empty_topic_name?: boolean }, conn: ApiConnection) => ({
+    path: { stream_id: args.streamId },
     params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
-    schema: getStreamTopicsResponse,
-    ...opts,
-  });
-}
+  }),
+});
 
 /**
  * GET /streams/{stream_id}/members (referenced operation "get subscribers"): the channel's
  * subscribers by user id. A channel the user may not see is a BAD_REQUEST api error.
  */
-export function getStreamMembers(conn: ApiConnection, args: { streamId: number }, opts: RequestOptions = {}) {
-  return conn.request({ method: 'GET', path: `/streams/${pathSegment(args.streamId)}/members`, schema: getStreamMembersResponse, ...opts });
-}
+export const getStreamMembers = operation({
+  method: 'GET',
+  path: '/streams/{stream_id}/members',
+  schema: getStreamMembersResponse,
+  request: (args: { streamId: number }) => ({ path: { stream_id: args.streamId } }),
+});
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const channelResponses = responseTable(
+  subscribe,
+  getSubscriptionsEndpoint,
+  unsubscribe,
+  getStreamsEndpoint,
+  getStreamTopics,
+  getStreamMembers,
+);

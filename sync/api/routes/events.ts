@@ -1,15 +1,9 @@
 /** The event system: docs/zulip-behaviour.md "Register", "Event queues". */
 import type { ApiConnection, RequestOptions } from '../core.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess } from '../schemas/envelope.js';
 import { eventsResponse, parseEvents, type ZulipEvent } from '../schemas/events.js';
 import { registerResponse, type RegisterResponse } from '../schemas/register.js';
-
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const eventResponses = {
-  'POST /register': registerResponse,
-  'GET /events': eventsResponse,
-  'DELETE /events': emptySuccess,
-} as const;
 
 /**
  * The capabilities this client declares (docs/zulip-behaviour.md "Capabilities"):
@@ -49,19 +43,16 @@ export interface RegisterQueueArgs {
   readonly idle_queue_timeout?: number | 'mobile';
 }
 
+const register = endpoint({ method: 'POST', path: '/register', schema: registerResponse });
+
 /** POST /register (docs/zulip-behaviour.md "Register"): create an event queue and fetch the initial state the client needs. */
 export async function registerQueue(
   conn: ApiConnection,
   args: RegisterQueueArgs = {},
   opts: RequestOptions = {},
 ): Promise<RegisterResponse> {
-  const res = await conn.request({
-    method: 'POST',
-    path: '/register',
-    params: { ...args, client_capabilities: args.client_capabilities ?? DEFAULT_CLIENT_CAPABILITIES },
-    schema: registerResponse,
-    ...opts,
-  });
+  const params = { ...args, client_capabilities: args.client_capabilities ?? DEFAULT_CLIENT_CAPABILITIES };
+  const res = await send(conn, register, { params }, opts);
   // The connection learns the server's version, the long-poll deadline (the server's timeout plus a
   // margin; unchanged when `realm` was not fetched) and how the empty topic is displayed.
   conn.noteServerVersion({ featureLevel: res.zulip_feature_level, zulipVersion: res.zulip_version });
@@ -77,6 +68,8 @@ export interface GetEventsResult {
   readonly queue_id: string | undefined;
 }
 
+const events = endpoint({ method: 'GET', path: '/events', schema: eventsResponse });
+
 /**
  * GET /events (docs/zulip-behaviour.md "Event queues"): long-poll for the events after
  * `last_event_id`, acknowledging those up to it.
@@ -86,34 +79,28 @@ export async function getEvents(
   args: { queue_id: string; last_event_id: number; dont_block?: boolean },
   opts: RequestOptions = {},
 ): Promise<GetEventsResult> {
-  const res = await conn.request({
-    method: 'GET',
-    path: '/events',
-    params: { queue_id: args.queue_id, last_event_id: args.last_event_id, dont_block: args.dont_block },
-    schema: eventsResponse,
-    // The deadline is the long-poll one. A garbage-collected queue answers 400
-    // `BAD_EVENT_QUEUE_ID`, surfaced as an `api` error: the caller re-registers and resyncs.
-    longPoll: true,
-    ...opts,
-  });
+  const params = { queue_id: args.queue_id, last_event_id: args.last_event_id, dont_block: args.dont_block };
+  // The deadline is the long-poll one. A garbage-collected queue answers 400
+  // `BAD_EVENT_QUEUE_ID`, surfaced as an `api` error: the caller re-registers and resyncs.
+  const res = await send(conn, events, { params, longPoll: true }, opts);
   // Each event is classified on its own, so one unknown or malformed event never fails the batch.
-  const events = parseEvents(res.events);
+  const parsed = parseEvents(res.events);
   // After a restart the server may have been upgraded.
-  for (const ev of events) {
+  for (const ev of parsed) {
     if (ev.type === 'restart') {
       conn.noteServerVersion({ featureLevel: ev.zulip_feature_level, zulipVersion: ev.zulip_version });
     }
   }
-  return { events, queue_id: res.queue_id };
+  return { events: parsed, queue_id: res.queue_id };
 }
 
 /** DELETE /events (docs/zulip-behaviour.md "Event queues"): discard a queue we no longer poll (e.g. on logout). */
-export function deleteEventQueue(conn: ApiConnection, args: { queue_id: string }, opts: RequestOptions = {}) {
-  return conn.request({
-    method: 'DELETE',
-    path: '/events',
-    params: { queue_id: args.queue_id },
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+export const deleteEventQueue = operation({
+  method: 'DELETE',
+  path: '/events',
+  schema: emptySuccess,
+  request: (args: { queue_id: string }) => ({ params: { queue_id: args.queue_id } }),
+});
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const eventResponses = responseTable(register, events, deleteEventQueue);

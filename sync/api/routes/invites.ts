@@ -1,12 +1,13 @@
 /** Invitations: spec "POST /invites (send invitations)". */
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
+import { endpoint, responseTable, send } from '../operation.js';
 import { emptySuccess } from '../schemas/envelope.js';
 
+const sendInvitesEndpoint = endpoint({ method: 'POST', path: '/invites', schema: emptySuccess });
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const inviteResponses = {
-  'POST /invites': emptySuccess,
-} as const;
+export const inviteResponses = responseTable(sendInvitesEndpoint);
 
 /** FL 126 replaced `invite_expires_in_days` with `invite_expires_in_minutes` (OpenAPI "Changes"). */
 export const INVITE_EXPIRES_IN_MINUTES_FL = 126;
@@ -59,7 +60,7 @@ export async function sendInvites(conn: ApiConnection, args: SendInvitesArgs, op
     notify_referrer_on_join: args.notify_referrer_on_join,
     welcome_message_custom_text: text ?? undefined,
   };
-  return conn.request({ method: 'POST', path: '/invites', params, schema: emptySuccess, ...opts });
+  return send(conn, sendInvitesEndpoint, { params }, opts);
 }
 
 /**

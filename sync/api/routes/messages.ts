@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
-import { pathSegment } from '../encoding.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, int, openIntEnum, success, type EmptySuccess } from '../schemas/envelope.js';
 import { detachedUpload, message } from '../schemas/message.js';
 import { encodeNarrow, type NarrowTerm, type WireNarrowTerm } from '../schemas/narrow.js';
@@ -94,23 +94,6 @@ export const deleteTopicResponse = z.union([
 ]);
 export type DeleteTopicResult = z.output<typeof deleteTopicResponse>;
 
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const messageResponses = {
-  'PATCH /messages/{message_id}': updateMessageResponse,
-  'GET /messages/{message_id}': getMessageResponse,
-  'GET /messages': getMessagesResponse,
-  'POST /messages': sendMessageResponse,
-  'POST /messages/flags': updateMessageFlagsResponse,
-  'POST /messages/flags/narrow': updateMessageFlagsForNarrowResponse,
-  'POST /mark_topic_as_read': emptySuccess,
-  'GET /messages/{message_id}/history': getMessageHistoryResponse,
-  'POST /typing': emptySuccess,
-  'POST /messages/{message_id}/typing': emptySuccess,
-  'POST /messages/{message_id}/reactions': emptySuccess,
-  'DELETE /messages/{message_id}/reactions': emptySuccess,
-  'POST /streams/{stream_id}/delete_topic': deleteTopicResponse,
-} as const;
-
 // ---- shared helpers -------------------------------------------------------------------------
 
 /** A message id, or a position the server computes. Sent as a raw string. */
@@ -177,38 +160,33 @@ export type UpdateMessageArgs = UpdateMessageCommon &
   );
 
 /** Spec "PATCH /messages/{message_id}": edit content, or move to another topic and/or channel. */
-export function updateMessage(conn: ApiConnection, args: UpdateMessageArgs, opts: RequestOptions = {}) {
-  const { messageId, topic, prev_content_sha256, ...rest } = args;
-  return conn.request({
-    method: 'PATCH',
-    path: `/messages/${pathSegment(messageId)}`,
+export const updateMessage = operation({
+  method: 'PATCH',
+  path: '/messages/{message_id}',
+  schema: updateMessageResponse,
+  request: ({ messageId, topic, prev_content_sha256, ...rest }: UpdateMessageArgs, conn: ApiConnection) => ({
+    path: { message_id: messageId },
     params: {
       ...rest,
       topic: topic === undefined ? undefined : conn.topicForWire(topic),
       prev_content_sha256: conn.supports(379) ? prev_content_sha256 : undefined,
     },
-    schema: updateMessageResponse,
-    ...opts,
-  });
-}
+  }),
+});
 
 /** Spec "GET /messages/{message_id}": one message (and the deprecated `raw_content`). */
-export function getMessage(
-  conn: ApiConnection,
-  args: { messageId: number; apply_markdown?: boolean; allow_empty_topic_name?: boolean },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'GET',
-    path: `/messages/${pathSegment(args.messageId)}`,
+export const getMessage = operation({
+  method: 'GET',
+  path: '/messages/{message_id}',
+  schema: getMessageResponse,
+  request: (args: { messageId: number; apply_markdown?: boolean; allow_empty_topic_name?: boolean }, conn: ApiConnection) => ({
+    path: { message_id: args.messageId },
     params: {
       apply_markdown: args.apply_markdown,
       allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name),
     },
-    schema: getMessageResponse,
-    ...opts,
-  });
-}
+  }),
+});
 
 interface GetMessagesCommon {
   narrow?: readonly NarrowTerm[];
@@ -237,6 +215,8 @@ export type GetMessagesArgs = GetMessagesCommon &
       }
   );
 
+const getMessagesEndpoint = endpoint({ method: 'GET', path: '/messages', schema: getMessagesResponse });
+
 /**
  * Spec "GET /messages": messages matching a narrow. Rejects without a request when
  * num_before + num_after exceeds the hard maximum of 5000, or `message_ids` on a server before FL 300.
@@ -252,7 +232,7 @@ export async function getMessages(conn: ApiConnection, args: GetMessagesArgs, op
     if (!conn.supports(300)) {
       throw new UnsupportedFeatureError('GET /messages with message_ids', 300, conn.effectiveFeatureLevel);
     }
-    return conn.request({ method: 'GET', path: '/messages', params, schema: getMessagesResponse, ...opts });
+    return send(conn, getMessagesEndpoint, { params }, opts);
   }
   checkCount('num_before', args.num_before);
   checkCount('num_after', args.num_after);
@@ -261,13 +241,7 @@ export async function getMessages(conn: ApiConnection, args: GetMessagesArgs, op
       `num_before + num_after = ${args.num_before + args.num_after} exceeds the maximum of ${MAX_MESSAGES_PER_FETCH} per request`,
     );
   }
-  return conn.request({
-    method: 'GET',
-    path: '/messages',
-    params: { ...params, anchor: anchorForWire(args.anchor) },
-    schema: getMessagesResponse,
-    ...opts,
-  });
+  return send(conn, getMessagesEndpoint, { params: { ...params, anchor: anchorForWire(args.anchor) } }, opts);
 }
 
 /** Local echo: the server hands `local_id` back as `local_message_id` on `queue_id`'s message event. */
@@ -291,39 +265,33 @@ export type SendMessageArgs = (
   };
 
 /** POST /messages (referenced operation): send a channel or direct message. */
-export function sendMessage(conn: ApiConnection, args: SendMessageArgs, opts: RequestOptions = {}) {
-  let type: string;
-  let topic: string | undefined;
-  if (args.type === 'channel') {
-    type = conn.supports(248) ? 'channel' : 'stream';
-    topic = conn.topicForWire(args.topic);
-  } else {
-    type = conn.supports(174) ? 'direct' : 'private';
-    topic = undefined;
-  }
-  return conn.request({
-    method: 'POST',
-    path: '/messages',
-    params: { ...args, type, topic },
-    schema: sendMessageResponse,
-    ...opts,
-  });
-}
+export const sendMessage = operation({
+  method: 'POST',
+  path: '/messages',
+  schema: sendMessageResponse,
+  request: (args: SendMessageArgs, conn: ApiConnection) => {
+    let type: string;
+    let topic: string | undefined;
+    if (args.type === 'channel') {
+      type = conn.supports(248) ? 'channel' : 'stream';
+      topic = conn.topicForWire(args.topic);
+    } else {
+      type = conn.supports(174) ? 'direct' : 'private';
+      topic = undefined;
+    }
+    return { params: { ...args, type, topic } };
+  },
+});
 
 /** POST /messages/flags (referenced operation): add or remove a flag on these messages. */
-export function updateMessageFlags(
-  conn: ApiConnection,
-  args: { messages: readonly number[]; op: FlagOp; flag: MessageFlagName },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: '/messages/flags',
+export const updateMessageFlags = operation({
+  method: 'POST',
+  path: '/messages/flags',
+  schema: updateMessageFlagsResponse,
+  request: (args: { messages: readonly number[]; op: FlagOp; flag: MessageFlagName }) => ({
     params: { messages: args.messages, op: args.op, flag: args.flag },
-    schema: updateMessageFlagsResponse,
-    ...opts,
-  });
-}
+  }),
+});
 
 export interface UpdateMessageFlagsForNarrowArgs {
   anchor: MessageAnchor;
@@ -336,19 +304,18 @@ export interface UpdateMessageFlagsForNarrowArgs {
   flag: MessageFlagName;
 }
 
+const flagsForNarrow = endpoint({ method: 'POST', path: '/messages/flags/narrow', schema: updateMessageFlagsForNarrowResponse });
+
 /** POST /messages/flags/narrow (referenced operation, FL 155): a flag over a range in a narrow. */
 export function updateMessageFlagsForNarrow(
   conn: ApiConnection,
   args: UpdateMessageFlagsForNarrowArgs,
   opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: '/messages/flags/narrow',
-    params: { ...args, anchor: anchorForWire(args.anchor), narrow: narrowForWire(conn, args.narrow) },
-    schema: updateMessageFlagsForNarrowResponse,
-    ...opts,
-  });
+): Promise<z.output<typeof updateMessageFlagsForNarrowResponse>> {
+  // A declared signature: callers loop on its result (`anchor = res.last_processed_id`), which an
+  // inferred binding type would make circular.
+  const params = { ...args, anchor: anchorForWire(args.anchor), narrow: narrowForWire(conn, args.narrow) };
+  return send(conn, flagsForNarrow, { params }, opts);
 }
 
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
@@ -360,55 +327,39 @@ export interface ReactionArgs {
   reaction_type?: ReactionType;
 }
 
-function reactionRequest(conn: ApiConnection, method: 'POST' | 'DELETE', args: ReactionArgs, opts: RequestOptions) {
-  return conn.request({
-    method,
-    path: `/messages/${pathSegment(args.messageId)}/reactions`,
-    params: { emoji_name: args.emoji_name, emoji_code: args.emoji_code, reaction_type: args.reaction_type },
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+const reaction = (args: ReactionArgs) => ({
+  path: { message_id: args.messageId },
+  params: { emoji_name: args.emoji_name, emoji_code: args.emoji_code, reaction_type: args.reaction_type },
+});
 
 /** POST /messages/{message_id}/reactions: add the user's emoji reaction (REACTION_ALREADY_EXISTS if there). */
-export function addReaction(conn: ApiConnection, args: ReactionArgs, opts: RequestOptions = {}) {
-  return reactionRequest(conn, 'POST', args, opts);
-}
+export const addReaction = operation({ method: 'POST', path: '/messages/{message_id}/reactions', schema: emptySuccess, request: reaction });
 
 /** DELETE /messages/{message_id}/reactions: remove it (REACTION_DOES_NOT_EXIST if not there). */
-export function removeReaction(conn: ApiConnection, args: ReactionArgs, opts: RequestOptions = {}) {
-  return reactionRequest(conn, 'DELETE', args, opts);
-}
+export const removeReaction = operation({ method: 'DELETE', path: '/messages/{message_id}/reactions', schema: emptySuccess, request: reaction });
 
 /** Spec "POST /mark_topic_as_read" (deprecated; prefer updateMessageFlagsForNarrow). */
-export function markTopicAsRead(
-  conn: ApiConnection,
-  args: { stream_id: number; topic_name: string },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: '/mark_topic_as_read',
+export const markTopicAsRead = operation({
+  method: 'POST',
+  path: '/mark_topic_as_read',
+  schema: emptySuccess,
+  request: (args: { stream_id: number; topic_name: string }, conn: ApiConnection) => ({
     params: { stream_id: args.stream_id, topic_name: conn.topicForWire(args.topic_name) },
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+  }),
+});
 
 /** GET /messages/{message_id}/history (referenced operation): edit snapshots, oldest first. */
-export function getMessageHistory(
-  conn: ApiConnection,
-  args: { messageId: number; allow_empty_topic_name?: boolean },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'GET',
-    path: `/messages/${pathSegment(args.messageId)}/history`,
+export const getMessageHistory = operation({
+  method: 'GET',
+  path: '/messages/{message_id}/history',
+  schema: getMessageHistoryResponse,
+  request: (args: { messageId: number; allow_empty_topic_name?: boolean }, conn: ApiConnection) => ({
+    path: { message_id: args.messageId },
     params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
-    schema: getMessageHistoryResponse,
-    ...opts,
-  });
-}
+  }),
+});
+
+const typing = endpoint({ method: 'POST', path: '/typing', schema: emptySuccess });
 
 export type SetTypingStatusArgs =
   | { op: TypingOp; type: 'direct'; to: readonly number[] }
@@ -426,28 +377,21 @@ export async function setTypingStatus(
   opts: RequestOptions = {},
 ): Promise<EmptySuccess | undefined> {
   if (args.type === 'direct') {
-    return conn.request({
-      method: 'POST',
-      path: '/typing',
-      params: { type: conn.supports(174) ? 'direct' : 'private', op: args.op, to: args.to },
-      schema: emptySuccess,
-      ...opts,
-    });
+    return send(conn, typing, { params: { type: conn.supports(174) ? 'direct' : 'private', op: args.op, to: args.to } }, opts);
   }
   if (!conn.supports(215)) return undefined;
-  return conn.request({
-    method: 'POST',
-    path: '/typing',
-    params: {
-      type: conn.supports(248) ? 'channel' : 'stream',
-      op: args.op,
-      stream_id: args.stream_id,
-      topic: conn.topicForWire(args.topic),
-    },
-    schema: emptySuccess,
-    ...opts,
-  });
+  const params = {
+    type: conn.supports(248) ? 'channel' : 'stream',
+    op: args.op,
+    stream_id: args.stream_id,
+    topic: conn.topicForWire(args.topic),
+  };
+  return send(conn, typing, { params }, opts);
 }
+
+const editTyping = endpoint({ method: 'POST', path: '/messages/{message_id}/typing', schema: emptySuccess });
+/** FL 351-360's spelling of `editTyping`, with the message id in the body. */
+const legacyEditTyping = endpoint({ method: 'POST', path: '/message_edit_typing', schema: emptySuccess });
 
 /**
  * Spec "POST /messages/{message_id}/typing": typing status while editing a message. FL 361+ uses
@@ -460,22 +404,10 @@ export async function setTypingStatusForMessageEdit(
   opts: RequestOptions = {},
 ): Promise<EmptySuccess | undefined> {
   if (conn.supports(361)) {
-    return conn.request({
-      method: 'POST',
-      path: `/messages/${pathSegment(args.messageId)}/typing`,
-      params: { op: args.op },
-      schema: emptySuccess,
-      ...opts,
-    });
+    return send(conn, editTyping, { path: { message_id: args.messageId }, params: { op: args.op } }, opts);
   }
   if (conn.supports(351)) {
-    return conn.request({
-      method: 'POST',
-      path: '/message_edit_typing',
-      params: { message_id: args.messageId, op: args.op },
-      schema: emptySuccess,
-      ...opts,
-    });
+    return send(conn, legacyEditTyping, { params: { message_id: args.messageId, op: args.op } }, opts);
   }
   return undefined;
 }
@@ -484,16 +416,29 @@ export async function setTypingStatusForMessageEdit(
  * Spec "POST /streams/{stream_id}/delete_topic" (administrators): deletes in batches, newest first.
  * Repeat while the result has `complete: false`.
  */
-export function deleteTopic(
-  conn: ApiConnection,
-  args: { streamId: number; topic_name: string },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: `/streams/${pathSegment(args.streamId)}/delete_topic`,
+export const deleteTopic = operation({
+  method: 'POST',
+  path: '/streams/{stream_id}/delete_topic',
+  schema: deleteTopicResponse,
+  request: (args: { streamId: number; topic_name: string }, conn: ApiConnection) => ({
+    path: { stream_id: args.streamId },
     params: { topic_name: conn.topicForWire(args.topic_name) },
-    schema: deleteTopicResponse,
-    ...opts,
-  });
-}
+  }),
+});
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const messageResponses = responseTable(
+  updateMessage,
+  getMessage,
+  getMessagesEndpoint,
+  sendMessage,
+  updateMessageFlags,
+  flagsForNarrow,
+  markTopicAsRead,
+  getMessageHistory,
+  typing,
+  editTyping,
+  addReaction,
+  removeReaction,
+  deleteTopic,
+);

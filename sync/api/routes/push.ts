@@ -1,14 +1,9 @@
 /** Push notifications: spec "POST /users/me/apns_device_token" and "POST /mobile_push/e2ee/test_notification". */
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess } from '../schemas/envelope.js';
 import { UnsupportedFeatureError } from '../errors.js';
-
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const pushResponses = {
-  'POST /users/me/apns_device_token': emptySuccess,
-  'POST /mobile_push/e2ee/test_notification': emptySuccess,
-} as const;
 
 /** The E2EE test notification endpoint is new at FL 420. */
 export const E2EE_TEST_NOTIFICATION_FL = 420;
@@ -16,19 +11,14 @@ export const E2EE_TEST_NOTIFICATION_FL = 420;
 export const E2EE_TEST_NOTIFICATION_DEVICE_ID_FL = 468;
 
 /** Spec "POST /users/me/apns_device_token" (deprecated from FL 406; `appid` required from FL 223). */
-export function addApnsDeviceToken(
-  conn: ApiConnection,
-  args: { token: string; appid: string },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: '/users/me/apns_device_token',
-    params: { token: args.token, appid: args.appid },
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+export const addApnsDeviceToken = operation({
+  method: 'POST',
+  path: '/users/me/apns_device_token',
+  schema: emptySuccess,
+  request: (args: { token: string; appid: string }) => ({ params: { token: args.token, appid: args.appid } }),
+});
+
+const e2eeTestNotification = endpoint({ method: 'POST', path: '/mobile_push/e2ee/test_notification', schema: emptySuccess });
 
 /** Spec "POST /mobile_push/e2ee/test_notification" (FL 420): test push to one device, or all when `deviceId` is omitted. */
 export async function sendE2eeTestNotification(
@@ -46,11 +36,8 @@ export async function sendE2eeTestNotification(
       ? { device_id: args.deviceId }
       : { push_account_id: args.deviceId };
   }
-  return conn.request({
-    method: 'POST',
-    path: '/mobile_push/e2ee/test_notification',
-    params,
-    schema: emptySuccess,
-    ...opts,
-  });
+  return send(conn, e2eeTestNotification, { params }, opts);
 }
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const pushResponses = responseTable(addApnsDeviceToken, e2eeTestNotification);

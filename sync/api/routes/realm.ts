@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, success } from '../schemas/envelope.js';
 import { linkifier, realmEmoji } from '../schemas/realm-data.js';
 import type { GroupSettingValueUpdate } from '../schemas/groups.js';
@@ -26,22 +27,11 @@ export const getCustomEmojiResponse = success({ emoji: z.record(z.string(), real
 /** In processing order (FL 202 made the order editable). */
 export const getLinkifiersResponse = success({ linkifiers: z.array(linkifier) });
 
-/** Response schemas by OpenAPI operation (`PATCH /realm` is absent from the FL 420 OpenAPI file; see the header). */
-export const realmResponses = {
-  'PATCH /realm': emptySuccess,
-  'GET /realm/emoji': getCustomEmojiResponse,
-  'GET /realm/linkifiers': getLinkifiersResponse,
-} as const;
-
 /** GET /realm/emoji: every custom emoji of the organization, deactivated ones included, by id. */
-export function getCustomEmoji(conn: ApiConnection, opts: RequestOptions = {}) {
-  return conn.request({ method: 'GET', path: '/realm/emoji', schema: getCustomEmojiResponse, ...opts });
-}
+export const getCustomEmoji = operation({ method: 'GET', path: '/realm/emoji', schema: getCustomEmojiResponse });
 
 /** GET /realm/linkifiers (FL 54): the organization's linkifiers, to apply in the order given. */
-export function getLinkifiers(conn: ApiConnection, opts: RequestOptions = {}) {
-  return conn.request({ method: 'GET', path: '/realm/linkifiers', schema: getLinkifiersResponse, ...opts });
-}
+export const getLinkifiers = operation({ method: 'GET', path: '/realm/linkifiers', schema: getLinkifiersResponse });
 
 /** Feature levels at which the group-based permissions replaced the older policies. */
 export const CAN_MOVE_MESSAGES_BETWEEN_CHANNELS_GROUP_FL = 310;
@@ -72,6 +62,8 @@ const GROUP_SETTING_LEVELS = [
   ['can_resolve_topics_group', CAN_RESOLVE_TOPICS_GROUP_FL],
 ] as const;
 
+const updateRealm = endpoint({ method: 'PATCH', path: '/realm', schema: emptySuccess });
+
 /** PATCH /realm (referenced operation), limited to the message editing and moving settings (administrators). */
 export async function updateRealmEditingSettings(
   conn: ApiConnection,
@@ -96,8 +88,11 @@ export async function updateRealmEditingSettings(
     can_move_messages_between_topics_group: args.can_move_messages_between_topics_group,
     can_resolve_topics_group: args.can_resolve_topics_group,
   };
-  return conn.request({ method: 'PATCH', path: '/realm', params, schema: emptySuccess, ...opts });
+  return send(conn, updateRealm, { params }, opts);
 }
+
+/** Response schemas by OpenAPI operation (`PATCH /realm` is absent from the FL 420 OpenAPI file; see the header). */
+export const realmResponses = responseTable(updateRealm, getCustomEmoji, getLinkifiers);
 
 /** JSON text of a time limit: `600` or `"unlimited"` (quoted; see the header). */
 function timeLimit(v: MessageTimeLimit | undefined): string | undefined {

@@ -1,20 +1,12 @@
 /** Scheduled messages: spec "PATCH /scheduled_messages/{scheduled_message_id}", and list/create/delete. */
 import { z } from 'zod';
-import type { ApiConnection, RequestOptions } from '../core.js';
-import { pathSegment } from '../encoding.js';
+import type { ApiConnection } from '../core.js';
+import { operation, responseTable } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { scheduledMessage } from '../schemas/scheduled-messages.js';
 
 export const getScheduledMessagesResponse = success({ scheduled_messages: z.array(scheduledMessage) });
 export const createScheduledMessageResponse = success({ scheduled_message_id: int });
-
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const scheduledMessageResponses = {
-  'GET /scheduled_messages': getScheduledMessagesResponse,
-  'POST /scheduled_messages': createScheduledMessageResponse,
-  'PATCH /scheduled_messages/{scheduled_message_id}': emptySuccess,
-  'DELETE /scheduled_messages/{scheduled_message_id}': emptySuccess,
-} as const;
 
 /** The `type` a request may carry; `private` and `stream` are the legacy spellings. */
 export type ScheduledMessageRequestType = 'direct' | 'channel' | 'stream' | 'private';
@@ -30,9 +22,7 @@ function typeForWire(conn: ApiConnection, type: ScheduledMessageRequestType): Sc
 }
 
 /** GET /scheduled_messages (referenced operation): the user's undelivered ones, by delivery time. */
-export function getScheduledMessages(conn: ApiConnection, opts: RequestOptions = {}) {
-  return conn.request({ method: 'GET', path: '/scheduled_messages', schema: getScheduledMessagesResponse, ...opts });
-}
+export const getScheduledMessages = operation({ method: 'GET', path: '/scheduled_messages', schema: getScheduledMessagesResponse });
 
 /** Where a new scheduled message goes: a channel and topic, or direct-message recipients. */
 export type ScheduledMessageTarget =
@@ -48,19 +38,18 @@ export type CreateScheduledMessageArgs = ScheduledMessageTarget & {
 };
 
 /** POST /scheduled_messages (referenced operation). */
-export function createScheduledMessage(conn: ApiConnection, args: CreateScheduledMessageArgs, opts: RequestOptions = {}) {
-  return conn.request({
-    method: 'POST',
-    path: '/scheduled_messages',
+export const createScheduledMessage = operation({
+  method: 'POST',
+  path: '/scheduled_messages',
+  schema: createScheduledMessageResponse,
+  request: (args: CreateScheduledMessageArgs, conn: ApiConnection) => ({
     params: {
       ...args,
       type: typeForWire(conn, args.type),
       topic: args.type === 'channel' ? conn.topicForWire(args.topic) : undefined,
     },
-    schema: createScheduledMessageResponse,
-    ...opts,
-  });
-}
+  }),
+});
 
 /**
  * What to change. Changing `type` requires `to` (and `topic` when switching to a channel), so
@@ -80,31 +69,32 @@ export type UpdateScheduledMessageArgs = {
 );
 
 /** Spec "PATCH /scheduled_messages/{scheduled_message_id}": edit a scheduled message (FL 184). */
-export function updateScheduledMessage(conn: ApiConnection, args: UpdateScheduledMessageArgs, opts: RequestOptions = {}) {
-  const { scheduledMessageId, ...rest } = args;
-  return conn.request({
-    method: 'PATCH',
-    path: `/scheduled_messages/${pathSegment(scheduledMessageId)}`,
+export const updateScheduledMessage = operation({
+  method: 'PATCH',
+  path: '/scheduled_messages/{scheduled_message_id}',
+  schema: emptySuccess,
+  request: ({ scheduledMessageId, ...rest }: UpdateScheduledMessageArgs, conn: ApiConnection) => ({
+    path: { scheduled_message_id: scheduledMessageId },
     params: {
       ...rest,
       type: rest.type === undefined ? undefined : typeForWire(conn, rest.type),
       topic: rest.topic === undefined ? undefined : conn.topicForWire(rest.topic),
     },
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+  }),
+});
 
 /** DELETE /scheduled_messages/{scheduled_message_id} (referenced operation): cancel sending it. */
-export function deleteScheduledMessage(
-  conn: ApiConnection,
-  args: { scheduledMessageId: number },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'DELETE',
-    path: `/scheduled_messages/${pathSegment(args.scheduledMessageId)}`,
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+export const deleteScheduledMessage = operation({
+  method: 'DELETE',
+  path: '/scheduled_messages/{scheduled_message_id}',
+  schema: emptySuccess,
+  request: (args: { scheduledMessageId: number }) => ({ path: { scheduled_message_id: args.scheduledMessageId } }),
+});
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const scheduledMessageResponses = responseTable(
+  getScheduledMessages,
+  createScheduledMessage,
+  updateScheduledMessage,
+  deleteScheduledMessage,
+);

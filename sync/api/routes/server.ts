@@ -1,6 +1,7 @@
 /** Server discovery: docs/zulip-behaviour.md "GET /server_settings" (no authentication). */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
+import { endpoint, responseTable, send } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';
 
 export const externalAuthenticationMethod = z.object({
@@ -39,23 +40,17 @@ export const getServerSettingsResponse = success({
 });
 export type ServerSettings = z.output<typeof getServerSettingsResponse>;
 
+const getServerSettingsEndpoint = endpoint({ method: 'GET', path: '/server_settings', schema: getServerSettingsResponse, auth: false });
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const serverResponses = {
-  'GET /server_settings': getServerSettingsResponse,
-} as const;
+export const serverResponses = responseTable(getServerSettingsEndpoint);
 
 /**
  * GET /server_settings (docs/zulip-behaviour.md "GET /server_settings"): what the server is and how
  * to log in to it, unauthenticated.
  */
 export async function getServerSettings(conn: ApiConnection, opts: RequestOptions = {}): Promise<ServerSettings> {
-  const res = await conn.request({
-    method: 'GET',
-    path: '/server_settings',
-    schema: getServerSettingsResponse,
-    auth: false,
-    ...opts,
-  });
+  const res = await send(conn, getServerSettingsEndpoint, {}, opts);
   // Known before any authenticated call, so route choices can already branch on the level.
   conn.noteServerVersion({ featureLevel: res.zulip_feature_level, zulipVersion: res.zulip_version });
   return res;

@@ -1,12 +1,13 @@
 /** The current user's settings: spec "PATCH /settings (update the current user's settings)". */
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { ParamValue } from '../encoding.js';
+import { endpoint, responseTable, send } from '../operation.js';
 import { emptySuccess } from '../schemas/envelope.js';
 
+const updateSettingsEndpoint = endpoint({ method: 'PATCH', path: '/settings', schema: emptySuccess });
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const settingsResponses = {
-  'PATCH /settings': emptySuccess,
-} as const;
+export const settingsResponses = responseTable(updateSettingsEndpoint);
 
 /** FL 454 renamed the Recent conversations home view from `recent_topics` to `recent`. */
 export const WEB_HOME_VIEW_RECENT_RENAMED_FL = 454;
@@ -121,5 +122,5 @@ export async function updateSettings(conn: ApiConnection, args: UpdateSettingsAr
   if (args.web_home_view === 'recent' || args.web_home_view === 'recent_topics') {
     params.web_home_view = conn.supports(WEB_HOME_VIEW_RECENT_RENAMED_FL) ? 'recent' : 'recent_topics';
   }
-  return conn.request({ method: 'PATCH', path: '/settings', params, schema: emptySuccess, ...opts });
+  return send(conn, updateSettingsEndpoint, { params }, opts);
 }

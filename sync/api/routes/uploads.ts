@@ -5,16 +5,22 @@
  */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
-import { pathSegment } from '../encoding.js';
+import { endpoint, responseTable, send } from '../operation.js';
 import { success } from '../schemas/envelope.js';
 
 /** `url` is relative to the realm URL: `/user_uploads/temporary/<token>[/<filename>]`. */
 export const getFileTemporaryUrlResponse = success({ url: z.string() });
 
+const fileTemporaryUrl = endpoint({
+  method: 'GET',
+  path: '/user_uploads/{realm_id_str}/{filename}',
+  schema: getFileTemporaryUrlResponse,
+  // The filename keeps its `/` separators (`ab/.../name.pdf`).
+  keepSlashes: true,
+});
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const uploadResponses = {
-  'GET /user_uploads/{realm_id_str}/{filename}': getFileTemporaryUrlResponse,
-} as const;
+export const uploadResponses = responseTable(fileTemporaryUrl);
 
 const UPLOAD_PATH = /^\/user_uploads\/(\d+)\/(.+)$/;
 
@@ -35,10 +41,5 @@ export function getFileTemporaryUrl(conn: ApiConnection, args: { url: string }, 
     throw new RangeError(`not an uploaded file's URL (bad percent-encoding): ${args.url}`);
   }
   if (segments.some((s) => s === '' || s === '.' || s === '..')) throw new RangeError(`not an uploaded file's URL: ${args.url}`);
-  return conn.request({
-    method: 'GET',
-    path: `/user_uploads/${m[1]!}/${pathSegment(segments.join('/'), { keepSlashes: true })}`,
-    schema: getFileTemporaryUrlResponse,
-    ...opts,
-  });
+  return send(conn, fileTemporaryUrl, { path: { realm_id_str: m[1]!, filename: segments.join('/') } }, opts);
 }

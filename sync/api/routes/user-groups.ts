@@ -1,20 +1,13 @@
 /** User groups: spec "PATCH /user_groups/{user_group_id}", "POST /user_groups/{user_group_id}/members", and list. */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
-import { pathSegment, type Params } from '../encoding.js';
+import type { Params } from '../encoding.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, success } from '../schemas/envelope.js';
 import { userGroup, type GroupSettingValueUpdate } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
 
 export const getUserGroupsResponse = success({ user_groups: z.array(userGroup) });
-
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const userGroupResponses = {
-  'PATCH /user_groups/{user_group_id}': emptySuccess,
-  'POST /user_groups/{user_group_id}/members': emptySuccess,
-  'GET /user_groups': getUserGroupsResponse,
-  'POST /user_groups/{user_group_id}/deactivate': emptySuccess,
-} as const;
 
 /** `add_subgroups` / `delete_subgroups` on the members endpoint are new at FL 311. */
 export const SUBGROUPS_IN_MEMBERS_FL = 311;
@@ -42,16 +35,12 @@ export interface UpdateUserGroupArgs {
 }
 
 /** Spec "PATCH /user_groups/{user_group_id}": rename, describe, change permissions or reactivate a group. */
-export function updateUserGroup(conn: ApiConnection, args: UpdateUserGroupArgs, opts: RequestOptions = {}) {
-  const { userGroupId, ...params } = args;
-  return conn.request({
-    method: 'PATCH',
-    path: `/user_groups/${pathSegment(userGroupId)}`,
-    params,
-    schema: emptySuccess,
-    ...opts,
-  });
-}
+export const updateUserGroup = operation({
+  method: 'PATCH',
+  path: '/user_groups/{user_group_id}',
+  schema: emptySuccess,
+  request: ({ userGroupId, ...params }: UpdateUserGroupArgs) => ({ path: { user_group_id: userGroupId }, params }),
+});
 
 export interface UpdateUserGroupMembersArgs {
   userGroupId: number;
@@ -65,6 +54,8 @@ export interface UpdateUserGroupMembersArgs {
   delete_subgroups?: readonly number[];
 }
 
+const userGroupMembers = endpoint({ method: 'POST', path: '/user_groups/{user_group_id}/members', schema: emptySuccess });
+
 /** Spec "POST /user_groups/{user_group_id}/members": add or remove members and (FL 311) subgroups. */
 export async function updateUserGroupMembers(
   conn: ApiConnection,
@@ -76,14 +67,10 @@ export async function updateUserGroupMembers(
     // An older server would silently ignore the subgroup lists and report success.
     throw new UnsupportedFeatureError('updateUserGroupMembers with add_subgroups/delete_subgroups', SUBGROUPS_IN_MEMBERS_FL, conn.effectiveFeatureLevel);
   }
-  return conn.request({
-    method: 'POST',
-    path: `/user_groups/${pathSegment(userGroupId)}/members`,
-    params,
-    schema: emptySuccess,
-    ...opts,
-  });
+  return send(conn, userGroupMembers, { path: { user_group_id: userGroupId }, params }, opts);
 }
+
+const deactivateUserGroupEndpoint = endpoint({ method: 'POST', path: '/user_groups/{user_group_id}/deactivate', schema: emptySuccess });
 
 /**
  * POST /user_groups/{user_group_id}/deactivate (a referenced operation; the spec does not show it):
@@ -93,8 +80,10 @@ export function deactivateUserGroup(conn: ApiConnection, args: { userGroupId: nu
   if (!conn.supports(DEACTIVATED_GROUPS_FL)) {
     throw new UnsupportedFeatureError('deactivateUserGroup', DEACTIVATED_GROUPS_FL, conn.effectiveFeatureLevel);
   }
-  return conn.request({ method: 'POST', path: `/user_groups/${pathSegment(args.userGroupId)}/deactivate`, params: {}, schema: emptySuccess, ...opts });
+  return send(conn, deactivateUserGroupEndpoint, { path: { user_group_id: args.userGroupId }, params: {} }, opts);
 }
+
+const getUserGroupsEndpoint = endpoint({ method: 'GET', path: '/user_groups', schema: getUserGroupsResponse });
 
 /** GET /user_groups (referenced operation): every group, deactivated ones on request. */
 export function getUserGroups(
@@ -113,5 +102,13 @@ export function getUserGroups(
       params = { allow_deactivated: args.include_deactivated_groups };
     }
   }
-  return conn.request({ method: 'GET', path: '/user_groups', params, schema: getUserGroupsResponse, ...opts });
+  return send(conn, getUserGroupsEndpoint, { params }, opts);
 }
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const userGroupResponses = responseTable(
+  updateUserGroup,
+  userGroupMembers,
+  getUserGroupsEndpoint,
+  deactivateUserGroupEndpoint,
+);

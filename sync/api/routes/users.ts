@@ -1,6 +1,7 @@
 /** Users: spec "POST /users (create a user)", and the referenced GET /users and GET /users/me. */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
+import { endpoint, operation, responseTable, send } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';
 import { user } from '../schemas/users.js';
 
@@ -8,13 +9,6 @@ export const getUsersResponse = success({ members: z.array(user) });
 /** `GET /users/me` returns the user's own fields at the top level, plus the deprecated `max_message_id`. */
 export const getOwnUserResponse = success({ ...user.shape, max_message_id: int.optional() });
 export const createUserResponse = success({ user_id: int });
-
-/** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const userResponses = {
-  'GET /users': getUsersResponse,
-  'GET /users/me': getOwnUserResponse,
-  'POST /users': createUserResponse,
-} as const;
 
 /** The `user_ids` filter of `GET /users` is new at FL 384. */
 export const GET_USERS_USER_IDS_FL = 384;
@@ -28,41 +22,34 @@ export interface GetUsersArgs {
   user_ids?: readonly number[];
 }
 
+const getUsersEndpoint = endpoint({ method: 'GET', path: '/users', schema: getUsersResponse });
+
 /** GET /users (referenced operation): all accessible users, or those in `user_ids`. */
 export async function getUsers(conn: ApiConnection, args: GetUsersArgs = {}, opts: RequestOptions = {}) {
   const filterHere = args.user_ids !== undefined && !conn.supports(GET_USERS_USER_IDS_FL);
-  const res = await conn.request({
-    method: 'GET',
-    path: '/users',
-    params: {
-      client_gravatar: args.client_gravatar,
-      include_custom_profile_fields: args.include_custom_profile_fields,
-      user_ids: filterHere ? undefined : args.user_ids,
-    },
-    schema: getUsersResponse,
-    ...opts,
-  });
+  const params = {
+    client_gravatar: args.client_gravatar,
+    include_custom_profile_fields: args.include_custom_profile_fields,
+    user_ids: filterHere ? undefined : args.user_ids,
+  };
+  const res = await send(conn, getUsersEndpoint, { params }, opts);
   if (!filterHere) return res;
   const wanted = new Set(args.user_ids);
   return { ...res, members: res.members.filter((m) => wanted.has(m.user_id)) };
 }
 
 /** GET /users/me (referenced operation): the user or bot making the request. */
-export function getOwnUser(conn: ApiConnection, opts: RequestOptions = {}) {
-  return conn.request({ method: 'GET', path: '/users/me', schema: getOwnUserResponse, ...opts });
-}
+export const getOwnUser = operation({ method: 'GET', path: '/users/me', schema: getOwnUserResponse });
 
 /** Spec "POST /users": create an account (administrators with `can_create_users`); returns its id. */
-export function createUser(
-  conn: ApiConnection,
-  args: { email: string; password: string; full_name: string },
-  opts: RequestOptions = {},
-) {
-  return conn.request({
-    method: 'POST',
-    path: '/users',
+export const createUser = operation({
+  method: 'POST',
+  path: '/users',
+  schema: createUserResponse,
+  request: (args: { email: string; password: string; full_name: string }) => ({
     params: { email: args.email, password: args.password, full_name: args.full_name },
-    schema: createUserResponse,
-    ...opts,
-  });
-}
+  }),
+});
+
+/** Response schemas by OpenAPI operation, for the example-conformance test. */
+export const userResponses = responseTable(getUsersEndpoint, getOwnUser, createUser);
