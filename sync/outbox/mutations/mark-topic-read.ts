@@ -10,18 +10,17 @@ import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { unreadIdsInTopic } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
 export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
 
-export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_read'> = {
+export const markTopicRead = withoutBase({
   kind: 'mark_topic_as_read',
   version: 1,
   argsSchema: markTopicReadArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const p = channelPlace(names, a.stream_id, a.topic_name);
     return { text: `Mark ${p.label} as read`, link: p.link };
@@ -49,7 +48,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_r
   },
   coalesce: (prev, next) => (prev.kind === 'mark_topic_as_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {
   // Only the unread ones need rewriting; topics match by their key, as on the server.

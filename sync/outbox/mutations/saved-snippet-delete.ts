@@ -7,8 +7,8 @@ import { deleteSavedSnippet, getSavedSnippets } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { snippetId } from './saved-snippet-edit.js';
 import { localSnippetId } from './snippet-local.js';
@@ -22,11 +22,10 @@ function serverId(id: number | string): number {
   return n;
 }
 
-export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null, 'delete_saved_snippet'> = {
+export const savedSnippetDelete = withoutBase({
   kind: 'delete_saved_snippet',
   version: 1,
   argsSchema: snippetDeleteArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Delete a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
   async send(conn, a) {
@@ -40,7 +39,7 @@ export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null, 'delete_sav
   coalesce: (prev) => (prev.kind === 'create_saved_snippet' ? { action: 'cancel' } : { action: 'append' }),
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: SnippetDeleteArgs, changes: ChangeCollector): void {
   const id = localSnippetId(args.saved_snippet_id);

@@ -7,8 +7,8 @@ import { editSavedSnippet, getSavedSnippets } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
@@ -31,11 +31,10 @@ function serverId(id: number | string): number {
   return n;
 }
 
-export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'edit_saved_snippet'> = {
+export const savedSnippetEdit = withoutBase({
   kind: 'edit_saved_snippet',
   version: 1,
   argsSchema: snippetEditArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Edit a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
   async send(conn, a) {
@@ -65,7 +64,7 @@ export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'edit_saved_sni
   },
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: ChangeCollector): void {
   const id = localSnippetId(args.saved_snippet_id);

@@ -12,8 +12,8 @@ import { createScheduledMessage, getScheduledMessages } from '../../api/index.js
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
@@ -42,11 +42,10 @@ const sameIds = (x: readonly number[], y: readonly number[]) => {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 };
 
-export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'create_scheduled_message'> = {
+export const scheduledMessageCreate = withoutBase({
   kind: SCHEDULED_CREATE_KIND,
   version: 1,
   argsSchema: scheduledCreateArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Schedule a message', link: null }),
   entityKey: (a) => `scheduled_message:${a.tmp_id}`,
   createsTempIdIn: 'tmp_id',
@@ -75,7 +74,7 @@ export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'crea
     putScheduledMessage(db, { ...m, scheduled_message_id: createdId });
     changes.touched('scheduled_messages');
   },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: ScheduledCreateArgs, changes: ChangeCollector): void {
   const id = localObjectId(a.tmp_id);

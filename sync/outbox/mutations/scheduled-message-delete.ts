@@ -8,8 +8,8 @@ import { deleteScheduledMessage, getScheduledMessages } from '../../api/index.js
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
@@ -26,11 +26,10 @@ export function serverScheduledId(id: number | string, kind: string): number {
   return id;
 }
 
-export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'delete_scheduled_message'> = {
+export const scheduledMessageDelete = withoutBase({
   kind: 'delete_scheduled_message',
   version: 1,
   argsSchema: scheduledDeleteArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Cancel a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
@@ -44,7 +43,7 @@ export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'dele
   },
   coalesce: (prev) => (prev.kind === SCHEDULED_CREATE_KIND ? { action: 'cancel' } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: ScheduledDeleteArgs, changes: ChangeCollector): void {
   const id = localObjectId(a.scheduled_message_id);

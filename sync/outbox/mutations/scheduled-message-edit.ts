@@ -8,8 +8,8 @@ import { getScheduledMessages, updateScheduledMessage, type UpdateScheduledMessa
 import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, dmRecipients, queuedCommand, tempRef } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
@@ -41,11 +41,10 @@ function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
 
 const sameIds = (x: readonly number[], y: readonly number[]) => x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
 
-export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'update_scheduled_message'> = {
+export const scheduledMessageEdit = withoutBase({
   kind: 'update_scheduled_message',
   version: 1,
   argsSchema: scheduledEditArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Change a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
@@ -88,7 +87,7 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'update_s
     return { action: 'merge', args: merged, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: ChangeCollector): void {
   const local = localObjectId(args.scheduled_message_id);

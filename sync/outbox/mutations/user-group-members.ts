@@ -8,8 +8,8 @@ import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, peopleIn, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
@@ -28,11 +28,10 @@ function net(prev: UserGroupMembersArgs, next: UserGroupMembersArgs): { add: num
   return { add: [...add], delete: [...del] };
 }
 
-export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'update_user_group_members'> = {
+export const userGroupMembers = withoutBase({
   kind: 'update_user_group_members',
   version: 1,
   argsSchema: userGroupMembersArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     const parts = [...(a.add.length > 0 ? [`add ${peopleIn(a.add, names)} to`] : []), ...(a.delete.length > 0 ? [`remove ${peopleIn(a.delete, names)} from`] : [])];
@@ -61,7 +60,7 @@ export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'update_us
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupMembersArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => {

@@ -16,7 +16,7 @@ import { getUserGroups, groupSettingValue, updateUserGroup, type GroupSettingVal
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
+import { withoutBase } from './shared.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
 export const GROUP_PERMISSIONS = ['can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group'] as const;
@@ -56,11 +56,10 @@ function wireArgs(a: UserGroupPermissionsArgs): UpdateUserGroupArgs {
   return out;
 }
 
-export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'update_user_group_permissions'> = {
+export const userGroupPermissions = withoutBase({
   kind: 'update_user_group_permissions',
   version: 1,
   argsSchema: userGroupPermissionsArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     // In the order Zulip web lists them.
@@ -89,7 +88,7 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'u
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, settings: merged }, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupPermissionsArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => {

@@ -10,19 +10,18 @@ import { getUserGroups, updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
 export const userGroupReactivateArgs = z.object({ user_group_id: z.number().int() });
 export type UserGroupReactivateArgs = z.output<typeof userGroupReactivateArgs>;
 
-export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null, 'update_user_group_reactivate'> = {
+export const userGroupReactivate = withoutBase({
   kind: 'update_user_group_reactivate',
   version: 1,
   argsSchema: userGroupReactivateArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     return { text: `Reactivate ${g.label}`, link: g.link };
@@ -39,7 +38,7 @@ export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null, 'upd
     return prev.kind === 'update_user_group_reactivate' ? { action: 'merge', args: next.args, base: null } : { action: 'append' };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, changes: ChangeCollector): void {
   if (editUserGroup(db, args.user_group_id, (g) => ({ ...g, deactivated: false }))) changes.touched('user_groups');

@@ -10,8 +10,9 @@ import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { OutboxIntentError } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
@@ -31,11 +32,10 @@ export function netSubgroups(prev: UserGroupSubgroupsArgs, next: UserGroupSubgro
   return { add: [...add], delete: [...del] };
 }
 
-export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'update_user_group_subgroups'> = {
+export const userGroupSubgroups = withoutBase({
   kind: 'update_user_group_subgroups',
   version: 1,
   argsSchema: userGroupSubgroupsArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     const groups = (ids: readonly number[]) => ids.map((x) => names.group(x) ?? `group ${x}`).join(', ');
@@ -65,7 +65,7 @@ export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'updat
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupSubgroupsArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => {
