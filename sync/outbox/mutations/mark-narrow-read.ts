@@ -21,7 +21,7 @@ import type { ChangeCollector } from '../../db/changes.js';
 import { compileLocalNarrow } from '../../db/narrow/compile.js';
 import { OutboxIntentError } from '../kinds.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { newestWins, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markNarrowReadArgs = z.object({ narrow: z.array(narrowTermSchema).max(20) });
@@ -66,7 +66,7 @@ export const markNarrowRead = withoutBase({
     const res = await getMessages(conn, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [...a.narrow, unread] });
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === MARK_NARROW_READ_KIND ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins(MARK_NARROW_READ_KIND),
   local: { apply: (db, a, _b, c) => applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
 });
 

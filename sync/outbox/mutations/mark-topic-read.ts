@@ -11,7 +11,7 @@ import { updateStoredMessage } from '../../db/queries/messages.js';
 import { unreadIdsInTopic } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { newestWins, oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
@@ -30,9 +30,7 @@ export const markTopicRead = withoutBase({
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
   // topic marked read, then a message in it marked unread): one at a time across these kinds.
   serialGroup: 'read-state',
-  async send(conn, a) {
-    await markTopicAsRead(conn, a);
-  },
+  send: oneCall(markTopicAsRead),
   async verify(conn, a) {
     const res = await getMessages(conn, {
       anchor: 'newest',
@@ -46,7 +44,7 @@ export const markTopicRead = withoutBase({
     });
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'mark_topic_as_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins('mark_topic_as_read'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
 });
 

@@ -17,7 +17,7 @@ import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/message
 import type { ChangeCollector } from '../../db/changes.js';
 import { OutboxIntentError } from '../kinds.js';
 import { answer, plural, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 /** The flags a person sets by hand (the others follow the content). */
@@ -49,9 +49,7 @@ export const messageFlags = withoutBase({
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
   // topic marked read, then a message in it marked unread): one at a time across these kinds.
   serialGroup: 'read-state',
-  async send(conn, a) {
-    await updateMessageFlags(conn, a);
-  },
+  send: oneCall(updateMessageFlags),
   async verify(conn, a) {
     if (!conn.supports(300)) return 'not_applied';
     const res = await getMessages(conn, { message_ids: a.messages, narrow: [], apply_markdown: false });

@@ -8,7 +8,7 @@ import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const navigationViewAddArgs = z.object({
@@ -35,13 +35,8 @@ export const navigationViewAdd = withoutBase({
     return { text: `${a.is_pinned === false ? 'Unpin' : 'Pin'} the view #${a.fragment}`, link: null };
   },
   entityKey: (a) => viewKey(a.fragment),
-  async send(conn, a) {
-    await addNavigationView(conn, a);
-  },
-  async verify(conn, a) {
-    const v = await serverView(conn, a.fragment);
-    return v && v.is_pinned === a.is_pinned && v.name === (a.name ?? null) ? 'applied' : 'not_applied';
-  },
+  send: oneCall(addNavigationView),
+  verify: verifyByReading((conn, a) => serverView(conn, a.fragment), (v, a) => v.is_pinned === a.is_pinned && v.name === (a.name ?? null)),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 });
 

@@ -5,7 +5,7 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteNavigationView as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { annulsQueued, oneCall, verifyGone, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { serverView, viewKey } from './navigation-view-add.js';
 
@@ -18,11 +18,9 @@ export const navigationViewDelete = withoutBase({
   argsSchema: navigationViewDeleteArgs,
   describe: (a) => ({ text: `Remove the view #${a.fragment}`, link: null }),
   entityKey: (a) => viewKey(a.fragment),
-  async send(conn, a) {
-    await deleteNavigationView(conn, a);
-  },
-  verify: async (conn, a) => ((await serverView(conn, a.fragment)) ? 'not_applied' : 'applied'),
-  coalesce: (prev) => (prev.kind === 'add_navigation_view' ? { action: 'cancel' } : { action: 'append' }),
+  send: oneCall(deleteNavigationView),
+  verify: verifyGone((conn, a) => serverView(conn, a.fragment)),
+  coalesce: annulsQueued('add_navigation_view'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
 });
 

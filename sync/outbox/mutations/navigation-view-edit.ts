@@ -5,7 +5,7 @@ import type { LocalDb } from '../../db/open.js';
 import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { navigationViewAddArgs, serverView, viewKey } from './navigation-view-add.js';
 
@@ -25,15 +25,11 @@ export const navigationViewEdit = withoutBase({
     return { text: `Change the view #${a.fragment}${changes.length > 0 ? `: ${changes.join(', ')}` : ''}`, link: null };
   },
   entityKey: (a) => viewKey(a.fragment),
-  async send(conn, a) {
-    await editNavigationView(conn, a);
-  },
-  async verify(conn, a) {
-    const v = await serverView(conn, a.fragment);
-    if (!v) return 'not_applied';
-    const same = (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name);
-    return same ? 'applied' : 'not_applied';
-  },
+  send: oneCall(editNavigationView),
+  verify: verifyByReading(
+    (conn, a) => serverView(conn, a.fragment),
+    (v, a) => (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name),
+  ),
   coalesce(prev, next) {
     const n = next.args;
     const parsed = prev.kind === 'add_navigation_view' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'edit_navigation_view' ? navigationViewEditArgs.safeParse(prev.args) : undefined;

@@ -3,12 +3,12 @@
  * nothing is ever sent for a snippet created and deleted offline.
  */
 import { z } from 'zod';
-import { deleteSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import { deleteSavedSnippet } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { annulsQueued, oneCall, serverSnippet, verifyGone, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { snippetId } from './saved-snippet-edit.js';
 import { localSnippetId } from './snippet-local.js';
@@ -28,15 +28,9 @@ export const savedSnippetDelete = withoutBase({
   argsSchema: snippetDeleteArgs,
   describe: () => ({ text: 'Delete a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  async send(conn, a) {
-    await deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) });
-  },
-  async verify(conn, a) {
-    const id = serverId(a.saved_snippet_id);
-    const { saved_snippets } = await getSavedSnippets(conn);
-    return saved_snippets.some((s) => s.id === id) ? 'not_applied' : 'applied';
-  },
-  coalesce: (prev) => (prev.kind === 'create_saved_snippet' ? { action: 'cancel' } : { action: 'append' }),
+  send: oneCall((conn, a) => deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) })),
+  verify: verifyGone((conn, a) => serverSnippet(conn, serverId(a.saved_snippet_id))),
+  coalesce: annulsQueued('create_saved_snippet'),
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
 });

@@ -3,12 +3,12 @@
  * entity key), it folds into the create instead, so an offline snippet is sent once, finished.
  */
 import { z } from 'zod';
-import { editSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import { editSavedSnippet } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, serverSnippet, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
@@ -37,17 +37,11 @@ export const savedSnippetEdit = withoutBase({
   argsSchema: snippetEditArgs,
   describe: () => ({ text: 'Edit a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  async send(conn, a) {
-    await editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content });
-  },
-  async verify(conn, a) {
-    const id = serverId(a.saved_snippet_id);
-    const s = (await getSavedSnippets(conn)).saved_snippets.find((x) => x.id === id);
-    // Gone: resending would fail anyway, and the failure is what the user should see.
-    if (!s) return 'not_applied';
-    const same = (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content));
-    return same ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content })),
+  verify: verifyByReading(
+    (conn, a) => serverSnippet(conn, serverId(a.saved_snippet_id)),
+    (s, a) => (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content)),
+  ),
   coalesce(prev, next) {
     const n = next.args;
     if (prev.kind === 'create_saved_snippet') {

@@ -8,8 +8,11 @@ import { z } from 'zod';
 import { getSavedSnippets, getScheduledMessages, getUserGroups, type ApiConnection } from '../../api/index.js';
 import type { CoalesceDecision, OutboxKind, PendingIntent, VerifyOutcome } from '../kinds.js';
 
-/** A kind with nothing the user saw to send along (`baseSchema` is `z.null()`, every row's base `null`). */
-export function withoutBase<A, K extends string>(k: Omit<OutboxKind<A, null, K>, 'baseSchema'>): OutboxKind<A, null, K> {
+/**
+ * A kind with nothing the user saw to send along (`baseSchema` is `z.null()`, every row's base
+ * `null`). Its args' type is its `argsSchema`'s.
+ */
+export function withoutBase<A, K extends string>(k: Omit<OutboxKind<NoInfer<A>, null, K>, 'baseSchema' | 'argsSchema'> & { readonly argsSchema: z.ZodType<A> }): OutboxKind<A, null, K> {
   return { ...k, baseSchema: z.null() };
 }
 
@@ -60,4 +63,39 @@ export async function serverScheduledMessage(conn: ApiConnection, id: number | s
 /** The server's user group `id`, deactivated or not, or undefined. */
 export async function serverGroup(conn: ApiConnection, id: number) {
   return (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((g) => g.id === id);
+}
+
+/** Ids to add and to remove (a group's members or subgroups). */
+export interface AddDelete {
+  readonly add: readonly number[];
+  readonly delete: readonly number[];
+}
+
+/** `next` applied after `prev`: the last instruction per id wins, and opposite ones cancel. */
+export function netAddDelete(prev: AddDelete, next: AddDelete): { add: number[]; delete: number[] } {
+  const add = new Set(prev.add);
+  const del = new Set(prev.delete);
+  for (const u of next.add) if (!del.delete(u)) add.add(u);
+  for (const u of next.delete) if (!add.delete(u)) del.add(u);
+  return { add: [...add], delete: [...del] };
+}
+
+/** Whether the server's `ids` show the change: every added one there, every removed one gone. */
+export function showsAddDelete(ids: readonly number[], a: AddDelete): boolean {
+  const now = new Set(ids);
+  return a.add.every((u) => now.has(u)) && a.delete.every((u) => !now.has(u));
+}
+
+/**
+ * Queued add/remove changes of one group (rows of `kind`) merge into their net effect: the server
+ * refuses to add what is there or remove what is not, and a merge that nets to nothing cancels the row.
+ */
+export function mergesNet<A extends AddDelete & { readonly user_group_id: number }>(kind: string, argsSchema: z.ZodType<A>): (prev: PendingIntent, next: { readonly args: A }) => CoalesceDecision {
+  return (prev, next) => {
+    const p = prev.kind === kind ? argsSchema.safeParse(prev.args) : undefined;
+    if (!p?.success) return { action: 'append' };
+    const n = netAddDelete(p.data, next.args);
+    if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
+    return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
+  };
 }

@@ -13,7 +13,7 @@ import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
@@ -31,9 +31,7 @@ export const subscriptionRemove = withoutBase({
     return { text: list.length > 0 ? `Unsubscribe from ${list.map((n) => `#${n}`).join(', ')}` : 'Unsubscribe from channels', link: list.length === 1 ? { to: 'channels' } : null };
   },
   entityKey: (a) => subscriptionsKey(a.subscriptions),
-  async send(conn, a) {
-    await unsubscribe(conn, { subscriptions: a.subscriptions });
-  },
+  send: oneCall((conn, a) => unsubscribe(conn, { subscriptions: a.subscriptions })),
   async verify(conn, a) {
     const { subscriptions } = await getSubscriptions(conn);
     const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));

@@ -9,7 +9,7 @@ import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 const DEFAULT_COLOR = '#c2c2c2';
@@ -28,9 +28,7 @@ export const subscriptionSet = withoutBase({
     return { text: list.length > 0 ? `Subscribe to ${list.map((n) => `#${n}`).join(', ')}` : 'Subscribe to channels', link: list.length === 1 ? { to: 'channels' } : null };
   },
   entityKey: (a) => `subscriptions:${a.subscriptions.map((s) => s.name.toLowerCase()).sort().join('\u0000')}`,
-  async send(conn, a) {
-    await subscribe(conn, { subscriptions: a.subscriptions });
-  },
+  send: oneCall((conn, a) => subscribe(conn, { subscriptions: a.subscriptions })),
   async verify(conn, a) {
     const { subscriptions } = await getSubscriptions(conn);
     const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));

@@ -12,11 +12,11 @@
  * actually saw before all of them, as for content edits).
  */
 import { z } from 'zod';
-import { getUserGroups, groupSettingValue, updateUserGroup, type GroupSettingValue, type UpdateUserGroupArgs } from '../../api/index.js';
+import { groupSettingValue, updateUserGroup, type GroupSettingValue, type UpdateUserGroupArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { withoutBase } from './shared.js';
+import { oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
 export const GROUP_PERMISSIONS = ['can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group'] as const;
@@ -67,14 +67,11 @@ export const userGroupPermissions = withoutBase({
     return { text: `Change who can ${settings.join(', ')} ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroup(conn, wireArgs(a));
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    if (!g) return 'not_applied';
-    return GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)) ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => updateUserGroup(conn, wireArgs(a))),
+  verify: verifyByReading(
+    (conn, a) => serverGroup(conn, a.user_group_id),
+    (g, a) => GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)),
+  ),
   coalesce(prev, next) {
     const p = prev.kind === 'update_user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };

@@ -6,12 +6,12 @@
  * the connection. Shown at once; a second reactivation while one is queued merges into it.
  */
 import { z } from 'zod';
-import { getUserGroups, updateUserGroup } from '../../api/index.js';
+import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { newestWins, oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
@@ -27,16 +27,9 @@ export const userGroupReactivate = withoutBase({
     return { text: `Reactivate ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false });
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    return g && !g.deactivated ? 'applied' : 'not_applied';
-  },
-  coalesce(prev, next) {
-    return prev.kind === 'update_user_group_reactivate' ? { action: 'merge', args: next.args, base: null } : { action: 'append' };
-  },
+  send: oneCall((conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false })),
+  verify: verifyByReading((conn, a) => serverGroup(conn, a.user_group_id), (g) => !g.deactivated),
+  coalesce: newestWins('update_user_group_reactivate'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
 });
 

@@ -4,13 +4,13 @@
  * Queued updates of one group merge, the last value per field winning.
  */
 import { z } from 'zod';
-import { getUserGroups, updateUserGroup } from '../../api/index.js';
+import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { OutboxIntentError, type Names } from '../kinds.js';
 import { queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
 import { GROUP_PERMISSIONS, userGroupPermissions } from './user-group-permissions.js';
 
 export const userGroupUpdateArgs = z
@@ -31,14 +31,11 @@ export const userGroupUpdate = withoutBase({
     return { text: `Change the description of ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description });
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    if (!g) return 'not_applied';
-    return (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description) ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description })),
+  verify: verifyByReading(
+    (conn, a) => serverGroup(conn, a.user_group_id),
+    (g, a) => (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description),
+  ),
   coalesce(prev, next) {
     const p = prev.kind === 'update_user_group' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };

@@ -3,12 +3,12 @@
  * settings are one entity: queued updates merge into one map, the last value per key winning.
  */
 import { z } from 'zod';
-import { updateSettings, type UpdateSettingsArgs } from '../../api/index.js';
+import { updateSettings } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putUserSetting } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
@@ -29,10 +29,7 @@ export const userSettingsUpdate = withoutBase({
   // The UI labels the settings from its own table (the link names them).
   describe: (a) => ({ text: 'Change settings', link: { to: 'settings', settings: Object.keys(a) } }),
   entityKey: () => 'user_settings',
-  async send(conn, a) {
-    const params: UpdateSettingsArgs = a;
-    await updateSettings(conn, params);
-  },
+  send: oneCall(updateSettings),
   async verify(conn, a) {
     const { user_settings } = await readState(conn, ['user_settings']);
     if (!user_settings) return 'unknown';

@@ -8,7 +8,7 @@ import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { newestWins, oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
@@ -30,9 +30,7 @@ export const userTopicSet = withoutBase({
   },
   // One entity per topic as the server matches them (`Lunch` and `lunch`, `Äpfel` and `ÄPFEL`).
   entityKey: (a) => `user_topic:${a.stream_id}:${topicKey(a.topic)}`,
-  async send(conn, a) {
-    await updateUserTopic(conn, a);
-  },
+  send: oneCall(updateUserTopic),
   async verify(conn, a) {
     const { user_topics = [] } = await readState(conn, ['user_topic']);
     const wire = conn.topicForWire(a.topic);
@@ -40,7 +38,7 @@ export const userTopicSet = withoutBase({
     // No row means no policy (0): removing one is verified by its absence.
     return (row?.visibility_policy ?? 0) === a.visibility_policy ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'update_user_topic' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins('update_user_topic'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_topics'], refetch: ['user_topic'] },
 });
 
