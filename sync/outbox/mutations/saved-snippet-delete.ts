@@ -11,16 +11,10 @@ import { answer, queuedCommand, tempRef } from '../commands.js';
 import { annulsQueued, oneCall, serverSnippet, verifyGone, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { snippetId } from './saved-snippet-edit.js';
-import { localSnippetId } from './snippet-local.js';
+import { localSnippetId, serverSnippetId } from './snippet-local.js';
 
 export const snippetDeleteArgs = z.object({ saved_snippet_id: snippetId });
 export type SnippetDeleteArgs = z.output<typeof snippetDeleteArgs>;
-
-function serverId(id: number | string): number {
-  const n = localSnippetId(id);
-  if (n === undefined || n < 0) throw new Error(`delete_saved_snippet: ${id} is not a server id`);
-  return n;
-}
 
 export const savedSnippetDelete = withoutBase({
   kind: 'delete_saved_snippet',
@@ -28,8 +22,8 @@ export const savedSnippetDelete = withoutBase({
   argsSchema: snippetDeleteArgs,
   describe: () => ({ text: 'Delete a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  send: oneCall((conn, a) => deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) })),
-  verify: verifyGone((conn, a) => serverSnippet(conn, serverId(a.saved_snippet_id))),
+  send: oneCall((conn, a) => deleteSavedSnippet(conn, { savedSnippetId: serverSnippetId(a.saved_snippet_id, 'delete_saved_snippet') })),
+  verify: verifyGone((conn, a) => serverSnippet(conn, serverSnippetId(a.saved_snippet_id, 'delete_saved_snippet'))),
   coalesce: annulsQueued('create_saved_snippet'),
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },

@@ -12,7 +12,7 @@ import { oneCall, serverSnippet, verifyByReading, withoutBase } from './shared.j
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
-import { localSnippet, localSnippetId } from './snippet-local.js';
+import { localSnippet, localSnippetId, serverSnippetId } from './snippet-local.js';
 
 /** `tmp-N` until the create lands; the store rewrites it to the server id (as a string) then. */
 export const snippetId = z.union([z.number().int(), z.string()]);
@@ -24,22 +24,15 @@ export const snippetEditArgs = z.object({
 });
 export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
 
-function serverId(id: number | string): number {
-  const n = localSnippetId(id);
-  // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
-  if (n === undefined || n < 0) throw new Error(`edit_saved_snippet: ${id} is not a server id`);
-  return n;
-}
-
 export const savedSnippetEdit = withoutBase({
   kind: 'edit_saved_snippet',
   version: 1,
   argsSchema: snippetEditArgs,
   describe: () => ({ text: 'Edit a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  send: oneCall((conn, a) => editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content })),
+  send: oneCall((conn, a) => editSavedSnippet(conn, { savedSnippetId: serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet'), title: a.title, content: a.content })),
   verify: verifyByReading(
-    (conn, a) => serverSnippet(conn, serverId(a.saved_snippet_id)),
+    (conn, a) => serverSnippet(conn, serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet')),
     (s, a) => (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content)),
   ),
   coalesce(prev, next) {

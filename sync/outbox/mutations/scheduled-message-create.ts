@@ -36,7 +36,8 @@ export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
 
 export const SCHEDULED_CREATE_KIND = 'create_scheduled_message';
 
-const sameIds = (x: readonly number[], y: readonly number[]) => {
+/** The same ids, in any order. */
+export const sameIds = (x: readonly number[], y: readonly number[]) => {
   const a = [...x].sort((p, q) => p - q);
   const b = [...y].sort((p, q) => p - q);
   return a.length === b.length && a.every((v, i) => v === b[i]);

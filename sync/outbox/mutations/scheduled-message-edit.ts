@@ -11,7 +11,7 @@ import type { ChangeCollector } from '../../db/changes.js';
 import { answer, dmRecipients, queuedCommand, tempRef } from '../commands.js';
 import { oneCall, serverScheduledMessage, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
-import { SCHEDULED_CREATE_KIND, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
+import { SCHEDULED_CREATE_KIND, sameIds, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 
@@ -38,8 +38,6 @@ function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
   if (r?.type === 'direct') return { ...common, type: 'direct', to: r.to };
   return { ...common, topic: a.topic };
 }
-
-const sameIds = (x: readonly number[], y: readonly number[]) => x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
 
 export const scheduledMessageEdit = withoutBase({
   kind: 'update_scheduled_message',
