@@ -19,8 +19,9 @@ import { unreadServerIdsWhere } from '../../db/queries/message-rows.js';
 import { getAccount } from '../../db/queries/state.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { compileLocalNarrow } from '../../db/narrow/compile.js';
-import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { OutboxIntentError } from '../kinds.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { newestWins, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markNarrowReadArgs = z.object({ narrow: z.array(narrowTermSchema).max(20) });
@@ -34,11 +35,10 @@ const MAX_ROUNDS = 500;
 
 const unread = { operator: 'is', operand: 'unread' } as const;
 
-export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null, 'update_message_flags_for_narrow'> = {
+export const markNarrowRead = withoutBase({
   kind: MARK_NARROW_READ_KIND,
   version: 1,
   argsSchema: markNarrowReadArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     if (a.narrow.length === 0) return { text: 'Mark all messages as read', link: null };
     const ch = a.narrow.find((t) => t.operator === 'channel' || t.operator === 'stream');
@@ -66,9 +66,9 @@ export const markNarrowRead: OutboxKind<MarkNarrowReadArgs, null, 'update_messag
     const res = await getMessages(conn, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [...a.narrow, unread] });
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === MARK_NARROW_READ_KIND ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins(MARK_NARROW_READ_KIND),
   local: { apply: (db, a, _b, c) => applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: MarkNarrowReadArgs, changes: ChangeCollector): void {
   const self = getAccount(db)?.user_id ?? undefined;

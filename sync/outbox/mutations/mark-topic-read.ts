@@ -10,18 +10,17 @@ import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { unreadIdsInTopic } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { newestWins, oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
 export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
 
-export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_read'> = {
+export const markTopicRead = withoutBase({
   kind: 'mark_topic_as_read',
   version: 1,
   argsSchema: markTopicReadArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const p = channelPlace(names, a.stream_id, a.topic_name);
     return { text: `Mark ${p.label} as read`, link: p.link };
@@ -31,9 +30,7 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_r
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
   // topic marked read, then a message in it marked unread): one at a time across these kinds.
   serialGroup: 'read-state',
-  async send(conn, a) {
-    await markTopicAsRead(conn, a);
-  },
+  send: oneCall(markTopicAsRead),
   async verify(conn, a) {
     const res = await getMessages(conn, {
       anchor: 'newest',
@@ -47,9 +44,9 @@ export const markTopicRead: OutboxKind<MarkTopicReadArgs, null, 'mark_topic_as_r
     });
     return res.messages.length === 0 ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'mark_topic_as_read' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins('mark_topic_as_read'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['unread'], refetch: ['message', 'update_message_flags'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: ChangeCollector): void {
   // Only the unread ones need rewriting; topics match by their key, as on the server.

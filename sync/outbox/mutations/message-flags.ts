@@ -15,8 +15,9 @@ import { getMessages, updateMessageFlags } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { OutboxIntentError } from '../kinds.js';
 import { answer, plural, queuedCommand } from '../commands.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 /** The flags a person sets by hand (the others follow the content). */
@@ -33,11 +34,10 @@ export type MessageFlagsArgs = z.output<typeof messageFlagsArgs>;
 
 export const MESSAGE_FLAGS_KIND = 'update_message_flags';
 
-export const messageFlags: OutboxKind<MessageFlagsArgs, null, 'update_message_flags'> = {
+export const messageFlags = withoutBase({
   kind: MESSAGE_FLAGS_KIND,
   version: 1,
   argsSchema: messageFlagsArgs,
-  baseSchema: z.null(),
   describe(a) {
     const n = a.messages.length;
     const add = a.op === 'add';
@@ -49,9 +49,7 @@ export const messageFlags: OutboxKind<MessageFlagsArgs, null, 'update_message_fl
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
   // topic marked read, then a message in it marked unread): one at a time across these kinds.
   serialGroup: 'read-state',
-  async send(conn, a) {
-    await updateMessageFlags(conn, a);
-  },
+  send: oneCall(updateMessageFlags),
   async verify(conn, a) {
     if (!conn.supports(300)) return 'not_applied';
     const res = await getMessages(conn, { message_ids: a.messages, narrow: [], apply_markdown: false });
@@ -72,7 +70,7 @@ export const messageFlags: OutboxKind<MessageFlagsArgs, null, 'update_message_fl
     overManyMessages: true,
     areas: ['unread'],
   },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: MessageFlagsArgs, changes: ChangeCollector): void {
   const add = a.op === 'add';

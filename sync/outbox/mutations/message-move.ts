@@ -18,8 +18,9 @@ import { channelName } from '../../db/queries/channels.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { idsInTopic, serverIdsInTopic, topicOfMessage } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type OutboxKind, type VerifyOutcome } from '../kinds.js';
+import { OutboxIntentError, type VerifyOutcome } from '../kinds.js';
 import { answer, moveDeadline, notUnsent, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import type { IntentContext } from '../commands.js';
 import type { Enqueued } from '../../protocol/outbox.js';
@@ -85,11 +86,10 @@ async function verify(conn: ApiConnection, a: MoveArgs, limits: ServerLimits): P
   return topicOk && channelOk ? 'applied' : 'not_applied';
 }
 
-export const messageMove: OutboxKind<MoveArgs, null, 'update_message_move'> = {
+export const messageMove = withoutBase({
   kind: MOVE_KIND,
   version: 1,
   argsSchema: moveArgs,
-  baseSchema: z.null(),
   describe: (a) => ({ text: a.topic !== undefined ? `Move a message to the topic “${a.topic}”` : 'Move a message to another channel', link: { to: 'message', message_id: a.message_id } }),
   // Shared with content edits of the message, so the user's order between them is kept.
   entityKey: (a) => `message:${a.message_id}`,
@@ -98,7 +98,7 @@ export const messageMove: OutboxKind<MoveArgs, null, 'update_message_move'> = {
   send: (conn, a) => send(conn, a),
   verify: (conn, a, _b, ctx) => verify(conn, a, ctx.limits()),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id], undoMessageIds: movedAlong },
-};
+});
 
 /**
  * Move the cached copies at once: the target, and with change_later / change_all the cached

@@ -15,8 +15,8 @@ import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';
 import { getAccount } from '../../db/queries/state.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, notUnsent, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'] as const;
@@ -34,11 +34,10 @@ export const MESSAGE_REACTION_KIND = 'add_or_remove_reaction';
 
 const ALREADY = { add: 'REACTION_ALREADY_EXISTS', remove: 'REACTION_DOES_NOT_EXIST' } as const;
 
-export const messageReaction: OutboxKind<MessageReactionArgs, null, 'add_or_remove_reaction'> = {
+export const messageReaction = withoutBase({
   kind: MESSAGE_REACTION_KIND,
   version: 1,
   argsSchema: messageReactionArgs,
-  baseSchema: z.null(),
   describe: (a) => ({ text: `${a.op === 'add' ? 'React' : 'Remove the reaction'} :${a.emoji_name}:`, link: { to: 'message', message_id: a.message_id } }),
   entityKey: (a) => `reaction:${a.message_id}:${a.reaction_type}:${a.emoji_code}`,
   async send(conn, a) {
@@ -66,7 +65,7 @@ export const messageReaction: OutboxKind<MessageReactionArgs, null, 'add_or_remo
     apply: (db, a, _b, c) => applyOptimistic(db, a, c),
     messageIds: (a) => [a.message_id],
   },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: MessageReactionArgs, changes: ChangeCollector): void {
   const self = getAccount(db)?.user_id ?? undefined;

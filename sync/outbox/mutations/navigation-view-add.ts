@@ -7,8 +7,8 @@ import { addNavigationView, getNavigationViews, type ApiConnection, type Navigat
 import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { oneCall, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const navigationViewAddArgs = z.object({
@@ -25,26 +25,20 @@ export async function serverView(conn: ApiConnection, fragment: string): Promise
   return (await getNavigationViews(conn)).navigation_views.find((v) => v.fragment === fragment);
 }
 
-export const navigationViewAdd: OutboxKind<NavigationViewAddArgs, null, 'add_navigation_view'> = {
+export const navigationViewAdd = withoutBase({
   kind: 'add_navigation_view',
   version: 1,
   argsSchema: navigationViewAddArgs,
-  baseSchema: z.null(),
   describe(a) {
     // A built-in view (no name) is added only to pin or unpin it.
     if (typeof a.name === 'string') return { text: `Add the view “${a.name}”`, link: null };
     return { text: `${a.is_pinned === false ? 'Unpin' : 'Pin'} the view #${a.fragment}`, link: null };
   },
   entityKey: (a) => viewKey(a.fragment),
-  async send(conn, a) {
-    await addNavigationView(conn, a);
-  },
-  async verify(conn, a) {
-    const v = await serverView(conn, a.fragment);
-    return v && v.is_pinned === a.is_pinned && v.name === (a.name ?? null) ? 'applied' : 'not_applied';
-  },
+  send: oneCall(addNavigationView),
+  verify: verifyByReading((conn, a) => serverView(conn, a.fragment), (v, a) => v.is_pinned === a.is_pinned && v.name === (a.name ?? null)),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, changes: ChangeCollector): void {
   putNavigationView(db, { fragment: args.fragment, is_pinned: args.is_pinned, name: args.name ?? null });

@@ -4,28 +4,25 @@ import { deleteNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteNavigationView as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { annulsQueued, oneCall, verifyGone, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { serverView, viewKey } from './navigation-view-add.js';
 
 export const navigationViewDeleteArgs = z.object({ fragment: z.string().min(1) });
 export type NavigationViewDeleteArgs = z.output<typeof navigationViewDeleteArgs>;
 
-export const navigationViewDelete: OutboxKind<NavigationViewDeleteArgs, null, 'remove_navigation_view'> = {
+export const navigationViewDelete = withoutBase({
   kind: 'remove_navigation_view',
   version: 1,
   argsSchema: navigationViewDeleteArgs,
-  baseSchema: z.null(),
   describe: (a) => ({ text: `Remove the view #${a.fragment}`, link: null }),
   entityKey: (a) => viewKey(a.fragment),
-  async send(conn, a) {
-    await deleteNavigationView(conn, a);
-  },
-  verify: async (conn, a) => ((await serverView(conn, a.fragment)) ? 'not_applied' : 'applied'),
-  coalesce: (prev) => (prev.kind === 'add_navigation_view' ? { action: 'cancel' } : { action: 'append' }),
+  send: oneCall(deleteNavigationView),
+  verify: verifyGone((conn, a) => serverView(conn, a.fragment)),
+  coalesce: annulsQueued('add_navigation_view'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewDeleteArgs, changes: ChangeCollector): void {
   deleteLocal(db, args.fragment);

@@ -4,8 +4,8 @@ import { editNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { oneCall, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { navigationViewAddArgs, serverView, viewKey } from './navigation-view-add.js';
 
@@ -16,25 +16,20 @@ export const navigationViewEditArgs = z.object({
 });
 export type NavigationViewEditArgs = z.output<typeof navigationViewEditArgs>;
 
-export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null, 'edit_navigation_view'> = {
+export const navigationViewEdit = withoutBase({
   kind: 'edit_navigation_view',
   version: 1,
   argsSchema: navigationViewEditArgs,
-  baseSchema: z.null(),
   describe(a) {
     const changes = [a.is_pinned === true ? 'pin it' : a.is_pinned === false ? 'unpin it' : null, a.name !== undefined ? `rename it “${a.name}”` : null].filter((x) => x !== null);
     return { text: `Change the view #${a.fragment}${changes.length > 0 ? `: ${changes.join(', ')}` : ''}`, link: null };
   },
   entityKey: (a) => viewKey(a.fragment),
-  async send(conn, a) {
-    await editNavigationView(conn, a);
-  },
-  async verify(conn, a) {
-    const v = await serverView(conn, a.fragment);
-    if (!v) return 'not_applied';
-    const same = (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name);
-    return same ? 'applied' : 'not_applied';
-  },
+  send: oneCall(editNavigationView),
+  verify: verifyByReading(
+    (conn, a) => serverView(conn, a.fragment),
+    (v, a) => (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name),
+  ),
   coalesce(prev, next) {
     const n = next.args;
     const parsed = prev.kind === 'add_navigation_view' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'edit_navigation_view' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
@@ -43,7 +38,7 @@ export const navigationViewEdit: OutboxKind<NavigationViewEditArgs, null, 'edit_
     return { action: 'merge', args: { ...p, is_pinned: n.is_pinned ?? p.is_pinned, name: n.name ?? p.name }, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, changes: ChangeCollector): void {
   const v = getNavigationView(db, args.fragment);

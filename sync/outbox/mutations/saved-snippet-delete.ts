@@ -3,44 +3,31 @@
  * nothing is ever sent for a snippet created and deleted offline.
  */
 import { z } from 'zod';
-import { deleteSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import { deleteSavedSnippet } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteSavedSnippet as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
+import { annulsQueued, oneCall, serverSnippet, verifyGone, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { snippetId } from './saved-snippet-edit.js';
-import { localSnippetId } from './snippet-local.js';
+import { localSnippetId, serverSnippetId } from './snippet-local.js';
 
 export const snippetDeleteArgs = z.object({ saved_snippet_id: snippetId });
 export type SnippetDeleteArgs = z.output<typeof snippetDeleteArgs>;
 
-function serverId(id: number | string): number {
-  const n = localSnippetId(id);
-  if (n === undefined || n < 0) throw new Error(`delete_saved_snippet: ${id} is not a server id`);
-  return n;
-}
-
-export const savedSnippetDelete: OutboxKind<SnippetDeleteArgs, null, 'delete_saved_snippet'> = {
+export const savedSnippetDelete = withoutBase({
   kind: 'delete_saved_snippet',
   version: 1,
   argsSchema: snippetDeleteArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Delete a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  async send(conn, a) {
-    await deleteSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id) });
-  },
-  async verify(conn, a) {
-    const id = serverId(a.saved_snippet_id);
-    const { saved_snippets } = await getSavedSnippets(conn);
-    return saved_snippets.some((s) => s.id === id) ? 'not_applied' : 'applied';
-  },
-  coalesce: (prev) => (prev.kind === 'create_saved_snippet' ? { action: 'cancel' } : { action: 'append' }),
+  send: oneCall((conn, a) => deleteSavedSnippet(conn, { savedSnippetId: serverSnippetId(a.saved_snippet_id, 'delete_saved_snippet') })),
+  verify: verifyGone((conn, a) => serverSnippet(conn, serverSnippetId(a.saved_snippet_id, 'delete_saved_snippet'))),
+  coalesce: annulsQueued('create_saved_snippet'),
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: SnippetDeleteArgs, changes: ChangeCollector): void {
   const id = localSnippetId(args.saved_snippet_id);

@@ -3,16 +3,16 @@
  * entity key), it folds into the create instead, so an offline snippet is sent once, finished.
  */
 import { z } from 'zod';
-import { editSavedSnippet, getSavedSnippets } from '../../api/index.js';
+import { editSavedSnippet } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
+import { oneCall, serverSnippet, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
-import { localSnippet, localSnippetId } from './snippet-local.js';
+import { localSnippet, localSnippetId, serverSnippetId } from './snippet-local.js';
 
 /** `tmp-N` until the create lands; the store rewrites it to the server id (as a string) then. */
 export const snippetId = z.union([z.number().int(), z.string()]);
@@ -24,31 +24,17 @@ export const snippetEditArgs = z.object({
 });
 export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
 
-function serverId(id: number | string): number {
-  const n = localSnippetId(id);
-  // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
-  if (n === undefined || n < 0) throw new Error(`edit_saved_snippet: ${id} is not a server id`);
-  return n;
-}
-
-export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'edit_saved_snippet'> = {
+export const savedSnippetEdit = withoutBase({
   kind: 'edit_saved_snippet',
   version: 1,
   argsSchema: snippetEditArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Edit a saved snippet', link: null }),
   entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  async send(conn, a) {
-    await editSavedSnippet(conn, { savedSnippetId: serverId(a.saved_snippet_id), title: a.title, content: a.content });
-  },
-  async verify(conn, a) {
-    const id = serverId(a.saved_snippet_id);
-    const s = (await getSavedSnippets(conn)).saved_snippets.find((x) => x.id === id);
-    // Gone: resending would fail anyway, and the failure is what the user should see.
-    if (!s) return 'not_applied';
-    const same = (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content));
-    return same ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => editSavedSnippet(conn, { savedSnippetId: serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet'), title: a.title, content: a.content })),
+  verify: verifyByReading(
+    (conn, a) => serverSnippet(conn, serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet')),
+    (s, a) => (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content)),
+  ),
   coalesce(prev, next) {
     const n = next.args;
     if (prev.kind === 'create_saved_snippet') {
@@ -65,7 +51,7 @@ export const savedSnippetEdit: OutboxKind<SnippetEditArgs, null, 'edit_saved_sni
   },
   tempIdFields: ['saved_snippet_id'],
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: ChangeCollector): void {
   const id = localSnippetId(args.saved_snippet_id);

@@ -12,8 +12,8 @@ import { createScheduledMessage, getScheduledMessages } from '../../api/index.js
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
@@ -36,17 +36,17 @@ export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
 
 export const SCHEDULED_CREATE_KIND = 'create_scheduled_message';
 
-const sameIds = (x: readonly number[], y: readonly number[]) => {
+/** The same ids, in any order. */
+export const sameIds = (x: readonly number[], y: readonly number[]) => {
   const a = [...x].sort((p, q) => p - q);
   const b = [...y].sort((p, q) => p - q);
   return a.length === b.length && a.every((v, i) => v === b[i]);
 };
 
-export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'create_scheduled_message'> = {
+export const scheduledMessageCreate = withoutBase({
   kind: SCHEDULED_CREATE_KIND,
   version: 1,
   argsSchema: scheduledCreateArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Schedule a message', link: null }),
   entityKey: (a) => `scheduled_message:${a.tmp_id}`,
   createsTempIdIn: 'tmp_id',
@@ -75,7 +75,7 @@ export const scheduledMessageCreate: OutboxKind<ScheduledCreateArgs, null, 'crea
     putScheduledMessage(db, { ...m, scheduled_message_id: createdId });
     changes.touched('scheduled_messages');
   },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: ScheduledCreateArgs, changes: ChangeCollector): void {
   const id = localObjectId(a.tmp_id);

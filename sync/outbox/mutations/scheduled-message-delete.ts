@@ -4,12 +4,12 @@
  * cannot be unscheduled: that failure is what the user should see (it was sent).
  */
 import { z } from 'zod';
-import { deleteScheduledMessage, getScheduledMessages } from '../../api/index.js';
+import { deleteScheduledMessage } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand, tempRef } from '../commands.js';
+import { annulsQueued, oneCall, serverScheduledMessage, verifyGone, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
@@ -26,25 +26,18 @@ export function serverScheduledId(id: number | string, kind: string): number {
   return id;
 }
 
-export const scheduledMessageDelete: OutboxKind<ScheduledDeleteArgs, null, 'delete_scheduled_message'> = {
+export const scheduledMessageDelete = withoutBase({
   kind: 'delete_scheduled_message',
   version: 1,
   argsSchema: scheduledDeleteArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Cancel a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
-  async send(conn, a) {
-    await deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message') });
-  },
-  async verify(conn, a) {
-    const id = serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message');
-    const there = (await getScheduledMessages(conn)).scheduled_messages.some((m) => m.scheduled_message_id === id);
-    return there ? 'not_applied' : 'applied';
-  },
-  coalesce: (prev) => (prev.kind === SCHEDULED_CREATE_KIND ? { action: 'cancel' } : { action: 'append' }),
+  send: oneCall((conn, a) => deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message') })),
+  verify: verifyGone((conn, a) => serverScheduledMessage(conn, serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message'))),
+  coalesce: annulsQueued(SCHEDULED_CREATE_KIND),
   local: { apply: (db, a, _b, c) => applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, a: ScheduledDeleteArgs, changes: ChangeCollector): void {
   const id = localObjectId(a.scheduled_message_id);

@@ -4,14 +4,14 @@
  * merge field by field, the last value winning; a recipient change (`type` + `to`) moves as a unit.
  */
 import { z } from 'zod';
-import { getScheduledMessages, updateScheduledMessage, type UpdateScheduledMessageArgs } from '../../api/index.js';
+import { updateScheduledMessage, type UpdateScheduledMessageArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, dmRecipients, queuedCommand, tempRef } from '../commands.js';
+import { oneCall, serverScheduledMessage, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
-import { SCHEDULED_CREATE_KIND, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
+import { SCHEDULED_CREATE_KIND, sameIds, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 
@@ -39,31 +39,27 @@ function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
   return { ...common, topic: a.topic };
 }
 
-const sameIds = (x: readonly number[], y: readonly number[]) => x.length === y.length && [...x].sort().every((v, i) => v === [...y].sort()[i]);
-
-export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'update_scheduled_message'> = {
+export const scheduledMessageEdit = withoutBase({
   kind: 'update_scheduled_message',
   version: 1,
   argsSchema: scheduledEditArgs,
-  baseSchema: z.null(),
   describe: () => ({ text: 'Change a scheduled message', link: null }),
   entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
   tempIdFields: ['scheduled_message_id'],
-  async send(conn, a) {
-    await updateScheduledMessage(conn, wireArgs(a));
-  },
-  async verify(conn, a) {
-    const m = (await getScheduledMessages(conn)).scheduled_messages.find((x) => x.scheduled_message_id === a.scheduled_message_id);
-    // Gone (sent or deleted meanwhile): a resend fails visibly, which is what the user should see.
-    if (!m) return 'not_applied';
-    const topic = a.recipient?.type === 'channel' ? a.recipient.topic : a.topic;
-    const ok =
-      (a.content === undefined || m.content === a.content) &&
-      (topic === undefined || m.topic === conn.topicForWire(topic) || m.topic === topic) &&
-      (a.scheduled_delivery_timestamp === undefined || m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp) &&
-      (a.recipient === undefined || (typeof a.recipient.to === 'number' ? m.to === a.recipient.to : Array.isArray(m.to) && sameIds(m.to, a.recipient.to)));
-    return ok ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => updateScheduledMessage(conn, wireArgs(a))),
+  // Gone (sent or deleted meanwhile): not applied.
+  verify: verifyByReading(
+    (conn, a) => serverScheduledMessage(conn, a.scheduled_message_id),
+    (m, a, conn) => {
+      const topic = a.recipient?.type === 'channel' ? a.recipient.topic : a.topic;
+      return (
+        (a.content === undefined || m.content === a.content) &&
+        (topic === undefined || m.topic === conn.topicForWire(topic) || m.topic === topic) &&
+        (a.scheduled_delivery_timestamp === undefined || m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp) &&
+        (a.recipient === undefined || (typeof a.recipient.to === 'number' ? m.to === a.recipient.to : Array.isArray(m.to) && sameIds(m.to, a.recipient.to)))
+      );
+    },
+  ),
   coalesce(prev, next) {
     const n = next.args;
     if (prev.kind === SCHEDULED_CREATE_KIND) {
@@ -88,7 +84,7 @@ export const scheduledMessageEdit: OutboxKind<ScheduledEditArgs, null, 'update_s
     return { action: 'merge', args: merged, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: ChangeCollector): void {
   const local = localObjectId(args.scheduled_message_id);

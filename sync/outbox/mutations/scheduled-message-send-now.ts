@@ -16,13 +16,14 @@
  * A POST the server refuses leaves the row failed with the text in it (retry or discard).
  */
 import { z } from 'zod';
-import { deleteScheduledMessage, getScheduledMessages, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
+import { deleteScheduledMessage, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
 import { OutboxIntentError, type KindContext, type OutboxKind, type VerifyOutcome } from '../kinds.js';
 import { answer, dmRecipients, queuedCommand, seconds, tempRef } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { getScheduledMessages as localScheduled } from '../../db/queries/personal.js';
 import { messageSendBase, sendTarget, verifySent } from './message-send.js';
 import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
+import { serverScheduledMessage } from './shared.js';
 
 export const scheduledSendNowArgs = z.object({
   /** A server id, or `tmp-N` while its offline create is queued. */
@@ -75,7 +76,7 @@ export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, Scheduled
   },
   async verify(conn, a, b, ctx) {
     const id = serverScheduledId(a.scheduled_message_id, SCHEDULED_SEND_NOW_KIND);
-    if ((await getScheduledMessages(conn)).scheduled_messages.some((m) => m.scheduled_message_id === id)) return 'not_applied';
+    if ((await serverScheduledMessage(conn, id)) !== undefined) return 'not_applied';
     return alreadySent(conn, a, b, ctx);
   },
   // The scheduled message stays listed (marked) until the server's list drops it.

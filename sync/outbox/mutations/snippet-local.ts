@@ -18,6 +18,14 @@ export function localSnippetId(id: number | string): number | undefined {
   return /^\d+$/.test(id) ? Number(id) : undefined;
 }
 
+/** The server id a row of `kind` is sent with. */
+export function serverSnippetId(id: number | string, kind: string): number {
+  const n = localSnippetId(id);
+  // Rows are sent only once their create landed (same entity, serial), so a tmp id here is a bug.
+  if (n === undefined || n < 0) throw new Error(`${kind}: ${id} is not a server id`);
+  return n;
+}
+
 export function localSnippet(db: LocalDb, id: number): SavedSnippet | undefined {
   return getSavedSnippets(db).find((s) => s.id === id);
 }

@@ -12,8 +12,8 @@ import { getSubscriptions, unsubscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
@@ -22,19 +22,16 @@ export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
 /** The same key `subscribe` uses for the same names, so subscribe/unsubscribe stay ordered. */
 export const subscriptionsKey = (names: readonly string[]) => `subscriptions:${names.map((n) => n.toLowerCase()).sort().join('\u0000')}`;
 
-export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null, 'unsubscribe'> = {
+export const subscriptionRemove = withoutBase({
   kind: 'unsubscribe',
   version: 1,
   argsSchema: subscriptionRemoveArgs,
-  baseSchema: z.null(),
   describe(a) {
     const list = a.subscriptions;
     return { text: list.length > 0 ? `Unsubscribe from ${list.map((n) => `#${n}`).join(', ')}` : 'Unsubscribe from channels', link: list.length === 1 ? { to: 'channels' } : null };
   },
   entityKey: (a) => subscriptionsKey(a.subscriptions),
-  async send(conn, a) {
-    await unsubscribe(conn, { subscriptions: a.subscriptions });
-  },
+  send: oneCall((conn, a) => unsubscribe(conn, { subscriptions: a.subscriptions })),
   async verify(conn, a) {
     const { subscriptions } = await getSubscriptions(conn);
     const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));
@@ -44,7 +41,7 @@ export const subscriptionRemove: OutboxKind<SubscriptionRemoveArgs, null, 'unsub
   // was a no-op and the unsubscribe is the only real intent. A repeated unsubscribe adds nothing.
   coalesce: (prev) => (prev.kind === 'unsubscribe' ? { action: 'merge', args: prev.args, base: null } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['subscriptions', 'channels'], refetch: ['subscription'] },
-};
+});
 
 /** The subscriptions go at once; the channels stay known (they can be browsed and rejoined). */
 export function applyOptimistic(db: LocalDb, args: SubscriptionRemoveArgs, changes: ChangeCollector): void {

@@ -8,8 +8,8 @@ import { getSubscriptions, subscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 const DEFAULT_COLOR = '#c2c2c2';
@@ -19,26 +19,23 @@ export const subscriptionSetArgs = z.object({
 });
 export type SubscriptionSetArgs = z.output<typeof subscriptionSetArgs>;
 
-export const subscriptionSet: OutboxKind<SubscriptionSetArgs, null, 'subscribe'> = {
+export const subscriptionSet = withoutBase({
   kind: 'subscribe',
   version: 1,
   argsSchema: subscriptionSetArgs,
-  baseSchema: z.null(),
   describe(a) {
     const list = a.subscriptions.map((s) => s.name);
     return { text: list.length > 0 ? `Subscribe to ${list.map((n) => `#${n}`).join(', ')}` : 'Subscribe to channels', link: list.length === 1 ? { to: 'channels' } : null };
   },
   entityKey: (a) => `subscriptions:${a.subscriptions.map((s) => s.name.toLowerCase()).sort().join('\u0000')}`,
-  async send(conn, a) {
-    await subscribe(conn, { subscriptions: a.subscriptions });
-  },
+  send: oneCall((conn, a) => subscribe(conn, { subscriptions: a.subscriptions })),
   async verify(conn, a) {
     const { subscriptions } = await getSubscriptions(conn);
     const mine = new Set(subscriptions.map((s) => s.name.toLowerCase()));
     return a.subscriptions.every((s) => mine.has(s.name.toLowerCase())) ? 'applied' : 'not_applied';
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['subscriptions', 'channels'], refetch: ['subscription'] },
-};
+});
 
 /**
  * Channels the cache already knows become subscribed at once; a channel this request creates

@@ -4,12 +4,12 @@
  * same user (or the reverse) is no change at all, and a merge that nets to nothing cancels the row.
  */
 import { z } from 'zod';
-import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
+import { updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, peopleIn, queuedCommand } from '../commands.js';
+import { mergesNet, oneCall, serverGroup, showsAddDelete, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
@@ -19,20 +19,10 @@ export const userGroupMembersArgs = z
   .refine((a) => a.add.length + a.delete.length > 0, 'nothing to change');
 export type UserGroupMembersArgs = z.output<typeof userGroupMembersArgs>;
 
-/** `next` applied after `prev`: a user's last instruction wins, and opposite ones cancel. */
-function net(prev: UserGroupMembersArgs, next: UserGroupMembersArgs): { add: number[]; delete: number[] } {
-  const add = new Set(prev.add);
-  const del = new Set(prev.delete);
-  for (const u of next.add) if (!del.delete(u)) add.add(u);
-  for (const u of next.delete) if (!add.delete(u)) del.add(u);
-  return { add: [...add], delete: [...del] };
-}
-
-export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'update_user_group_members'> = {
+export const userGroupMembers = withoutBase({
   kind: 'update_user_group_members',
   version: 1,
   argsSchema: userGroupMembersArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     const parts = [...(a.add.length > 0 ? [`add ${peopleIn(a.add, names)} to`] : []), ...(a.delete.length > 0 ? [`remove ${peopleIn(a.delete, names)} from`] : [])];
@@ -40,28 +30,11 @@ export const userGroupMembers: OutboxKind<UserGroupMembersArgs, null, 'update_us
     return { text: text.charAt(0).toUpperCase() + text.slice(1), link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroupMembers(conn, {
-      userGroupId: a.user_group_id,
-      add: a.add.length > 0 ? a.add : undefined,
-      delete: a.delete.length > 0 ? a.delete : undefined,
-    });
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    if (!g) return 'not_applied';
-    const members = new Set(g.members);
-    return a.add.every((u) => members.has(u)) && a.delete.every((u) => !members.has(u)) ? 'applied' : 'not_applied';
-  },
-  coalesce(prev, next) {
-    const p = prev.kind === 'update_user_group_members' ? userGroupMembersArgs.safeParse(prev.args) : undefined;
-    if (!p?.success) return { action: 'append' };
-    const n = net(p.data, next.args);
-    if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
-    return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
-  },
+  send: oneCall((conn, a) => updateUserGroupMembers(conn, { userGroupId: a.user_group_id, add: a.add.length > 0 ? a.add : undefined, delete: a.delete.length > 0 ? a.delete : undefined })),
+  verify: verifyByReading((conn, a) => serverGroup(conn, a.user_group_id), (g, a) => showsAddDelete(g.members, a)),
+  coalesce: mergesNet('update_user_group_members', userGroupMembersArgs),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupMembersArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => {

@@ -12,11 +12,11 @@
  * actually saw before all of them, as for content edits).
  */
 import { z } from 'zod';
-import { getUserGroups, groupSettingValue, updateUserGroup, type GroupSettingValue, type UpdateUserGroupArgs } from '../../api/index.js';
+import { groupSettingValue, updateUserGroup, type GroupSettingValue, type UpdateUserGroupArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
+import { oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
 export const GROUP_PERMISSIONS = ['can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group'] as const;
@@ -56,11 +56,10 @@ function wireArgs(a: UserGroupPermissionsArgs): UpdateUserGroupArgs {
   return out;
 }
 
-export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'update_user_group_permissions'> = {
+export const userGroupPermissions = withoutBase({
   kind: 'update_user_group_permissions',
   version: 1,
   argsSchema: userGroupPermissionsArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     // In the order Zulip web lists them.
@@ -68,14 +67,11 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'u
     return { text: `Change who can ${settings.join(', ')} ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroup(conn, wireArgs(a));
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    if (!g) return 'not_applied';
-    return GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)) ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => updateUserGroup(conn, wireArgs(a))),
+  verify: verifyByReading(
+    (conn, a) => serverGroup(conn, a.user_group_id),
+    (g, a) => GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)),
+  ),
   coalesce(prev, next) {
     const p = prev.kind === 'update_user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
@@ -89,7 +85,7 @@ export const userGroupPermissions: OutboxKind<UserGroupPermissionsArgs, null, 'u
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, settings: merged }, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupPermissionsArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => {

@@ -6,40 +6,32 @@
  * the connection. Shown at once; a second reactivation while one is queued merges into it.
  */
 import { z } from 'zod';
-import { getUserGroups, updateUserGroup } from '../../api/index.js';
+import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { newestWins, oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
 export const userGroupReactivateArgs = z.object({ user_group_id: z.number().int() });
 export type UserGroupReactivateArgs = z.output<typeof userGroupReactivateArgs>;
 
-export const userGroupReactivate: OutboxKind<UserGroupReactivateArgs, null, 'update_user_group_reactivate'> = {
+export const userGroupReactivate = withoutBase({
   kind: 'update_user_group_reactivate',
   version: 1,
   argsSchema: userGroupReactivateArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     return { text: `Reactivate ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false });
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    return g && !g.deactivated ? 'applied' : 'not_applied';
-  },
-  coalesce(prev, next) {
-    return prev.kind === 'update_user_group_reactivate' ? { action: 'merge', args: next.args, base: null } : { action: 'append' };
-  },
+  send: oneCall((conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false })),
+  verify: verifyByReading((conn, a) => serverGroup(conn, a.user_group_id), (g) => !g.deactivated),
+  coalesce: newestWins('update_user_group_reactivate'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, changes: ChangeCollector): void {
   if (editUserGroup(db, args.user_group_id, (g) => ({ ...g, deactivated: false }))) changes.touched('user_groups');

@@ -6,12 +6,13 @@
  * group's changes keep their order. Queued changes merge into their net effect, as for members.
  */
 import { z } from 'zod';
-import { getUserGroups, updateUserGroupMembers } from '../../api/index.js';
+import { updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type OutboxKind } from '../kinds.js';
+import { OutboxIntentError } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { mergesNet, oneCall, serverGroup, showsAddDelete, verifyByReading, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { groupKey, groupPlace } from './user-group-update.js';
 
@@ -22,20 +23,10 @@ export const userGroupSubgroupsArgs = z
   .refine((a) => !a.add.includes(a.user_group_id), 'a group cannot be its own subgroup');
 export type UserGroupSubgroupsArgs = z.output<typeof userGroupSubgroupsArgs>;
 
-/** `next` applied after `prev`: the last instruction per subgroup wins, opposite ones cancel. */
-export function netSubgroups(prev: UserGroupSubgroupsArgs, next: UserGroupSubgroupsArgs): { add: number[]; delete: number[] } {
-  const add = new Set(prev.add);
-  const del = new Set(prev.delete);
-  for (const g of next.add) if (!del.delete(g)) add.add(g);
-  for (const g of next.delete) if (!add.delete(g)) del.add(g);
-  return { add: [...add], delete: [...del] };
-}
-
-export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'update_user_group_subgroups'> = {
+export const userGroupSubgroups = withoutBase({
   kind: 'update_user_group_subgroups',
   version: 1,
   argsSchema: userGroupSubgroupsArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     const groups = (ids: readonly number[]) => ids.map((x) => names.group(x) ?? `group ${x}`).join(', ');
@@ -44,28 +35,13 @@ export const userGroupSubgroups: OutboxKind<UserGroupSubgroupsArgs, null, 'updat
     return { text: `Change the subgroups of ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroupMembers(conn, {
-      userGroupId: a.user_group_id,
-      ...(a.add.length > 0 ? { add_subgroups: a.add } : {}),
-      ...(a.delete.length > 0 ? { delete_subgroups: a.delete } : {}),
-    });
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    if (!g) return 'not_applied';
-    const subs = new Set(g.direct_subgroup_ids);
-    return a.add.every((s) => subs.has(s)) && a.delete.every((s) => !subs.has(s)) ? 'applied' : 'not_applied';
-  },
-  coalesce(prev, next) {
-    const p = prev.kind === 'update_user_group_subgroups' ? userGroupSubgroupsArgs.safeParse(prev.args) : undefined;
-    if (!p?.success) return { action: 'append' };
-    const n = netSubgroups(p.data, next.args);
-    if (n.add.length + n.delete.length === 0) return { action: 'cancel' };
-    return { action: 'merge', args: { user_group_id: p.data.user_group_id, ...n }, base: null };
-  },
+  send: oneCall((conn, a) =>
+    updateUserGroupMembers(conn, { userGroupId: a.user_group_id, ...(a.add.length > 0 ? { add_subgroups: a.add } : {}), ...(a.delete.length > 0 ? { delete_subgroups: a.delete } : {}) }),
+  ),
+  verify: verifyByReading((conn, a) => serverGroup(conn, a.user_group_id), (g, a) => showsAddDelete(g.direct_subgroup_ids, a)),
+  coalesce: mergesNet('update_user_group_subgroups', userGroupSubgroupsArgs),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupSubgroupsArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => {

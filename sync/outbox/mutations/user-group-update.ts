@@ -4,12 +4,13 @@
  * Queued updates of one group merge, the last value per field winning.
  */
 import { z } from 'zod';
-import { getUserGroups, updateUserGroup } from '../../api/index.js';
+import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type Names, type OutboxKind } from '../kinds.js';
+import { OutboxIntentError, type Names } from '../kinds.js';
 import { queuedCommand } from '../commands.js';
+import { oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
 import { GROUP_PERMISSIONS, userGroupPermissions } from './user-group-permissions.js';
 
 export const userGroupUpdateArgs = z
@@ -19,11 +20,10 @@ export type UserGroupUpdateArgs = z.output<typeof userGroupUpdateArgs>;
 
 export const groupKey = (id: number) => `user_group:${id}`;
 
-export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null, 'update_user_group'> = {
+export const userGroupUpdate = withoutBase({
   kind: 'update_user_group',
   version: 1,
   argsSchema: userGroupUpdateArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const g = groupPlace(names, a.user_group_id);
     // The list shows the new name already (the change is applied locally): no "rename X to X".
@@ -31,21 +31,18 @@ export const userGroupUpdate: OutboxKind<UserGroupUpdateArgs, null, 'update_user
     return { text: `Change the description of ${g.label}`, link: g.link };
   },
   entityKey: (a) => groupKey(a.user_group_id),
-  async send(conn, a) {
-    await updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description });
-  },
-  async verify(conn, a) {
-    const g = (await getUserGroups(conn, { include_deactivated_groups: true })).user_groups.find((x) => x.id === a.user_group_id);
-    if (!g) return 'not_applied';
-    return (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description) ? 'applied' : 'not_applied';
-  },
+  send: oneCall((conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description })),
+  verify: verifyByReading(
+    (conn, a) => serverGroup(conn, a.user_group_id),
+    (g, a) => (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description),
+  ),
   coalesce(prev, next) {
     const p = prev.kind === 'update_user_group' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     return { action: 'merge', args: { ...p.data, name: next.args.name ?? p.data.name, description: next.args.description ?? p.data.description }, base: null };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserGroupUpdateArgs, changes: ChangeCollector): void {
   const done = editUserGroup(db, args.user_group_id, (g) => ({ ...g, name: args.name ?? g.name, description: args.description ?? g.description }));

@@ -3,12 +3,12 @@
  * settings are one entity: queued updates merge into one map, the last value per key winning.
  */
 import { z } from 'zod';
-import { updateSettings, type UpdateSettingsArgs } from '../../api/index.js';
+import { updateSettings } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putUserSetting } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
+import { oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
@@ -22,18 +22,14 @@ export const userSettingsArgs = z
   .refine((m) => Object.keys(m).every((k) => !notQueued.has(k)), 'contains a setting that is never queued');
 export type UserSettingsArgs = z.output<typeof userSettingsArgs>;
 
-export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null, 'update_settings'> = {
+export const userSettingsUpdate = withoutBase({
   kind: 'update_settings',
   version: 1,
   argsSchema: userSettingsArgs,
-  baseSchema: z.null(),
   // The UI labels the settings from its own table (the link names them).
   describe: (a) => ({ text: 'Change settings', link: { to: 'settings', settings: Object.keys(a) } }),
   entityKey: () => 'user_settings',
-  async send(conn, a) {
-    const params: UpdateSettingsArgs = a;
-    await updateSettings(conn, params);
-  },
+  send: oneCall(updateSettings),
   async verify(conn, a) {
     const { user_settings } = await readState(conn, ['user_settings']);
     if (!user_settings) return 'unknown';
@@ -46,7 +42,7 @@ export const userSettingsUpdate: OutboxKind<UserSettingsArgs, null, 'update_sett
     return p.success ? { action: 'merge', args: { ...p.data, ...next.args }, base: null } : { action: 'append' };
   },
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_settings'], refetch: ['user_settings'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserSettingsArgs, changes: ChangeCollector): void {
   for (const [k, v] of Object.entries(args)) putUserSetting(db, k, v);

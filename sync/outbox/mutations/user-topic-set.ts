@@ -7,8 +7,8 @@ import { sameTopic, topicKey, updateUserTopic } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import type { OutboxKind } from '../kinds.js';
 import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { newestWins, oneCall, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
@@ -19,11 +19,10 @@ export const userTopicSetArgs = z.object({
 });
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
-export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'update_user_topic'> = {
+export const userTopicSet = withoutBase({
   kind: 'update_user_topic',
   version: 1,
   argsSchema: userTopicSetArgs,
-  baseSchema: z.null(),
   describe(a, names) {
     const p = channelPlace(names, a.stream_id, a.topic);
     const policy = ['Reset notifications of', 'Mute', 'Unmute', 'Follow'][a.visibility_policy] ?? 'Change';
@@ -31,9 +30,7 @@ export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'update_user_topic
   },
   // One entity per topic as the server matches them (`Lunch` and `lunch`, `Äpfel` and `ÄPFEL`).
   entityKey: (a) => `user_topic:${a.stream_id}:${topicKey(a.topic)}`,
-  async send(conn, a) {
-    await updateUserTopic(conn, a);
-  },
+  send: oneCall(updateUserTopic),
   async verify(conn, a) {
     const { user_topics = [] } = await readState(conn, ['user_topic']);
     const wire = conn.topicForWire(a.topic);
@@ -41,9 +38,9 @@ export const userTopicSet: OutboxKind<UserTopicSetArgs, null, 'update_user_topic
     // No row means no policy (0): removing one is verified by its absence.
     return (row?.visibility_policy ?? 0) === a.visibility_policy ? 'applied' : 'not_applied';
   },
-  coalesce: (prev, next) => (prev.kind === 'update_user_topic' ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins('update_user_topic'),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_topics'], refetch: ['user_topic'] },
-};
+});
 
 export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: ChangeCollector): void {
   const old = getUserTopics(db).find((t) => t.channel_id === args.stream_id && sameTopic(t.topic, args.topic));
