@@ -8,20 +8,12 @@
 import { escapeHtml } from '../markdown/zulip-syntax.js';
 import { dmRecipientId, subscriberIds, type ChannelRow } from '../model/access.js';
 import { FLAG } from '../model/flags.js';
+import { seededRandom } from '../../common/random.js';
 import { topicKey } from '../../common/topic-key.js';
 import type { ServerState } from '../state.js';
 
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo history's PRNG (mulberry32, common/random.ts). */
+export const prng = seededRandom;
 
 const TOPICS: Readonly<Record<string, readonly string[]>> = {
   general: ['announcements', 'lunch plans', 'office hours', 'random', 'tooling', 'weekly sync', 'hiring', 'travel'],

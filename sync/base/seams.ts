@@ -3,6 +3,7 @@
  * logging. Production uses the real ones; tests pass fakes so backoff, expiry and resume-from-sleep
  * are testable without waiting or flaking.
  */
+import { seededRandom as seededPrng } from '../../common/random.js';
 
 export interface Clock {
   /** Milliseconds since the UNIX epoch. */
@@ -92,16 +93,7 @@ export const consoleEngineLogger: EngineLogger = {
 export const defaultSeams: Seams = { clock: systemClock, sleep: realSleep, random: Math.random, logger: consoleEngineLogger };
 
 /** Deterministic PRNG (mulberry32) for seeded tests and scenarios. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRandom: (seed: number) => Random = seededPrng;
 
 /**
  * Detects resume from sleep: a timer that should fire every `periodMs` notices the wall clock
