@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
-import { systemClock } from '../../../sync/base/seams.js';
+import { seededRandom, systemClock } from '../../../sync/base/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
 import { ENTITY_HEAD_SQL, NEXT_WAKE_SQL, RUNNABLE_HEADS_SQL } from '../../../sync/db/queries/outbox.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
@@ -32,17 +32,8 @@ const REFERENCE_WAKE = `SELECT MIN(coalesce(next_attempt_at, 0)) FROM outbox
 
 const STATES = ['queued', 'queued', 'queued', 'sending', 'retry_wait', 'retry_wait', 'unknown', 'failed', 'conflict', 'verifying', 'done', 'discarded'] as const;
 
-/** A small deterministic PRNG (mulberry32) so a failure reproduces. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG so a failure reproduces. */
+const prng = seededRandom;
 
 function fill(db: LocalDb, rows: number, entities: number, rand: () => number): void {
   const insert = db.prepare(
