@@ -11,14 +11,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { messageList, screenshot, sidebar } from './fixtures.js';
 import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
-import { restAs } from './real-world.js';
+import { restAs, signInFromWelcome, statusOf } from './real-world.js';
 
 const test = base;
 
-const statusOf = (page: Page) => page.getByRole('banner').getByRole('status').first();
 
 test('a real outage: work offline, SIGKILL the app, start it again offline, then everything lands once', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
@@ -47,12 +46,7 @@ test('a real outage: work offline, SIGKILL the app, start it again offline, then
     let host = await startHostProcess(dataDir);
     procs.push(host.proc);
     await page.goto(host.url);
-    await page.getByLabel('Server URL').fill(server.url);
-    await page.getByLabel('Email').fill('hamlet@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill('sandbox');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
-    await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
+    await signInFromWelcome(page, server.url, 'hamlet@example.com');
     const nav = sidebar(page);
     await nav.getByRole('link', { name: 'Denmark', exact: true }).click();
     await nav.getByRole('list', { name: 'Topics in Denmark' }).getByRole('link', { name: 'ghost sightings', exact: true }).click();
@@ -167,12 +161,7 @@ test('a draft typed steadily until a quarter second before the host is SIGKILLed
     let host = await startHostProcess(dataDir);
     procs.push(host.proc);
     await page.goto(host.url);
-    await page.getByLabel('Server URL').fill(server.url);
-    await page.getByLabel('Email').fill('hamlet@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill('sandbox');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
-    await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
+    await signInFromWelcome(page, server.url, 'hamlet@example.com');
     const nav = sidebar(page);
     await nav.getByRole('link', { name: 'general', exact: true }).click();
     await nav.getByRole('list', { name: 'Topics in general' }).getByRole('link', { name: 'lunch plans', exact: true }).click();

@@ -43,6 +43,19 @@ export async function restAs(url: string, email: string) {
 /** The header's connection status. */
 export const statusOf = (page: Page) => page.getByRole('banner').getByRole('status').first();
 
+/**
+ * Sign in from the welcome screen with a demo user's password, accept storing the key unencrypted
+ * (the browser-mode host has no keychain), and wait until the app is live.
+ */
+export async function signInFromWelcome(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.getByLabel('Server URL').fill(serverUrl);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
+  await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
+}
+
 export interface RealWorld {
   readonly serverUrl: string;
   rest(email: string): Promise<Rest>;
@@ -83,12 +96,7 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
     const host = await startHostProcess(path.join(work, 'app'));
     procs.push(host.proc);
     await page.goto(host.url);
-    await page.getByLabel('Server URL').fill(server.url);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill('sandbox');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
-    await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
+    await signInFromWelcome(page, server.url, email);
   } catch (e) {
     await close();
     throw e;
