@@ -3,11 +3,13 @@
  * words with its state; a discard asks first; signing out asks what to do with what is left, and
  * "keep" leaves it on the device, sent once the same account opens again.
  */
-import { demoUser, expect, messageList, openTopic, screenshot, test } from './fixtures.js';
+import { demoUser, expect, markReadOnScroll, messageList, openTopic, screenshot, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
 test('the badge opens the outbox panel; sign-out keeps queued work for the next sign-in', async ({ app, host }, testInfo) => {
+  // Reading would queue read flags of its own as the sends scroll unread messages into view.
+  await markReadOnScroll(host, 'never');
   await openTopic(app, 'general', 'lunch plans');
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
   const control = host.service.connect(() => undefined);
