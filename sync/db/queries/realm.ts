@@ -4,17 +4,15 @@
  */
 import type { GroupSettingValue } from '../../api/index.js';
 import type { LocalDb } from '../open.js';
+import { getJsonValue, setJsonValue } from './json-values.js';
 import { cachedStatement } from './statements.js';
 
 export function getRealmValue(db: LocalDb, name: string): unknown {
-  const v = cachedStatement<[string], string>(db, 'SELECT value FROM realm WHERE name = ?').pluck().get(name);
-  return v === undefined ? undefined : JSON.parse(v);
+  return getJsonValue(db, 'realm', name);
 }
 
 export function setRealmValue(db: LocalDb, name: string, value: unknown): void {
-  // JSON has no undefined; an absent value is "not told", so the row goes.
-  if (value === undefined) cachedStatement(db, 'DELETE FROM realm WHERE name = ?').run(name);
-  else cachedStatement(db, 'INSERT OR REPLACE INTO realm (name, value) VALUES (?, ?)').run(name, JSON.stringify(value));
+  setJsonValue(db, 'realm', name, value);
 }
 
 export function getRealmValues(db: LocalDb): Record<string, unknown> {

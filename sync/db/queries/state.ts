@@ -3,6 +3,7 @@
  * transaction that applies the events) and the engine's own settings (JSON values).
  */
 import type { LocalDb } from '../open.js';
+import { getJsonValue, setJsonValue } from './json-values.js';
 import { cachedStatement } from './statements.js';
 
 export interface AccountRow {
@@ -68,11 +69,9 @@ export function setQueuePosition(db: LocalDb, pos: { queue_id: string; last_even
 }
 
 export function getEngineSetting(db: LocalDb, name: string): unknown {
-  const v = cachedStatement<[string], string>(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(name);
-  return v === undefined ? undefined : JSON.parse(v);
+  return getJsonValue(db, 'engine_settings', name);
 }
 
 export function setEngineSetting(db: LocalDb, name: string, value: unknown): void {
-  if (value === undefined) cachedStatement(db, 'DELETE FROM engine_settings WHERE name = ?').run(name);
-  else cachedStatement(db, 'INSERT OR REPLACE INTO engine_settings (name, value) VALUES (?, ?)').run(name, JSON.stringify(value));
+  setJsonValue(db, 'engine_settings', name, value);
 }

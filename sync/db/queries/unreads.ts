@@ -16,6 +16,7 @@
 import { topicKey, type Message, type UnreadMsgs } from '../../api/index.js';
 import { FLAG, flagsToBits, HAS_ROW } from '../flags.js';
 import type { LocalDb } from '../open.js';
+import { getJsonValue, setJsonValue } from './json-values.js';
 import { dmKeyOf } from './message-columns.js';
 import { LOCAL_ECHO_MIN_ID } from './messages.js';
 import { cachedStatement } from './statements.js';
@@ -57,7 +58,7 @@ export function replaceServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: num
     const dm_key = dmKeyOfIds(ids, selfUserId);
     for (const id of h.unread_message_ids) putServerUnread(db, id, { dm_key }, bits(id));
   }
-  cachedStatement(db, 'INSERT OR REPLACE INTO engine_settings (name, value) VALUES (?, ?)').run(OLD_MISSING, JSON.stringify(u.old_unreads_missing));
+  setJsonValue(db, 'engine_settings', OLD_MISSING, u.old_unreads_missing);
 }
 
 export function replaceServerStarred(db: LocalDb, ids: readonly number[]): void {
@@ -115,8 +116,7 @@ export function moveServerUnreads(db: LocalDb, ids: readonly number[], to: { cha
 
 /** Whether the stored unread set is the server's whole truth (it was fetched, and not truncated). */
 export function serverUnreadsKnown(db: LocalDb): boolean {
-  const v = cachedStatement<[string], string>(db, 'SELECT value FROM engine_settings WHERE name = ?').pluck().get(OLD_MISSING);
-  return v === 'false';
+  return getJsonValue(db, 'engine_settings', OLD_MISSING) === false;
 }
 
 // --- reads ---------------------------------------------------------------------------------------
