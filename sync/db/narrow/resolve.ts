@@ -24,27 +24,25 @@ export class LocalNarrowError extends Error {
 
 type Operand = string | number | readonly number[];
 
-export function resolveChannelId(db: LocalDb, operand: Operand): number {
+/**
+ * An id operand must name a cached row; a text operand is looked up with `byName` (one `?`). Either
+ * way an unknown one is refused with `code`, as the server refuses it.
+ */
+function resolveId(db: LocalDb, operand: Operand, table: 'channels' | 'users', byName: string, code: 'unknown_channel' | 'unknown_user'): number {
   let id: number | undefined;
-  if (typeof operand === 'number') {
-    id = db.prepare<[number], number>('SELECT id FROM channels WHERE id = ?').pluck().get(operand);
-  } else if (typeof operand === 'string') {
-    // `channels.name` is COLLATE NOCASE, like the server's name lookup.
-    id = db.prepare<[string], number>('SELECT id FROM channels WHERE name = ?').pluck().get(operand.trim());
-  }
-  if (id === undefined) throw new LocalNarrowError('unknown_channel', `unknown channel ${JSON.stringify(operand)}`);
+  if (typeof operand === 'number') id = db.prepare<[number], number>(`SELECT id FROM ${table} WHERE id = ?`).pluck().get(operand);
+  else if (typeof operand === 'string') id = db.prepare<[string], number>(`SELECT id FROM ${table} WHERE ${byName}`).pluck().get(operand.trim());
+  if (id === undefined) throw new LocalNarrowError(code, `${code.replace('_', ' ')} ${JSON.stringify(operand)}`);
   return id;
 }
 
+export function resolveChannelId(db: LocalDb, operand: Operand): number {
+  // `channels.name` is COLLATE NOCASE, like the server's name lookup.
+  return resolveId(db, operand, 'channels', 'name = ?', 'unknown_channel');
+}
+
 export function resolveUserId(db: LocalDb, operand: Operand): number {
-  let id: number | undefined;
-  if (typeof operand === 'number') {
-    id = db.prepare<[number], number>('SELECT id FROM users WHERE id = ?').pluck().get(operand);
-  } else if (typeof operand === 'string') {
-    id = db.prepare<[string], number>('SELECT id FROM users WHERE lower(email) = lower(?)').pluck().get(operand.trim());
-  }
-  if (id === undefined) throw new LocalNarrowError('unknown_user', `unknown user ${JSON.stringify(operand)}`);
-  return id;
+  return resolveId(db, operand, 'users', 'lower(email) = lower(?)', 'unknown_user');
 }
 
 /** `dm` operand: an id list, one id, or comma-separated emails. */
