@@ -6,7 +6,7 @@
  * likewise (recent-dms.ts).
  */
 import type { RegisterResponse } from '../../api/index.js';
-import type { ChangeCollector } from '../changes.js';
+import type { ChangeCollector, StoreArea } from '../changes.js';
 import { FLAG } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { putChannel, putSubscription } from './channels.js';
@@ -54,36 +54,21 @@ export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes:
       changes.touched('channels');
       changes.touched('subscriptions');
     }
-    if (s.user_topics !== undefined) {
-      cachedStatement(db, 'DELETE FROM user_topics').run();
-      for (const t of s.user_topics) putUserTopic(db, t);
-      changes.touched('user_topics');
-    }
-    if (s.saved_snippets !== undefined) {
-      cachedStatement(db, 'DELETE FROM saved_snippets').run();
-      for (const x of s.saved_snippets) putSavedSnippet(db, x);
-      changes.touched('saved_snippets');
-    }
-    if (s.navigation_views !== undefined) {
-      cachedStatement(db, 'DELETE FROM navigation_views').run();
-      s.navigation_views.forEach((v, i) => putNavigationView(db, v, i));
-      changes.touched('navigation_views');
-    }
-    if (s.scheduled_messages !== undefined) {
-      cachedStatement(db, 'DELETE FROM scheduled_messages').run();
-      for (const m of s.scheduled_messages) putScheduledMessage(db, m);
-      changes.touched('scheduled_messages');
-    }
-    if (s.user_settings !== undefined) {
-      cachedStatement(db, 'DELETE FROM user_settings').run();
-      for (const [k, v] of Object.entries(s.user_settings)) if (v !== undefined) putUserSetting(db, k, v);
-      changes.touched('user_settings');
-    }
-    if (s.realm_user_groups !== undefined) {
-      cachedStatement(db, 'DELETE FROM user_groups').run();
-      for (const g of s.realm_user_groups) putUserGroup(db, g);
-      changes.touched('user_groups');
-    }
+    /** A collection the snapshot carries replaces the table that caches it, and its area is told. */
+    const replace = <T>(items: readonly T[] | undefined, table: string, area: StoreArea, put: (item: T, index: number) => void): void => {
+      if (items === undefined) return;
+      cachedStatement(db, `DELETE FROM ${table}`).run();
+      items.forEach(put);
+      changes.touched(area);
+    };
+    replace(s.user_topics, 'user_topics', 'user_topics', (t) => putUserTopic(db, t));
+    replace(s.saved_snippets, 'saved_snippets', 'saved_snippets', (x) => putSavedSnippet(db, x));
+    replace(s.navigation_views, 'navigation_views', 'navigation_views', (v, i) => putNavigationView(db, v, i));
+    replace(s.scheduled_messages, 'scheduled_messages', 'scheduled_messages', (m) => putScheduledMessage(db, m));
+    replace(s.user_settings && Object.entries(s.user_settings), 'user_settings', 'user_settings', ([k, v]) => {
+      if (v !== undefined) putUserSetting(db, k, v);
+    });
+    replace(s.realm_user_groups, 'user_groups', 'user_groups', (g) => putUserGroup(db, g));
     const self = s.user_id ?? getAccount(db)?.user_id ?? undefined;
     if (s.unread_msgs !== undefined) {
       reconcileUnreads(db, s.unread_msgs, changes);
