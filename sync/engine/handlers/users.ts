@@ -74,8 +74,10 @@ function refreshMessagesOf(db: LocalDb, u: User, avatarChanged: boolean, changes
 
 export function onUserGroup(db: LocalDb, e: EventOf<'user_group'>, _ctx: HandlerContext, changes: ChangeCollector): void {
   changes.touched('user_groups');
-  const sorted = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
   const edit = (f: (g: UserGroup) => UserGroup) => editUserGroup(db, 'group_id' in e ? e.group_id : -1, f);
+  /** Add ids to, or remove them from, one of the group's id lists (kept sorted and unique). */
+  const editIds = (list: 'members' | 'direct_subgroup_ids', ids: readonly number[], add: boolean) =>
+    edit((g) => ({ ...g, [list]: add ? [...new Set([...g[list], ...ids])].sort((a, b) => a - b) : g[list].filter((id) => !ids.includes(id)) }));
   switch (e.op) {
     case 'add':
       putUserGroup(db, e.group);
@@ -88,16 +90,12 @@ export function onUserGroup(db: LocalDb, e: EventOf<'user_group'>, _ctx: Handler
       });
       return;
     case 'add_members':
-      edit((g) => ({ ...g, members: sorted([...g.members, ...e.user_ids]) }));
-      return;
     case 'remove_members':
-      edit((g) => ({ ...g, members: g.members.filter((id) => !e.user_ids.includes(id)) }));
+      editIds('members', e.user_ids, e.op === 'add_members');
       return;
     case 'add_subgroups':
-      edit((g) => ({ ...g, direct_subgroup_ids: sorted([...g.direct_subgroup_ids, ...e.direct_subgroup_ids]) }));
-      return;
     case 'remove_subgroups':
-      edit((g) => ({ ...g, direct_subgroup_ids: g.direct_subgroup_ids.filter((id) => !e.direct_subgroup_ids.includes(id)) }));
+      editIds('direct_subgroup_ids', e.direct_subgroup_ids, e.op === 'add_subgroups');
       return;
     case 'remove':
       deleteUserGroup(db, e.group_id);
