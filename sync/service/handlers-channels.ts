@@ -11,6 +11,7 @@ import { getUserByEmail } from '../db/queries/users.js';
 import { allChannels, channelCreation } from '../engine/channel-listing.js';
 import type { AccountSession } from '../engine/session.js';
 import { RpcFailure } from './errors.js';
+import { setFields } from './fields.js';
 import type { HandlerContext, Handlers } from './handlers.js';
 
 type ChannelHandlers = Pick<Handlers, 'allChannels' | 'channelCreation' | 'channelSubscribers' | 'createChannel' | 'addSubscribers'>;
@@ -81,12 +82,14 @@ export const channelHandlers: ChannelHandlers = {
       is_web_public: req.is_web_public,
       is_default_stream: req.is_default_stream,
       ...(req.invite_only && req.history_public_to_subscribers !== undefined ? { history_public_to_subscribers: req.history_public_to_subscribers } : {}),
-      ...(req.message_retention_days !== undefined ? { message_retention_days: req.message_retention_days } : {}),
-      ...(req.topics_policy !== undefined ? { topics_policy: req.topics_policy } : {}),
-      ...(req.can_add_subscribers_group !== undefined ? { can_add_subscribers_group: req.can_add_subscribers_group } : {}),
-      ...(req.can_administer_channel_group !== undefined ? { can_administer_channel_group: req.can_administer_channel_group } : {}),
-      ...(req.can_send_message_group !== undefined ? { can_send_message_group: req.can_send_message_group } : {}),
-      ...(req.can_remove_subscribers_group !== undefined ? { can_remove_subscribers_group: req.can_remove_subscribers_group } : {}),
+      ...setFields(req, [
+        'message_retention_days',
+        'topics_policy',
+        'can_add_subscribers_group',
+        'can_administer_channel_group',
+        'can_send_message_group',
+        'can_remove_subscribers_group',
+      ]),
     };
     const r = await subscribe(s.conn, args);
     const k = name.toLowerCase();

@@ -29,6 +29,7 @@ import type { OutboxRow } from '../outbox/store.js';
 import type { OutboxRowView } from '../protocol/outbox.js';
 import type { outboxOperations } from '../protocol/outbox.js';
 import { RpcFailure } from './errors.js';
+import { setFields } from './fields.js';
 import type { HandlerContext, Handlers } from './handlers.js';
 
 /** Rounds of `delete_topic` before giving up (each deletes a batch within the server's time budget). */
@@ -136,12 +137,7 @@ export const outboxHandlers: OutboxHandlers = {
     await sendInvites(s.conn, {
       invitee_emails: req.emails,
       stream_ids: req.channel_ids,
-      ...(req.invite_as !== undefined ? { invite_as: req.invite_as } : {}),
-      ...(req.invite_expires_in_minutes !== undefined ? { invite_expires_in_minutes: req.invite_expires_in_minutes } : {}),
-      ...(req.group_ids !== undefined ? { group_ids: req.group_ids } : {}),
-      ...(req.include_realm_default_subscriptions !== undefined ? { include_realm_default_subscriptions: req.include_realm_default_subscriptions } : {}),
-      ...(req.notify_referrer_on_join !== undefined ? { notify_referrer_on_join: req.notify_referrer_on_join } : {}),
-      ...(req.welcome_message_custom_text !== undefined ? { welcome_message_custom_text: req.welcome_message_custom_text } : {}),
+      ...setFields(req, ['invite_as', 'invite_expires_in_minutes', 'group_ids', 'include_realm_default_subscriptions', 'notify_referrer_on_join', 'welcome_message_custom_text']),
     });
     return OK;
   },
@@ -173,10 +169,7 @@ export const outboxHandlers: OutboxHandlers = {
   updateAccount: async (ctx, req) => {
     const s = live(ctx);
     // Never queued, never stored: the passwords live only in this request.
-    const names: UpdateSettingsArgs = {
-      ...(req.full_name !== undefined ? { full_name: req.full_name } : {}),
-      ...(req.email !== undefined ? { email: req.email } : {}),
-    };
+    const names: UpdateSettingsArgs = setFields(req, ['full_name', 'email']);
     const { old_password: oldPassword, new_password: newPassword } = req;
     await updateSettings(s.conn, oldPassword !== undefined && newPassword !== undefined ? { ...names, old_password: oldPassword, new_password: newPassword } : names);
     return OK;
