@@ -92,24 +92,18 @@ export function apiMessages(srv: ServerState, viewerId: number | null, rows: rea
   const channelNames = new Map<number, string>();
   for (const c of sql(srv, 'SELECT id, name FROM channels').all() as Array<{ id: number; name: string }>) channelNames.set(c.id, c.name);
 
-  const reactions = new Map<number, Array<Record<string, unknown>>>();
-  const reactionRows = srv.db
-    .prepare(`SELECT message_id, emoji_name, emoji_code, reaction_type, user_id FROM reactions WHERE message_id IN (${idList}) ORDER BY rowid`)
-    .all() as Array<{ message_id: number; emoji_name: string; emoji_code: string; reaction_type: string; user_id: number }>;
-  for (const r of reactionRows) {
-    const list = reactions.get(r.message_id) ?? [];
-    list.push({ emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type, user_id: r.user_id });
-    reactions.set(r.message_id, list);
-  }
-  const submessages = new Map<number, Array<Record<string, unknown>>>();
-  const subRows = srv.db
-    .prepare(`SELECT id, message_id, sender_id, msg_type, content FROM submessages WHERE message_id IN (${idList}) ORDER BY id`)
-    .all() as Array<{ id: number; message_id: number; sender_id: number; msg_type: string; content: string }>;
-  for (const s of subRows) {
-    const list = submessages.get(s.message_id) ?? [];
-    list.push({ msg_type: s.msg_type, content: s.content, message_id: s.message_id, sender_id: s.sender_id, id: s.id });
-    submessages.set(s.message_id, list);
-  }
+  const reactions = groupByMessage(
+    srv.db
+      .prepare(`SELECT message_id, emoji_name, emoji_code, reaction_type, user_id FROM reactions WHERE message_id IN (${idList}) ORDER BY rowid`)
+      .all() as Array<{ message_id: number; emoji_name: string; emoji_code: string; reaction_type: string; user_id: number }>,
+    (r) => ({ emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type, user_id: r.user_id }),
+  );
+  const submessages = groupByMessage(
+    srv.db
+      .prepare(`SELECT id, message_id, sender_id, msg_type, content FROM submessages WHERE message_id IN (${idList}) ORDER BY id`)
+      .all() as Array<{ id: number; message_id: number; sender_id: number; msg_type: string; content: string }>,
+    (s) => ({ msg_type: s.msg_type, content: s.content, message_id: s.message_id, sender_id: s.sender_id, id: s.id }),
+  );
   const flags = new Map<number, number>();
   if (viewerId !== null && opts.includeFlags !== false) {
     const flagRows = srv.db
@@ -154,6 +148,17 @@ export function apiMessages(srv: ServerState, viewerId: number | null, rows: rea
     if (viewerId !== null && opts.includeFlags !== false) out.flags = flagNames(flags.get(row.id) ?? HISTORICAL_FLAGS);
     return out;
   });
+}
+
+/** Rows of a per-message table (reactions, submessages) grouped by message, each shaped as the API sends it, in row order. */
+function groupByMessage<R extends { message_id: number }>(rows: readonly R[], shape: (row: R) => Record<string, unknown>): Map<number, Array<Record<string, unknown>>> {
+  const out = new Map<number, Array<Record<string, unknown>>>();
+  for (const r of rows) {
+    const list = out.get(r.message_id) ?? [];
+    list.push(shape(r));
+    out.set(r.message_id, list);
+  }
+  return out;
 }
 
 export function apiMessage(srv: ServerState, viewerId: number | null, row: MessageRow, opts: ApiMessageOptions): Record<string, unknown> {
