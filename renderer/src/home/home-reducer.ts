@@ -117,20 +117,3 @@ export function recentOf(channels: readonly ChannelSummary[], conversations: rea
   const kept = filter === 'unread' ? rows.filter((r) => r.unread > 0) : rows;
   return kept.sort((a, b) => b.maxId - a.maxId || a.key.localeCompare(b.key));
 }
-
-/** Focus moves between a list's rows with the arrow keys, Home and End (the index to focus, or null). */
-export function nextRowIndex(key: string, current: number, count: number): number | null {
-  if (count === 0) return null;
-  switch (key) {
-    case 'ArrowDown':
-      return current < 0 ? 0 : Math.min(current + 1, count - 1);
-    case 'ArrowUp':
-      return current < 0 ? 0 : Math.max(current - 1, 0);
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DmConversation, UnreadCountsView } from '../../../sync/protocol/commands.js';
 import { dmNames, dmTarget } from '../../../renderer/src/data/dms.js';
-import { inboxOf, nextRowIndex, recentOf } from '../../../renderer/src/home/home-reducer.js';
+import { inboxOf, recentOf } from '../../../renderer/src/home/home-reducer.js';
 import { channel, topic } from '../fixtures.js';
 
 const ME = 10;
@@ -104,18 +104,5 @@ describe('DM names and targets', () => {
   it('names the others, or oneself for notes to self; unknown names are said so', () => {
     expect(dmNames({ participants: [{ user_id: 3, full_name: 'Iago' }, { user_id: 4, full_name: null }] })).toBe('Iago, Unknown user');
     expect(dmTarget({ participants: [{ user_id: 9, full_name: 'x' }, { user_id: 3, full_name: 'y' }], user_ids: [3, 9, 10] })).toEqual({ kind: 'dm', userIds: [3, 9] });
-  });
-});
-
-describe('row keys', () => {
-  it('moves down, up, to the ends, and stays within the list', () => {
-    expect(nextRowIndex('ArrowDown', -1, 3)).toBe(0);
-    expect(nextRowIndex('ArrowDown', 2, 3)).toBe(2);
-    expect(nextRowIndex('ArrowUp', 0, 3)).toBe(0);
-    expect(nextRowIndex('ArrowUp', 2, 3)).toBe(1);
-    expect(nextRowIndex('End', 0, 3)).toBe(2);
-    expect(nextRowIndex('Home', 2, 3)).toBe(0);
-    expect(nextRowIndex('a', 0, 3)).toBeNull();
-    expect(nextRowIndex('ArrowDown', 0, 0)).toBeNull();
   });
 });

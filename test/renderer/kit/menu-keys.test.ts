@@ -1,6 +1,6 @@
 /** Keyboard movement in menus and the emoji grid, and where floating panels go. */
 import { describe, expect, it } from 'vitest';
-import { gridIndex, menuIndex } from '../../../renderer/src/kit/menu-keys.js';
+import { gridIndex, listIndex, menuIndex } from '../../../renderer/src/kit/menu-keys.js';
 import { placePanel } from '../../../renderer/src/kit/place.js';
 
 describe('menuIndex', () => {
@@ -13,6 +13,20 @@ describe('menuIndex', () => {
     expect(menuIndex('End', 0, 3)).toBe(2);
     expect(menuIndex('a', 0, 3)).toBeNull();
     expect(menuIndex('ArrowDown', 0, 0)).toBeNull();
+  });
+});
+
+describe('listIndex', () => {
+  it('moves down, up, to the ends, and stays within the list', () => {
+    expect(listIndex('ArrowDown', -1, 3)).toBe(0);
+    expect(listIndex('ArrowDown', 2, 3)).toBe(2);
+    expect(listIndex('ArrowUp', 0, 3)).toBe(0);
+    expect(listIndex('ArrowUp', -1, 3)).toBe(0);
+    expect(listIndex('ArrowUp', 2, 3)).toBe(1);
+    expect(listIndex('End', 0, 3)).toBe(2);
+    expect(listIndex('Home', 2, 3)).toBe(0);
+    expect(listIndex('a', 0, 3)).toBeNull();
+    expect(listIndex('ArrowDown', 0, 0)).toBeNull();
   });
 });
 
