@@ -7,28 +7,20 @@
  */
 import { onCleanup } from 'solid-js';
 import { QUERY_AREAS, type ChannelCreationView, type ChannelListing } from '../../../sync/protocol/commands.js';
-import { createAreaQuery, turnedLive, useAreaQuery } from '../core/area-query-store.js';
+import { createAreaQuery, turnedLive, useLiveQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
 export function useAllChannels(bridge: Bridge) {
-  return useAreaQuery<ChannelListing[]>(bridge, {
+  return useLiveQuery<ChannelListing[]>(bridge, {
     fetch: () => bridge.invoke('allChannels', {}),
     areas: [...QUERY_AREAS.allChannels, 'accounts'],
-    when: turnedLive,
     initial: [],
     key: 'channel_id',
-    onError: 'keep',
   });
 }
 
 export function useChannelCreation(bridge: Bridge) {
-  return useAreaQuery<ChannelCreationView | null>(bridge, {
-    fetch: () => bridge.invoke('channelCreation', {}),
-    areas: [...QUERY_AREAS.channelCreation, 'accounts'],
-    when: turnedLive,
-    initial: null,
-    onError: 'keep',
-  });
+  return useLiveQuery<ChannelCreationView | null>(bridge, { fetch: () => bridge.invoke('channelCreation', {}), areas: [...QUERY_AREAS.channelCreation, 'accounts'], initial: null });
 }
 
 export interface SubscribersAnswer {

@@ -73,3 +73,14 @@ export function useAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnection
   onCleanup(q.dispose);
   return q.state;
 }
+
+/**
+ * `useAreaQuery` for a query the engine answers from its cache: asked again when the sync turns
+ * live (it may not have answered before the first sync), and a failed refetch keeps what was shown.
+ */
+export function useLiveQuery<T>(
+  bridge: Pick<Bridge, 'subscribe' | 'onConnection'>,
+  opts: Pick<AreaQueryOptions<T>, 'fetch' | 'areas' | 'initial' | 'key'>,
+): AreaQueryState<T> {
+  return useAreaQuery(bridge, { ...opts, when: turnedLive, onError: 'keep' });
+}

@@ -4,16 +4,14 @@
  * Queued changes are already applied by the engine, so a change shows at once.
  */
 import { QUERY_AREAS, type UserGroupsView } from '../../../sync/protocol/commands.js';
-import { turnedLive, useAreaQuery } from '../core/area-query-store.js';
+import { useLiveQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
 export function useUserGroups(bridge: Bridge) {
-  return useAreaQuery<UserGroupsView>(bridge, {
+  return useLiveQuery<UserGroupsView>(bridge, {
     fetch: () => bridge.invoke('userGroups', { include_deactivated: true }),
     areas: QUERY_AREAS.userGroups,
-    when: turnedLive,
     initial: { groups: [], can_manage_all_groups: null },
     key: 'id',
-    onError: 'keep',
   });
 }

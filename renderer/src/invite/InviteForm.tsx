@@ -1,7 +1,7 @@
 /** Inviting people by email (online only: `sendInvites`); a partial refusal shown address by address. */
 import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
 import type { OperationResponse } from '../../../sync/protocol/rpc.js';
-import { turnedLive, useAreaQuery } from '../core/area-query-store.js';
+import { useLiveQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
@@ -18,13 +18,11 @@ type InviteReq = Extract<ReturnType<typeof inviteRequest>, { request: unknown }>
 export function InviteForm(props: { bridge: Bridge; live: boolean; ownRole: number | null }) {
   const toasts = useToasts();
   const subscribed = useChannels();
-  const options = useAreaQuery<Options | null>(props.bridge, {
+  const options = useLiveQuery<Options | null>(props.bridge, {
     fetch: () => props.bridge.invoke('inviteOptions', {}),
     areas: ['channels', 'subscriptions', 'user_groups'],
-    when: turnedLive,
     initial: null,
     key: 'channel_id',
-    onError: 'keep',
   });
 
   const roles = () => roleOptions(props.ownRole);

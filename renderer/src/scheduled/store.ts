@@ -5,18 +5,11 @@
  */
 import type { z } from 'zod';
 import type { scheduledMessageSchema } from '../../../sync/protocol/commands.js';
-import { turnedLive, useAreaQuery } from '../core/area-query-store.js';
+import { useLiveQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
 export type ScheduledMessage = z.output<typeof scheduledMessageSchema>;
 
 export function useScheduledMessages(bridge: Bridge) {
-  return useAreaQuery<ScheduledMessage[]>(bridge, {
-    fetch: () => bridge.invoke('scheduledMessages', {}),
-    areas: ['scheduled_messages'],
-    when: turnedLive,
-    initial: [],
-    key: 'scheduled_message_id',
-    onError: 'keep',
-  });
+  return useLiveQuery<ScheduledMessage[]>(bridge, { fetch: () => bridge.invoke('scheduledMessages', {}), areas: ['scheduled_messages'], initial: [], key: 'scheduled_message_id' });
 }

@@ -4,18 +4,11 @@
  */
 import type { z } from 'zod';
 import type { savedSnippetSchema } from '../../../sync/protocol/commands.js';
-import { turnedLive, useAreaQuery } from '../core/area-query-store.js';
+import { useLiveQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 
 export type SavedSnippet = z.output<typeof savedSnippetSchema>;
 
 export function useSavedSnippets(bridge: Bridge) {
-  return useAreaQuery<SavedSnippet[]>(bridge, {
-    fetch: () => bridge.invoke('savedSnippets', {}),
-    areas: ['saved_snippets'],
-    when: turnedLive,
-    initial: [],
-    key: 'id',
-    onError: 'keep',
-  });
+  return useLiveQuery<SavedSnippet[]>(bridge, { fetch: () => bridge.invoke('savedSnippets', {}), areas: ['saved_snippets'], initial: [], key: 'id' });
 }
