@@ -5,6 +5,7 @@
  * subscribes with `markedUnread.subscribe(({ viewKey, messageIds }) => ...)` and skips those ids
  * (or the whole view) until the view changes.
  */
+import { createLatest } from '../kit/latest.js';
 
 export interface MarkedUnread {
   /** The view the user marked them in (its canonical key), if one was open. */
@@ -20,19 +21,8 @@ export interface MarkedUnreadChannel {
 }
 
 export function createMarkedUnread(): MarkedUnreadChannel {
-  let last: MarkedUnread | null = null;
-  const listeners = new Set<(e: MarkedUnread) => void>();
-  return {
-    announce(e) {
-      last = e;
-      for (const l of [...listeners]) l(e);
-    },
-    last: () => last,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  const c = createLatest<MarkedUnread>();
+  return { announce: c.announce, last: c.latest, subscribe: c.subscribe };
 }
 
 export const markedUnread: MarkedUnreadChannel = createMarkedUnread();

@@ -15,6 +15,7 @@
  * without a composer (the combined feed) can open the conversation first and the composer there
  * finds the quote when it mounts. Plain TypeScript (no Solid), unit-tested.
  */
+import { createLatest } from '../kit/latest.js';
 
 /** The conversation a quote answers (the composer's own `ComposeTo` shape). */
 export type IntentTo = { type: 'channel'; channelId: number; topic: string } | { type: 'direct'; userIds: number[] };
@@ -42,24 +43,17 @@ export interface ComposeIntents {
 }
 
 export function createComposeIntents(): ComposeIntents {
-  let pending: ComposeIntent | null = null;
-  const listeners = new Set<(i: ComposeIntent) => void>();
+  const pending = createLatest<ComposeIntent>();
   return {
-    request(intent) {
-      pending = intent;
-      for (const l of [...listeners]) l(intent);
-    },
+    request: pending.announce,
     take(accept) {
-      const i = pending;
+      const i = pending.latest();
       if (i === null || (accept && !accept(i))) return null;
-      pending = null;
+      pending.clear();
       return i;
     },
-    peek: () => pending,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    peek: pending.latest,
+    subscribe: pending.subscribe,
   };
 }
 
