@@ -8,11 +8,12 @@
  * sends it as a message, as Zulip web's "edit, then Send" does (unscheduled, then sent).
  * Every change is queued, so all of it works offline.
  */
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createSignal, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { Button } from '../kit/Button.js';
 import { ConfirmDialog } from '../kit/ConfirmDialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
+import { ListView } from '../kit/ListView.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { MessageContent } from '../shared/MessageContent.js';
 import { topicLabel } from '../kit/format.js';
@@ -57,51 +58,52 @@ export function ScheduledView(props: { bridge?: Bridge }) {
         <p class="hint">Times are in {zoneName(zone())}.</p>
       </header>
       <ErrorText message={state.error !== null && !state.loaded ? `Could not load the scheduled messages. ${state.error}` : null} />
-      <Show when={state.loaded} fallback={<EmptyState title="Loading…" role="status" />}>
-        <Show when={list().length > 0} fallback={<EmptyState title="No scheduled messages.">Schedule one from the composer: write it, then pick Schedule.</EmptyState>}>
-          <ul class="screen-list scheduled-list" aria-label="Scheduled messages list">
-            <For each={list()}>
-              {(m) => {
-                const rows = () => pendingRowsFor(outbox.state.rows, 'scheduled_message', m.scheduled_message_id);
-                return (
-                  <li class="screen-card scheduled-item" classList={{ failed: m.failed }} data-scheduled-id={m.scheduled_message_id} aria-label={`Scheduled: ${where(m)}`}>
-                    <div class="scheduled-meta">
-                      <span class="scheduled-where">{where(m)}</span>
-                      <time class="scheduled-time" datetime={new Date(m.scheduled_delivery_timestamp * 1000).toISOString()}>
-                        {formatDelivery(m.scheduled_delivery_timestamp, zone(), settings.display().twentyFourHour)}
-                      </time>
-                      <Show when={pendingLabel(rows())}>{(l) => <span class={l() === 'change failed' ? 'badge badge-failed' : 'badge badge-pending'}>{l()}</span>}</Show>
-                      <Show when={m.failed}>
-                        <span class="badge badge-failed">failed</span>
-                      </Show>
-                    </div>
-                    <Show when={m.failed}>
-                      <p class="error scheduled-failed">{FAILED_TEXT}</p>
-                    </Show>
-                    <Show when={pendingError(rows())}>{(e) => <p class="error">{e()}</p>}</Show>
-                    <div class="scheduled-content">
-                      <MessageContent html={m.rendered_content} />
-                    </div>
-                    <Show when={!sendingNow(rows())}>
-                      <div class="scheduled-actions">
-                        <Button size="small" aria-label={`Send now: scheduled message to ${where(m)}`} onClick={() => setSending(m)}>
-                          Send now
-                        </Button>
-                        <Button size="small" aria-label={`Edit scheduled message to ${where(m)}`} onClick={() => setEditing(m)}>
-                          Edit
-                        </Button>
-                        <Button size="small" variant="quiet" aria-label={`Delete scheduled message to ${where(m)}`} onClick={() => setDeleting(m)}>
-                          Delete
-                        </Button>
-                      </div>
-                    </Show>
-                  </li>
-                );
-              }}
-            </For>
-          </ul>
-        </Show>
-      </Show>
+      <ListView
+        items={list()}
+        loaded={state.loaded}
+        loading={<EmptyState title="Loading…" role="status" />}
+        empty={<EmptyState title="No scheduled messages.">Schedule one from the composer: write it, then pick Schedule.</EmptyState>}
+        class="screen-list scheduled-list"
+        label="Scheduled messages list"
+      >
+        {(m) => {
+          const rows = () => pendingRowsFor(outbox.state.rows, 'scheduled_message', m.scheduled_message_id);
+          return (
+            <li class="screen-card scheduled-item" classList={{ failed: m.failed }} data-scheduled-id={m.scheduled_message_id} aria-label={`Scheduled: ${where(m)}`}>
+              <div class="scheduled-meta">
+                <span class="scheduled-where">{where(m)}</span>
+                <time class="scheduled-time" datetime={new Date(m.scheduled_delivery_timestamp * 1000).toISOString()}>
+                  {formatDelivery(m.scheduled_delivery_timestamp, zone(), settings.display().twentyFourHour)}
+                </time>
+                <Show when={pendingLabel(rows())}>{(l) => <span class={l() === 'change failed' ? 'badge badge-failed' : 'badge badge-pending'}>{l()}</span>}</Show>
+                <Show when={m.failed}>
+                  <span class="badge badge-failed">failed</span>
+                </Show>
+              </div>
+              <Show when={m.failed}>
+                <p class="error scheduled-failed">{FAILED_TEXT}</p>
+              </Show>
+              <Show when={pendingError(rows())}>{(e) => <p class="error">{e()}</p>}</Show>
+              <div class="scheduled-content">
+                <MessageContent html={m.rendered_content} />
+              </div>
+              <Show when={!sendingNow(rows())}>
+                <div class="scheduled-actions">
+                  <Button size="small" aria-label={`Send now: scheduled message to ${where(m)}`} onClick={() => setSending(m)}>
+                    Send now
+                  </Button>
+                  <Button size="small" aria-label={`Edit scheduled message to ${where(m)}`} onClick={() => setEditing(m)}>
+                    Edit
+                  </Button>
+                  <Button size="small" variant="quiet" aria-label={`Delete scheduled message to ${where(m)}`} onClick={() => setDeleting(m)}>
+                    Delete
+                  </Button>
+                </div>
+              </Show>
+            </li>
+          );
+        }}
+      </ListView>
       <Show when={editing()}>{(m) => <EditScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setEditing(null)} />}</Show>
       <Show when={deleting()}>
         {(m) => (

@@ -3,10 +3,11 @@
  * a form to create one or edit the one picked, and Delete (asking first). Every change is a
  * queued command (createSavedSnippet, editSavedSnippet, deleteSavedSnippet), so all of it works offline.
  */
-import { createSignal, For, Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
 import type { Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Button } from '../kit/Button.js';
+import { ListView } from '../kit/ListView.js';
 import { Dialog } from '../kit/Dialog.js';
 import { useOutbox } from '../data/outbox.js';
 import { pendingLabel, pendingRowsFor } from '../scheduled/scheduled-list.js';
@@ -58,43 +59,44 @@ export function SnippetsManager(props: { bridge: Bridge; onClose(): void }) {
 
   return (
     <Dialog title="Saved snippets" class="snippets-dialog" onClose={props.onClose}>
-      <Show when={state.loaded} fallback={<p class="hint">Loading…</p>}>
-        <Show when={state.data.length > 0} fallback={<p class="hint">No saved snippets yet.</p>}>
-          <ul class="screen-list snippet-list" aria-label="Saved snippets">
-            <For each={[...state.data].sort((a, b) => a.title.localeCompare(b.title))}>
-              {(s) => (
-                <li class="snippet-row" classList={{ editing: editing()?.id === s.id }}>
-                  <div class="snippet-text">
-                    <span class="snippet-title">{s.title}</span>
-                    <Show when={pendingLabel(pendingRowsFor(outbox.state.rows, 'snippet', s.id))}>{(l) => <span class="badge badge-pending">{l()}</span>}</Show>
-                    <span class="snippet-preview">{s.content}</span>
-                  </div>
-                  <Show
-                    when={confirm()?.id === s.id}
-                    fallback={
-                      <>
-                        <Button size="small" aria-label={`Edit ${s.title}`} onClick={() => startEdit(s)}>
-                          Edit
-                        </Button>
-                        <Button size="small" variant="quiet" aria-label={`Delete ${s.title}`} onClick={() => setConfirm(s)}>
-                          Delete
-                        </Button>
-                      </>
-                    }
-                  >
-                    <Button size="small" variant="primary" class="danger" aria-label={`Confirm deleting ${s.title}`} onClick={() => remove(s)}>
-                      Delete
-                    </Button>
-                    <Button size="small" variant="quiet" onClick={() => setConfirm(null)}>
-                      Keep
-                    </Button>
-                  </Show>
-                </li>
-              )}
-            </For>
-          </ul>
-        </Show>
-      </Show>
+      <ListView
+        items={[...state.data].sort((a, b) => a.title.localeCompare(b.title))}
+        loaded={state.loaded}
+        loading={<p class="hint">Loading…</p>}
+        empty={<p class="hint">No saved snippets yet.</p>}
+        class="screen-list snippet-list"
+        label="Saved snippets"
+      >
+        {(s) => (
+          <li class="snippet-row" classList={{ editing: editing()?.id === s.id }}>
+            <div class="snippet-text">
+              <span class="snippet-title">{s.title}</span>
+              <Show when={pendingLabel(pendingRowsFor(outbox.state.rows, 'snippet', s.id))}>{(l) => <span class="badge badge-pending">{l()}</span>}</Show>
+              <span class="snippet-preview">{s.content}</span>
+            </div>
+            <Show
+              when={confirm()?.id === s.id}
+              fallback={
+                <>
+                  <Button size="small" aria-label={`Edit ${s.title}`} onClick={() => startEdit(s)}>
+                    Edit
+                  </Button>
+                  <Button size="small" variant="quiet" aria-label={`Delete ${s.title}`} onClick={() => setConfirm(s)}>
+                    Delete
+                  </Button>
+                </>
+              }
+            >
+              <Button size="small" variant="primary" class="danger" aria-label={`Confirm deleting ${s.title}`} onClick={() => remove(s)}>
+                Delete
+              </Button>
+              <Button size="small" variant="quiet" onClick={() => setConfirm(null)}>
+                Keep
+              </Button>
+            </Show>
+          </li>
+        )}
+      </ListView>
       <form class="snippet-form" aria-label={editing() ? 'Edit snippet' : 'New snippet'} onSubmit={save}>
         <h3 class="snippet-form-title">{editing() ? `Edit “${editing()?.title ?? ''}”` : 'New snippet'}</h3>
         <label class="schedule-field">
