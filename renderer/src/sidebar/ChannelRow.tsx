@@ -3,7 +3,7 @@ import { createSignal, For, Show, type JSX } from 'solid-js';
 import { QUERY_AREAS, type ChannelSummary, type ChannelTopicsView } from '../../../sync/protocol/commands.js';
 import { useAreaQuery } from '../core/area-query-store.js';
 import { bridge } from '../core/bridge.js';
-import { Button } from '../kit/Button.js';
+import { MoreToggle } from './MoreToggle.js';
 import { topicLabel } from '../kit/format.js';
 import { useNarrow } from '../data/narrow.js';
 import { channelOfTarget, hashOfTarget } from '../data/target.js';
@@ -102,11 +102,7 @@ export function ChannelRow(props: { channel: ChannelSummary }) {
           <Show when={props.channel.topics.length === 0 && !showAll()}>
             <li class="hint">No topics yet</li>
           </Show>
-          <li>
-            <Button variant="link" onClick={() => setShowAll(!showAll())} aria-expanded={showAll()}>
-              {showAll() ? 'Fewer topics' : 'More topics'}
-            </Button>
-          </li>
+          <MoreToggle what="topics" open={showAll()} onToggle={() => setShowAll(!showAll())} />
         </ul>
       </Show>
     </li>

@@ -10,7 +10,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import { dmNames, dmTarget } from '../data/dms.js';
 import { useHome } from '../data/home.js';
-import { Button } from '../kit/Button.js';
+import { MoreToggle } from './MoreToggle.js';
 import { useNarrow } from '../data/narrow.js';
 import { sameTarget, hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
@@ -78,11 +78,7 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
             }}
           </For>
           <Show when={home.dms().length > FIRST_DMS}>
-            <li>
-              <Button variant="link" onClick={() => setAllDms(!allDms())} aria-expanded={allDms()}>
-                {allDms() ? 'Fewer conversations' : 'More conversations'}
-              </Button>
-            </li>
+            <MoreToggle what="conversations" open={allDms()} onToggle={() => setAllDms(!allDms())} />
           </Show>
         </ul>
       </Show>
