@@ -29,6 +29,22 @@ function MarkRead(props: { label: string; onMark: () => void }) {
   );
 }
 
+/** One unread conversation: its link, a mark when it mentions you, its count, and Mark as read. */
+function InboxRow(props: { href: string; name: string; emptyTopic?: boolean; mentions: number; count: number; markLabel: string; onMark: () => void }) {
+  return (
+    <li class="inbox-row">
+      <a class="home-link" classList={{ 'empty-topic': props.emptyTopic === true }} href={props.href}>
+        <span class="row-name">{props.name}</span>
+      </a>
+      <Show when={props.mentions > 0}>
+        <span class="home-mention" title="Mentions you">@</span>
+      </Show>
+      <UnreadBadge count={props.count} />
+      <MarkRead label={props.markLabel} onMark={() => props.onMark()} />
+    </li>
+  );
+}
+
 function Chevron(props: { open: boolean }) {
   return (
     <svg class="home-chevron" classList={{ closed: !props.open }} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
@@ -75,22 +91,17 @@ export function InboxView() {
                     <ul class="inbox-rows" aria-label="Unread direct messages">
                       <For each={inbox().dms}>
                         {(d) => (
-                          <li class="inbox-row">
-                            <a class="home-link" href={hashOfTarget(d.target, userName)}>
-                              <span class="row-name">{d.names}</span>
-                            </a>
-                            <Show when={d.mentions > 0}>
-                              <span class="home-mention" title="Mentions you">@</span>
-                            </Show>
-                            <UnreadBadge count={d.count} />
-                            <MarkRead
-                              label={`Mark the conversation with ${d.names} as read`}
-                              onMark={() => {
-                                const t = d.target;
-                                if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'dm', operand: t.userIds }] }));
-                              }}
-                            />
-                          </li>
+                          <InboxRow
+                            href={hashOfTarget(d.target, userName)}
+                            name={d.names}
+                            mentions={d.mentions}
+                            count={d.count}
+                            markLabel={`Mark the conversation with ${d.names} as read`}
+                            onMark={() => {
+                              const t = d.target;
+                              if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'dm', operand: t.userIds }] }));
+                            }}
+                          />
                         )}
                       </For>
                     </ul>
@@ -117,19 +128,15 @@ export function InboxView() {
                         <ul class="inbox-rows" aria-label={`Unread topics in ${c.name}`}>
                           <For each={c.topics}>
                             {(t) => (
-                              <li class="inbox-row">
-                                <a class="home-link" classList={{ 'empty-topic': t.topic === '' }} href={hashOfTarget({ kind: 'topic', channelId: c.channelId, channelName: c.name, topic: t.topic })}>
-                                  <span class="row-name">{topicLabel(t.topic)}</span>
-                                </a>
-                                <Show when={t.mentions > 0}>
-                                  <span class="home-mention" title="Mentions you">@</span>
-                                </Show>
-                                <UnreadBadge count={t.count} />
-                                <MarkRead
-                                  label={`Mark ${c.name} › ${topicLabel(t.topic)} as read`}
-                                  onMark={() => mark(`${c.name} › ${topicLabel(t.topic)}`, bridge.invoke('markTopicAsRead', { channel_id: c.channelId, topic: t.topic }))}
-                                />
-                              </li>
+                              <InboxRow
+                                href={hashOfTarget({ kind: 'topic', channelId: c.channelId, channelName: c.name, topic: t.topic })}
+                                name={topicLabel(t.topic)}
+                                emptyTopic={t.topic === ''}
+                                mentions={t.mentions}
+                                count={t.count}
+                                markLabel={`Mark ${c.name} › ${topicLabel(t.topic)} as read`}
+                                onMark={() => mark(`${c.name} › ${topicLabel(t.topic)}`, bridge.invoke('markTopicAsRead', { channel_id: c.channelId, topic: t.topic }))}
+                              />
                             )}
                           </For>
                         </ul>
