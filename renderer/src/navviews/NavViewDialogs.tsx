@@ -1,10 +1,32 @@
 /** The navigation views' dialogs: add the current view under a name, rename a custom view, delete one. */
-import { createSignal } from 'solid-js';
+import { createSignal, type JSX } from 'solid-js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { addIntent, deleteIntent, isBuiltIn, refusalText, renameIntent, type SidebarView, type StoredView, type ViewIntent } from './nav-views.js';
 
 export type Run = (intent: ViewIntent, done: string) => Promise<unknown>;
+
+/** A view dialog's form: its fields, the refusal if any, and the action with Cancel. */
+function FormDialog(props: { title: string; action: string; error: string | null; onSubmit(e: Event): void; onClose(): void; children: JSX.Element }) {
+  return (
+    <Dialog title={props.title} class="navview-dialog" onClose={props.onClose}>
+      <form onSubmit={(e) => props.onSubmit(e)} class="navview-form">
+        {props.children}
+        <ErrorText message={props.error} />
+        <DialogActions label={props.action} onCancel={() => props.onClose()} />
+      </form>
+    </Dialog>
+  );
+}
+
+function Field(props: { label: string; value: string; onInput(value: string): void; placeholder?: string }) {
+  return (
+    <label class="navview-field">
+      <span class="navview-label">{props.label}</span>
+      <input value={props.value} onInput={(e) => props.onInput(e.currentTarget.value)} placeholder={props.placeholder} />
+    </label>
+  );
+}
 
 export function AddViewDialog(props: { fragment: string; stored: readonly StoredView[]; run: Run; onClose(): void }) {
   const [name, setName] = createSignal('');
@@ -19,20 +41,10 @@ export function AddViewDialog(props: { fragment: string; stored: readonly Stored
     void props.run(r, builtIn() ? 'View pinned to the sidebar.' : `“${name().trim()}” added to the sidebar.`);
   };
   return (
-    <Dialog title="Add this view to the sidebar" class="navview-dialog" onClose={props.onClose}>
-      <form onSubmit={submit} class="navview-form">
-        <label class="navview-field">
-          <span class="navview-label">Name</span>
-          <input value={name()} onInput={(e) => (setName(e.currentTarget.value), setError(null))} placeholder={builtIn() ? 'Built-in views keep their name' : 'e.g. Team updates'} />
-        </label>
-        <label class="navview-field">
-          <span class="navview-label">View (its link after #)</span>
-          <input value={fragment()} onInput={(e) => (setFragment(e.currentTarget.value), setError(null))} />
-        </label>
-        <ErrorText message={error()} />
-        <DialogActions label="Add view" onCancel={() => props.onClose()} />
-      </form>
-    </Dialog>
+    <FormDialog title="Add this view to the sidebar" action="Add view" error={error()} onSubmit={submit} onClose={props.onClose}>
+      <Field label="Name" value={name()} onInput={(v) => (setName(v), setError(null))} placeholder={builtIn() ? 'Built-in views keep their name' : 'e.g. Team updates'} />
+      <Field label="View (its link after #)" value={fragment()} onInput={(v) => (setFragment(v), setError(null))} />
+    </FormDialog>
   );
 }
 
@@ -47,16 +59,9 @@ export function RenameViewDialog(props: { view: SidebarView; stored: readonly St
     void props.run(r, `View renamed to “${name().trim()}”.`);
   };
   return (
-    <Dialog title={`Rename view ${props.view.label}`} class="navview-dialog" onClose={props.onClose}>
-      <form onSubmit={submit} class="navview-form">
-        <label class="navview-field">
-          <span class="navview-label">New name</span>
-          <input value={name()} onInput={(e) => (setName(e.currentTarget.value), setError(null))} />
-        </label>
-        <ErrorText message={error()} />
-        <DialogActions label="Rename" onCancel={() => props.onClose()} />
-      </form>
-    </Dialog>
+    <FormDialog title={`Rename view ${props.view.label}`} action="Rename" error={error()} onSubmit={submit} onClose={props.onClose}>
+      <Field label="New name" value={name()} onInput={(v) => (setName(v), setError(null))} />
+    </FormDialog>
   );
 }
 
