@@ -1,5 +1,5 @@
 /** A message's source (its raw Markdown) and its edit history (every version: who, when, a word diff, moves, resolving). */
-import { createResource, For, Match, Switch } from 'solid-js';
+import { createResource, For, Match, Switch, type JSX, type Resource } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
@@ -12,26 +12,35 @@ import { useUsers } from '../data/users.js';
 import { rawRefusal } from '../compose/edit-store.js';
 import { entryTitle, historyEntries, type Change, type DiffPart } from './history.js';
 
+/** What a fetched resource shows: why it failed, that it is loading, or (once there) its value. */
+function Fetched<T>(props: { resource: Resource<T>; failed: (error: unknown) => string; loading: string; children: (value: T) => JSX.Element }) {
+  return (
+    <Switch>
+      <Match when={props.resource.error !== undefined}>
+        <ErrorText message={props.failed(props.resource.error)} />
+      </Match>
+      <Match when={props.resource.loading}>
+        <p class="hint" role="status">
+          {props.loading}
+        </p>
+      </Match>
+      <Match when={props.resource() !== undefined}>{props.children(props.resource() as T)}</Match>
+    </Switch>
+  );
+}
+
 /** The raw Markdown of a message, read-only (the device's copy offline; the engine says why when it has none). */
 export function SourceDialog(props: { message: LocalMessage; bridge: Bridge; onClose(): void }) {
   const [raw] = createResource(() => props.message.id, (id) => props.bridge.invoke('messageRawContent', { message_id: id }).then((r) => r.raw_content));
   return (
     <Dialog title="Message source" class="source-dialog" onClose={props.onClose}>
-      <Switch>
-        <Match when={raw.error !== undefined}>
-          <ErrorText message={`Cannot show the source now. ${rawRefusal(raw.error)}`} />
-        </Match>
-        <Match when={raw.loading}>
-          <p class="hint" role="status">
-            Loading the message source…
-          </p>
-        </Match>
-        <Match when={raw() !== undefined}>
+      <Fetched resource={raw} failed={(e) => `Cannot show the source now. ${rawRefusal(e)}`} loading="Loading the message source…">
+        {(text) => (
           <pre class="source-text" tabindex="0" aria-label="Raw Markdown">
-            {raw()}
+            {text}
           </pre>
-        </Match>
-      </Switch>
+        )}
+      </Fetched>
     </Dialog>
   );
 }
@@ -102,34 +111,28 @@ export function HistoryDialog(props: { message: LocalMessage; bridge: Bridge; on
   };
   return (
     <Dialog title="Message edit history" class="history-dialog" onClose={props.onClose}>
-      <Switch>
-        <Match when={history.error !== undefined}>
-          <ErrorText message={`Cannot show the edit history now. ${errorText(history.error)}`} />
-        </Match>
-        <Match when={history.loading}>
-          <p class="hint" role="status">
-            Loading the edit history…
-          </p>
-        </Match>
-        <Match when={history()}>
-          <p class="hint history-legend">Added words are underlined, removed ones struck through.</p>
-          <ol class="history-list" aria-label="Versions">
-            <For each={entries()}>
-              {(e) => (
-                <li class="history-entry">
-                  <div class="history-head">
-                    <span class="history-title">{entryTitle(e, who(e.userId))}</span>
-                    <time class="time" datetime={new Date(e.timestamp * 1000).toISOString()}>
-                      {formatFullTime(e.timestamp, undefined, undefined, settings.display().twentyFourHour)}
-                    </time>
-                  </div>
-                  <For each={e.changes}>{(c) => <ChangeView change={c} channelName={channelName} />}</For>
-                </li>
-              )}
-            </For>
-          </ol>
-        </Match>
-      </Switch>
+      <Fetched resource={history} failed={(e) => `Cannot show the edit history now. ${errorText(e)}`} loading="Loading the edit history…">
+        {() => (
+          <>
+            <p class="hint history-legend">Added words are underlined, removed ones struck through.</p>
+            <ol class="history-list" aria-label="Versions">
+              <For each={entries()}>
+                {(e) => (
+                  <li class="history-entry">
+                    <div class="history-head">
+                      <span class="history-title">{entryTitle(e, who(e.userId))}</span>
+                      <time class="time" datetime={new Date(e.timestamp * 1000).toISOString()}>
+                        {formatFullTime(e.timestamp, undefined, undefined, settings.display().twentyFourHour)}
+                      </time>
+                    </div>
+                    <For each={e.changes}>{(c) => <ChangeView change={c} channelName={channelName} />}</For>
+                  </li>
+                )}
+              </For>
+            </ol>
+          </>
+        )}
+      </Fetched>
     </Dialog>
   );
 }
