@@ -58,7 +58,7 @@ function GroupsList(props: { tab: 'your' | 'all'; state: GroupsState }) {
             All groups
           </a>
         </nav>
-        <label class="groups-deactivated-toggle">
+        <label class="groups-deactivated-toggle secondary-text">
           <input type="checkbox" checked={showDeactivated()} onChange={(e) => setShowDeactivated(e.currentTarget.checked)} /> Show deactivated groups
         </label>
       </header>
@@ -71,7 +71,7 @@ function GroupsList(props: { tab: 'your' | 'all'; state: GroupsState }) {
             {(g) => {
               const rows = () => groupRows(outbox.state.rows, g.id);
               return (
-                <li class="screen-card groups-item" classList={{ deactivated: g.deactivated }}>
+                <li class="screen-card groups-item wrap-row" classList={{ deactivated: g.deactivated }}>
                   <a class="groups-name" href={groupHref(g)}>
                     {g.name}
                   </a>
@@ -79,7 +79,7 @@ function GroupsList(props: { tab: 'your' | 'all'; state: GroupsState }) {
                     <span class="badge">deactivated</span>
                   </Show>
                   <PendingBadge rows={rows()} />
-                  <span class="groups-count">{g.members.length === 1 ? '1 member' : `${g.members.length} members`}</span>
+                  <span class="groups-count secondary-text">{g.members.length === 1 ? '1 member' : `${g.members.length} members`}</span>
                   <Show when={g.description !== ''}>
                     <p class="groups-description">{g.description}</p>
                   </Show>

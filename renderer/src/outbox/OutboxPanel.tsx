@@ -55,8 +55,8 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
           ✕
         </Button>
       </header>
-      <p class="outbox-intro">Changes made on this device that the server does not have yet. They are sent by themselves when the server can be reached.</p>
-      <div class="outbox-tools">
+      <p class="outbox-intro secondary-text">Changes made on this device that the server does not have yet. They are sent by themselves when the server can be reached.</p>
+      <div class="outbox-tools wrap-row">
         <div role="group" aria-label="Show">
           <For each={FILTERS}>
             {(f) => (
@@ -73,7 +73,7 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
           Retry all now
         </Button>
       </div>
-      <Show when={rows().length > 0} fallback={<p class="outbox-empty">{filter() === 'all' ? 'Nothing is waiting: everything you did is on the server.' : 'Nothing here.'}</p>}>
+      <Show when={rows().length > 0} fallback={<p class="outbox-empty secondary-text">{filter() === 'all' ? 'Nothing is waiting: everything you did is on the server.' : 'Nothing here.'}</p>}>
         <ul class="outbox-rows" aria-label="Queued changes">
           <For each={rows()}>
             {(r) => (
@@ -98,7 +98,7 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
                 <Show when={r.error}>
                   <p class="outbox-error">{r.error}</p>
                 </Show>
-                <div class="outbox-actions">
+                <div class="outbox-actions wrap-row">
                   <Show when={r.canRetry}>
                     <Button size="small" aria-label={`Retry: ${r.what}`} onClick={() => act('retry', () => outbox.retry(r.id))}>
                       Retry

@@ -87,7 +87,7 @@ export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledM
             </div>
           }
         >
-          <div class="schedule-to">
+          <div class="schedule-to wrap-row">
             <label class="schedule-field">
               <span class="schedule-label">Channel</span>
               <select value={String(channelId())} onChange={(e) => setChannelId(Number(e.currentTarget.value))} disabled={busy()}>

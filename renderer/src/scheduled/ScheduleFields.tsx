@@ -9,7 +9,7 @@ import { quickPicks, unixToWallTime } from './schedule-time.js';
 export function ScheduleFields(props: { value: string; onChange(value: string): void; timeZone: string | undefined; zoneLabel: string; disabled?: boolean }) {
   const id = createUniqueId();
   return (
-    <div class="schedule-fields">
+    <div class="schedule-fields wrap-row">
       <label class="schedule-field" for={id}>
         <span class="schedule-label">Delivery time ({props.zoneLabel})</span>
         <input id={id} type="datetime-local" value={props.value} disabled={props.disabled} onInput={(e) => props.onChange(e.currentTarget.value)} />

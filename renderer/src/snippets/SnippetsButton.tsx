@@ -69,7 +69,7 @@ function SnippetPicker(props: { bridge: Bridge; onClose(): void; onManage(): voi
                 <li>
                   <button type="button" class="snippet-pick" aria-label={`Insert ${s.title}`} onClick={() => props.onPick(s.content)}>
                     <span class="snippet-title">{s.title}</span>
-                    <span class="snippet-preview">{s.content}</span>
+                    <span class="snippet-preview secondary-text">{s.content}</span>
                   </button>
                 </li>
               )}

@@ -72,7 +72,7 @@ export function SnippetsManager(props: { bridge: Bridge; onClose(): void }) {
             <div class="snippet-text">
               <span class="snippet-title">{s.title}</span>
               <Show when={pendingLabel(pendingRowsFor(outbox.state.rows, 'snippet', s.id))}>{(l) => <span class="badge badge-pending">{l()}</span>}</Show>
-              <span class="snippet-preview">{s.content}</span>
+              <span class="snippet-preview secondary-text">{s.content}</span>
             </div>
             <Show
               when={confirm()?.id === s.id}
