@@ -148,30 +148,25 @@ export function failed(s: ViewState, error: string, waiting: boolean): ViewState
   return { ...s, phase: waiting ? 'waiting' : 'error', viewId: null, error };
 }
 
-export function canLoadOlder(s: ViewState | null): boolean {
-  return s !== null && s.phase === 'open' && !s.loadingOlder && !s.before.found_end;
+/** A side of an open view to load more of: older messages (`before` it), or newer ones (`after`). */
+export type Side = 'older' | 'newer';
+const SIDES = { older: { loading: 'loadingOlder', edge: 'before' }, newer: { loading: 'loadingNewer', edge: 'after' } } as const;
+
+/**
+ * More to load on that side: the view is open, not loading it already, and has not reached its end
+ * there (newer ones only in a view opened at an anchor whose newest side is not reached yet).
+ */
+export function canLoad(s: ViewState | null, side: Side): boolean {
+  return s !== null && s.phase === 'open' && !s[SIDES[side].loading] && !s[SIDES[side].edge].found_end;
 }
 
-export function olderRequested(s: ViewState): ViewState {
-  return { ...s, loadingOlder: true };
+export function isLoading(s: ViewState, side: Side): boolean {
+  return s[SIDES[side].loading];
 }
 
-/** The engine answered (or gave up) without adding anything: allow another try. */
-export function olderSettled(s: ViewState): ViewState {
-  return { ...s, loadingOlder: false };
-}
-
-/** Newer messages to load: a view opened at an anchor whose newest side is not reached yet. */
-export function canLoadNewer(s: ViewState | null): boolean {
-  return s !== null && s.phase === 'open' && !s.loadingNewer && !s.after.found_end;
-}
-
-export function newerRequested(s: ViewState): ViewState {
-  return { ...s, loadingNewer: true };
-}
-
-export function newerSettled(s: ViewState): ViewState {
-  return { ...s, loadingNewer: false };
+/** A page was asked for (true); or the engine answered (or gave up) without adding anything, so allow another try (false). */
+export function sideLoading(s: ViewState, side: Side, loading: boolean): ViewState {
+  return { ...s, [SIDES[side].loading]: loading };
 }
 
 /**

@@ -18,22 +18,7 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
 import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
-import {
-  canLoadNewer,
-  canLoadOlder,
-  changed,
-  failed,
-  mergeChanges,
-  newerRequested,
-  newerSettled,
-  olderRequested,
-  olderSettled,
-  opened,
-  opening,
-  reopening,
-  searchToRetry,
-  type ViewState,
-} from './narrow-reducer.js';
+import { canLoad, changed, failed, isLoading, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, type Side, type ViewState } from './narrow-reducer.js';
 import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
 
 export interface NarrowStore {
@@ -199,15 +184,14 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   };
 
   /** Ask for a page on one side; the messages arrive as a change set (or never, offline: then allow a retry). */
-  const loadSide = (side: 'older' | 'newer') => {
+  const loadSide = (side: Side) => {
     if (plain === null || plain.viewId === null) return;
-    if (side === 'older' ? !canLoadOlder(plain) : !canLoadNewer(plain)) return;
+    if (!canLoad(plain, side)) return;
     const viewId = plain.viewId;
-    commitScalars(side === 'older' ? olderRequested(plain) : newerRequested(plain));
+    commitScalars(sideLoading(plain, side, true));
     const settle = () => {
       if (plain?.viewId !== viewId) return;
-      if (side === 'older' && plain.loadingOlder) commitScalars(olderSettled(plain));
-      if (side === 'newer' && plain.loadingNewer) commitScalars(newerSettled(plain));
+      if (isLoading(plain, side)) commitScalars(sideLoading(plain, side, false));
     };
     bridge.invoke(side === 'older' ? 'loadOlder' : 'loadNewer', { view_id: viewId, count: PAGE_SIZE }).then(() => {
       if (settleTimers[side] !== undefined) window.clearTimeout(settleTimers[side]);

@@ -10,7 +10,7 @@ import { useUsers } from '../data/users.js';
 import { senderName } from '../kit/format.js';
 import { continuesSender, dayLabel, firstUnreadId, startsDay } from './list-layout.js';
 import { MessageItem } from './MessageItem.js';
-import { canLoadNewer, canLoadOlder, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from '../data/narrow-reducer.js';
+import { canLoad, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from '../data/narrow-reducer.js';
 import { useNarrow } from '../data/narrow.js';
 import { hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useReading } from './use-reading.js';
@@ -53,8 +53,8 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
     if (!scroller) return;
     win.onScroll();
     reading.onScroll();
-    if (scroller.scrollTop < EDGE_PX && canLoadOlder(props.view)) narrow.loadOlder();
-    if (win.atBottom() && props.view.target.near !== undefined && canLoadNewer(props.view)) narrow.loadNewer();
+    if (scroller.scrollTop < EDGE_PX && canLoad(props.view, 'older')) narrow.loadOlder();
+    if (win.atBottom() && props.view.target.near !== undefined && canLoad(props.view, 'newer')) narrow.loadNewer();
   };
 
   // A new view starts at its first unread message (as Zulip's views open at "first unread"), else

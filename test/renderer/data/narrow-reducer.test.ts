@@ -2,22 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { applyChangeSet } from '../../../sync/protocol/views.js';
 import {
-  canLoadNewer,
-  canLoadOlder,
+  canLoad,
   changed,
   dmPeers,
   failed,
   mergeChanges,
-  newerRequested,
-  newerSettled,
-  olderRequested,
-  olderSettled,
   opened,
   opening,
   recipientLabel,
   reopening,
   searchIsPartial,
   searchToRetry,
+  sideLoading,
   startsRecipientRun,
 } from '../../../renderer/src/data/narrow-reducer.js';
 import { narrowRequest, sameTarget, topicOf, type NarrowTarget } from '../../../renderer/src/data/target.js';
@@ -52,14 +48,14 @@ describe('narrow view transitions', () => {
   it('starts empty and takes the snapshot when opened', () => {
     const s0 = opening(general);
     expect(s0).toMatchObject({ phase: 'opening', viewId: null, messages: [] });
-    expect(canLoadOlder(s0)).toBe(false);
+    expect(canLoad(s0, 'older')).toBe(false);
     // Each side is its own object (a store merging into one must not change the other).
     expect(s0.before).not.toBe(s0.after);
     expect(opening(general).before).not.toBe(s0.before);
     const s1 = opened(s0, 'v1', snapshot([3, 5]));
     expect(s1).toMatchObject({ phase: 'open', viewId: 'v1', key: 'channel:1' });
     expect(s1.messages.map((m) => m.id)).toEqual([3, 5]);
-    expect(canLoadOlder(s1)).toBe(true);
+    expect(canLoad(s1, 'older')).toBe(true);
   });
 
   it('applies a change set exactly as the contract does: removed, updated, added in id order', () => {
@@ -85,20 +81,20 @@ describe('narrow view transitions', () => {
     const s1 = opened(opening(general), 'v1', snapshot([3]));
     const s2 = changed(s1, { ...none, before: { complete: true, found_end: true } });
     expect(s2.before.found_end).toBe(true);
-    expect(canLoadOlder(s2)).toBe(false);
+    expect(canLoad(s2, 'older')).toBe(false);
     expect(changed(s2, none).before).toEqual({ complete: true, found_end: true });
   });
 
   it('loading older: one request at a time, cleared when older messages land or the side state changes', () => {
     const s1 = opened(opening(general), 'v1', snapshot([10, 11]));
-    const s2 = olderRequested(s1);
-    expect(canLoadOlder(s2)).toBe(false);
+    const s2 = sideLoading(s1, 'older', true);
+    expect(canLoad(s2, 'older')).toBe(false);
     // A newer message does not end the wait...
     expect(changed(s2, { ...none, added: [message(12)] }).loadingOlder).toBe(true);
     // ...an older one does, and so does a side-state change (the narrow's start was reached).
     expect(changed(s2, { ...none, added: [message(4)] }).loadingOlder).toBe(false);
     expect(changed(s2, { ...none, before: { complete: true, found_end: true } }).loadingOlder).toBe(false);
-    expect(olderSettled(s2).loadingOlder).toBe(false);
+    expect(sideLoading(s2, 'older', false).loadingOlder).toBe(false);
   });
 
   it('fails into waiting (retried later) or error, and reopens keeping what is shown', () => {
@@ -106,10 +102,10 @@ describe('narrow view transitions', () => {
     const w = failed(opening(general), 'not synced yet', true);
     expect(w).toMatchObject({ phase: 'waiting', error: 'not synced yet', viewId: null });
     expect(failed(s1, 'boom', false)).toMatchObject({ phase: 'error', viewId: null });
-    const r = reopening(olderRequested(s1));
+    const r = reopening(sideLoading(s1, 'older', true));
     expect(r).toMatchObject({ phase: 'opening', viewId: null, loadingOlder: false });
     expect(r.messages.map((m) => m.id)).toEqual([1, 2]);
-    expect(canLoadOlder(r)).toBe(false);
+    expect(canLoad(r, 'older')).toBe(false);
   });
 });
 
@@ -185,16 +181,16 @@ describe('a view opened at a message', () => {
 
   it('loads newer messages one request at a time until the newest is reached', () => {
     const s = opened(opening(near), 'v1', snapshot([10, 12], { after: { complete: true, found_end: false } }));
-    expect(canLoadNewer(s)).toBe(true);
-    const asked = newerRequested(s);
-    expect(canLoadNewer(asked)).toBe(false);
+    expect(canLoad(s, 'newer')).toBe(true);
+    const asked = sideLoading(s, 'newer', true);
+    expect(canLoad(asked, 'newer')).toBe(false);
     // An older message does not end the wait; a newer one, or a side-state change, does.
     expect(changed(asked, { ...none, added: [message(5)] }).loadingNewer).toBe(true);
     expect(changed(asked, { ...none, added: [message(20)] }).loadingNewer).toBe(false);
     const end = changed(asked, { ...none, after: { complete: true, found_end: true } });
     expect(end.loadingNewer).toBe(false);
-    expect(canLoadNewer(end)).toBe(false);
-    expect(newerSettled(asked).loadingNewer).toBe(false);
+    expect(canLoad(end, 'newer')).toBe(false);
+    expect(sideLoading(asked, 'newer', false).loadingNewer).toBe(false);
   });
 });
 
