@@ -12,13 +12,14 @@
  * the host connection is reopened once the status is live / the host is back, and so is a search
  * answered from the device alone.
  */
-import { batch, createContext, createEffect, on, onCleanup, useContext, type JSX } from 'solid-js';
+import { batch, createEffect, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
-import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bridge.js';
+import { isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { canLoad, changed, failed, isLoading, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, type Side, type ViewState } from './narrow-reducer.js';
+import { storeContext } from './store-context.js';
 import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
 
 export interface NarrowStore {
@@ -226,16 +227,6 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   };
 }
 
-const Ctx = createContext<NarrowStore>();
-
-export function NarrowProvider(props: { bridge?: Bridge; isLive: () => boolean; children: JSX.Element }) {
-  const store = createNarrowStore(props.bridge ?? defaultBridge, { isLive: () => props.isLive() });
-  onCleanup(store.dispose);
-  return <Ctx.Provider value={store}>{props.children}</Ctx.Provider>;
-}
-
-export function useNarrow(): NarrowStore {
-  const s = useContext(Ctx);
-  if (!s) throw new Error('useNarrow() used outside <NarrowProvider>');
-  return s;
-}
+const ctx = storeContext<NarrowStore, { isLive: () => boolean }>('Narrow', (bridge, props) => createNarrowStore(bridge, { isLive: () => props.isLive() }));
+export const NarrowProvider = ctx.Provider;
+export const useNarrow = ctx.use;

@@ -4,8 +4,9 @@
  * fragment, so it keeps the place. `navigate(hash)` pushes a history entry (or replaces the current
  * one) and the route follows.
  */
-import { createContext, createMemo, createSignal, onCleanup, useContext, type JSX } from 'solid-js';
+import { createMemo, createSignal } from 'solid-js';
 import { parseHash, type Route } from '../core/hash.js';
+import { storeContext } from '../data/store-context.js';
 
 export interface Router {
   hash(): string;
@@ -38,16 +39,6 @@ export function createRouter(win: Window = window): Router & { dispose(): void }
   };
 }
 
-const Ctx = createContext<Router>();
-
-export function RouterProvider(props: { children: JSX.Element }) {
-  const router = createRouter();
-  onCleanup(router.dispose);
-  return <Ctx.Provider value={router}>{props.children}</Ctx.Provider>;
-}
-
-export function useRouter(): Router {
-  const r = useContext(Ctx);
-  if (!r) throw new Error('useRouter() used outside <RouterProvider>');
-  return r;
-}
+const ctx = storeContext<Router & { dispose(): void }>('Router', () => createRouter());
+export const RouterProvider = ctx.Provider;
+export const useRouter: () => Router = ctx.use;
