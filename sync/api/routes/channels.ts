@@ -10,7 +10,7 @@ import { basicChannel, subscription } from '../schemas/channels.js';
 import { int, success } from '../schemas/envelope.js';
 import type { GroupSettingValue } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
-import { allowEmptyTopicName } from './messages.js';
+import { idWithTopics } from './messages.js';
 
 /** User id (FL 289; an API email before) → names of the channels. */
 const channelNamesByUser = z.record(z.string(), z.array(z.string()));
@@ -161,10 +161,7 @@ export const getStreamTopics = operation({
   method: 'GET',
   path: '/users/me/{stream_id}/topics',
   schema: getStreamTopicsResponse,
-  request: (args: { streamId: number; allow_empty_topic_name?: boolean }, conn: ApiConnection) => ({
-    path: { stream_id: args.streamId },
-    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
-  }),
+  request: idWithTopics('stream_id', 'streamId'),
 });
 
 /**

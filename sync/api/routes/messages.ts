@@ -115,6 +115,17 @@ export function allowEmptyTopicName(conn: ApiConnection, override: boolean | und
   return override ?? (conn.supports(334) ? true : undefined);
 }
 
+/**
+ * The `request` of a read of one object whose answer names topics: the caller's `arg` fills the
+ * path's `{param}`, and `allow_empty_topic_name` goes as allowEmptyTopicName says.
+ */
+export function idWithTopics<const K extends string>(param: string, arg: K) {
+  return (args: { readonly [k in K]: number } & { allow_empty_topic_name?: boolean }, conn: ApiConnection) => ({
+    path: { [param]: args[arg] },
+    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
+  });
+}
+
 function anchorForWire(anchor: MessageAnchor): string {
   if (typeof anchor === 'number' && (!Number.isInteger(anchor) || anchor < 0)) {
     throw new RangeError(`anchor must be a message id (a non-negative integer), got ${anchor}`);
@@ -353,10 +364,7 @@ export const getMessageHistory = operation({
   method: 'GET',
   path: '/messages/{message_id}/history',
   schema: getMessageHistoryResponse,
-  request: (args: { messageId: number; allow_empty_topic_name?: boolean }, conn: ApiConnection) => ({
-    path: { message_id: args.messageId },
-    params: { allow_empty_topic_name: allowEmptyTopicName(conn, args.allow_empty_topic_name) },
-  }),
+  request: idWithTopics('message_id', 'messageId'),
 });
 
 const typing = endpoint({ method: 'POST', path: '/typing', schema: emptySuccess });
