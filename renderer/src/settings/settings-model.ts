@@ -8,7 +8,7 @@
  * "not saved yet" / failed state of a setting from the outbox rows that carry it.
  */
 import { LANGUAGES, USER_SETTING_RANGES } from '../../../common/user-settings.js';
-import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
 
 export type SettingValue = string | number | boolean;
 
@@ -312,29 +312,30 @@ export type SettingMark =
   /** `others`: the other settings the same row carries (Retry and Discard act on all of them). */
   | { status: 'failed'; outboxId: number; message: string; others: string[] };
 
-const finished = (r: OutboxRowView) => r.state === 'done' || r.state === 'discarded';
-const isFailed = (r: OutboxRowView) => r.state === 'failed' || r.state === 'conflict';
+const finished = (r: OutboxRowOf) => r.state === 'done' || r.state === 'discarded';
+const isFailed = (r: OutboxRowOf) => r.state === 'failed' || r.state === 'conflict';
 
-function argsOf(r: OutboxRowView): Record<string, unknown> | null {
-  return typeof r.args === 'object' && r.args !== null && !Array.isArray(r.args) ? (r.args as Record<string, unknown>) : null;
+/** The settings a row changes: an `update_settings` row's names; none for other rows. */
+function settingsOf(r: OutboxRowOf): string[] {
+  return r.kind === SETTINGS_KIND && r.args !== null ? Object.keys(r.args) : [];
 }
 
 /**
  * A setting's state in the outbox: failed (the first failed row that carries it, with the
  * server's words) before pending (any unfinished one), null when everything is on the server.
  */
-export function settingMark(rows: readonly OutboxRowView[], name: string): SettingMark | null {
+export function settingMark(rows: readonly OutboxRowOf[], name: string): SettingMark | null {
   // Object.keys, not Object.hasOwn: the rows may be a Solid store, whose proxies track the keys a
   // read lists (ownKeys) but not a single own-property check, so a setting merged into a queued row
   // would not be noticed.
-  const carrying = rows.filter((r) => r.kind === SETTINGS_KIND && !finished(r) && Object.keys(argsOf(r) ?? {}).includes(name));
+  const carrying = rows.filter((r) => !finished(r) && settingsOf(r).includes(name));
   const failed = carrying.find(isFailed);
   if (failed) {
     return {
       status: 'failed',
       outboxId: failed.outbox_id,
       message: failed.last_error?.message ?? 'The server did not take this change.',
-      others: Object.keys(argsOf(failed) ?? {}).filter((k) => k !== name),
+      others: settingsOf(failed).filter((k) => k !== name),
     };
   }
   const pending = carrying[carrying.length - 1];
