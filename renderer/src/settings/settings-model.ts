@@ -76,6 +76,23 @@ export const EMAIL_BATCHING_CHOICES: readonly Choice[] = choices(
 const sw = (tab: TabId, group: string, name: string, label: string, hint?: string): SettingControl => ({ name, label, tab, group, kind: 'switch', ...(hint ? { hint } : {}) });
 const sel = (tab: TabId, group: string, name: string, label: string, options: readonly Choice[], hint?: string): SettingControl => ({ ...sw(tab, group, name, label, hint), kind: 'select', choices: options });
 
+/**
+ * The five notifications Zulip offers alike for channel messages (`enable_stream_desktop_notifications`,
+ * `_audible_`, `_push_`, `_email_`, and `wildcard_mentions_notify`) and for followed topics
+ * (`enable_followed_topic_desktop_notifications` and so on, and
+ * `enable_followed_topic_wildcard_mentions_notify`): one group of switches, `what` in each label.
+ */
+function notifyIn(group: string, what: string, where: 'stream' | 'followed_topic', wildcard: string): SettingControl[] {
+  const way = (name: string, words: string) => sw('notifications', group, name, `${what}: ${words}`);
+  return [
+    way(`enable_${where}_desktop_notifications`, 'desktop notifications'),
+    way(`enable_${where}_audible_notifications`, 'audible desktop notifications'),
+    way(`enable_${where}_push_notifications`, 'mobile notifications'),
+    way(`enable_${where}_email_notifications`, 'email notifications'),
+    way(wildcard, 'notify for @all and @everyone mentions'),
+  ];
+}
+
 /** Every display, behaviour and notification setting of PATCH /settings, in Zulip's tabs and groups. */
 export const SETTING_CONTROLS: readonly SettingControl[] = [
   // Account & privacy
@@ -113,16 +130,8 @@ export const SETTING_CONTROLS: readonly SettingControl[] = [
   sw('preferences', 'Sidebars', 'left_side_userlist', 'Show the user list in the left sidebar in narrow windows'),
 
   // Notifications › Channels and followed topics
-  sw('notifications', 'Channels', 'enable_stream_desktop_notifications', 'Channel messages: desktop notifications'),
-  sw('notifications', 'Channels', 'enable_stream_audible_notifications', 'Channel messages: audible desktop notifications'),
-  sw('notifications', 'Channels', 'enable_stream_push_notifications', 'Channel messages: mobile notifications'),
-  sw('notifications', 'Channels', 'enable_stream_email_notifications', 'Channel messages: email notifications'),
-  sw('notifications', 'Channels', 'wildcard_mentions_notify', 'Channel messages: notify for @all and @everyone mentions'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_desktop_notifications', 'Followed topics: desktop notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_audible_notifications', 'Followed topics: audible desktop notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_push_notifications', 'Followed topics: mobile notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_email_notifications', 'Followed topics: email notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_wildcard_mentions_notify', 'Followed topics: notify for @all and @everyone mentions'),
+  ...notifyIn('Channels', 'Channel messages', 'stream', 'wildcard_mentions_notify'),
+  ...notifyIn('Followed topics', 'Followed topics', 'followed_topic', 'enable_followed_topic_wildcard_mentions_notify'),
 
   // Notifications › Desktop
   sw('notifications', 'Desktop', 'enable_desktop_notifications', 'Desktop notifications for direct messages and mentions'),
