@@ -14,7 +14,7 @@ import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
 import { getUser } from '../db/queries/users.js';
-import type { Enqueued } from '../protocol/outbox.js';
+import { enqueuedSchema, type Enqueued, type OutboxDescription } from '../protocol/outbox.js';
 import { OutboxIntentError, type OutboxKind } from './kinds.js';
 import type { SendTarget } from './mutations/message-send.js';
 import type { EnqueueResult, OutboxRow } from './store.js';
@@ -50,6 +50,14 @@ export interface QueuedCommand<Req extends z.ZodType = z.ZodType, Res extends z.
 export const queuedCommand = <Req extends z.ZodType, Res extends z.ZodType>(c: QueuedCommand<Req, Res>): QueuedCommand<Req, Res> => c;
 
 export const answer = (r: EnqueueResult): Enqueued => ({ outbox_id: r.id, outcome: r.outcome });
+
+/**
+ * The command of most kinds: it queues one row of `kind` (which has no base) and answers with it;
+ * `toArgs` turns the request, in the ids the UI holds, into the kind's args (and may refuse it).
+ */
+export function queues<Req extends z.ZodType, A>(kind: OutboxKind<A, null>, request: Req, toArgs: (r: z.output<Req>, ctx: IntentContext) => NoInfer<A>): QueuedCommand<Req, typeof enqueuedSchema> {
+  return { request, response: enqueuedSchema, intent: (r, ctx) => answer(ctx.outbox.enqueue(kind, toArgs(r, ctx), null)) };
+}
 export const seconds = (ms: number): number => Math.floor(ms / 1000);
 
 /** A message still being sent (a local echo) cannot be moved or reacted to yet. */
@@ -103,9 +111,12 @@ export function moveDeadline(db: LocalDb, messageId: number, betweenChannels: bo
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 export const peopleIn = (ids: readonly number[], names: { user(id: number): string | undefined }): string => ids.map((u) => names.user(u) ?? `user ${u}`).join(', ');
 
-/** `#name › topic` (or `#name`) and the link to it; `channel 5` when the name is not known. */
-export function channelPlace(names: { channel(id: number): string | undefined }, id: number, topic?: string): { label: string; link: { to: 'channel'; channel_id: number; name: string; topic?: string } } {
+/**
+ * A change at a channel, or at a topic of it, in words: `says` puts the place (`#name › topic`, or
+ * `#name`; `channel 5` when the name is not known) in a sentence, linked to the place.
+ */
+export function atChannel(names: { channel(id: number): string | undefined }, id: number, topic: string | undefined, says: (place: string) => string): OutboxDescription {
   const name = names.channel(id) ?? `channel ${id}`;
   const label = topic !== undefined ? `#${name} › ${topic === '' ? 'general chat' : topic}` : `#${name}`;
-  return { label, link: { to: 'channel', channel_id: id, name, ...(topic !== undefined ? { topic } : {}) } };
+  return { text: says(label), link: { to: 'channel', channel_id: id, name, ...(topic !== undefined ? { topic } : {}) } };
 }

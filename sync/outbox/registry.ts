@@ -48,7 +48,7 @@
  */
 import type { z } from 'zod';
 import type { StoreArea } from '../db/changes.js';
-import type { OutboxDescription, OutboxRowView } from '../protocol/outbox.js';
+import type { OutboxDescription, OutboxRowView, outboxQueries } from '../protocol/outbox.js';
 import type { QueuedCommand } from './commands.js';
 import { KindRegistry, runtimeKind, type LocalEffect, type Names, type OutboxKind, type RuntimeKind } from './kinds.js';
 import { markNarrowRead, markNarrowReadCommands } from './mutations/mark-narrow-read.js';
@@ -128,12 +128,25 @@ export type QueuedCommands = UnionToIntersection<Modules['commands']>;
 export type QueuedCommandName = keyof QueuedCommands & string;
 
 /**
- * An outbox row as the contract carries it, typed by kind: a known kind's args are its own shape;
- * a row of a kind this app does not know (written by a newer one) still shows and can be discarded.
+ * A row's kind and args as the contract carries them, typed by kind: a known kind's args are its
+ * own shape, read with its own schema by the engine (`rowChange`). A row of a kind or version this
+ * app does not know (written by a newer one), or whose args no longer parse, carries `args: null`:
+ * it still shows and can be discarded, and narrowing on `kind` leaves its args `null`, never a
+ * shape they do not have.
  */
-export type OutboxRowOf =
-  | { [K in KindName]: Omit<OutboxRowView, 'kind' | 'args'> & { readonly kind: K; readonly args: ArgsOf<K> } }[KindName]
-  | (Omit<OutboxRowView, 'kind'> & { readonly kind: string & { readonly unknownKind?: never } });
+export type OutboxChange = { [K in KindName]: { readonly kind: K; readonly args: ArgsOf<K> } }[KindName] | { readonly kind: string; readonly args: null };
+
+/** An outbox row as the contract carries it (`OutboxRowView`), its args typed by its kind. */
+export type OutboxRowOf = Omit<OutboxRowView, 'kind' | 'args'> & OutboxChange;
+
+/**
+ * The `outbox` query as the page types it: the contract's schema checks each row, and the engine
+ * built each row's args with `rowChange` (as it checks a queued command's answer against the
+ * command's own schema, which the page does not hold).
+ */
+export interface TypedOutboxQuery {
+  readonly outbox: { readonly request: (typeof outboxQueries)['outbox']['request']; readonly response: z.ZodType<OutboxRowOf[]> };
+}
 
 /** The request type of a queued command. */
 export type QueuedRequest<N extends QueuedCommandName> = z.output<QueuedCommands[N]['request']>;
@@ -157,12 +170,15 @@ export interface DerivedTables {
   kindsForAreas(areas: Iterable<StoreArea>): string[];
   /** A row in words: its kind's `describe`, or what the panel says for a kind or args it cannot read. */
   describeRow(kind: string, args: unknown, names: Names): OutboxDescription;
+  /** A row's kind and args for the contract: the args as the kind's version reads them, or null when it cannot. */
+  rowChange(kind: string, version: number, args: unknown): OutboxChange;
 }
 
 export function deriveTables(modules: readonly KindModule[]): DerivedTables {
   const all = modules.map((m) => runtimeKind(m.kind));
   const current = new Map<string, RuntimeKind>();
   for (const k of all) if ((current.get(k.kind)?.version ?? 0) < k.version) current.set(k.kind, k);
+  const argsSchemas = new Map(modules.map((m) => [`${m.kind.kind}@${m.kind.version}`, m.kind.argsSchema]));
   const commands: Record<string, QueuedCommand> = {};
   for (const m of modules) {
     for (const [name, c] of Object.entries(m.commands)) {
@@ -183,12 +199,18 @@ export function deriveTables(modules: readonly KindModule[]): DerivedTables {
       return [...current.values()].filter((k) => k.local?.areas.some((a) => wanted.has(a))).map((k) => k.kind);
     },
     describeRow: (kind, args, names) => current.get(kind)?.describe(args, names) ?? { text: `A change this app does not know (${kind})`, link: null },
+    rowChange(kind, version, args) {
+      const read = argsSchemas.get(`${kind}@${version}`)?.safeParse(args);
+      // Parsed with the schema of the kind named `kind`: its args, which TypeScript cannot follow
+      // through a lookup by name.
+      return read?.success ? ({ kind, args: read.data } as OutboxChange) : { kind, args: null };
+    },
   };
 }
 
 const tables = deriveTables(KIND_MODULES);
 
-export const { ALL_KINDS, CURRENT_KINDS, allKinds, localEffectOf, KINDS_OVER_MANY_MESSAGES, kindsForAreas, describeRow } = tables;
+export const { ALL_KINDS, CURRENT_KINDS, allKinds, localEffectOf, KINDS_OVER_MANY_MESSAGES, kindsForAreas, describeRow, rowChange } = tables;
 export const KIND_NAMES: readonly KindName[] = KIND_MODULES.map((m) => m.kind.kind);
 // The table holds exactly the commands the list declares, under the names it declares them: what
 // `QueuedCommands` says, which TypeScript cannot follow through a loop over the list.

@@ -154,9 +154,11 @@ export const outboxCommands = {
 } as const;
 
 /**
- * A row's `kind` stays a plain string here: a database written by a newer app may hold a kind this
- * one does not know, and the user must still see (and discard) it. The typed union of rows by kind
- * is `OutboxRowOf` in sync/outbox/registry.ts.
+ * A row's `kind` stays a plain string here, and `args` unknown: a database written by a newer app
+ * may hold a kind this one does not know, and the user must still see (and discard) it. The typed
+ * union of rows by kind is `OutboxRowOf` in sync/outbox/registry.ts, derived from the kinds' list:
+ * the engine reads each row's args with its kind's schema (null when it cannot), and the renderer
+ * types the `outbox` query's rows with it.
  */
 export const outboxRowSchema = z.object({
   outbox_id: int,
@@ -164,6 +166,7 @@ export const outboxRowSchema = z.object({
   /** What the row changes, e.g. `message:42`, `snippet:tmp-3`, `conversation:channel:5:lunch`. */
   target: z.string(),
   state: z.enum(OUTBOX_ROW_STATES),
+  /** As the row's kind reads them; null for a kind or version this app does not know, or args that no longer parse. */
   args: z.unknown(),
   attempts: int,
   /** UNIX ms; null when not waiting. */

@@ -15,7 +15,7 @@ import { conversationOf } from '../engine/drafts.js';
 import { rawForEdit } from '../engine/raw-cache.js';
 import { outboxErrorView } from '../outbox/errors.js';
 import { intentContext, runIntent } from '../engine/outbox-intents.js';
-import { describeRow, QUEUED_COMMANDS, type QueuedCommandName } from '../outbox/registry.js';
+import { describeRow, QUEUED_COMMANDS, rowChange, type OutboxRowOf, type QueuedCommandName } from '../outbox/registry.js';
 import type { Names } from '../outbox/kinds.js';
 import type { LocalDb } from '../db/open.js';
 import { getChannel } from '../db/queries/channels.js';
@@ -26,7 +26,6 @@ import { localIdOfEcho, messageSendArgs } from '../outbox/mutations/message-send
 import { parseConflictDetails } from '../outbox/mutations/message-conflict.js';
 import { IllegalTransitionError } from '../outbox/states.js';
 import type { OutboxRow } from '../outbox/store.js';
-import type { OutboxRowView } from '../protocol/outbox.js';
 import type { outboxOperations } from '../protocol/outbox.js';
 import { RpcFailure } from './errors.js';
 import { setFields } from './fields.js';
@@ -64,14 +63,14 @@ export function storeNames(db: LocalDb): Names {
   };
 }
 
-export function rowView(r: OutboxRow, names: Names): OutboxRowView {
+/** A row as the contract shows it, its args read with its kind's schema (null when they cannot be). */
+export function rowView(r: OutboxRow, names: Names): OutboxRowOf {
   const c = r.state === 'conflict' ? parseConflictDetails(r.lastError) : undefined;
   return {
     outbox_id: r.id,
-    kind: r.kind,
+    ...rowChange(r.kind, r.kindVersion, r.args),
     target: r.entityKey,
     state: r.state,
-    args: r.args,
     attempts: r.attempts,
     next_attempt_at: r.nextAttemptAt,
     deadline_at: r.deadlineAt,

@@ -1,7 +1,8 @@
 /**
  * Example data in the shapes of the engine <-> UI contract (sync/protocol): the message as the UI
  * sees it, narrow snapshots, topic and channel summaries, outbox rows. It imports only
- * sync/protocol, so the renderer's tests (tsconfig.web.json) may use it; test/support/eg.ts
+ * sync/protocol (and, as the renderer does, types of sync/outbox/registry.ts), so the renderer's
+ * tests (tsconfig.web.json) may use it; test/support/eg.ts
  * re-exports it beside the API shapes. Every builder gives a valid object (the contract's schemas
  * parse it: test/support/eg.test.ts), takes per-field overrides, and numbers what it is not told
  * from counters that start afresh in every test file.
@@ -18,6 +19,7 @@ import {
   type OutboxRowView,
   type TopicSummary,
 } from '../../sync/protocol/index.js';
+import type { OutboxChange, OutboxRowOf } from '../../sync/outbox/registry.js';
 
 /** A person of the cast: the fields every shape that names a user takes from. */
 export interface Person {
@@ -131,14 +133,18 @@ export function channelSummary(over: Partial<ChannelSummary> & { channel?: Place
   return { channel_id: channel.stream_id, name: channel.name, is_subscribed: true, is_muted: false, color: '#76ce90', unread_count: 0, topics: [], ...fields };
 }
 
-/** An outbox row as the panel sees it: queued, never tried, no error (ids from a counter). */
-export function outboxRow(over: Partial<OutboxRowView> = {}): OutboxRowView {
+/**
+ * An outbox row as the panel sees it: queued, never tried, no error (ids from a counter). Its kind
+ * and args go together, typed by the kind (`OutboxChange`); a kind given without args (or none:
+ * `send_message`) carries `args: null`, as the engine shows args it cannot read.
+ */
+export function outboxRow(over: Partial<Omit<OutboxRowView, 'kind' | 'args'>> & (OutboxChange | { kind?: string; args?: null }) = {}): OutboxRowOf {
   return {
     outbox_id: over.outbox_id ?? nextOutboxId(),
     kind: 'send_message',
     target: 'x',
     state: 'queued',
-    args: {},
+    args: null,
     attempts: 0,
     next_attempt_at: null,
     deadline_at: null,

@@ -6,7 +6,7 @@
  * the create form checked into a `createChannel` request, and an `addSubscribers` answer in words.
  */
 import type { ChannelCreationView, ChannelListing, commands } from '../../../sync/protocol/commands.js';
-import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
 import type { z } from 'zod';
 import { buildHash, channelSlug, encodeHashComponent } from '../core/hash.js';
 
@@ -71,18 +71,14 @@ export function topicsPolicyLabel(p: string | null): string {
   }
 }
 
-const SUBSCRIPTION_KINDS = new Set(['subscribe', 'unsubscribe']);
 const FINISHED = new Set(['done', 'discarded']);
 
-/** The channel names a subscription row is about (lower-cased). */
-function namesOf(row: OutboxRowView): string[] {
-  const a = row.args;
-  const list = typeof a === 'object' && a !== null ? (a as Record<string, unknown>)['subscriptions'] : undefined;
-  if (!Array.isArray(list)) return [];
-  return list
-    .map((s: unknown) => (typeof s === 'string' ? s : typeof s === 'object' && s !== null ? (s as Record<string, unknown>)['name'] : undefined))
-    .filter((n): n is string => typeof n === 'string')
-    .map((n) => n.toLowerCase());
+/** The channel names a subscribe / unsubscribe row is about (lower-cased); none for other rows. */
+function namesOf(row: OutboxRowOf): string[] {
+  if (row.args === null) return [];
+  if (row.kind === 'subscribe') return row.args.subscriptions.map((s) => s.name.toLowerCase());
+  if (row.kind === 'unsubscribe') return row.args.subscriptions.map((n) => n.toLowerCase());
+  return [];
 }
 
 export interface SubscriptionState {
@@ -97,9 +93,9 @@ export interface SubscriptionState {
 }
 
 /** The unfinished subscribe / unsubscribe of a channel (the newest one when several are queued), or null. */
-export function subscriptionState(rows: readonly OutboxRowView[], channelName: string): SubscriptionState | null {
+export function subscriptionState(rows: readonly OutboxRowOf[], channelName: string): SubscriptionState | null {
   const name = channelName.toLowerCase();
-  const mine = rows.filter((r) => SUBSCRIPTION_KINDS.has(r.kind) && !FINISHED.has(r.state) && namesOf(r).includes(name));
+  const mine = rows.filter((r) => !FINISHED.has(r.state) && namesOf(r).includes(name));
   if (mine.length === 0) return null;
   const failed = mine.find((r) => r.state === 'failed' || r.state === 'conflict');
   const row = failed ?? mine[mine.length - 1]!;

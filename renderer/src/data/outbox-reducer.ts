@@ -3,6 +3,7 @@
  * marker from its `local` state (the outbox row behind it says whether it is a send or an edit).
  */
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
 import type { OutboxCounts, OutboxError, OutboxRowView } from '../../../sync/protocol/outbox.js';
 
 export type BadgeTone = 'pending' | 'failed' | 'conflict';
@@ -116,21 +117,20 @@ export interface MoveRequest {
  * move, `change_later` from `first_message_id_allowed_to_move`, as Zulip web offers. Null when the
  * row is not such a failure (or the server allows none).
  */
-export function partialMoveOffer(row: Pick<OutboxRowView, 'kind' | 'state' | 'args' | 'last_error'> | undefined): { request: MoveRequest; label: string } | null {
-  if (!row || row.kind !== 'update_message_move' || row.state !== 'failed' || row.last_error?.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') return null;
+export function partialMoveOffer(row: OutboxRowOf | undefined): { request: MoveRequest; label: string } | null {
+  if (!row || row.kind !== 'update_message_move' || row.args === null || row.state !== 'failed' || row.last_error?.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') return null;
   const d = row.last_error.details ?? {};
   const first = d['first_message_id_allowed_to_move'];
   if (typeof first !== 'number') return null;
-  const a = typeof row.args === 'object' && row.args !== null ? (row.args as Record<string, unknown>) : {};
+  const a = row.args;
   const request: MoveRequest = {
     message_id: first,
-    ...(typeof a['topic'] === 'string' ? { topic: a['topic'] } : {}),
-    ...(typeof a['stream_id'] === 'number' ? { channel_id: a['stream_id'] } : {}),
+    ...(a.topic !== undefined ? { topic: a.topic } : {}),
+    ...(a.stream_id !== undefined ? { channel_id: a.stream_id } : {}),
     propagate_mode: 'change_later',
-    send_notification_to_old_thread: a['send_notification_to_old_thread'] === true,
-    send_notification_to_new_thread: a['send_notification_to_new_thread'] !== false,
+    send_notification_to_old_thread: a.send_notification_to_old_thread,
+    send_notification_to_new_thread: a.send_notification_to_new_thread,
   };
-  if (request.topic === undefined && request.channel_id === undefined) return null;
   const allowed = d['total_messages_allowed_to_move'];
   const total = d['total_messages_in_topic'];
   const label =

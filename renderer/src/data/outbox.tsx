@@ -6,7 +6,8 @@
  */
 import { createMemo } from 'solid-js';
 import { createStore } from 'solid-js/store';
-import type { OutboxCounts, OutboxRowView } from '../../../sync/protocol/outbox.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
+import type { OutboxCounts } from '../../../sync/protocol/outbox.js';
 import { createAreaQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { kindsById } from './outbox-reducer.js';
@@ -14,7 +15,7 @@ import { storeContext } from './store-context.js';
 
 interface State {
   readonly counts: OutboxCounts | null;
-  readonly rows: readonly OutboxRowView[];
+  readonly rows: readonly OutboxRowOf[];
   /** The user's own text of a conflicting edit they resolved by taking theirs, by message id. */
   readonly drafts: Readonly<Record<number, string | undefined>>;
 }
@@ -35,7 +36,7 @@ export interface OutboxStore {
 }
 
 export function createOutboxStore(bridge: Bridge): OutboxStore {
-  const q = createAreaQuery<{ counts: OutboxCounts | null; rows: OutboxRowView[] }>(bridge, {
+  const q = createAreaQuery<{ counts: OutboxCounts | null; rows: OutboxRowOf[] }>(bridge, {
     fetch: async () => {
       const [counts, rows] = await Promise.all([bridge.invoke('outboxCounts', {}), bridge.invoke('outbox', {})]);
       return { counts, rows };

@@ -8,7 +8,7 @@
  * "not saved yet" / failed state of a setting from the outbox rows that carry it.
  */
 import { LANGUAGES, USER_SETTING_RANGES } from '../../../common/user-settings.js';
-import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
 
 export type SettingValue = string | number | boolean;
 
@@ -58,28 +58,40 @@ export const ACCOUNT_FIELDS = [
   { name: 'new_password', label: 'New password' },
 ] as const;
 
+/** A select's choices, each a value as the server takes it and its label. */
+const choices = (...pairs: ReadonlyArray<readonly [string | number, string]>): Choice[] => pairs.map(([value, label]) => ({ value, label }));
+
 /** Zulip's delays before a message notification email (seconds). */
-export const EMAIL_BATCHING_CHOICES: readonly Choice[] = [
-  { value: 120, label: '2 minutes' },
-  { value: 300, label: '5 minutes' },
-  { value: 600, label: '10 minutes' },
-  { value: 1800, label: '30 minutes' },
-  { value: 3600, label: '1 hour' },
-  { value: 21600, label: '6 hours' },
-  { value: 86400, label: '1 day' },
-  { value: 604800, label: '1 week' },
-];
+export const EMAIL_BATCHING_CHOICES: readonly Choice[] = choices(
+  [120, '2 minutes'],
+  [300, '5 minutes'],
+  [600, '10 minutes'],
+  [1800, '30 minutes'],
+  [3600, '1 hour'],
+  [21600, '6 hours'],
+  [86400, '1 day'],
+  [604800, '1 week'],
+);
 
 const sw = (tab: TabId, group: string, name: string, label: string, hint?: string): SettingControl => ({ name, label, tab, group, kind: 'switch', ...(hint ? { hint } : {}) });
-const sel = (tab: TabId, group: string, name: string, label: string, choices: readonly Choice[], hint?: string): SettingControl => ({
-  name,
-  label,
-  tab,
-  group,
-  kind: 'select',
-  choices,
-  ...(hint ? { hint } : {}),
-});
+const sel = (tab: TabId, group: string, name: string, label: string, options: readonly Choice[], hint?: string): SettingControl => ({ ...sw(tab, group, name, label, hint), kind: 'select', choices: options });
+
+/**
+ * The five notifications Zulip offers alike for channel messages (`enable_stream_desktop_notifications`,
+ * `_audible_`, `_push_`, `_email_`, and `wildcard_mentions_notify`) and for followed topics
+ * (`enable_followed_topic_desktop_notifications` and so on, and
+ * `enable_followed_topic_wildcard_mentions_notify`): one group of switches, `what` in each label.
+ */
+function notifyIn(group: string, what: string, where: 'stream' | 'followed_topic', wildcard: string): SettingControl[] {
+  const way = (name: string, words: string) => sw('notifications', group, name, `${what}: ${words}`);
+  return [
+    way(`enable_${where}_desktop_notifications`, 'desktop notifications'),
+    way(`enable_${where}_audible_notifications`, 'audible desktop notifications'),
+    way(`enable_${where}_push_notifications`, 'mobile notifications'),
+    way(`enable_${where}_email_notifications`, 'email notifications'),
+    way(wildcard, 'notify for @all and @everyone mentions'),
+  ];
+}
 
 /** Every display, behaviour and notification setting of PATCH /settings, in Zulip's tabs and groups. */
 export const SETTING_CONTROLS: readonly SettingControl[] = [
@@ -91,87 +103,42 @@ export const SETTING_CONTROLS: readonly SettingControl[] = [
   sw('preferences', 'General', 'twenty_four_hour_time', 'Use 24-hour time'),
   { name: 'timezone', label: 'Time zone', tab: 'preferences', group: 'General', kind: 'timezone' },
   sw('preferences', 'General', 'web_suggest_update_timezone', 'Offer to update my time zone when my computer’s differs'),
-  sel('preferences', 'General', 'color_scheme', 'Theme', [
-    { value: 1, label: 'Automatic (follow the system)' },
-    { value: 2, label: 'Dark' },
-    { value: 3, label: 'Light' },
-  ]),
+  sel('preferences', 'General', 'color_scheme', 'Theme', choices([1, 'Automatic (follow the system)'], [2, 'Dark'], [3, 'Light'])),
   { name: 'web_font_size_px', label: 'Font size', tab: 'preferences', group: 'General', kind: 'number', ...USER_SETTING_RANGES.web_font_size_px, unit: 'px' },
   { name: 'web_line_height_percent', label: 'Line spacing', tab: 'preferences', group: 'General', kind: 'number', ...USER_SETTING_RANGES.web_line_height_percent, unit: '%' },
   sw('preferences', 'General', 'fluid_layout_width', 'Use the full width of wide screens'),
   sw('preferences', 'General', 'high_contrast_mode', 'High contrast mode'),
-  sel('preferences', 'General', 'web_animate_image_previews', 'Play animated images', [
-    { value: 'always', label: 'Always' },
-    { value: 'on_hover', label: 'On hover' },
-    { value: 'never', label: 'Never' },
-  ]),
+  sel('preferences', 'General', 'web_animate_image_previews', 'Play animated images', choices(['always', 'Always'], ['on_hover', 'On hover'], ['never', 'Never'])),
   sw('preferences', 'General', 'enable_drafts_synchronization', 'Save drafts on the server', 'Turning this off deletes the drafts the server keeps.'),
   sw('preferences', 'General', 'hide_ai_features', 'Hide AI features'),
 
   // Preferences › Emoji
-  sel('preferences', 'Emoji', 'emojiset', 'Emoji theme', [
-    { value: 'google', label: 'Google' },
-    { value: 'twitter', label: 'Twitter' },
-    { value: 'text', label: 'Plain text' },
-  ]),
+  sel('preferences', 'Emoji', 'emojiset', 'Emoji theme', choices(['google', 'Google'], ['twitter', 'Twitter'], ['text', 'Plain text'])),
   sw('preferences', 'Emoji', 'translate_emoticons', 'Convert emoticons before sending (:) becomes 😃)'),
   sw('preferences', 'Emoji', 'display_emoji_reaction_users', 'Show the names of the people who reacted when few did'),
 
   // Preferences › Navigation
-  sel('preferences', 'Navigation', 'web_home_view', 'Home view', [
-    { value: 'recent_topics', label: 'Recent conversations' },
-    { value: 'inbox', label: 'Inbox' },
-    { value: 'all_messages', label: 'Combined feed' },
-  ]),
+  sel('preferences', 'Navigation', 'web_home_view', 'Home view', choices(['recent_topics', 'Recent conversations'], ['inbox', 'Inbox'], ['all_messages', 'Combined feed'])),
   sw('preferences', 'Navigation', 'web_escape_navigates_to_home_view', 'Escape key goes to the home view'),
-  sel('preferences', 'Navigation', 'web_channel_default_view', 'Channel links go to', [
-    { value: 1, label: 'Top topic in the channel' },
-    { value: 2, label: 'Channel feed' },
-    { value: 4, label: 'Top unread topic in the channel' },
-  ]),
+  sel('preferences', 'Navigation', 'web_channel_default_view', 'Channel links go to', choices([1, 'Top topic in the channel'], [2, 'Channel feed'], [4, 'Top unread topic in the channel'])),
 
   // Preferences › Sidebars
-  sel('preferences', 'Sidebars', 'demote_inactive_streams', 'Demote inactive channels', [
-    { value: 1, label: 'Automatic' },
-    { value: 2, label: 'Always' },
-    { value: 3, label: 'Never' },
-  ]),
-  sel('preferences', 'Sidebars', 'web_stream_unreads_count_display_policy', 'Show unread counts for', [
-    { value: 1, label: 'All channels' },
-    { value: 2, label: 'Unmuted channels and topics' },
-    { value: 3, label: 'No channels' },
-  ]),
+  sel('preferences', 'Sidebars', 'demote_inactive_streams', 'Demote inactive channels', choices([1, 'Automatic'], [2, 'Always'], [3, 'Never'])),
+  sel('preferences', 'Sidebars', 'web_stream_unreads_count_display_policy', 'Show unread counts for', choices([1, 'All channels'], [2, 'Unmuted channels and topics'], [3, 'No channels'])),
   sw('preferences', 'Sidebars', 'starred_message_counts', 'Show the count of starred messages'),
-  sel('preferences', 'Sidebars', 'user_list_style', 'User list style', [
-    { value: 1, label: 'Compact' },
-    { value: 2, label: 'With status' },
-    { value: 3, label: 'With avatar and status' },
-  ]),
+  sel('preferences', 'Sidebars', 'user_list_style', 'User list style', choices([1, 'Compact'], [2, 'With status'], [3, 'With avatar and status'])),
   sw('preferences', 'Sidebars', 'left_side_userlist', 'Show the user list in the left sidebar in narrow windows'),
 
   // Notifications › Channels and followed topics
-  sw('notifications', 'Channels', 'enable_stream_desktop_notifications', 'Channel messages: desktop notifications'),
-  sw('notifications', 'Channels', 'enable_stream_audible_notifications', 'Channel messages: audible desktop notifications'),
-  sw('notifications', 'Channels', 'enable_stream_push_notifications', 'Channel messages: mobile notifications'),
-  sw('notifications', 'Channels', 'enable_stream_email_notifications', 'Channel messages: email notifications'),
-  sw('notifications', 'Channels', 'wildcard_mentions_notify', 'Channel messages: notify for @all and @everyone mentions'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_desktop_notifications', 'Followed topics: desktop notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_audible_notifications', 'Followed topics: audible desktop notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_push_notifications', 'Followed topics: mobile notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_email_notifications', 'Followed topics: email notifications'),
-  sw('notifications', 'Followed topics', 'enable_followed_topic_wildcard_mentions_notify', 'Followed topics: notify for @all and @everyone mentions'),
+  ...notifyIn('Channels', 'Channel messages', 'stream', 'wildcard_mentions_notify'),
+  ...notifyIn('Followed topics', 'Followed topics', 'followed_topic', 'enable_followed_topic_wildcard_mentions_notify'),
 
   // Notifications › Desktop
   sw('notifications', 'Desktop', 'enable_desktop_notifications', 'Desktop notifications for direct messages and mentions'),
   sw('notifications', 'Desktop', 'enable_sounds', 'Audible desktop notifications for direct messages and mentions'),
   { name: 'notification_sound', label: 'Notification sound', tab: 'notifications', group: 'Desktop', kind: 'sound' },
   sw('notifications', 'Desktop', 'pm_content_in_desktop_notifications', 'Show message content in direct message notifications'),
-  sel('notifications', 'Desktop', 'desktop_icon_count_display', 'Unread count on the app icon', [
-    { value: 1, label: 'All unread messages' },
-    { value: 2, label: 'Direct messages, mentions and followed topics' },
-    { value: 3, label: 'Direct messages and mentions' },
-    { value: 4, label: 'None' },
-  ]),
+  sel('notifications', 'Desktop', 'desktop_icon_count_display', 'Unread count on the app icon', choices([1, 'All unread messages'], [2, 'Direct messages, mentions and followed topics'], [3, 'Direct messages and mentions'], [4, 'None'])),
 
   // Notifications › Mobile
   sw('notifications', 'Mobile', 'enable_offline_push_notifications', 'Mobile notifications for direct messages and mentions'),
@@ -312,29 +279,30 @@ export type SettingMark =
   /** `others`: the other settings the same row carries (Retry and Discard act on all of them). */
   | { status: 'failed'; outboxId: number; message: string; others: string[] };
 
-const finished = (r: OutboxRowView) => r.state === 'done' || r.state === 'discarded';
-const isFailed = (r: OutboxRowView) => r.state === 'failed' || r.state === 'conflict';
+const finished = (r: OutboxRowOf) => r.state === 'done' || r.state === 'discarded';
+const isFailed = (r: OutboxRowOf) => r.state === 'failed' || r.state === 'conflict';
 
-function argsOf(r: OutboxRowView): Record<string, unknown> | null {
-  return typeof r.args === 'object' && r.args !== null && !Array.isArray(r.args) ? (r.args as Record<string, unknown>) : null;
+/** The settings a row changes: an `update_settings` row's names; none for other rows. */
+function settingsOf(r: OutboxRowOf): string[] {
+  return r.kind === SETTINGS_KIND && r.args !== null ? Object.keys(r.args) : [];
 }
 
 /**
  * A setting's state in the outbox: failed (the first failed row that carries it, with the
  * server's words) before pending (any unfinished one), null when everything is on the server.
  */
-export function settingMark(rows: readonly OutboxRowView[], name: string): SettingMark | null {
+export function settingMark(rows: readonly OutboxRowOf[], name: string): SettingMark | null {
   // Object.keys, not Object.hasOwn: the rows may be a Solid store, whose proxies track the keys a
   // read lists (ownKeys) but not a single own-property check, so a setting merged into a queued row
   // would not be noticed.
-  const carrying = rows.filter((r) => r.kind === SETTINGS_KIND && !finished(r) && Object.keys(argsOf(r) ?? {}).includes(name));
+  const carrying = rows.filter((r) => !finished(r) && settingsOf(r).includes(name));
   const failed = carrying.find(isFailed);
   if (failed) {
     return {
       status: 'failed',
       outboxId: failed.outbox_id,
       message: failed.last_error?.message ?? 'The server did not take this change.',
-      others: Object.keys(argsOf(failed) ?? {}).filter((k) => k !== name),
+      others: settingsOf(failed).filter((k) => k !== name),
     };
   }
   const pending = carrying[carrying.length - 1];

@@ -20,7 +20,7 @@ import { getAccount } from '../../db/queries/state.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { compileLocalNarrow } from '../../db/narrow/compile.js';
 import { OutboxIntentError } from '../kinds.js';
-import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { answer, atChannel, queuedCommand } from '../commands.js';
 import { newestWins, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
@@ -44,8 +44,7 @@ export const markNarrowRead = withoutBase({
     const ch = a.narrow.find((t) => t.operator === 'channel' || t.operator === 'stream');
     if (ch && a.narrow.length === 1) {
       if (typeof ch.operand !== 'number') return { text: 'Mark a channel as read', link: null };
-      const p = channelPlace(names, ch.operand);
-      return { text: `Mark ${p.label} as read`, link: p.link };
+      return atChannel(names, ch.operand, undefined, (channel) => `Mark ${channel} as read`);
     }
     return { text: 'Mark a conversation as read', link: null };
   },

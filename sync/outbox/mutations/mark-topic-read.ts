@@ -10,9 +10,8 @@ import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { unreadIdsInTopic } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { atChannel, queues } from '../commands.js';
 import { newestWins, oneCall, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
 export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
@@ -21,10 +20,7 @@ export const markTopicRead = withoutBase({
   kind: 'mark_topic_as_read',
   version: 1,
   argsSchema: markTopicReadArgs,
-  describe(a, names) {
-    const p = channelPlace(names, a.stream_id, a.topic_name);
-    return { text: `Mark ${p.label} as read`, link: p.link };
-  },
+  describe: (a, names) => atChannel(names, a.stream_id, a.topic_name, (topic) => `Mark ${topic} as read`),
   // Topics match case-insensitively on the server.
   entityKey: (a) => `topic_read:${a.stream_id}:${topicKey(a.topic_name)}`,
   // Read and unread marks of overlapping messages must reach the server in the user's order (a
@@ -58,9 +54,5 @@ export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: C
 }
 
 export const markTopicReadCommands = {
-  markTopicAsRead: queuedCommand({
-    request: z.object({ channel_id: z.number().int().positive(), topic: z.string() }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(markTopicRead, { stream_id: r.channel_id, topic_name: r.topic }, null)),
-  }),
+  markTopicAsRead: queues(markTopicRead, z.object({ channel_id: z.number().int().positive(), topic: z.string() }), (r) => ({ stream_id: r.channel_id, topic_name: r.topic })),
 };

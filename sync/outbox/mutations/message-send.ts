@@ -40,7 +40,7 @@ import { putRawContent } from '../../db/queries/raw.js';
 import { getRealmLimits } from '../../db/queries/realm.js';
 import { echoesOfOverRows } from '../../db/queries/outbox.js';
 import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
-import { answer, channelPlace, peopleIn, queuedCommand, seconds } from '../commands.js';
+import { answer, atChannel, peopleIn, queuedCommand, seconds } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { DEFAULT_LIMITS, storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
@@ -121,8 +121,7 @@ export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase, 'send_mes
   baseSchema: messageSendBase,
   describe(a, names) {
     if (a.to.type === 'direct') return { text: `Send a direct message to ${peopleIn(a.to.user_ids, names)}`, link: null };
-    const p = channelPlace(names, a.to.stream_id, a.to.topic);
-    return { text: `Send a message to ${p.label}`, link: p.link };
+    return atChannel(names, a.to.stream_id, a.to.topic, (topic) => `Send a message to ${topic}`);
   },
   entityKey: (a) => conversationKey(a.to),
   async send(conn, a, _b, ctx) {

@@ -3,13 +3,12 @@
  * fragment; a later edit folds into a still-queued add, a later delete cancels it.
  */
 import { z } from 'zod';
-import { addNavigationView, getNavigationViews, type ApiConnection, type NavigationView } from '../../api/index.js';
+import { addNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand } from '../commands.js';
-import { oneCall, verifyByReading, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
+import { queues } from '../commands.js';
+import { NAVIGATION_VIEW, objectKind } from './shared.js';
 
 export const navigationViewAddArgs = z.object({
   fragment: z.string().min(1),
@@ -18,14 +17,7 @@ export const navigationViewAddArgs = z.object({
 });
 export type NavigationViewAddArgs = z.output<typeof navigationViewAddArgs>;
 
-export const viewKey = (fragment: string) => `navigation_view:${fragment}`;
-
-/** The server's view of `fragment`, or undefined. */
-export async function serverView(conn: ApiConnection, fragment: string): Promise<NavigationView | undefined> {
-  return (await getNavigationViews(conn)).navigation_views.find((v) => v.fragment === fragment);
-}
-
-export const navigationViewAdd = withoutBase({
+export const navigationViewAdd = objectKind(NAVIGATION_VIEW, {
   kind: 'add_navigation_view',
   version: 1,
   argsSchema: navigationViewAddArgs,
@@ -34,10 +26,9 @@ export const navigationViewAdd = withoutBase({
     if (typeof a.name === 'string') return { text: `Add the view “${a.name}”`, link: null };
     return { text: `${a.is_pinned === false ? 'Unpin' : 'Pin'} the view #${a.fragment}`, link: null };
   },
-  entityKey: (a) => viewKey(a.fragment),
-  send: oneCall(addNavigationView),
-  verify: verifyByReading((conn, a) => serverView(conn, a.fragment), (v, a) => v.is_pinned === a.is_pinned && v.name === (a.name ?? null)),
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
+  send: addNavigationView,
+  shows: (v, a) => v.is_pinned === a.is_pinned && v.name === (a.name ?? null),
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, changes: ChangeCollector): void {
@@ -46,9 +37,5 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, change
 }
 
 export const navigationViewAddCommands = {
-  addNavigationView: queuedCommand({
-    request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewAdd, r, null)),
-  }),
+  addNavigationView: queues(navigationViewAdd, z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }), (r) => r),
 };

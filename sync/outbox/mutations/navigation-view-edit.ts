@@ -4,10 +4,9 @@ import { editNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand } from '../commands.js';
-import { oneCall, verifyByReading, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
-import { navigationViewAddArgs, serverView, viewKey } from './navigation-view-add.js';
+import { queues } from '../commands.js';
+import { NAVIGATION_VIEW, objectKind } from './shared.js';
+import { navigationViewAddArgs } from './navigation-view-add.js';
 
 export const navigationViewEditArgs = z.object({
   fragment: z.string().min(1),
@@ -16,7 +15,7 @@ export const navigationViewEditArgs = z.object({
 });
 export type NavigationViewEditArgs = z.output<typeof navigationViewEditArgs>;
 
-export const navigationViewEdit = withoutBase({
+export const navigationViewEdit = objectKind(NAVIGATION_VIEW, {
   kind: 'edit_navigation_view',
   version: 1,
   argsSchema: navigationViewEditArgs,
@@ -24,12 +23,8 @@ export const navigationViewEdit = withoutBase({
     const changes = [a.is_pinned === true ? 'pin it' : a.is_pinned === false ? 'unpin it' : null, a.name !== undefined ? `rename it “${a.name}”` : null].filter((x) => x !== null);
     return { text: `Change the view #${a.fragment}${changes.length > 0 ? `: ${changes.join(', ')}` : ''}`, link: null };
   },
-  entityKey: (a) => viewKey(a.fragment),
-  send: oneCall(editNavigationView),
-  verify: verifyByReading(
-    (conn, a) => serverView(conn, a.fragment),
-    (v, a) => (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name),
-  ),
+  send: editNavigationView,
+  shows: (v, a) => (a.is_pinned === undefined || v.is_pinned === a.is_pinned) && (a.name === undefined || v.name === a.name),
   coalesce(prev, next) {
     const n = next.args;
     const parsed = prev.kind === 'add_navigation_view' ? navigationViewAddArgs.safeParse(prev.args) : prev.kind === 'edit_navigation_view' ? navigationViewEditArgs.safeParse(prev.args) : undefined;
@@ -37,7 +32,7 @@ export const navigationViewEdit = withoutBase({
     const p = parsed.data;
     return { action: 'merge', args: { ...p, is_pinned: n.is_pinned ?? p.is_pinned, name: n.name ?? p.name }, base: null };
   },
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['navigation_views'], refetch: ['navigation_views'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, changes: ChangeCollector): void {
@@ -48,9 +43,5 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, chang
 }
 
 export const navigationViewEditCommands = {
-  editNavigationView: queuedCommand({
-    request: z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(navigationViewEdit, r, null)),
-  }),
+  editNavigationView: queues(navigationViewEdit, z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() }), (r) => r),
 };

@@ -13,6 +13,7 @@ import { answer, queuedCommand, seconds } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { getSavedSnippets as getLocalSnippets } from '../../db/queries/personal.js';
 import { storedSnippetText } from '../normalize.js';
+import { SAVED_SNIPPET } from './shared.js';
 import { adoptCreatedSnippet, localSnippetId } from './snippet-local.js';
 
 export const snippetCreateArgs = z.object({
@@ -41,7 +42,8 @@ export const savedSnippetCreate: OutboxKind<SnippetCreateArgs, SnippetCreateBase
   argsSchema: snippetCreateArgs,
   baseSchema: snippetCreateBase,
   describe: (a) => ({ text: `Save the snippet “${a.title}”`, link: null }),
-  entityKey: (a) => `snippet:${a.tmp_id}`,
+  // The entity of the snippet it creates, which later rows name by this `tmp-N` id.
+  entityKey: (a) => SAVED_SNIPPET.key({ saved_snippet_id: a.tmp_id }),
   createsTempIdIn: 'tmp_id',
   async send(conn, a) {
     const res = await createSavedSnippet(conn, { title: a.title, content: a.content });

@@ -7,9 +7,8 @@ import { editSavedSnippet } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand, tempRef } from '../commands.js';
-import { oneCall, serverSnippet, verifyByReading, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
+import { queues, tempRef } from '../commands.js';
+import { objectKind, SAVED_SNIPPET } from './shared.js';
 import { storedSnippetText } from '../normalize.js';
 import { snippetCreateArgs } from './saved-snippet-create.js';
 import { localSnippet, localSnippetId, serverSnippetId } from './snippet-local.js';
@@ -24,17 +23,13 @@ export const snippetEditArgs = z.object({
 });
 export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
 
-export const savedSnippetEdit = withoutBase({
+export const savedSnippetEdit = objectKind(SAVED_SNIPPET, {
   kind: 'edit_saved_snippet',
   version: 1,
   argsSchema: snippetEditArgs,
   describe: () => ({ text: 'Edit a saved snippet', link: null }),
-  entityKey: (a) => `snippet:${a.saved_snippet_id}`,
-  send: oneCall((conn, a) => editSavedSnippet(conn, { savedSnippetId: serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet'), title: a.title, content: a.content })),
-  verify: verifyByReading(
-    (conn, a) => serverSnippet(conn, serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet')),
-    (s, a) => (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content)),
-  ),
+  send: (conn, a) => editSavedSnippet(conn, { savedSnippetId: serverSnippetId(a.saved_snippet_id, 'edit_saved_snippet'), title: a.title, content: a.content }),
+  shows: (s, a) => (a.title === undefined || s.title === storedSnippetText(a.title)) && (a.content === undefined || s.content === storedSnippetText(a.content)),
   coalesce(prev, next) {
     const n = next.args;
     if (prev.kind === 'create_saved_snippet') {
@@ -49,8 +44,7 @@ export const savedSnippetEdit = withoutBase({
     }
     return { action: 'append' };
   },
-  tempIdFields: ['saved_snippet_id'],
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['saved_snippets'], refetch: ['saved_snippets'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: ChangeCollector): void {
@@ -62,12 +56,9 @@ export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: Cha
 }
 
 export const savedSnippetEditCommands = {
-  editSavedSnippet: queuedCommand({
-    request: z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() }),
-    response: enqueuedSchema,
-    intent(r, ctx) {
-      const args = { saved_snippet_id: tempRef(ctx, r.snippet_id), ...(r.title !== undefined ? { title: r.title } : {}), ...(r.content !== undefined ? { content: r.content } : {}) };
-      return answer(ctx.outbox.enqueue(savedSnippetEdit, args, null));
-    },
-  }),
+  editSavedSnippet: queues(savedSnippetEdit, z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() }), (r, ctx) => ({
+    saved_snippet_id: tempRef(ctx, r.snippet_id),
+    ...(r.title !== undefined ? { title: r.title } : {}),
+    ...(r.content !== undefined ? { content: r.content } : {}),
+  })),
 };

@@ -13,7 +13,7 @@ import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { SCHEDULED_MESSAGE, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
@@ -48,7 +48,8 @@ export const scheduledMessageCreate = withoutBase({
   version: 1,
   argsSchema: scheduledCreateArgs,
   describe: () => ({ text: 'Schedule a message', link: null }),
-  entityKey: (a) => `scheduled_message:${a.tmp_id}`,
+  // The entity of the scheduled message it creates, which later rows name by this `tmp-N` id.
+  entityKey: (a) => SCHEDULED_MESSAGE.key({ scheduled_message_id: a.tmp_id }),
   createsTempIdIn: 'tmp_id',
   async send(conn, a) {
     const r = a.recipient;

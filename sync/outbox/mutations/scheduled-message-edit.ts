@@ -9,10 +9,10 @@ import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { answer, dmRecipients, queuedCommand, tempRef } from '../commands.js';
-import { oneCall, serverScheduledMessage, verifyByReading, withoutBase } from './shared.js';
+import { objectKind, SCHEDULED_MESSAGE, serverScheduledId } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND, sameIds, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
-import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
+import { scheduledId } from './scheduled-message-delete.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 
 const recipient = z.union([
@@ -39,27 +39,22 @@ function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
   return { ...common, topic: a.topic };
 }
 
-export const scheduledMessageEdit = withoutBase({
+export const scheduledMessageEdit = objectKind(SCHEDULED_MESSAGE, {
   kind: 'update_scheduled_message',
   version: 1,
   argsSchema: scheduledEditArgs,
   describe: () => ({ text: 'Change a scheduled message', link: null }),
-  entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
-  tempIdFields: ['scheduled_message_id'],
-  send: oneCall((conn, a) => updateScheduledMessage(conn, wireArgs(a))),
+  send: (conn, a) => updateScheduledMessage(conn, wireArgs(a)),
   // Gone (sent or deleted meanwhile): not applied.
-  verify: verifyByReading(
-    (conn, a) => serverScheduledMessage(conn, a.scheduled_message_id),
-    (m, a, conn) => {
-      const topic = a.recipient?.type === 'channel' ? a.recipient.topic : a.topic;
-      return (
-        (a.content === undefined || m.content === a.content) &&
-        (topic === undefined || m.topic === conn.topicForWire(topic) || m.topic === topic) &&
-        (a.scheduled_delivery_timestamp === undefined || m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp) &&
-        (a.recipient === undefined || (typeof a.recipient.to === 'number' ? m.to === a.recipient.to : Array.isArray(m.to) && sameIds(m.to, a.recipient.to)))
-      );
-    },
-  ),
+  shows(m, a, conn) {
+    const topic = a.recipient?.type === 'channel' ? a.recipient.topic : a.topic;
+    return (
+      (a.content === undefined || m.content === a.content) &&
+      (topic === undefined || m.topic === conn.topicForWire(topic) || m.topic === topic) &&
+      (a.scheduled_delivery_timestamp === undefined || m.scheduled_delivery_timestamp === a.scheduled_delivery_timestamp) &&
+      (a.recipient === undefined || (typeof a.recipient.to === 'number' ? m.to === a.recipient.to : Array.isArray(m.to) && sameIds(m.to, a.recipient.to)))
+    );
+  },
   coalesce(prev, next) {
     const n = next.args;
     if (prev.kind === SCHEDULED_CREATE_KIND) {
@@ -83,7 +78,7 @@ export const scheduledMessageEdit = withoutBase({
     if (!n.recipient && n.topic !== undefined && merged.recipient?.type === 'channel') merged.recipient = { ...merged.recipient, topic: n.topic };
     return { action: 'merge', args: merged, base: null };
   },
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['scheduled_messages'], refetch: ['scheduled_messages'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: ChangeCollector): void {

@@ -22,8 +22,8 @@ import { answer, dmRecipients, queuedCommand, seconds, tempRef } from '../comman
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { getScheduledMessages as localScheduled } from '../../db/queries/personal.js';
 import { messageSendBase, sendTarget, verifySent } from './message-send.js';
-import { scheduledId, serverScheduledId } from './scheduled-message-delete.js';
-import { serverScheduledMessage } from './shared.js';
+import { scheduledId } from './scheduled-message-delete.js';
+import { SCHEDULED_MESSAGE, serverScheduledId, serverScheduledMessage } from './shared.js';
 
 export const scheduledSendNowArgs = z.object({
   /** A server id, or `tmp-N` while its offline create is queued. */
@@ -60,7 +60,7 @@ export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, Scheduled
   argsSchema: scheduledSendNowArgs,
   baseSchema: scheduledSendNowBase,
   describe: () => ({ text: 'Send a scheduled message now', link: { to: 'scheduled' } }),
-  entityKey: (a) => `scheduled_message:${a.scheduled_message_id}`,
+  entityKey: SCHEDULED_MESSAGE.key,
   tempIdFields: ['scheduled_message_id'],
   async send(conn, a, b, ctx) {
     const id = serverScheduledId(a.scheduled_message_id, SCHEDULED_SEND_NOW_KIND);

@@ -12,9 +12,8 @@ import { getSubscriptions, unsubscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand } from '../commands.js';
+import { queues } from '../commands.js';
 import { oneCall, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
 export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
@@ -52,9 +51,5 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionRemoveArgs, chang
 }
 
 export const subscriptionRemoveCommands = {
-  unsubscribe: queuedCommand({
-    request: z.object({ channels: z.array(z.string().min(1)).min(1) }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(subscriptionRemove, { subscriptions: r.channels }, null)),
-  }),
+  unsubscribe: queues(subscriptionRemove, z.object({ channels: z.array(z.string().min(1)).min(1) }), (r) => ({ subscriptions: r.channels })),
 };

@@ -8,9 +8,9 @@ import { getSubscriptions, subscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand } from '../commands.js';
+import { queues } from '../commands.js';
 import { oneCall, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
+import { subscriptionsKey } from './subscription-remove.js';
 
 const DEFAULT_COLOR = '#c2c2c2';
 
@@ -27,7 +27,7 @@ export const subscriptionSet = withoutBase({
     const list = a.subscriptions.map((s) => s.name);
     return { text: list.length > 0 ? `Subscribe to ${list.map((n) => `#${n}`).join(', ')}` : 'Subscribe to channels', link: list.length === 1 ? { to: 'channels' } : null };
   },
-  entityKey: (a) => `subscriptions:${a.subscriptions.map((s) => s.name.toLowerCase()).sort().join('\u0000')}`,
+  entityKey: (a) => subscriptionsKey(a.subscriptions.map((s) => s.name)),
   send: oneCall((conn, a) => subscribe(conn, { subscriptions: a.subscriptions })),
   async verify(conn, a) {
     const { subscriptions } = await getSubscriptions(conn);
@@ -54,9 +54,5 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionSetArgs, changes:
 
 /** The contract's command: subscribe by channel name (a missing channel is created, as the server does). */
 export const subscriptionSetCommands = {
-  subscribe: queuedCommand({
-    request: z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(subscriptionSet, { subscriptions: r.channels }, null)),
-  }),
+  subscribe: queues(subscriptionSet, z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) }), (r) => ({ subscriptions: r.channels })),
 };

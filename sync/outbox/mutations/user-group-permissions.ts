@@ -16,8 +16,7 @@ import { groupSettingValue, updateUserGroup, type GroupSettingValue, type Update
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
-import { groupKey, groupPlace } from './user-group-update.js';
+import { groupKind } from './shared.js';
 
 export const GROUP_PERMISSIONS = ['can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group'] as const;
 export type GroupPermission = (typeof GROUP_PERMISSIONS)[number];
@@ -56,22 +55,17 @@ function wireArgs(a: UserGroupPermissionsArgs): UpdateUserGroupArgs {
   return out;
 }
 
-export const userGroupPermissions = withoutBase({
+export const userGroupPermissions = groupKind({
   kind: 'update_user_group_permissions',
   version: 1,
   argsSchema: userGroupPermissionsArgs,
-  describe(a, names) {
-    const g = groupPlace(names, a.user_group_id);
+  says(a, g) {
     // In the order Zulip web lists them.
     const settings = Object.entries(GROUP_SETTING_WORDS).filter(([k]) => Reflect.get(a.settings, k) !== undefined).map(([, words]) => words);
-    return { text: `Change who can ${settings.join(', ')} ${g.label}`, link: g.link };
+    return `Change who can ${settings.join(', ')} ${g.label}`;
   },
-  entityKey: (a) => groupKey(a.user_group_id),
-  send: oneCall((conn, a) => updateUserGroup(conn, wireArgs(a))),
-  verify: verifyByReading(
-    (conn, a) => serverGroup(conn, a.user_group_id),
-    (g, a) => GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)),
-  ),
+  send: (conn, a) => updateUserGroup(conn, wireArgs(a)),
+  shows: (g, a) => GROUP_PERMISSIONS.every((p) => a.settings[p] === undefined || sameSetting(g[p], a.settings[p]?.new)),
   coalesce(prev, next) {
     const p = prev.kind === 'update_user_group_permissions' ? userGroupPermissionsArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
@@ -84,7 +78,7 @@ export const userGroupPermissions = withoutBase({
     }
     return { action: 'merge', args: { user_group_id: p.data.user_group_id, settings: merged }, base: null };
   },
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: UserGroupPermissionsArgs, changes: ChangeCollector): void {

@@ -10,27 +10,21 @@ import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand } from '../commands.js';
-import { newestWins, oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
-import { groupKey, groupPlace } from './user-group-update.js';
+import { queues } from '../commands.js';
+import { groupKind, newestWins } from './shared.js';
 
 export const userGroupReactivateArgs = z.object({ user_group_id: z.number().int() });
 export type UserGroupReactivateArgs = z.output<typeof userGroupReactivateArgs>;
 
-export const userGroupReactivate = withoutBase({
+export const userGroupReactivate = groupKind({
   kind: 'update_user_group_reactivate',
   version: 1,
   argsSchema: userGroupReactivateArgs,
-  describe(a, names) {
-    const g = groupPlace(names, a.user_group_id);
-    return { text: `Reactivate ${g.label}`, link: g.link };
-  },
-  entityKey: (a) => groupKey(a.user_group_id),
-  send: oneCall((conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false })),
-  verify: verifyByReading((conn, a) => serverGroup(conn, a.user_group_id), (g) => !g.deactivated),
+  says: (_a, g) => `Reactivate ${g.label}`,
+  send: (conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, deactivated: false }),
+  shows: (g) => !g.deactivated,
   coalesce: newestWins('update_user_group_reactivate'),
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, changes: ChangeCollector): void {
@@ -42,9 +36,5 @@ export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, chan
  * Queued: it depends on nothing but the group itself and the user's right to manage it.
  */
 export const userGroupReactivateCommands = {
-  updateUserGroupReactivate: queuedCommand({
-    request: z.object({ user_group_id: z.number().int().positive() }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(userGroupReactivate, { user_group_id: r.user_group_id }, null)),
-  }),
+  updateUserGroupReactivate: queues(userGroupReactivate, z.object({ user_group_id: z.number().int().positive() }), (r) => ({ user_group_id: r.user_group_id })),
 };

@@ -12,9 +12,8 @@ import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { OutboxIntentError } from '../kinds.js';
 import { answer, queuedCommand } from '../commands.js';
-import { mergesNet, oneCall, serverGroup, showsAddDelete, verifyByReading, withoutBase } from './shared.js';
+import { groupKind, mergesNet, showsAddDelete, withAddDelete } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
-import { groupKey, groupPlace } from './user-group-update.js';
 
 const ids = z.array(z.number().int());
 export const userGroupSubgroupsArgs = z
@@ -23,33 +22,25 @@ export const userGroupSubgroupsArgs = z
   .refine((a) => !a.add.includes(a.user_group_id), 'a group cannot be its own subgroup');
 export type UserGroupSubgroupsArgs = z.output<typeof userGroupSubgroupsArgs>;
 
-export const userGroupSubgroups = withoutBase({
+export const userGroupSubgroups = groupKind({
   kind: 'update_user_group_subgroups',
   version: 1,
   argsSchema: userGroupSubgroupsArgs,
-  describe(a, names) {
-    const g = groupPlace(names, a.user_group_id);
+  says(a, g, names) {
     const groups = (ids: readonly number[]) => ids.map((x) => names.group(x) ?? `group ${x}`).join(', ');
-    if (a.add.length > 0 && a.delete.length === 0) return { text: `Add the subgroup ${groups(a.add)} to ${g.label}`, link: g.link };
-    if (a.delete.length > 0 && a.add.length === 0) return { text: `Remove the subgroup ${groups(a.delete)} from ${g.label}`, link: g.link };
-    return { text: `Change the subgroups of ${g.label}`, link: g.link };
+    if (a.add.length > 0 && a.delete.length === 0) return `Add the subgroup ${groups(a.add)} to ${g.label}`;
+    if (a.delete.length > 0 && a.add.length === 0) return `Remove the subgroup ${groups(a.delete)} from ${g.label}`;
+    return `Change the subgroups of ${g.label}`;
   },
-  entityKey: (a) => groupKey(a.user_group_id),
-  send: oneCall((conn, a) =>
+  send: (conn, a) =>
     updateUserGroupMembers(conn, { userGroupId: a.user_group_id, ...(a.add.length > 0 ? { add_subgroups: a.add } : {}), ...(a.delete.length > 0 ? { delete_subgroups: a.delete } : {}) }),
-  ),
-  verify: verifyByReading((conn, a) => serverGroup(conn, a.user_group_id), (g, a) => showsAddDelete(g.direct_subgroup_ids, a)),
+  shows: (g, a) => showsAddDelete(g.direct_subgroup_ids, a),
   coalesce: mergesNet('update_user_group_subgroups', userGroupSubgroupsArgs),
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: UserGroupSubgroupsArgs, changes: ChangeCollector): void {
-  const done = editUserGroup(db, args.user_group_id, (g) => {
-    const gone = new Set(args.delete);
-    const subs = g.direct_subgroup_ids.filter((s) => !gone.has(s));
-    for (const s of args.add) if (!subs.includes(s)) subs.push(s);
-    return { ...g, direct_subgroup_ids: subs.sort((x, y) => x - y) };
-  });
+  const done = editUserGroup(db, args.user_group_id, (g) => ({ ...g, direct_subgroup_ids: withAddDelete(g.direct_subgroup_ids, args).sort((x, y) => x - y) }));
   if (done) changes.touched('user_groups');
 }
 

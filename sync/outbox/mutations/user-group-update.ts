@@ -8,9 +8,9 @@ import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type Names } from '../kinds.js';
+import { OutboxIntentError } from '../kinds.js';
 import { queuedCommand } from '../commands.js';
-import { oneCall, serverGroup, verifyByReading, withoutBase } from './shared.js';
+import { groupKind } from './shared.js';
 import { GROUP_PERMISSIONS, userGroupPermissions } from './user-group-permissions.js';
 
 export const userGroupUpdateArgs = z
@@ -18,30 +18,23 @@ export const userGroupUpdateArgs = z
   .refine((a) => a.name !== undefined || a.description !== undefined, 'nothing to change');
 export type UserGroupUpdateArgs = z.output<typeof userGroupUpdateArgs>;
 
-export const groupKey = (id: number) => `user_group:${id}`;
-
-export const userGroupUpdate = withoutBase({
+export const userGroupUpdate = groupKind({
   kind: 'update_user_group',
   version: 1,
   argsSchema: userGroupUpdateArgs,
-  describe(a, names) {
-    const g = groupPlace(names, a.user_group_id);
+  says(a, g) {
     // The list shows the new name already (the change is applied locally): no "rename X to X".
-    if (a.name !== undefined) return { text: `Rename ${g.name !== undefined && g.name !== a.name ? g.label : 'a user group'} to “${a.name}”${a.description !== undefined ? ' and change its description' : ''}`, link: g.link };
-    return { text: `Change the description of ${g.label}`, link: g.link };
+    if (a.name !== undefined) return `Rename ${g.name !== undefined && g.name !== a.name ? g.label : 'a user group'} to “${a.name}”${a.description !== undefined ? ' and change its description' : ''}`;
+    return `Change the description of ${g.label}`;
   },
-  entityKey: (a) => groupKey(a.user_group_id),
-  send: oneCall((conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description })),
-  verify: verifyByReading(
-    (conn, a) => serverGroup(conn, a.user_group_id),
-    (g, a) => (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description),
-  ),
+  send: (conn, a) => updateUserGroup(conn, { userGroupId: a.user_group_id, name: a.name, description: a.description }),
+  shows: (g, a) => (a.name === undefined || g.name === a.name) && (a.description === undefined || g.description === a.description),
   coalesce(prev, next) {
     const p = prev.kind === 'update_user_group' ? userGroupUpdateArgs.safeParse(prev.args) : undefined;
     if (!p?.success) return { action: 'append' };
     return { action: 'merge', args: { ...p.data, name: next.args.name ?? p.data.name, description: next.args.description ?? p.data.description }, base: null };
   },
-  local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), areas: ['user_groups'], refetch: ['realm_user_groups'] },
+  apply: applyOptimistic,
 });
 
 export function applyOptimistic(db: LocalDb, args: UserGroupUpdateArgs, changes: ChangeCollector): void {
@@ -86,9 +79,3 @@ export const userGroupUpdateCommands = {
     },
   }),
 };
-
-/** A group as the outbox panel names it: `“name”` (or "a user group"), and the link to it. */
-export function groupPlace(names: Names, id: number): { name: string | undefined; label: string; link: { to: 'group'; group_id: number; name?: string } } {
-  const name = names.group(id);
-  return { name, label: name !== undefined ? `“${name}”` : 'a user group', link: { to: 'group', group_id: id, ...(name !== undefined ? { name } : {}) } };
-}

@@ -7,9 +7,8 @@ import { updateSettings } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putUserSetting } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, queuedCommand } from '../commands.js';
+import { queues } from '../commands.js';
 import { oneCall, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
 const settingValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -51,9 +50,5 @@ export function applyOptimistic(db: LocalDb, args: UserSettingsArgs, changes: Ch
 
 /** The contract's command: setting name → value, as `PATCH /settings` takes them (never passwords or the email). */
 export const userSettingsUpdateCommands = {
-  updateSettings: queuedCommand({
-    request: z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(userSettingsUpdate, r.settings, null)),
-  }),
+  updateSettings: queues(userSettingsUpdate, z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), (r) => r.settings),
 };

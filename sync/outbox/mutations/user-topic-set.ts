@@ -7,9 +7,8 @@ import { sameTopic, topicKey, updateUserTopic } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { answer, channelPlace, queuedCommand } from '../commands.js';
+import { atChannel, queues } from '../commands.js';
 import { newestWins, oneCall, withoutBase } from './shared.js';
-import { enqueuedSchema } from '../../protocol/outbox.js';
 import { readState } from './read-state.js';
 
 export const userTopicSetArgs = z.object({
@@ -19,15 +18,14 @@ export const userTopicSetArgs = z.object({
 });
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
+/** What each visibility policy does to a topic, for the row's description. */
+const POLICY_VERBS = ['Reset notifications of', 'Mute', 'Unmute', 'Follow'];
+
 export const userTopicSet = withoutBase({
   kind: 'update_user_topic',
   version: 1,
   argsSchema: userTopicSetArgs,
-  describe(a, names) {
-    const p = channelPlace(names, a.stream_id, a.topic);
-    const policy = ['Reset notifications of', 'Mute', 'Unmute', 'Follow'][a.visibility_policy] ?? 'Change';
-    return { text: `${policy} ${p.label}`, link: p.link };
-  },
+  describe: (a, names) => atChannel(names, a.stream_id, a.topic, (topic) => `${POLICY_VERBS[a.visibility_policy] ?? 'Change'} ${topic}`),
   // One entity per topic as the server matches them (`Lunch` and `lunch`, `Äpfel` and `ÄPFEL`).
   entityKey: (a) => `user_topic:${a.stream_id}:${topicKey(a.topic)}`,
   send: oneCall(updateUserTopic),
@@ -52,9 +50,5 @@ export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: Ch
 
 /** The contract's command: a topic's visibility policy (0 none, 1 muted, 2 unmuted, 3 followed). */
 export const userTopicSetCommands = {
-  updateUserTopic: queuedCommand({
-    request: z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }),
-    response: enqueuedSchema,
-    intent: (r, ctx) => answer(ctx.outbox.enqueue(userTopicSet, { stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy }, null)),
-  }),
+  updateUserTopic: queues(userTopicSet, z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }), (r) => ({ stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy })),
 };

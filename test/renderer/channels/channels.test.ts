@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelCreationView, ChannelListing } from '../../../sync/protocol/commands.js';
 import { commands } from '../../../sync/protocol/commands.js';
+import type { OutboxChange, OutboxRowOf } from '../../../sync/outbox/registry.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 import {
   addSubscribersSummary,
@@ -42,8 +43,9 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   ...over,
 });
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView =>
-  outboxRow({ outbox_id: 1, kind: 'subscribe', target: 'subscriptions:scotland', args: { subscriptions: [{ name: 'Scotland' }] }, created_at: 1, updated_at: 1, ...over });
+const subscribeScotland: OutboxChange = { kind: 'subscribe', args: { subscriptions: [{ name: 'Scotland' }] } };
+const row = (over: Partial<Omit<OutboxRowView, 'kind' | 'args'>>, change: OutboxChange = subscribeScotland): OutboxRowOf =>
+  outboxRow({ outbox_id: 1, target: 'subscriptions:scotland', created_at: 1, updated_at: 1, ...over, ...change });
 
 const options: ChannelCreationView = {
   can_create_public: true,
@@ -117,11 +119,13 @@ describe("a channel's subscription in the outbox", () => {
     expect(subscriptionMarker(s!)).toBe('not saved yet');
     expect(subscriptionState([row({ state: 'done' }), row({ state: 'discarded' })], 'Scotland')).toBeNull();
     expect(subscriptionState([row({})], 'Verona')).toBeNull();
-    expect(subscriptionState([row({ kind: 'update_user_topic', args: { subscriptions: [{ name: 'Scotland' }] } })], 'Scotland')).toBeNull();
+    expect(subscriptionState([row({}, { kind: 'update_user_topic', args: { stream_id: 7, topic: 'Scotland', visibility_policy: 1 } })], 'Scotland')).toBeNull();
+    // A row whose args the engine could not read names no channel.
+    expect(subscriptionState([row({}, { kind: 'subscribe', args: null })], 'Scotland')).toBeNull();
   });
 
   it("an unsubscribe (names as strings); the newest pending row wins; a failed one shows the server's words", () => {
-    const rows = [row({ outbox_id: 1 }), row({ outbox_id: 2, kind: 'unsubscribe', args: { subscriptions: ['Scotland'] } })];
+    const rows = [row({ outbox_id: 1 }), row({ outbox_id: 2 }, { kind: 'unsubscribe', args: { subscriptions: ['Scotland'] } })];
     expect(subscriptionState(rows, 'Scotland')).toMatchObject({ status: 'pending', outboxId: 2, action: 'unsubscribe' });
     const failed = row({ outbox_id: 3, state: 'failed', last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Unable to access channel (Scotland).', details: null } });
     const s = subscriptionState([...rows, failed], 'Scotland')!;

@@ -1,7 +1,10 @@
 /** The outbox on screen: header badges from the counts, a message's marker, and when Edit is offered. */
 import { describe, expect, it } from 'vitest';
+import type { ArgsOf } from '../../../sync/outbox/registry.js';
 import { canEdit, kindsById, messageMarker, outboxBadges, partialMoveOffer, SEND_KIND, technicalReason } from '../../../renderer/src/data/outbox-reducer.js';
-import { message } from '../fixtures.js';
+import { message, outboxRow } from '../fixtures.js';
+
+type MoveArgs = ArgsOf<'update_message_move'>;
 
 type Err = { kind: string; code: string | null; message: string; details: Record<string, unknown> | null };
 const err = (message: string, kind = 'internal', code: string | null = null): Err => ({ kind, code, message, details: null });
@@ -87,12 +90,13 @@ describe('when Edit is offered', () => {
 });
 
 describe('the partial move offer', () => {
-  const failedMove = (details: Record<string, unknown> | null, args: Record<string, unknown> = { message_id: 9, topic: 'new home', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true }) => ({
-    kind: 'update_message_move',
-    state: 'failed' as const,
-    args,
-    last_error: { kind: 'api', code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', message: 'You only have permission to move the 3/5 most recent messages in this topic.', details },
-  });
+  const failedMove = (details: Record<string, unknown> | null, args: MoveArgs | null = { message_id: 9, topic: 'new home', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true }) =>
+    outboxRow({
+      kind: 'update_message_move',
+      state: 'failed',
+      args,
+      last_error: { kind: 'api', code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', message: 'You only have permission to move the 3/5 most recent messages in this topic.', details },
+    });
 
   it('offers the same move from the first message the user may move, change_later', () => {
     expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: 12, total_messages_in_topic: 5, total_messages_allowed_to_move: 3 }))).toEqual({
@@ -111,7 +115,10 @@ describe('the partial move offer', () => {
   it('nothing when none may move, for other failures, or for other kinds', () => {
     expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: null }))).toBeNull();
     expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'x', details: null } })).toBeNull();
-    expect(partialMoveOffer({ ...failedMove({ first_message_id_allowed_to_move: 12 }), kind: 'update_message_content' })).toBeNull();
+    const { kind: _move, args: _args, ...rest } = failedMove({ first_message_id_allowed_to_move: 12 });
+    expect(partialMoveOffer({ ...rest, kind: 'update_message_content', args: { message_id: 9, content: 'x' } })).toBeNull();
+    // A move whose args the engine could not read offers nothing.
+    expect(partialMoveOffer(failedMove({ first_message_id_allowed_to_move: 12 }, null))).toBeNull();
     expect(partialMoveOffer(undefined)).toBeNull();
   });
 });

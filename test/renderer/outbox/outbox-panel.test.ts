@@ -5,7 +5,7 @@ import { describeRow, hrefOf, inWords, panelRows } from '../../../renderer/src/o
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { outboxRow } from '../fixtures.js';
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, ...over });
+const row = (over: Partial<Omit<OutboxRowView, 'args'>>): OutboxRowView => outboxRow({ outbox_id: 1, ...over });
 
 describe('outbox panel rows', () => {
   it('show the engine’s words, with the link spelled by the router and settings labelled', () => {

@@ -68,7 +68,7 @@ describe('delivery times', () => {
   });
 });
 
-const row = (over: Partial<OutboxRowView>): OutboxRowView => outboxRow({ outbox_id: 1, kind: 'update_scheduled_message', target: 'scheduled_message:5', ...over });
+const row = (over: Partial<Omit<OutboxRowView, 'args'>>): OutboxRowView => outboxRow({ outbox_id: 1, kind: 'update_scheduled_message', target: 'scheduled_message:5', ...over });
 
 describe('the list', () => {
   it('is ordered by delivery time, then id', () => {

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { OutboxChange, OutboxRowOf } from '../../../sync/outbox/registry.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 import {
   ACCOUNT_FIELDS,
@@ -226,8 +227,9 @@ describe('choices and values', () => {
 });
 
 describe('a setting’s state in the outbox', () => {
-  const row = (id: number, state: OutboxRowView['state'], args: unknown, over: Partial<OutboxRowView> = {}): OutboxRowView =>
+  const row = (id: number, state: OutboxRowView['state'], args: Record<string, string | number | boolean> | null, over: Partial<Omit<OutboxRowView, 'kind' | 'args'>> = {}): OutboxRowOf =>
     outboxRow({ outbox_id: id, kind: 'update_settings', target: 'user_settings', state, args, created_at: 1, updated_at: 1, ...over });
+  const other = (change: OutboxChange): OutboxRowOf => outboxRow({ outbox_id: 9, target: 'x', created_at: 1, updated_at: 1, ...change });
   const error = { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid notification sound', details: null };
 
   it('pending while a row carrying it waits; nothing once done, discarded or for other settings', () => {
@@ -235,8 +237,11 @@ describe('a setting’s state in the outbox', () => {
     expect(settingMark([row(1, 'retry_wait', { color_scheme: 2 })], 'color_scheme')).toEqual({ status: 'pending', outboxId: 1 });
     expect(settingMark([row(1, 'queued', { color_scheme: 2 })], 'emojiset')).toBeNull();
     expect(settingMark([row(1, 'done', { color_scheme: 2 }), row(2, 'discarded', { color_scheme: 3 })], 'color_scheme')).toBeNull();
-    expect(settingMark([row(1, 'queued', { color_scheme: 2 }, { kind: 'update_user_topic' })], 'color_scheme')).toBeNull();
-    expect(settingMark([row(1, 'queued', 'not an object')], 'color_scheme')).toBeNull();
+    // Another kind's row never carries a setting, whatever its args name.
+    expect(settingMark([other({ kind: 'create_saved_snippet', args: { tmp_id: 'tmp-1', title: 'color_scheme', content: 'x' } })], 'title')).toBeNull();
+    expect(settingMark([other({ kind: 'update_user_topic', args: null })], 'color_scheme')).toBeNull();
+    // A row whose args the engine could not read carries none.
+    expect(settingMark([row(1, 'queued', null)], 'color_scheme')).toBeNull();
   });
 
   it('failed with the server’s words and the other settings the row carries, before a newer pending one', () => {

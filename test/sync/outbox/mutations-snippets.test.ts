@@ -48,7 +48,7 @@ describe('saved snippet kinds', () => {
     expect((await serverSnippets()).find((s) => s.id === id)).toMatchObject({ title: 'greeting', content: 'bye' });
 
     env.store.enqueue(kindOf(env.store, 'delete_saved_snippet'), { saved_snippet_id: id }, null);
-    del.applyOptimistic(env.db, { saved_snippet_id: id }, changes);
+    del.savedSnippetDelete.local?.apply(env.db, { saved_snippet_id: id }, null, changes);
     expect(localSnippets(env.db)).toEqual([]);
     await env.drain();
     expect((await serverSnippets()).some((s) => s.id === id)).toBe(false);

@@ -1,7 +1,7 @@
 /** The kinds are registered once, and the contract names exactly them and the outbox's states. */
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_ROW_STATES } from '../../../sync/protocol/outbox.js';
-import { ALL_KINDS, CURRENT_KINDS, KIND_MODULES, KIND_NAMES, kindsForAreas, localEffectOf, QUEUED_COMMANDS } from '../../../sync/outbox/registry.js';
+import { ALL_KINDS, CURRENT_KINDS, KIND_MODULES, KIND_NAMES, kindsForAreas, localEffectOf, QUEUED_COMMANDS, rowChange } from '../../../sync/outbox/registry.js';
 import { OUTBOX_STATES } from '../../../sync/outbox/states.js';
 
 describe('outbox kind registry', () => {
@@ -42,6 +42,13 @@ describe('outbox kind registry', () => {
     expect(send.tempIdsIn({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toEqual([]);
     expect(send.createdTempId({ local_id: '1', to: { type: 'channel', stream_id: 1, topic: 'tmp-1' }, content: 'tmp-1' })).toBeUndefined();
     expect(CURRENT_KINDS.get('create_saved_snippet')!.createdTempId({ tmp_id: 'tmp-7', title: 'a', content: 'b' })).toBe('tmp-7');
+  });
+
+  it("reads a row's args for the contract with its kind's own schema, at the row's version", () => {
+    expect(rowChange('update_settings', 1, { color_scheme: 2 })).toEqual({ kind: 'update_settings', args: { color_scheme: 2 } });
+    expect(rowChange('update_settings', 1, {})).toEqual({ kind: 'update_settings', args: null });
+    expect(rowChange('update_settings', 9, { color_scheme: 2 })).toEqual({ kind: 'update_settings', args: null });
+    expect(rowChange('from_the_future', 1, { color_scheme: 2 })).toEqual({ kind: 'from_the_future', args: null });
   });
 
   it('puts the kinds whose effects overlap across entities in serial groups (sent one at a time, in order)', () => {
