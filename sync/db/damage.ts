@@ -234,8 +234,9 @@ function tryOpen(path: string): Source | undefined {
 }
 
 /**
- * The schema version a file's tables show, for a header that lost `user_version`. 6 and 7 look
- * alike; 6 is chosen: migration 0007 only renames kinds it knows, so running it again is harmless.
+ * The schema version a file's tables show, for a header that lost `user_version`. 6, 7 and 8 look
+ * alike; 6 is chosen: 0007 only renames kinds it knows and 0008 only adds what is missing, so
+ * running them again is harmless.
  */
 function inferVersion(db: LocalDb, tables: ReadonlySet<string>): number {
   if (!tables.has('account')) return 0;
