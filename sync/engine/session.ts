@@ -304,6 +304,7 @@ export class AccountSession {
         online: () => this.online,
         onChanges: (l) => this.onChanges(l),
         emit: (c) => this.emitRebased(c),
+        damaged: (e) => this.opts.onDamaged?.(e),
       },
       req,
       (cs) => {

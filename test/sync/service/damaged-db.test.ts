@@ -226,6 +226,48 @@ describe('damage found while the account is open', () => {
   });
 });
 
+describe('damage met by a narrow read', () => {
+  it('the call says the copy is being rebuilt, and the account comes back with its queue and drafts', async () => {
+    const dir = tempDir();
+    const log = recordingLogger();
+    const { svc, invoke, call } = service(dir.dir, new MemorySecretStore(), log.logger);
+    const account = (await call('signIn', { realm_url: proxy.url, email: 'shiva@example.com', credentials: { password: 'sandbox' } })) as { id: string };
+    await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
+    const s = svc.activeSession!;
+    const verona = s.queries.channels().find((c) => c.name === 'Verona')!.channel_id;
+    await proxy.pause();
+    await until(() => s.status.state !== 'live', 10_000, 'offline');
+    const topic = TOPIC('narrow');
+    await call('sendMessage', { to: { type: 'channel', channel_id: verona, topic }, content: 'narrow send' });
+    await call('saveDraft', { to: { type: 'direct', user_ids: [s.selfUserId!] }, content: 'narrow draft' });
+    // Every leaf of the messages b-tree becomes noise under the running app.
+    const file = dbFile(dir.dir);
+    s.db.pragma('wal_checkpoint(TRUNCATE)');
+    const db = new Database(file, { readonly: true });
+    const leaves = db.prepare<[], number>("SELECT pageno FROM dbstat WHERE name = 'messages' AND pagetype = 'leaf'").pluck().all();
+    const pageSize = Number(db.pragma('page_size', { simple: true }));
+    db.close();
+    for (const leaf of leaves) overwrite(file, (leaf - 1) * pageSize, Buffer.alloc(pageSize / 2, 0xa5));
+    s.db.pragma('shrink_memory');
+    const read = await invoke('openNarrow', { narrow: [{ operator: 'channel', operand: verona }], anchor: 'newest', before: 50, after: 0 });
+    expect(read.ok === false && read.error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/damaged; it is being rebuilt/) });
+    await until(() => svc.activeSession !== undefined && svc.activeSession !== s, 20_000, 'the database rebuilt');
+    const state = (await call('accounts')) as { damage_notice?: { text: string } };
+    expect(state.damage_notice?.text).toMatch(/^This device's copy of the account was damaged\. 1 queued change and 1 draft were kept; messages are being fetched again\./);
+    await proxy.resume();
+    const rebuilt = svc.activeSession!;
+    await until(() => rebuilt.status.state === 'live' && rebuilt.outbox.counts().pending === 0, 20_000, 'the queue landed');
+    const r = await t.as('shiva').get('/messages', { anchor: 'newest', num_before: 20, num_after: 0, apply_markdown: false, narrow: [{ operator: 'channel', operand: verona }, { operator: 'topic', operand: topic }] });
+    expect((r.json.messages as Array<{ content: string }>).map((m) => m.content)).toEqual(['narrow send']);
+    const again = await invoke('openNarrow', { narrow: [{ operator: 'channel', operand: verona }], anchor: 'newest', before: 50, after: 0 });
+    expect(again.ok).toBe(true);
+    expect(await call('signOut', { id: account.id })).toEqual({ ok: true, kept: false });
+    expect(readdirSync(dir.dir).filter((f) => f.includes('.sqlite'))).toEqual([]);
+    await svc.close();
+    dir.cleanup();
+  });
+});
+
 describe('sign-out of an account whose file cannot be read at all', () => {
   it('counts nothing it cannot read, signs out, and removes the file', async () => {
     const dir = tempDir();
