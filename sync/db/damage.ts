@@ -149,6 +149,9 @@ export function recoverDatabase(file: string, reason: string, opts: RecoveryOpti
         }
       }
       migrate(fresh);
+      // Until its first sync the fresh copy is a new account's: without the own user id, readers
+      // (narrows, the poller) wait for the register instead of reading an empty cache as the truth.
+      fresh.prepare('UPDATE account SET user_id = NULL').run();
       const queuedKept = fresh.prepare<[], number>("SELECT count(*) FROM outbox WHERE state NOT IN ('done', 'discarded')").pluck().get() ?? 0;
       const draftsKept = fresh.prepare<[], number>('SELECT count(*) FROM drafts').pluck().get() ?? 0;
       const report: SalvageReport = { reason, keptAside: aside, fromVersion: source.version, salvaged, lost, queuedKept, draftsKept };

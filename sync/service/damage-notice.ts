@@ -9,9 +9,9 @@ import type { DamageNotice } from '../protocol/accounts.js';
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function damageNotice(accountId: string, r: SalvageReport): DamageNotice {
-  const queued = count(r.queuedKept, 'queued change', 'queued changes');
-  const drafts = count(r.draftsKept, 'draft', 'drafts');
-  const kept = r.queuedKept + r.draftsKept === 0 ? 'No queued changes or drafts could be found in it' : `${queued} and ${drafts} ${r.queuedKept + r.draftsKept === 1 ? 'was' : 'were'} kept`;
+  const parts = [r.queuedKept > 0 ? count(r.queuedKept, 'queued change', 'queued changes') : '', r.draftsKept > 0 ? count(r.draftsKept, 'draft', 'drafts') : ''].filter((p) => p !== '');
+  const single = parts.length === 1 && r.queuedKept + r.draftsKept === 1;
+  const kept = parts.length === 0 ? 'No queued changes or drafts could be read from it' : `${parts.join(' and ')} ${single ? 'was' : 'were'} kept`;
   return {
     account_id: accountId,
     text: `This device's copy of the account was damaged. ${kept}; messages are being fetched again. The damaged file was kept as ${path.basename(r.keptAside)}.`,
