@@ -107,6 +107,7 @@ export interface RecoveryOptions {
  * the fresh database returned with the report.
  */
 export function openCheckedDb(file: string, opts: RecoveryOptions): { db: LocalDb; recovered?: SalvageReport } {
+  if (file !== ':memory:') finishInterruptedRecovery(file);
   if (file === ':memory:' || !existsSync(file) || statSync(file).size === 0) return { db: openLocalDb(file) };
   let problem = checkDatabaseFile(file);
   if (problem === undefined) {
@@ -122,25 +123,27 @@ export function openCheckedDb(file: string, opts: RecoveryOptions): { db: LocalD
 }
 
 /**
- * Move the damaged `file` aside (`NAME.damaged-<time>`, with its -wal and -shm), create a fresh
- * database at `file` holding every readable durable row, and log what happened. The fresh file is
- * closed again: the caller opens it as usual.
+ * Build a fresh database holding every readable durable row of the damaged `file`, then move the
+ * damaged one aside (`NAME.damaged-<time>`, with its -wal and -shm) and the fresh one into its
+ * place, and log what happened. The fresh file is built beside it (`NAME.rebuilding`) and takes
+ * the name only when complete, so a crash at any point leaves either the damaged file where it
+ * was (recovered again at the next open) or the complete fresh one (`openCheckedDb` finishes the
+ * rename). The fresh file is closed again: the caller opens it as usual.
  */
 export function recoverDatabase(file: string, reason: string, opts: RecoveryOptions): SalvageReport {
   const stamp = new Date(opts.now()).toISOString().replace(/[:.]/g, '-');
   const aside = `${file}.damaged-${stamp}`;
-  const source = readableSource(file, aside);
+  const building = `${file}.rebuilding`;
+  removeFiles(building);
+  let report: SalvageReport;
+  const source = readableSource(file);
   try {
-    if (source.version > newestVersion()) {
-      // A newer app's file is refused, damaged or not: this app cannot know what to keep.
-      source.close();
-      for (const s of ['', '-wal', '-shm']) if (existsSync(`${aside}${s}`)) renameSync(`${aside}${s}`, `${file}${s}`);
-      throw new DatabaseFromTheFutureError(source.version, newestVersion());
-    }
-    const fresh = openLocalDb(file, { target: source.version });
-    const salvaged: Record<string, number> = {};
-    const lost: Record<string, number> = {};
+    // A newer app's file is refused, damaged or not: this app cannot know what to keep.
+    if (source.version > newestVersion()) throw new DatabaseFromTheFutureError(source.version, newestVersion());
+    const fresh = openLocalDb(building, { target: source.version });
     try {
+      const salvaged: Record<string, number> = {};
+      const lost: Record<string, number> = {};
       if (source.db) {
         for (const table of SALVAGED_TABLES) {
           const r = copyTable(source.db, fresh, table);
@@ -154,15 +157,33 @@ export function recoverDatabase(file: string, reason: string, opts: RecoveryOpti
       fresh.prepare('UPDATE account SET user_id = NULL').run();
       const queuedKept = fresh.prepare<[], number>("SELECT count(*) FROM outbox WHERE state NOT IN ('done', 'discarded')").pluck().get() ?? 0;
       const draftsKept = fresh.prepare<[], number>('SELECT count(*) FROM drafts').pluck().get() ?? 0;
-      const report: SalvageReport = { reason, keptAside: aside, fromVersion: source.version, salvaged, lost, queuedKept, draftsKept };
-      opts.logger.error('the account database was damaged: its readable changes and drafts were copied into a fresh one, the cache is fetched again', { ...report });
-      return report;
+      report = { reason, keptAside: aside, fromVersion: source.version, salvaged, lost, queuedKept, draftsKept };
     } finally {
       fresh.close();
     }
+  } catch (e) {
+    removeFiles(building);
+    throw e;
   } finally {
     source.close();
   }
+  for (const s of ['', '-wal', '-shm']) if (existsSync(`${file}${s}`)) renameSync(`${file}${s}`, `${aside}${s}`);
+  removeFiles(building, ['-wal', '-shm']);
+  renameSync(building, file);
+  opts.logger.error('the account database was damaged: its readable changes and drafts were copied into a fresh one, the cache is fetched again', { ...report });
+  return report;
+}
+
+/** A recovery interrupted after its fresh file was complete but before it took the name: finish it; an incomplete one is dropped. */
+function finishInterruptedRecovery(file: string): void {
+  const building = `${file}.rebuilding`;
+  if (!existsSync(building)) return;
+  if (existsSync(file)) removeFiles(building);
+  else renameSync(building, file);
+}
+
+function removeFiles(base: string, suffixes: readonly string[] = ['', '-wal', '-shm']): void {
+  for (const s of suffixes) rmSync(`${base}${s}`, { force: true });
 }
 
 const newestVersion = () => MIGRATIONS.at(-1)?.version ?? 0;
@@ -175,25 +196,24 @@ interface Source {
 }
 
 /**
- * Move the files aside and open them for reading. When SQLite refuses the file itself, a copy is
+ * Open the damaged file for reading, where it is. When SQLite refuses the file itself, a copy is
  * read instead: a truncated file padded back to the length its header states (SQLite refuses a
  * schema naming pages past the end, even when the tables wanted lie before it; the padding reads
  * as damaged pages, found only by whoever reads them), or a file whose header is not recognised
  * given a standard header.
  */
-function readableSource(file: string, aside: string): Source {
-  for (const s of ['', '-wal', '-shm']) if (existsSync(`${file}${s}`)) renameSync(`${file}${s}`, `${aside}${s}`);
-  const opened = tryOpen(aside);
+function readableSource(file: string): Source {
+  const opened = tryOpen(file);
   if (opened) return opened;
-  const reading = `${aside}.reading`;
-  const hasWal = existsSync(`${aside}-wal`);
+  const reading = `${file}.reading`;
+  const hasWal = existsSync(`${file}-wal`);
   const cleanup = () => {
     for (const s of ['', '-wal', '-shm']) rmSync(`${reading}${s}`, { force: true });
   };
   const copy = () => {
     cleanup();
-    copyFileSync(aside, reading);
-    if (hasWal) copyFileSync(`${aside}-wal`, `${reading}-wal`);
+    copyFileSync(file, reading);
+    if (hasWal) copyFileSync(`${file}-wal`, `${reading}-wal`);
   };
   const attempt = (): Source | undefined => {
     const s = tryOpen(reading);
@@ -201,7 +221,7 @@ function readableSource(file: string, aside: string): Source {
     s?.close();
     return undefined;
   };
-  const header = readHeader(aside);
+  const header = readHeader(file);
   if (header.magic) {
     copy();
     const stated = header.pages * header.pageSize;

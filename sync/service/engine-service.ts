@@ -51,6 +51,9 @@ export interface EngineClient {
 
 export const SANDBOX_ACCOUNT_ID = 'sandbox';
 
+/** Rebuilds of a damaged database while open, per account and run (docs/sync-design.md "Damaged data"). */
+const MAX_REBUILDS_PER_RUN = 3;
+
 /** Stable local id of a server account. */
 export function accountIdFor(realmUrl: string, email: string): string {
   return createHash('sha256').update(`${realmUrl}\n${email.toLowerCase()}`).digest('hex').slice(0, 16);
@@ -73,6 +76,8 @@ export class EngineService {
   private notice: DamageNotice | undefined;
   /** A rebuild of the open account's damaged database is under way (docs/sync-design.md "Damaged data"). */
   private rebuilding = false;
+  /** Rebuilds per account in this run (bounded by MAX_REBUILDS_PER_RUN). */
+  private readonly rebuilds = new Map<string, number>();
 
   constructor(private readonly opts: EngineServiceOptions) {
     this.list = new AccountsList(opts.dataDir);
@@ -157,6 +162,14 @@ export class EngineService {
    */
   private damaged(id: string, error: unknown): void {
     if (this.rebuilding || this.activeId !== id) return;
+    // A disk that keeps damaging what is written to it would otherwise rebuild without end (and
+    // leave a damaged copy each time): after a few, the session is left to its backoff.
+    const n = (this.rebuilds.get(id) ?? 0) + 1;
+    this.rebuilds.set(id, n);
+    if (n > MAX_REBUILDS_PER_RUN) {
+      if (n === MAX_REBUILDS_PER_RUN + 1) this.logger.error('the account database keeps being damaged; not rebuilding it again until the app restarts', { account: id });
+      return;
+    }
     this.rebuilding = true;
     void this.serial(async () => {
       try {

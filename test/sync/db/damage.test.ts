@@ -88,6 +88,26 @@ describe('recovering a damaged database', () => {
     dir.cleanup();
   });
 
+  it('a recovery interrupted before the fresh file took the name is finished; an incomplete one is dropped', () => {
+    const dir = tempDir();
+    const file = path.join(dir.dir, 'a.sqlite');
+    // Complete, damaged file already aside: the fresh one takes the name.
+    made(`${file}.rebuilding`, 3);
+    const { db, recovered } = openCheckedDb(file, opts);
+    expect(recovered).toBeUndefined();
+    expect(db.prepare<[], number>('SELECT count(*) FROM outbox').pluck().get()).toBe(3);
+    db.close();
+    expect(existsSync(`${file}.rebuilding`)).toBe(false);
+    // The damaged file still in place: the half-built one goes, and the recovery runs again.
+    made(`${file}.rebuilding`, 1);
+    noise(file, 1, 4096);
+    const again = openCheckedDb(file, opts);
+    expect(again.recovered?.queuedKept).toBe(0);
+    again.db.close();
+    expect(existsSync(`${file}.rebuilding`)).toBe(false);
+    dir.cleanup();
+  });
+
   it('damage is recognised through an error\'s causes', () => {
     const sqlite = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
     expect(isDamageError(new Error('applying failed', { cause: sqlite }))).toBe(true);
