@@ -48,7 +48,11 @@ export interface SalvageReport {
   readonly fromVersion: number;
   /** Rows copied per table. */
   readonly salvaged: Readonly<Record<string, number>>;
-  /** Rows found but unreadable or refused by the fresh table, per table. */
+  /**
+   * Per table: rowids probed past an unreadable page that could not be read, and rows the fresh
+   * table refused. An upper bound of the rows lost: a probe cannot tell an unreadable row from a
+   * rowid that never held one.
+   */
   readonly lost: Readonly<Record<string, number>>;
   /** Outbox rows not yet on the server (not done, not discarded) that were kept. */
   readonly queuedKept: number;
