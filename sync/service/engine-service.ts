@@ -335,6 +335,8 @@ export class EngineService {
       // Not even a recovery could read the file: discard and keep need no counts; anything else
       // must not drop what may be in it unasked.
       this.logger.error('the account database could not be read for signing out', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+      // The open account's damaged copy is rebuilt (see invoke) and the question asked again.
+      if (queued !== 'discard' && queued !== 'keep' && isDamageError(e)) throw e;
       if (queued !== 'discard' && queued !== 'keep') throw new RpcFailure('PENDING_CHANGES', "this device's copy of the account cannot be read, so what it holds is unknown: keep it or discard it", { pending: 0, failed: 0, conflict: 0, drafts: 0 });
       left = { pending: 0, failed: 0, conflict: 0, drafts: 0 };
     }

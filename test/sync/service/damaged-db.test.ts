@@ -268,6 +268,34 @@ describe('damage met by a narrow read', () => {
   });
 });
 
+describe('sign-out of the open account whose drafts page is damaged', () => {
+  it('asking rebuilds the copy; discarding works at once', async () => {
+    const dir = tempDir();
+    const log = recordingLogger();
+    const { svc, invoke, call } = service(dir.dir, new MemorySecretStore(), log.logger);
+    const account = (await call('signIn', { realm_url: proxy.url, email: 'hamlet@example.com', credentials: { password: 'sandbox' } })) as { id: string };
+    await until(() => svc.activeSession?.status.state === 'live', 10_000, 'live');
+    const s = svc.activeSession!;
+    await call('saveDraft', { to: { type: 'direct', user_ids: [s.selfUserId!] }, content: 'a draft on a page about to go bad' });
+    const file = dbFile(dir.dir);
+    s.db.pragma('wal_checkpoint(TRUNCATE)');
+    const { pageSize, pages } = pagesOf(file);
+    // The drafts table and its index (a count may be answered from the index alone).
+    for (const name of ['drafts', 'sqlite_autoindex_drafts_1']) for (const p of pages.get(name)!) overwrite(file, (p - 1) * pageSize, Buffer.alloc(pageSize, 0xa5));
+    s.db.pragma('shrink_memory');
+    // Asking what sign-out would leave meets the damage: the copy is rebuilt, and asked again.
+    const asked = await invoke('signOutCheck', { id: account.id });
+    expect(asked.ok === false && asked.error.code).toBe('UNAVAILABLE');
+    await until(() => svc.activeSession !== undefined && svc.activeSession !== s, 20_000, 'the database rebuilt');
+    expect((await invoke('signOutCheck', { id: account.id })).ok).toBe(true);
+    // Discarding needs no answer from the file at all.
+    expect(await call('signOut', { id: account.id, queued: 'discard' })).toEqual({ ok: true, kept: false });
+    expect(readdirSync(dir.dir).filter((f) => f.includes('.sqlite'))).toEqual([]);
+    await svc.close();
+    dir.cleanup();
+  });
+});
+
 describe('sign-out of an account whose file cannot be read at all', () => {
   it('counts nothing it cannot read, signs out, and removes the file', async () => {
     const dir = tempDir();
