@@ -76,8 +76,12 @@ function ensurePrivateFiles(path: string): void {
   }
 }
 
-/** Open (creating if needed) an account database; `:memory:` for tests. */
-export function openLocalDb(path: string, opts: { migrations?: readonly Migration[] } = {}): LocalDb {
+/**
+ * Open (creating if needed) an account database; `:memory:` for tests. `target` stops the
+ * migrations at that version (recovery fills a fresh file at a damaged one's version, then
+ * migrates the rest).
+ */
+export function openLocalDb(path: string, opts: { migrations?: readonly Migration[]; target?: number } = {}): LocalDb {
   if (path !== ':memory:') ensurePrivateFiles(path);
   const db = new Database(path, sqliteOptions());
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
@@ -85,7 +89,7 @@ export function openLocalDb(path: string, opts: { migrations?: readonly Migratio
   db.pragma('foreign_keys = OFF');
   db.pragma('temp_store = MEMORY');
   try {
-    migrate(db, opts.migrations);
+    migrate(db, opts.migrations, opts.target);
   } catch (e) {
     db.close();
     throw e;

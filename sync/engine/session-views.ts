@@ -9,6 +9,7 @@ import type { LocalDb } from '../db/open.js';
 import type { NarrowChangeSet, NarrowRequest, NarrowSnapshot } from '../protocol/views.js';
 import { isEmptyChangeSet } from '../protocol/views.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
+import { isDamageError } from '../db/damage.js';
 import { fetchNarrowPage } from './narrow/fetcher.js';
 import { LiveNarrowView } from './narrow/view.js';
 import type { EngineLogger } from '../base/seams.js';
@@ -30,6 +31,8 @@ export interface ViewHost {
   onChanges(listener: (c: StoreChanges) => void): () => void;
   /** Share fetched changes with the other views. */
   emit(c: StoreChanges): void;
+  /** The database was found damaged while filling the view: its owner rebuilds it (docs/sync-design.md "Damaged data"). */
+  damaged?(error: unknown): void;
 }
 
 let nextId = 1;
@@ -68,6 +71,7 @@ export function openView(host: ViewHost, req: NarrowRequest, onChange: (cs: Narr
       else if (!closed) push(view.recheck());
     } catch (e) {
       host.logger.warn('filling a narrow view failed; showing the cache', { error: e instanceof Error ? e.message : String(e) });
+      if (isDamageError(e)) host.damaged?.(e);
     }
   };
   void fill();

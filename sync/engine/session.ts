@@ -28,7 +28,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ApiConnection, getEvents, getOwnUser, isApiError, type Transport, type ZulipEvent } from '../api/index.js';
 import { checkpoint, IdleCheckpointer } from '../db/checkpoint.js';
-import { ensurePrivateDir, openLocalDb, type LocalDb } from '../db/open.js';
+import { ensurePrivateDir, type LocalDb } from '../db/open.js';
+import { isDamageError, openCheckedDb, type SalvageReport } from '../db/damage.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getRealmValue } from '../db/queries/realm.js';
 import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
@@ -42,7 +43,7 @@ import { editHistory } from './edit-history.js';
 import { applyEvents, EventApplyError as StoreApplyError } from './handlers/index.js';
 import { hasPendingBackfill, registerAndSync, runPendingBackfill } from './initial-sync.js';
 import { markStreamGap, markStreamResumed, streamGap } from './narrow/ranges.js';
-import { EventApplyError, EventPoller, type NudgeReason, type PollerActions, type PollerStatus, type QueuePosition } from './poller.js';
+import { EventApplyError, EventPoller, type NudgeReason, type PollerActions, type PollerStatus, type QueuePosition, type RegisterReason } from './poller.js';
 import { defaultSeams, watchClockJumps, type Seams } from '../base/seams.js';
 import { fetchPendingMoves, hasPendingMoves, reconcileMoves } from './session-moves.js';
 import { SessionQueries } from './session-queries.js';
@@ -80,6 +81,12 @@ export interface AccountSessionOptions {
   /** Detect resume from sleep by watching for clock jumps (default true). */
   readonly watchClockJumps?: boolean;
   readonly timeoutMs?: number;
+  /**
+   * SQLite found the database damaged while the session ran (an event batch, a backfill, a fetch):
+   * the owner closes the session and recovers the file (docs/sync-design.md "Damaged data")
+   * instead of letting the stream back off on the same error forever.
+   */
+  readonly onDamaged?: (error: unknown) => void;
 }
 
 /** The account's upload cache beside its database (`NAME.uploads/`); none for an in-memory account. */
@@ -87,6 +94,11 @@ export function uploadsDirOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'file
   if (opts.dataDir === ':memory:') return undefined;
   const db = opts.fileName ?? accountFileName(opts.realmUrl, opts.email);
   return path.join(opts.dataDir, `${db.replace(/\.sqlite$/, '')}.uploads`);
+}
+
+/** The account's database file in `dataDir` (meaningless for `:memory:`). */
+export function databaseFileOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'fileName' | 'realmUrl' | 'email'>): string {
+  return path.join(opts.dataDir, opts.fileName ?? accountFileName(opts.realmUrl, opts.email));
 }
 
 /** `chat.example.com-hamlet_example.com-1a2b3c4d.sqlite`: readable, and unique per realm + email. */
@@ -105,6 +117,8 @@ export class AccountSession {
   readonly drafts: SessionDrafts;
   /** Images of `/user_uploads/` fetched with this account's credentials and kept for offline viewing. */
   readonly uploads: UploadCache;
+  /** The database was found damaged when opened and recovered: what was kept (docs/sync-design.md "Damaged data"). */
+  readonly recovered: SalvageReport | undefined;
   private readonly seams: Seams;
   private readonly typing: TypingEditors;
   private readonly typists: TypingInConversations;
@@ -123,8 +137,10 @@ export class AccountSession {
   private constructor(
     private readonly opts: AccountSessionOptions,
     db: LocalDb,
+    recovered?: SalvageReport,
   ) {
     this.db = db;
+    this.recovered = recovered;
     this.seams = { ...defaultSeams, ...opts.seams };
     const account = getAccount(db);
     this.conn = new ApiConnection({
@@ -173,18 +189,23 @@ export class AccountSession {
     });
   }
 
-  /** Open (creating if needed) the account's database. Nothing touches the network until start(). */
+  /**
+   * Open (creating if needed) the account's database. Nothing touches the network until start().
+   * A damaged file is recovered first (`recovered` says what was kept); its cache then fills from
+   * a fresh sync like a new account's.
+   */
   static open(opts: AccountSessionOptions): AccountSession {
     let file = ':memory:';
     if (opts.dataDir !== ':memory:') {
       ensurePrivateDir(opts.dataDir);
-      file = path.join(opts.dataDir, opts.fileName ?? accountFileName(opts.realmUrl, opts.email));
+      file = databaseFileOf(opts);
     }
-    const db = openLocalDb(file);
+    const seams = { ...defaultSeams, ...opts.seams };
+    const { db, recovered } = openCheckedDb(file, { now: () => seams.clock.now(), logger: seams.logger });
     const before = getAccount(db);
     if (!before || before.realm_url !== opts.realmUrl || before.email !== opts.email) setAccount(db, { realm_url: opts.realmUrl, email: opts.email });
     if (opts.backfillDepth !== undefined) setEngineSetting(db, 'backfill_depth', opts.backfillDepth);
-    return new AccountSession(opts, db);
+    return new AccountSession(opts, db, recovered);
   }
 
   get status(): SessionStatus {
@@ -243,8 +264,11 @@ export class AccountSession {
     await this.uploads.close();
     await this.conn.close();
     // SQLite checkpoints on its own only when the last connection to the file closes.
-    checkpoint(this.db);
-    this.db.close();
+    try {
+      checkpoint(this.db);
+    } finally {
+      this.db.close();
+    }
   }
 
   /** The network changed or the machine woke: abort the stalled poll and poll at once. */
@@ -280,6 +304,7 @@ export class AccountSession {
         online: () => this.online,
         onChanges: (l) => this.onChanges(l),
         emit: (c) => this.emitRebased(c),
+        damaged: (e) => this.opts.onDamaged?.(e),
       },
       req,
       (cs) => {
@@ -447,29 +472,30 @@ export class AccountSession {
     };
   }
 
+  /** A damaged database is the owner's to recover; the error still goes to the poller, which backs off meanwhile. */
+  private damaged<T>(f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      if (isDamageError(e)) this.opts.onDamaged?.(e);
+      throw e;
+    }
+  }
+
+  private async damagedAsync<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } catch (e) {
+      if (isDamageError(e)) this.opts.onDamaged?.(e);
+      throw e;
+    }
+  }
+
   private actions(): PollerActions {
     return {
-      register: async (reason, signal) => {
-        const pos = await registerAndSync(this.backfillContext(signal), reason);
-        // Echoes need the own user (unknown before the first sync); anything else is cheap to redo.
-        const changes = new ChangeCollector();
-        this.db.transaction(() => reapplyAll(this.db, changes))();
-        if (!changes.empty) this.emit(changes.freeze());
-        return pos;
-      },
-      getEvents: async (pos, dontBlock, signal) => {
-        // A backfill a crash interrupted is finished before anything else (the queue kept the events).
-        if (hasPendingBackfill(this.db)) await runPendingBackfill(this.backfillContext(signal));
-        if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emitRebased(c));
-        try {
-          const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
-          return res.events;
-        } catch (e) {
-          this.pollFailed = true;
-          throw e;
-        }
-      },
-      apply: (events, next) => this.apply(events, next),
+      register: (reason, signal) => this.damagedAsync(() => this.register(reason, signal)),
+      getEvents: (pos, dontBlock, signal) => this.damagedAsync(() => this.poll(pos, dontBlock, signal)),
+      apply: (events, next) => this.damaged(() => this.apply(events, next)),
       confirmUnauthorized: async (signal) => {
         try {
           await getOwnUser(this.conn, { signal });
@@ -481,6 +507,28 @@ export class AccountSession {
         return false;
       },
     };
+  }
+
+  private async register(reason: RegisterReason, signal: AbortSignal): Promise<QueuePosition> {
+    const pos = await registerAndSync(this.backfillContext(signal), reason);
+    // Echoes need the own user (unknown before the first sync); anything else is cheap to redo.
+    const changes = new ChangeCollector();
+    this.db.transaction(() => reapplyAll(this.db, changes))();
+    if (!changes.empty) this.emit(changes.freeze());
+    return pos;
+  }
+
+  private async poll(pos: QueuePosition, dontBlock: boolean, signal: AbortSignal): Promise<readonly ZulipEvent[]> {
+    // A backfill a crash interrupted is finished before anything else (the queue kept the events).
+    if (hasPendingBackfill(this.db)) await runPendingBackfill(this.backfillContext(signal));
+    if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emitRebased(c));
+    try {
+      const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
+      return res.events;
+    } catch (e) {
+      this.pollFailed = true;
+      throw e;
+    }
   }
 
   /** One transaction: the events and the new queue position. */

@@ -18,6 +18,20 @@ export type AccountSummary = z.output<typeof accountSummarySchema>;
 /** How the host keeps API keys at rest. `plain`: the platform offers no encryption. */
 export const secretStorageSchema = z.enum(['encrypted', 'plain']);
 
+/**
+ * The open account's database was found damaged and rebuilt (docs/sync-design.md "Damaged data"):
+ * what happened and what was kept, in words the page shows until the person dismisses them.
+ */
+export const damageNoticeSchema = z.object({
+  account_id: z.string(),
+  text: z.string(),
+  queued_kept: z.number().int().nonnegative(),
+  drafts_kept: z.number().int().nonnegative(),
+  /** Where the damaged file was kept (it is never deleted by the recovery). */
+  kept_file: z.string(),
+});
+export type DamageNotice = z.output<typeof damageNoticeSchema>;
+
 export const accountsStateSchema = z.object({
   accounts: z.array(accountSummarySchema),
   /** The open account, if any. */
@@ -25,6 +39,8 @@ export const accountsStateSchema = z.object({
   secret_storage: secretStorageSchema,
   /** Whether this host can start the embedded sandbox. */
   sandbox_available: z.boolean(),
+  /** The open account's database was damaged and rebuilt; absent or null otherwise. */
+  damage_notice: damageNoticeSchema.nullable().optional(),
 });
 export type AccountsState = z.output<typeof accountsStateSchema>;
 
@@ -72,6 +88,8 @@ export const accountOperations = {
   signIn: { request: signInRequestSchema, response: accountSummarySchema },
   /** Start (or reuse) the embedded sandbox and open its demo account. */
   openSandbox: { request: none, response: accountSummarySchema },
+  /** The person has read the damage notice: stop showing it. */
+  dismissDamageNotice: { request: none, response: z.object({ ok: z.literal(true) }) },
   /** Open another stored account (closing the open one). */
   switchAccount: { request: accountId, response: accountSummarySchema },
   /** What signing out would leave behind: changes not yet on the server, and drafts. */

@@ -13,19 +13,21 @@
  * `SecretStore`, never in a file of ours and never sent to a page.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiConnection, fetchApiKey, getOwnUser, getServerSettings, type Transport } from '../api/index.js';
-import { openLocalDb, type LocalDb } from '../db/open.js';
+import type { LocalDb } from '../db/open.js';
+import { isDamageError, openCheckedDb, recoverDatabase, type SalvageReport } from '../db/damage.js';
 import { draftCount } from '../db/queries/drafts.js';
 import { liveOutboxCounts } from '../db/queries/outbox.js';
 import { AccountSession, accountFileName } from '../engine/session.js';
-import type { Seams } from '../base/seams.js';
+import { defaultSeams, type Seams } from '../base/seams.js';
 import type { ViewHandle } from '../engine/session-views.js';
-import type { AccountSummary, AccountsState, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
+import type { AccountSummary, AccountsState, DamageNotice, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { EngineEvent } from '../protocol/commands.js';
 import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
+import { damageNotice } from './damage-notice.js';
 import { RpcFailure, toRpcError } from './errors.js';
 import { handlers, serviceOperations, type HandlerContext } from './handlers.js';
 import type { SandboxLauncher, SecretStore } from './ports.js';
@@ -49,6 +51,9 @@ export interface EngineClient {
 
 export const SANDBOX_ACCOUNT_ID = 'sandbox';
 
+/** Rebuilds of a damaged database while open, per account and run (docs/sync-design.md "Damaged data"). */
+const MAX_REBUILDS_PER_RUN = 3;
+
 /** Stable local id of a server account. */
 export function accountIdFor(realmUrl: string, email: string): string {
   return createHash('sha256').update(`${realmUrl}\n${email.toLowerCase()}`).digest('hex').slice(0, 16);
@@ -67,6 +72,12 @@ export class EngineService {
   private offSession: (() => void)[] = [];
   /** Serialises account switches so two clicks never open two sessions. */
   private chain: Promise<unknown> = Promise.resolve();
+  /** The open account's database was damaged and rebuilt: shown until dismissed or another account opens. */
+  private notice: DamageNotice | undefined;
+  /** A rebuild of the open account's damaged database is under way (docs/sync-design.md "Damaged data"). */
+  private rebuilding = false;
+  /** Rebuilds per account in this run (bounded by MAX_REBUILDS_PER_RUN). */
+  private readonly rebuilds = new Map<string, number>();
 
   constructor(private readonly opts: EngineServiceOptions) {
     this.list = new AccountsList(opts.dataDir);
@@ -92,8 +103,9 @@ export class EngineService {
     if (id === null || !this.list.find(id)) return;
     try {
       await this.serial(() => this.open(id));
-    } catch {
+    } catch (e) {
       // A missing key or a sandbox that cannot start: the first screen offers the choices again.
+      this.logger.error('the account open last time could not be opened again', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
       this.list.setActive(null);
     }
   }
@@ -131,8 +143,48 @@ export class EngineService {
       if (!out.success) return { ok: false, error: { code: 'INTERNAL', message: `${parsed.name} produced an answer outside the contract: ${out.error.message}` } };
       return { ok: true, value: out.data };
     } catch (e) {
+      if (isDamageError(e) && this.activeId !== null) {
+        // A read or write met a damaged page: the database is rebuilt rather than failing every call.
+        this.damaged(this.activeId, e);
+        return { ok: false, error: { code: 'UNAVAILABLE', message: "This device's copy of the account is damaged; it is being rebuilt from what can still be read and from the server." } };
+      }
       return { ok: false, error: toRpcError(e) };
     }
+  }
+
+  private get logger() {
+    return this.opts.seams?.logger ?? defaultSeams.logger;
+  }
+
+  /**
+   * The open account's database was found damaged while open: close it, recover the file (salvage
+   * the durable rows into a fresh one, keep the damaged one aside) and open it again, once.
+   */
+  private damaged(id: string, error: unknown): void {
+    if (this.rebuilding || this.activeId !== id) return;
+    // A disk that keeps damaging what is written to it would otherwise rebuild without end (and
+    // leave a damaged copy each time): after a few, the session is left to its backoff.
+    const n = (this.rebuilds.get(id) ?? 0) + 1;
+    this.rebuilds.set(id, n);
+    if (n > MAX_REBUILDS_PER_RUN) {
+      if (n === MAX_REBUILDS_PER_RUN + 1) this.logger.error('the account database keeps being damaged; not rebuilding it again until the app restarts', { account: id });
+      return;
+    }
+    this.rebuilding = true;
+    void this.serial(async () => {
+      try {
+        if (this.activeId !== id) return;
+        const file = this.dbFileOf(id);
+        await this.closeSession().catch((e: unknown) => this.logger.warn('closing the damaged database failed', { error: String(e) }));
+        if (file === undefined) return;
+        const report = recoverDatabase(file, error instanceof Error ? `${error.name}: ${error.message}` : String(error), { now: () => Date.now(), logger: this.logger });
+        await this.open(id, report);
+      } catch (e) {
+        this.logger.error('rebuilding the damaged database failed', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+      } finally {
+        this.rebuilding = false;
+      }
+    });
   }
 
   private context(client: { push: (e: EngineEvent) => void; views: Map<string, ViewHandle> }): HandlerContext {
@@ -149,6 +201,10 @@ export class EngineService {
         openSandbox: () => this.serial(() => this.open(SANDBOX_ACCOUNT_ID)),
         switchAccount: (id) => this.serial(() => this.open(id)),
         signOutCheck: (id) => this.serial(() => this.signOutCheck(id)),
+        dismissDamageNotice: () => {
+          this.notice = undefined;
+          this.broadcast({ type: 'areas', areas: ['accounts'] });
+        },
         signOut: (id, queued, waitMs) => this.serial(() => this.signOut(id, queued, waitMs)),
       },
     };
@@ -160,6 +216,7 @@ export class EngineService {
       active: this.activeId,
       secret_storage: this.opts.secrets.storage,
       sandbox_available: this.opts.sandbox !== undefined,
+      ...(this.notice !== undefined && this.notice.account_id === this.activeId ? { damage_notice: this.notice } : {}),
     };
   }
 
@@ -198,7 +255,8 @@ export class EngineService {
     return this.open(account.id);
   }
 
-  private async open(id: string): Promise<AccountSummary> {
+  /** `recovered`: the file was just recovered (found damaged while open), for the notice. */
+  private async open(id: string, recovered?: SalvageReport): Promise<AccountSummary> {
     let account = this.list.find(id);
     let apiKey: string | undefined;
     let realmUrl: string;
@@ -226,7 +284,11 @@ export class EngineService {
       seams: this.opts.seams,
       transport: this.opts.transport,
       timeoutMs: this.opts.timeoutMs,
+      onDamaged: (e) => this.damaged(id, e),
     });
+    const report = recovered ?? session.recovered;
+    if (report) this.notice = damageNotice(id, report);
+    else if (this.notice?.account_id !== id) this.notice = undefined;
     this.session = session;
     this.activeId = id;
     this.list.setActive(id);
@@ -256,7 +318,8 @@ export class EngineService {
     if (this.activeId === id && this.session) return leftBehind(this.session.db);
     const file = this.dbFileOf(id);
     if (file === undefined || !existsSync(file)) return { pending: 0, failed: 0, conflict: 0, drafts: 0 };
-    const db = openLocalDb(file);
+    // A damaged file is recovered here too (its damaged copy kept aside), so the counts are what was readable.
+    const { db } = openCheckedDb(file, { now: () => Date.now(), logger: this.logger });
     try {
       return leftBehind(db);
     } finally {
@@ -265,7 +328,18 @@ export class EngineService {
   }
 
   private async signOut(id: string, queued: 'wait' | 'keep' | 'discard' | undefined, waitMs: number): Promise<{ kept: boolean }> {
-    let left = await this.signOutCheck(id);
+    let left: SignOutCheck;
+    try {
+      left = await this.signOutCheck(id);
+    } catch (e) {
+      // Not even a recovery could read the file: discard and keep need no counts; anything else
+      // must not drop what may be in it unasked.
+      this.logger.error('the account database could not be read for signing out', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+      // The open account's damaged copy is rebuilt (see invoke) and the question asked again.
+      if (queued !== 'discard' && queued !== 'keep' && isDamageError(e)) throw e;
+      if (queued !== 'discard' && queued !== 'keep') throw new RpcFailure('PENDING_CHANGES', "this device's copy of the account cannot be read, so what it holds is unknown: keep it or discard it", { pending: 0, failed: 0, conflict: 0, drafts: 0 });
+      left = { pending: 0, failed: 0, conflict: 0, drafts: 0 };
+    }
     const unsent = (c: SignOutCheck) => c.pending + c.failed + c.conflict;
     if (unsent(left) > 0 && queued === undefined) throw pendingChanges(left, 'signing out would drop them');
     if (queued === 'wait' && unsent(left) > 0) {
@@ -290,9 +364,13 @@ export class EngineService {
     }
     this.opts.secrets.delete(id);
     this.list.remove(id);
+    if (this.notice?.account_id === id) this.notice = undefined;
     // Kept: the database (outbox and drafts) stays where the same account's next sign-in opens it.
     if (!keep && file !== undefined) {
       for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      // Damaged copies kept aside by a recovery are the account's data too: signing out removes them.
+      const base = path.basename(file);
+      for (const f of readdirSync(path.dirname(file))) if (f.startsWith(`${base}.damaged-`)) rmSync(path.join(path.dirname(file), f), { force: true });
       rmSync(`${file.replace(/\.sqlite$/, '')}.uploads`, { recursive: true, force: true });
     }
     return { kept: keep };

@@ -29,6 +29,7 @@ export interface HandlerContext {
     openSandbox(): Promise<AccountSummary>;
     switchAccount(id: string): Promise<AccountSummary>;
     signOutCheck(id: string): Promise<SignOutCheck>;
+    dismissDamageNotice(): void;
     signOut(id: string, queued: 'wait' | 'keep' | 'discard' | undefined, waitMs: number): Promise<{ kept: boolean }>;
   };
 }
@@ -106,6 +107,7 @@ export const handlers: Handlers = {
   openSandbox: (ctx) => ctx.accounts.openSandbox(),
   switchAccount: (ctx, req) => ctx.accounts.switchAccount(req.id),
   signOutCheck: (ctx, req) => ctx.accounts.signOutCheck(req.id),
+  dismissDamageNotice: (ctx) => (ctx.accounts.dismissDamageNotice(), { ok: true as const }),
   signOut: async (ctx, req) => ({ ok: true as const, ...(await ctx.accounts.signOut(req.id, req.queued, req.wait_ms)) }),
   // the outbox: queued commands, the outbox view and its actions, online-only operations
   ...outboxHandlers,

@@ -18,6 +18,8 @@ export interface AccountsStore {
   openSandbox(): Promise<void>;
   /** `queued`: what to do with changes not on the server yet (see SignOutDialog); throws PENDING_CHANGES without. */
   signOut(id: string, queued?: 'wait' | 'keep' | 'discard'): Promise<void>;
+  /** The person has read the damage notice (`state.data.damage_notice`). */
+  dismissDamageNotice(): Promise<void>;
   dispose(): void;
 }
 
@@ -49,6 +51,10 @@ export function createAccountsStore(bridge: Bridge): AccountsStore {
     },
     signOut: async (id, queued) => {
       await bridge.invoke('signOut', queued === undefined ? { id } : { id, queued });
+      await refresh();
+    },
+    dismissDamageNotice: async () => {
+      await bridge.invoke('dismissDamageNotice', {});
       await refresh();
     },
     dispose: q.dispose,

@@ -2,6 +2,7 @@
 import { createSignal, Show } from 'solid-js';
 import type { SignOutCheck } from '../../../sync/protocol/accounts.js';
 import { beginSignOut, SignOutDialog } from '../accounts/SignOutDialog.js';
+import { DamageNotice } from '../accounts/DamageNotice.js';
 import { OutboxPanel } from '../outbox/OutboxPanel.js';
 import type { AccountSummary } from '../../../sync/protocol/accounts.js';
 import { OutboxBadge } from '../outbox/OutboxBadge.js';
@@ -79,6 +80,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                     <OutboxPanel onClose={() => setOutboxOpen(false)} />
                   </Boundary>
                 </Show>
+                <DamageNotice />
                 <Show when={asking()}>{(c) => <SignOutDialog id={props.account.id} check={c()} onClose={() => setAsking(null)} />}</Show>
               </div>
               </ActionsProvider>
