@@ -3,10 +3,10 @@
  * opens offline with exactly the server's text (and the queued edit carries that text's hash).
  * Which messages count as editable, and the disk budget, are `raw-keep.ts`'s.
  *
- *   refreshOwnRaw   after the session goes live: the user's own cached messages the policy keeps
- *                   and the table lacks (newest first, up to the budget's row count), fetched with
- *                   apply_markdown=false by id in requests of PAGE; then the table is trimmed to
- *                   the budget, oldest first
+ *   refreshOwnRaw   after the session goes live and after a view fetched a page: the user's own
+ *                   cached messages the policy keeps and the table lacks (newest first, up to the
+ *                   budget's row count), fetched with apply_markdown=false by id in requests of
+ *                   PAGE; then the table is trimmed to the budget, oldest first
  *   rawForEdit      what Edit starts from: a pending edit's text (what the user sees), else the
  *                   cache, else the server (stored for next time); offline and unknown, a clear
  *                   reason instead of a generic error: the server's own refusal where it would

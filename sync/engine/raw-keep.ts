@@ -4,7 +4,7 @@
  *
  * The server lets the sender edit their message's content while `allow_message_editing` is on and,
  * for members and guests, within `message_content_edit_limit_seconds` of sending it; the time
- * limits do not bind administrators and moderators (spec, Limits: owners are administrators too).
+ * limits do not bind administrators and moderators (common/edit-limits.ts).
  * So the device keeps:
  *
  *   editing turned off              nothing (the server refuses everyone)
@@ -13,9 +13,7 @@
  *
  * always within RAW_BUDGET, the oldest messages evicted first.
  */
-
-/** Roles as the server numbers them: owner 100, administrator 200, moderator 300, member 400, guest 600. */
-export const MODERATOR_ROLE = 300;
+import { boundByTimeLimits } from '../../common/edit-limits.js';
 
 /**
  * What the raw-text table may hold: at most `rows` messages and `bytes` of UTF-8 text, the oldest
@@ -31,11 +29,6 @@ export interface EditRules {
   readonly limitSeconds: number | null;
   /** The user's role; anything but a known number (a future role, an unknown user) is treated as bound. */
   readonly role: unknown;
-}
-
-/** Time limits do not bind moderators and above. An unknown role is bound: refusing early beats failing late. */
-export function boundByTimeLimits(role: unknown): boolean {
-  return typeof role !== 'number' || role > MODERATOR_ROLE;
 }
 
 /** The limit that binds this user, or null when none does. */

@@ -1,6 +1,7 @@
 /** Which own messages keep their raw text, by role and the realm's content-edit limit, and the server's refusals in words. */
 import { describe, expect, it } from 'vitest';
-import { boundByTimeLimits, rawKeepPolicy, serverWouldRefuse } from '../../../sync/engine/raw-keep.js';
+import { boundByTimeLimits } from '../../../common/edit-limits.js';
+import { rawKeepPolicy, serverWouldRefuse } from '../../../sync/engine/raw-keep.js';
 
 const NOW_MS = 1_800_000_000_000;
 const NOW_S = NOW_MS / 1000;
