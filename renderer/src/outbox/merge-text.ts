@@ -116,6 +116,13 @@ export function words(text: string): string[] {
   return text.match(/\s+|\S+/g) ?? [];
 }
 
+/**
+ * Above this many base tokens × side tokens a region is not retried on words but marked whole:
+ * two long rewrites of one paragraph would keep the diff busy long enough to stall the page, and
+ * a person has to read them anyway.
+ */
+export const MAX_WORD_CELLS = 250_000;
+
 const withNewline = (s: string) => (s === '' || s.endsWith('\n') ? s : `${s}\n`);
 
 export interface EditableMerge {
@@ -134,8 +141,9 @@ export function mergeForEditing(base: string, yours: string, theirs: string): Ed
       text += r.ok;
       return;
     }
-    const byWords = merge3(words(r.base), words(r.yours), words(r.theirs));
-    if (byWords.every((w) => 'ok' in w)) {
+    const [b, y, t] = [words(r.base), words(r.yours), words(r.theirs)];
+    const byWords = b.length * Math.max(y.length, t.length) <= MAX_WORD_CELLS ? merge3(b, y, t) : null;
+    if (byWords?.every((w) => 'ok' in w)) {
       text += byWords.map((w) => ('ok' in w ? w.ok : '')).join('');
       return;
     }

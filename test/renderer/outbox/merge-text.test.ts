@@ -1,6 +1,6 @@
 /** The three-way merge "Edit a merge" starts from: clean where the sides do not overlap, marked where they do. */
 import { describe, expect, it } from 'vitest';
-import { hasConflictMarkers, lines, merge3, mergeForEditing, words } from '../../../renderer/src/outbox/merge-text.js';
+import { hasConflictMarkers, lines, MAX_WORD_CELLS, merge3, mergeForEditing, words } from '../../../renderer/src/outbox/merge-text.js';
 
 describe('merge3', () => {
   it('takes both sides where their changes do not overlap', () => {
@@ -66,6 +66,16 @@ describe('mergeForEditing', () => {
   it('keeps line endings and a final newline exactly', () => {
     expect(mergeForEditing('a\r\nb\r\nc\r\n', 'A\r\nb\r\nc\r\n', 'a\r\nb\r\nC\r\n')).toEqual({ text: 'A\r\nb\r\nC\r\n', conflicts: 0 });
     expect(mergeForEditing('x\n', 'y\n', 'z\n').text).toBe('<<<<<<< yours\ny\n=======\nz\n>>>>>>> theirs\n');
+  });
+
+  it('marks a region too long to retry on words whole, rather than stalling the page', () => {
+    const n = Math.ceil(Math.sqrt(MAX_WORD_CELLS) / 2) + 1; // words; each is two tokens with its space
+    const base = Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    const yours = base.replace('w0 ', 'first ');
+    const theirs = base.replace(/ w\d+$/, ' last');
+    expect(mergeForEditing(base, yours, theirs)).toEqual({ text: `<<<<<<< yours\n${yours}\n=======\n${theirs}\n>>>>>>> theirs`, conflicts: 1 });
+    // The same changes in a shorter paragraph merge on words.
+    expect(mergeForEditing('w0 w1 w2', 'first w1 w2', 'w0 w1 last')).toEqual({ text: 'first w1 last', conflicts: 0 });
   });
 
   it('takes a deletion by one side and a change by the other elsewhere', () => {
