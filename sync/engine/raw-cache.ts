@@ -1,47 +1,74 @@
 /**
  * Keeps the raw Markdown of the signed-in user's own editable messages on the device, so Edit
  * opens offline with exactly the server's text (and the queued edit carries that text's hash).
+ * Which messages count as editable, and the disk budget, are `raw-keep.ts`'s.
  *
- *   refreshOwnRaw   after the session goes live: the user's newest messages still inside the
- *                   realm's edit window (or the newest RECENT when editing has no time limit),
- *                   fetched with apply_markdown=false in one request, only if some are missing
+ *   refreshOwnRaw   after the session goes live and after a view fetched a page: the user's own
+ *                   cached messages the policy keeps and the table lacks (newest first, up to the
+ *                   budget's row count), fetched with apply_markdown=false by id in requests of
+ *                   PAGE; then the table is trimmed to the budget, oldest first
  *   rawForEdit      what Edit starts from: a pending edit's text (what the user sees), else the
  *                   cache, else the server (stored for next time); offline and unknown, a clear
- *                   reason instead of a generic error
+ *                   reason instead of a generic error: the server's own refusal where it would
+ *                   refuse, else that the text is not on this device
  */
 import { getMessages, narrowTerm, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { ownIdsWithoutRaw } from '../db/queries/message-rows.js';
 import { newestLiveArgs } from '../db/queries/outbox.js';
-import { getRawContent, putRawContent } from '../db/queries/raw.js';
+import { getRawContent, putRawContent, trimRawContent } from '../db/queries/raw.js';
 import { getRealmEditingSettings } from '../db/queries/realm.js';
 import { getAccount } from '../db/queries/state.js';
+import { getUser } from '../db/queries/users.js';
 import { CONTENT_EDIT_KIND, contentEditArgs, readRawContent } from '../outbox/mutations/message-content-edit.js';
+import { RAW_BUDGET, rawKeepPolicy, serverWouldRefuse, type EditRules } from './raw-keep.js';
 
-/** Own messages considered per refresh: one request's worth. */
-export const RECENT = 200;
+/** Messages per request: the spec's recommended maximum for GET /messages. */
+export const PAGE = 1000;
 
-/** The user's cached own messages (newest first) whose raw text the cache lacks, inside the edit window. */
-function missingOwn(db: LocalDb, nowMs: number): number[] {
+/** The rules that decide what the signed-in user may edit, from the stored realm and user. */
+export function editRules(db: LocalDb): EditRules {
+  const s = getRealmEditingSettings(db);
   const self = getAccount(db)?.user_id ?? undefined;
-  if (self === undefined) return [];
-  const limit = getRealmEditingSettings(db).contentEditLimitSeconds;
-  const since = limit !== null && limit > 0 ? Math.floor(nowMs / 1000) - limit : 0;
-  return ownIdsWithoutRaw(db, self, since, RECENT);
+  return { allowEditing: s.allowMessageEditing, limitSeconds: s.contentEditLimitSeconds, role: self === undefined ? undefined : getUser(db, self)?.user.role };
 }
 
-/** Fetch and store the raw text of the user's own recent editable messages. Returns how many were stored. */
+/** Fetch and store the raw text of the user's own editable messages the device lacks. Returns how many were stored. */
 export async function refreshOwnRaw(conn: ApiConnection, db: LocalDb, nowMs: number): Promise<number> {
-  if (missingOwn(db, nowMs).length === 0) return 0;
-  const limit = getRealmEditingSettings(db).contentEditLimitSeconds;
-  const since = limit !== null && limit > 0 ? Math.floor(nowMs / 1000) - limit : 0;
-  const res = await getMessages(conn, { anchor: 'newest', num_before: RECENT, num_after: 0, narrow: [narrowTerm.sender(conn.email)], apply_markdown: false, allow_empty_topic_name: true });
-  const fresh = res.messages.filter((m) => m.timestamp >= since);
-  db.transaction(() => {
-    for (const m of fresh) putRawContent(db, m.id, m.content, nowMs);
-  })();
-  return fresh.length;
+  const self = getAccount(db)?.user_id ?? undefined;
+  const keep = rawKeepPolicy(editRules(db), nowMs);
+  if (self === undefined || !keep.keep) return 0;
+  const missing = ownIdsWithoutRaw(db, self, keep.sinceSeconds, RAW_BUDGET.rows);
+  const wanted = new Set(missing);
+  let stored = 0;
+  const store = (messages: readonly { id: number; content: string }[]): void => {
+    db.transaction(() => {
+      for (const m of messages) {
+        if (!wanted.delete(m.id)) continue;
+        putRawContent(db, m.id, m.content, nowMs);
+        stored++;
+      }
+    })();
+  };
+  const format = { apply_markdown: false, allow_empty_topic_name: true } as const;
+  if (conn.supports(300)) {
+    for (let i = 0; i < missing.length; i += PAGE) {
+      store((await getMessages(conn, { message_ids: missing.slice(i, i + PAGE), narrow: [], ...format })).messages);
+    }
+  } else {
+    // Before message_ids: pages of the user's messages, each anchored at the newest still missing.
+    for (let pages = 0; pages < Math.ceil(RAW_BUDGET.rows / PAGE) && wanted.size > 0; pages++) {
+      const anchor = Math.max(...wanted);
+      const res = await getMessages(conn, { anchor, num_before: PAGE - 1, num_after: 0, narrow: [narrowTerm.sender(conn.email)], ...format });
+      store(res.messages);
+      const oldest = Math.min(anchor, ...res.messages.map((m) => m.id));
+      for (const id of wanted) if (id >= oldest) wanted.delete(id);
+      if (res.found_oldest) break;
+    }
+  }
+  trimRawContent(db, RAW_BUDGET.rows, RAW_BUDGET.bytes);
+  return stored;
 }
 
 export type RawForEdit = { readonly raw_content: string; readonly source: 'pending' | 'cache' | 'server' } | { readonly unknown: string };
@@ -66,7 +93,8 @@ export async function rawForEdit(conn: ApiConnection, db: LocalDb, messageId: nu
     const why =
       m && self !== undefined && m.sender_id !== self
         ? 'This message is not yours, and its original text is not on this device: editing it needs a connection to the server.'
-        : 'The original text of this message is not on this device (it is older than what the app keeps for editing): editing it needs a connection to the server.';
+        : ((m && serverWouldRefuse(editRules(db), m.timestamp, nowMs)) ??
+          `The original text of this message is not on this device (the app keeps that of your newest ${RAW_BUDGET.rows} editable messages, fetched while online): editing it needs a connection to the server.`);
     return { unknown: why };
   }
   const raw = await readRawContent(conn, messageId);

@@ -303,7 +303,11 @@ export class AccountSession {
         logger: this.seams.logger,
         online: () => this.online,
         onChanges: (l) => this.onChanges(l),
-        emit: (c) => this.emitRebased(c),
+        emit: (c) => {
+          this.emitRebased(c);
+          // A fetched page may hold own messages older than the cache held: keep their raw text too.
+          if (c.addedMessageIds.size > 0) this.refreshRaw();
+        },
         damaged: (e) => this.opts.onDamaged?.(e),
       },
       req,
@@ -412,7 +416,11 @@ export class AccountSession {
 
   private rawRefresh: Promise<void> | undefined;
 
-  /** In the background: the raw text of the user's own editable messages, for offline edits. */
+  /**
+   * In the background: the raw text of the user's own editable messages, for offline edits. Run
+   * on going live and after a view fetched a page; one at a time (a page fetched meanwhile waits
+   * for the next trigger).
+   */
   private refreshRaw(): void {
     if (this.rawRefresh) return;
     this.rawRefresh = refreshOwnRaw(this.conn, this.db, this.seams.clock.now())

@@ -8,6 +8,7 @@
  * The helpers below are the ones several commands share.
  */
 import type { z } from 'zod';
+import { boundByTimeLimits } from '../../common/edit-limits.js';
 import type { ChangeCollector } from '../db/changes.js';
 import type { LocalDb } from '../db/open.js';
 import { getStoredMessage, LOCAL_ECHO_MIN_ID } from '../db/queries/messages.js';
@@ -80,12 +81,10 @@ export function dmRecipients(db: LocalDb, userIds: readonly number[]): number[] 
   return others.length > 0 ? others : [...new Set(userIds)];
 }
 
-/** Time limits do not bind moderators and above (spec, Limits). */
+/** Time limits do not bind moderators and above (common/edit-limits.ts). */
 function boundByLimits(db: LocalDb): boolean {
   const self = getAccount(db)?.user_id ?? undefined;
-  const role = self === undefined ? undefined : getUser(db, self)?.user.role;
-  // An unknown future role (a string) is treated as bound: expiring early beats failing late.
-  return typeof role !== 'number' || role > 300;
+  return boundByTimeLimits(self === undefined ? undefined : getUser(db, self)?.user.role);
 }
 
 function deadline(db: LocalDb, messageId: number, limit: number | null): number | null {

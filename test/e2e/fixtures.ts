@@ -107,6 +107,8 @@ export async function markReadOnScroll(host: BrowserHost, policy: 'always' | 'co
 export interface ServerMessage {
   id: number;
   content: string;
+  /** When it was sent, UNIX seconds. */
+  timestamp: number;
   subject: string;
   stream_id?: number;
   flags: string[];
@@ -273,6 +275,13 @@ export async function demoUser(host: BrowserHost, email: string) {
       const body = (await res.json()) as { result: string; msg?: string; message?: { content?: unknown } };
       if (body.result !== 'success' || typeof body.message?.content !== 'string') throw new Error(`GET /messages/${messageId}: ${body.msg ?? res.status}`);
       return body.message.content;
+    },
+    /** The server's versions of a message (GET /messages/{id}/history): the original, then one per edit or move. */
+    async versions(messageId: number): Promise<number> {
+      const res = await fetch(`${base}/api/v1/messages/${messageId}/history`, { headers: { authorization: auth } });
+      const body = (await res.json()) as { result: string; msg?: string; message_history?: unknown[] };
+      if (body.result !== 'success' || body.message_history === undefined) throw new Error(`GET /messages/${messageId}/history: ${body.msg ?? res.status}`);
+      return body.message_history.length;
     },
   };
 }

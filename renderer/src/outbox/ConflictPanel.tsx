@@ -1,14 +1,16 @@
 /**
  * A conflicting edit, settled in place: a sentence saying what happened, the user's version and
  * the server's ("Their version"), each marked word by word against the text both started from,
- * and three ways out: Keep mine, Take theirs, or Edit a merge (a textarea starting from their
- * text, since that is what the server has now; Save sends the merged text as the edit).
+ * and three ways out: Keep mine, Take theirs, or Edit a merge (a textarea starting from the
+ * three-way merge of the base and both versions: both sides' changes where they do not overlap,
+ * conflict markers where they do; Save, once no marker is left, sends the merged text as the edit).
  */
 import { createSignal, For, Show } from 'solid-js';
 import { canSaveMerge, conflictOf, wordDiff, type Conflict } from './conflict-reducer.js';
 import type { Marker } from '../data/outbox-reducer.js';
 import { useOutbox } from '../data/outbox.js';
 import { Button } from '../kit/Button.js';
+import { hasConflictMarkers, mergeForEditing } from './merge-text.js';
 
 type ConflictMarker = Extract<Marker, { status: 'conflict' }>;
 
@@ -71,7 +73,7 @@ export function ConflictPanel(props: { marker: ConflictMarker; messageId: number
             </Button>
             <Show when={conflict()}>
               {(c) => (
-                <Button variant="quiet" size="small" disabled={props.busy} onClick={() => setMerge(c().theirs)}>
+                <Button variant="quiet" size="small" disabled={props.busy} onClick={() => setMerge(mergeForEditing(c().base, c().ours, c().theirs).text)}>
                   Edit a merge
                 </Button>
               )}
@@ -83,11 +85,16 @@ export function ConflictPanel(props: { marker: ConflictMarker; messageId: number
           <textarea
             class="editor-input"
             aria-label="Merged text"
-            rows={3}
+            rows={Math.min(12, Math.max(3, (merge() ?? '').split('\n').length))}
             value={merge() ?? ''}
             ref={(el) => queueMicrotask(() => el.focus())}
             onInput={(e) => setMerge(e.currentTarget.value)}
           />
+          <Show when={hasConflictMarkers(merge() ?? '')}>
+            <p class="hint" role="status">
+              Where both changed the same words, both versions are shown between the marker lines: keep what you want, then remove the marker lines to save.
+            </p>
+          </Show>
           <div class="editor-actions">
             <Button type="submit" variant="primary" size="small" disabled={props.busy || !canSaveMerge(merge() ?? '')}>
               Save merge

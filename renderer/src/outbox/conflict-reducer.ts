@@ -4,6 +4,7 @@
  * row looked up by id, and when an edited merge may be saved.
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import { hasConflictMarkers } from './merge-text.js';
 
 export type Conflict = NonNullable<OutboxRowView['conflict']>;
 
@@ -81,7 +82,10 @@ export function conflictOf(rows: readonly Pick<OutboxRowView, 'outbox_id' | 'con
   return rows.find((r) => r.outbox_id === outboxId)?.conflict ?? null;
 }
 
-/** An edited merge is saved when it says something (an empty message is not an edit). */
+/**
+ * An edited merge is saved when it says something (an empty message is not an edit) and no longer
+ * holds the conflict markers the merge started with (they would land in the message).
+ */
 export function canSaveMerge(text: string): boolean {
-  return text.trim() !== '';
+  return text.trim() !== '' && !hasConflictMarkers(text);
 }

@@ -1,7 +1,8 @@
 /**
  * The raw Markdown of messages the user may edit (migration 0004 `message_raw`): their own
- * still-editable messages, fetched in the background, and any message whose raw text was read
- * (`messageRawContent`), kept current by `update_message` events. Edit opens from it offline.
+ * editable messages, fetched in the background, and any message whose raw text was read
+ * (`messageRawContent`), kept current by `update_message` events and trimmed to a budget
+ * (`trimRawContent`). Edit opens from it offline.
  */
 import type { LocalDb } from '../open.js';
 import { cachedStatement } from './statements.js';
@@ -17,4 +18,21 @@ export function getRawContent(db: LocalDb, messageId: number): string | undefine
 
 export function hasRawContent(db: LocalDb, messageId: number): boolean {
   return cachedStatement(db, 'SELECT 1 FROM message_raw WHERE message_id = ?').pluck().get(messageId) === 1;
+}
+
+/**
+ * Keep at most `maxRows` texts and `maxBytes` of UTF-8 text, evicting the oldest messages (lowest
+ * id) first. Returns how many were evicted.
+ */
+export function trimRawContent(db: LocalDb, maxRows: number, maxBytes: number): number {
+  return cachedStatement<[number, number]>(
+    db,
+    `DELETE FROM message_raw WHERE message_id IN (
+       SELECT message_id FROM (
+         SELECT message_id,
+                ROW_NUMBER() OVER (ORDER BY message_id DESC) AS n,
+                SUM(length(CAST(raw AS BLOB))) OVER (ORDER BY message_id DESC) AS bytes
+           FROM message_raw)
+        WHERE n > ? OR bytes > ?)`,
+  ).run(maxRows, maxBytes).changes;
 }

@@ -87,4 +87,11 @@ describe('conflict rows', () => {
     expect(canSaveMerge('')).toBe(false);
     expect(canSaveMerge(' \n ')).toBe(false);
   });
+
+  it('does not save a merge that still holds its conflict markers', () => {
+    expect(canSaveMerge('<<<<<<< yours\ntwo\n=======\none\n>>>>>>> theirs')).toBe(false);
+    expect(canSaveMerge('one\n>>>>>>> theirs')).toBe(false);
+    // A Markdown heading's underline is not a marker.
+    expect(canSaveMerge('Lunch\n=======\nat one')).toBe(true);
+  });
 });

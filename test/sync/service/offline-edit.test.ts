@@ -51,6 +51,39 @@ describe('offline edits of old messages', () => {
     await svc.close();
   });
 
+  it('an owner keeps the text of own messages older than the edit window, and edits one offline; a member is told the window', async () => {
+    const sixHours = 6 * 3600; // the realm's content-edit limit is 10 minutes
+    const ownersOld = post(t, 'desdemona', 'Verona', 'old owner edit', 'six hours old, **by the owner**', sixHours);
+    const membersOld = post(t, 'hamlet', 'Verona', 'old member edit', 'six hours old, by a member', sixHours);
+    const membersNew = post(t, 'hamlet', 'Verona', 'old member edit', 'just now, by a member');
+    const owner = await signedIn('desdemona');
+    const s = owner.svc.activeSession!;
+    await until(() => s.db.prepare('SELECT count(*) FROM message_raw WHERE message_id = ?').pluck().get(ownersOld) === 1, 10_000, 'old raw cached for the owner');
+
+    await proxy.pause();
+    await until(() => s.status.state !== 'live', 10_000, 'offline');
+    expect(await owner.call('messageRawContent', { message_id: ownersOld })).toEqual({ raw_content: 'six hours old, **by the owner**', source: 'cache' });
+    await owner.call('updateMessageContent', { message_id: ownersOld, content: 'edited offline by the owner', base_raw_content: 'six hours old, **by the owner**' });
+    // No deadline: the limit does not bind an owner, so the edit waits for the server however long.
+    expect(s.outbox.rows().find((r) => r.kind === 'update_message_content')?.deadlineAt).toBeNull();
+    await proxy.resume();
+    await owner.call('nudge', { reason: 'network' });
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'landed');
+    expect(s.outbox.counts()).toEqual({ pending: 0, failed: 0, conflict: 0 });
+    expect(((await t.as('desdemona').get(`/messages/${ownersOld}`, { apply_markdown: false })).json as { raw_content: string }).raw_content).toBe('edited offline by the owner');
+    await owner.svc.close();
+
+    const member = await signedIn('hamlet');
+    const m = member.svc.activeSession!;
+    await until(() => m.db.prepare('SELECT count(*) FROM message_raw WHERE message_id = ?').pluck().get(membersNew) === 1, 10_000, 'recent raw cached for the member');
+    expect(m.db.prepare('SELECT count(*) FROM message_raw WHERE message_id = ?').pluck().get(membersOld)).toBe(0);
+    await proxy.pause();
+    await until(() => m.status.state !== 'live', 10_000, 'offline');
+    const refused = await member.invoke('messageRawContent', { message_id: membersOld });
+    expect(refused.ok === false && refused.error.message).toBe('Your organization allows editing a message only within 10 minutes of sending it, and this one is older.');
+    await member.svc.close();
+  });
+
   it('a message sent from this device keeps its text for offline edits once it lands', async () => {
     const { svc, call } = await signedIn('hamlet');
     const s = svc.activeSession!;
