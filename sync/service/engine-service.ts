@@ -131,6 +131,8 @@ export class EngineService {
       if (!out.success) return { ok: false, error: { code: 'INTERNAL', message: `${parsed.name} produced an answer outside the contract: ${out.error.message}` } };
       return { ok: true, value: out.data };
     } catch (e) {
+      // A write the disk refused: the status says so and the engine retries (a no-op otherwise).
+      this.session?.storage.failed(e);
       return { ok: false, error: toRpcError(e) };
     }
   }

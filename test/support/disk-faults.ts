@@ -3,12 +3,13 @@
  * gives when the disk is full (`SQLITE_FULL`) or the device fails a write (`SQLITE_IOERR_WRITE`),
  * before the statement does anything, the way a refused write leaves the database as it was.
  *
- * It wraps `db.prepare` on one connection, so every statement prepared after it (every query of
- * `sync/db/queries/` goes through `cachedStatement`, which prepares on first use) can be refused;
- * install it right after opening the database. Only writes (`run`) are refused: reads still work
- * on a full disk. `decide` is asked for every run and answers the code to throw, or undefined.
+ * It wraps better-sqlite3's `Statement.prototype.run` for the statements of one connection (every
+ * statement, also those prepared and cached before), until `off()`. Only `run` is refused: reads
+ * still work on a full disk, and the engine's writes all go through `run`. `decide` is asked for
+ * every run of that connection with the statement's SQL and answers the code to throw, or
+ * undefined. One injection at a time per process.
  */
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import type { LocalDb } from '../../sync/db/open.js';
 
 export type DiskFaultCode = 'SQLITE_FULL' | 'SQLITE_IOERR_WRITE';
@@ -16,7 +17,7 @@ export type DiskFaultCode = 'SQLITE_FULL' | 'SQLITE_IOERR_WRITE';
 export interface DiskFaults {
   /** Runs refused so far, per code. */
   readonly injected: Record<DiskFaultCode, number>;
-  /** Stop refusing (statements already wrapped keep asking `decide`, which is bypassed). */
+  /** Stop refusing and restore `run`. */
   off(): void;
 }
 
@@ -26,33 +27,24 @@ export function refusedWrite(code: DiskFaultCode): Error {
 
 export function injectDiskFaults(db: LocalDb, decide: (sql: string) => DiskFaultCode | undefined): DiskFaults {
   const injected: Record<DiskFaultCode, number> = { SQLITE_FULL: 0, SQLITE_IOERR_WRITE: 0 };
+  const proto: { run: (this: Statement, ...args: unknown[]) => Database.RunResult } = Object.getPrototypeOf(db.prepare('SELECT 1'));
+  const run = proto.run;
   let on = true;
-  const prepare = db.prepare.bind(db);
-  const wrapped = (sql: string) => {
-    const stmt = prepare(sql);
-    if (stmt.reader) return stmt;
-    return new Proxy(stmt, {
-      get(target, prop) {
-        const v: unknown = Reflect.get(target, prop, target);
-        if (prop === 'run') {
-          return (...args: unknown[]) => {
-            const code = on ? decide(sql) : undefined;
-            if (code !== undefined) {
-              injected[code]++;
-              throw refusedWrite(code);
-            }
-            return target.run(...args);
-          };
-        }
-        return typeof v === 'function' ? v.bind(target) : v;
-      },
-    });
+  proto.run = function (this: Statement, ...args: unknown[]) {
+    if (on && this.database === db) {
+      const code = decide(this.source);
+      if (code !== undefined) {
+        injected[code]++;
+        throw refusedWrite(code);
+      }
+    }
+    return run.apply(this, args);
   };
-  Object.defineProperty(db, 'prepare', { value: wrapped, configurable: true, writable: true });
   return {
     injected,
     off: () => {
       on = false;
+      if (proto.run !== run) proto.run = run;
     },
   };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../sync/db/open.js';
 import { StorageHealth } from '../../../sync/db/storage.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
-import type { EngineLogger } from '../../../sync/base/seams.js';
+import { defaultSeams, type EngineLogger } from '../../../sync/base/seams.js';
 import { injectDiskFaults, type DiskFaultCode } from '../../support/disk-faults.js';
 import { fixture } from './helpers.js';
 
@@ -38,7 +38,7 @@ function fullDiskFixture(code: DiskFaultCode = 'SQLITE_FULL', budget = 1_000) {
   });
   const f = fixture(db);
   const log = countingLogger();
-  const seams = { ...f.time.seams, logger: log.logger };
+  const seams = { ...defaultSeams, ...f.time.seams, logger: log.logger };
   const storage = new StorageHealth({ seams });
   const pusher = new OutboxPusher({ store: f.store, conn: f.conn, seams, storage });
   return { f, disk, faults, log, storage, pusher };
