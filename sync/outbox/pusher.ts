@@ -119,6 +119,7 @@ export class OutboxPusher {
   private recoverPending = false;
   /** Outcomes of requests that returned while the disk refused to record them, by row id, in order. */
   private readonly unrecorded = new Map<number, () => void>();
+  private retrying = false;
 
   constructor(private readonly opts: PusherOptions) {
     this.store = opts.store;
@@ -169,7 +170,18 @@ export class OutboxPusher {
 
   /** The storage's retry tick, or writes work again: record what waited, then drain. */
   private diskRetry(): void {
-    if (!this.diskWait && this.unrecorded.size === 0) return;
+    // Re-entered when a write below ends the refused state (the storage tells everyone then).
+    if (this.retrying || (!this.diskWait && this.unrecorded.size === 0)) return;
+    this.retrying = true;
+    try {
+      this.flushUnrecorded();
+    } finally {
+      this.retrying = false;
+    }
+    if (!this.diskWait) this.refresh();
+  }
+
+  private flushUnrecorded(): void {
     this.diskWait = false;
     this.recover();
     for (const [id, write] of [...this.unrecorded]) {
@@ -186,7 +198,6 @@ export class OutboxPusher {
         }
       }
     }
-    if (!this.diskWait) this.refresh();
   }
 
   /**
