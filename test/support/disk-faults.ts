@@ -5,7 +5,9 @@
  *
  * It wraps better-sqlite3's `Statement.prototype.run` for the statements of one connection (every
  * statement, also those prepared and cached before), until `off()`. Only `run` is refused: reads
- * still work on a full disk, and the engine's writes all go through `run`. `decide` is asked for
+ * still work on a full disk, and the engine's writes all go through `run`. A transaction's
+ * `COMMIT` may be refused too (then the transaction is rolled back, as SQLite does); `BEGIN`,
+ * savepoints and rollbacks never are. `decide` is asked for
  * every run of that connection with the statement's SQL and answers the code to throw, or
  * undefined. One injection at a time per process.
  */
@@ -25,16 +27,24 @@ export function refusedWrite(code: DiskFaultCode): Error {
   return new Database.SqliteError(code === 'SQLITE_FULL' ? 'database or disk is full' : 'disk I/O error', code);
 }
 
+/** Statements that only steer a transaction (better-sqlite3's own): never refused themselves. */
+const CONTROL = /^\s*(BEGIN|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
+const COMMIT = /^\s*(COMMIT|END)\b/i;
+
 export function injectDiskFaults(db: LocalDb, decide: (sql: string) => DiskFaultCode | undefined): DiskFaults {
   const injected: Record<DiskFaultCode, number> = { SQLITE_FULL: 0, SQLITE_IOERR_WRITE: 0 };
   const proto: { run: (this: Statement, ...args: unknown[]) => Database.RunResult } = Object.getPrototypeOf(db.prepare('SELECT 1'));
   const run = proto.run;
+  const rollback = db.prepare('ROLLBACK');
   let on = true;
   proto.run = function (this: Statement, ...args: unknown[]) {
-    if (on && this.database === db) {
+    if (on && this.database === db && !CONTROL.test(this.source)) {
       const code = decide(this.source);
       if (code !== undefined) {
         injected[code]++;
+        // A commit the disk refuses rolls the whole transaction back (SQLite does so for FULL and
+        // IOERR), which is where WAL mode meets a full disk most often: at the commit's write.
+        if (COMMIT.test(this.source) && db.inTransaction) run.apply(rollback, []);
         throw refusedWrite(code);
       }
     }
