@@ -347,7 +347,12 @@ export class SessionOutbox {
     this.pruneTimer = ctl;
     const loop = async () => {
       while (!ctl.signal.aborted) {
-        this.prune();
+        try {
+          this.prune();
+        } catch (e) {
+          // A full disk cannot take the deletes either: the storage says so once; next hour again.
+          if (!this.host.storage?.failed(e)) throw e;
+        }
         await this.host.seams.sleep(PRUNE_EVERY_MS, ctl.signal);
       }
     };
