@@ -117,7 +117,13 @@ export class SessionOutbox {
 
   start(): void {
     const changes = new ChangeCollector();
-    this.db.transaction(() => reapplyAll(this.db, changes))();
+    try {
+      this.db.transaction(() => reapplyAll(this.db, changes))();
+    } catch (e) {
+      // Started on a full disk: the pending rows' effects were written with them (the reapply
+      // only repairs what a server change may have overwritten); the account still opens.
+      if (!this.host.storage?.failed(e)) throw e;
+    }
     if (!changes.empty) this.host.emit(changes.freeze());
     this.pusher.start();
     this.schedulePrune();
