@@ -496,14 +496,15 @@ export class AccountSession {
 
   private actions(): PollerActions {
     return {
-      register: async (reason, signal) => {
-        const pos = await this.noteDisk(() => registerAndSync(this.backfillContext(signal), reason));
-        // Echoes need the own user (unknown before the first sync); anything else is cheap to redo.
-        const changes = new ChangeCollector();
-        this.db.transaction(() => reapplyAll(this.db, changes))();
-        if (!changes.empty) this.emit(changes.freeze());
-        return pos;
-      },
+      register: (reason, signal) =>
+        this.noteDisk(async () => {
+          const pos = await registerAndSync(this.backfillContext(signal), reason);
+          // Echoes need the own user (unknown before the first sync); anything else is cheap to redo.
+          const changes = new ChangeCollector();
+          this.db.transaction(() => reapplyAll(this.db, changes))();
+          if (!changes.empty) this.emit(changes.freeze());
+          return pos;
+        }),
       getEvents: async (pos, dontBlock, signal) => {
         // A backfill a crash interrupted is finished before anything else (the queue kept the events).
         if (hasPendingBackfill(this.db)) await this.noteDisk(() => runPendingBackfill(this.backfillContext(signal)));
