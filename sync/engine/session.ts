@@ -174,7 +174,13 @@ export class AccountSession {
     this.storage = new StorageHealth({
       seams: this.seams,
       ...(opts.storageRetry ? { retry: opts.storageRetry } : {}),
-      probe: () => setEngineSetting(db, 'storage_probe', this.seams.clock.now()),
+      // Room for 16 KiB of new pages, given back in the same transaction: rewriting a row in place
+      // would fit where the real writes do not, and the state would flap.
+      probe: () =>
+        db.transaction(() => {
+          setEngineSetting(db, 'storage_probe', 'x'.repeat(16_384));
+          setEngineSetting(db, 'storage_probe', undefined);
+        })(),
     });
     this.storage.onChange(() => this.recomputeStatus());
     this.storage.onRetry(() => this.diskBack());

@@ -181,7 +181,11 @@ describe(`a full disk under the browser host`, () => {
       const windowLines = errLines.length - lines0;
       console.log(
         `full disk (${mounted ? 'tmpfs' : 'max_page_count'}): ${elapsed} ms window, child CPU ${cpu} ms (${Math.round((100 * cpu) / elapsed)}%), ${windowLines} log lines, ` +
-          `slowest answer ${slowest} ms, ${unanswered} questions unanswered`,
+          `slowest answer ${slowest} ms, ${unanswered} questions unanswered\n` +
+          errLines
+            .slice(lines0, lines0 + 10)
+            .map((l) => `  ${l.slice(0, 160)}`)
+            .join('\n'),
       );
 
       expect(refused).toEqual({ ok: false, error: { code: 'DISK_FULL', message: 'The disk is full; your change was not saved.', details: { reason: 'full' } } });
