@@ -219,6 +219,10 @@ export class OutboxPusher {
     this.timer?.abort();
     this.probe?.abort();
     await Promise.all([...this.inFlight.values()]);
+    // Outcomes the disk refused are forgotten: their rows stay `sending`, and the next start turns
+    // them `unknown` and verifies them by reading (replaying them after that would be stale).
+    this.unrecorded.clear();
+    this.diskWait = false;
     this.wakeIdle();
   }
 

@@ -120,11 +120,27 @@ describe('outbox pusher on a full disk', () => {
     await pusher.stop();
     disk.full = false;
     f.api.hook = () => undefined;
+    expect(pusher.waitingForDisk).toBe(false);
     const again = new OutboxPusher({ store: f.store, conn: f.conn, seams: f.time.seams });
     again.start();
     await again.idle();
     expect(f.api.calls).toEqual(['edit message:1', 'read message:1']);
     expect(f.store.all().map((r) => r.state)).toEqual(['done']);
     await again.stop();
+    // The same pusher started again does the same (nothing stale is replayed).
+    f.store.enqueue(f.kinds.edit, { messageId: 2, content: 'two' }, { content: '' });
+    f.api.hook = () => {
+      disk.full = true;
+    };
+    pusher.start();
+    for (let i = 0; i < 5; i++) await turn();
+    await pusher.stop();
+    disk.full = false;
+    f.api.hook = () => undefined;
+    pusher.start();
+    await pusher.idle();
+    expect(f.api.calls).toEqual(['edit message:1', 'read message:1', 'edit message:2', 'read message:2']);
+    expect(f.store.all().map((r) => r.state)).toEqual(['done', 'done']);
+    await pusher.stop();
   });
 });
