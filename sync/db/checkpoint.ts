@@ -30,6 +30,7 @@ export class IdleCheckpointer {
   private loop: Promise<void> | undefined;
   private lastSeen = '';
   private lastCheckpointed = '';
+  private lastError: string | undefined;
 
   constructor(
     private readonly db: LocalDb,
@@ -64,8 +65,13 @@ export class IdleCheckpointer {
       checkpoint(this.db);
       this.lastCheckpointed = seen;
     } catch (e) {
-      this.opts.logger.warn('the database could not be checkpointed', { error: e instanceof Error ? e.message : String(e) });
+      // Said once per distinct failure: a full disk fails every look until there is room again.
+      const error = e instanceof Error ? e.message : String(e);
+      if (error !== this.lastError) this.opts.logger.warn('the database could not be checkpointed', { error });
+      this.lastError = error;
+      return;
     }
+    this.lastError = undefined;
   }
 
   private async run(signal: AbortSignal): Promise<void> {

@@ -20,7 +20,10 @@
  *                          |  |   refused again: [unauthorized]; works: retry    |
  *                          |  |                            v                      |
  *   transient / 429 ------>+  +-- apply fails --> log event, drop queue,          |
- *          |                      back off, then re-register (resync) ------------+
+ *          |               |      back off, then re-register (resync) ------------+
+ *          |               +----- apply refused by the disk (SQLITE_FULL / IOERR): nothing was
+ *          |                      written, the queue kept the events: back off, poll the same
+ *          |                      position again (no log line: the session's storage logs once)
  *          v
  *      [backoff] sleeps min(2^((n+1)/2), 90) * U(0.5, 1) s (429: at least Retry-After);
  *          |     nudge('resume' | 'network') cuts the sleep or the stalled poll short
@@ -37,6 +40,7 @@ import type { ApiError, ZulipEvent } from '../api/index.js';
 import { isApiError } from '../api/index.js';
 import type { SessionStatus } from '../protocol/status.js';
 import { defaultSeams, SleepAborted, type Seams } from '../base/seams.js';
+import { storageFault } from '../db/storage.js';
 
 export interface QueuePosition {
   readonly queue_id: string;
@@ -75,7 +79,8 @@ export class EventApplyError extends Error {
 /** The poller's part of the session status: the contract's own members (no `syncing`: progress is the session's). */
 export type PollerStatus = Exclude<SessionStatus, { state: 'syncing' }>;
 
-export type NudgeReason = 'resume' | 'network';
+/** `disk`: writes work again after the disk refused them. */
+export type NudgeReason = 'resume' | 'network' | 'disk';
 
 export interface PollerOptions {
   /** Consecutive failures before the status tells the user (default 1). */
@@ -234,6 +239,9 @@ export class EventPoller {
     try {
       this.actions.apply(events, next);
     } catch (e) {
+      // The disk refused the batch: the transaction rolled back and the server keeps the events,
+      // so the same position is polled again after the backoff; nothing needs a resync.
+      if (storageFault(e instanceof EventApplyError ? e.cause : e) !== undefined) throw e;
       // The transaction rolled back, so the position did not move. Our copy of the state may be
       // wrong from here on: resync from a fresh register (after a backoff, in `failed`).
       const event = e instanceof EventApplyError ? e.event : undefined;
@@ -276,7 +284,9 @@ export class EventPoller {
     // The contract's times are integer milliseconds; the backoff draw is not.
     const nextRetryAt = Math.ceil(this.seams.clock.now() + delay);
     const transient = isApiError(e) ? (e as ApiError).transient : false;
-    this.seams.logger.warn('event stream failure; backing off', { error: describe(e), failures: this.failures, delayMs: Math.round(delay) });
+    // A refused write is the storage's state, logged once there, not once per attempt here.
+    const disk = storageFault(e instanceof EventApplyError ? e.cause : e) !== undefined;
+    if (!disk) this.seams.logger.warn('event stream failure; backing off', { error: describe(e), failures: this.failures, delayMs: Math.round(delay) });
     if (this.failures >= this.threshold) {
       const error = describe(e);
       // The server asked for a longer wait than we keep: say so (whole ms, as the contract wants).

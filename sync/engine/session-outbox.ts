@@ -32,6 +32,7 @@ import type { OutboxEvent } from '../outbox/states.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import { claimedIds, isRetryable, reapplyAll, refreshFromServer, undoOf, type Undo } from './outbox-local.js';
 import { SleepAborted, type Seams } from '../base/seams.js';
+import type { StorageHealth } from '../db/storage.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 
@@ -50,6 +51,8 @@ export interface OutboxHost {
   drainChanged?(): void;
   /** A probe confirmed the server refuses the credentials (the outbox stays paused). */
   credentialsRefused?(error: string): void;
+  /** The account's record of writes the disk refused (docs/sync-design.md "A full disk"). */
+  readonly storage?: StorageHealth;
 }
 
 /** The store, reporting each transition and each landed create to the session. */
@@ -108,12 +111,19 @@ export class SessionOutbox {
         host.drainChanged?.();
       },
       onUnauthorized: (e) => host.credentialsRefused?.(e.message),
+      ...(host.storage ? { storage: host.storage } : {}),
     });
   }
 
   start(): void {
     const changes = new ChangeCollector();
-    this.db.transaction(() => reapplyAll(this.db, changes))();
+    try {
+      this.db.transaction(() => reapplyAll(this.db, changes))();
+    } catch (e) {
+      // Started on a full disk: the pending rows' effects were written with them (the reapply
+      // only repairs what a server change may have overwritten); the account still opens.
+      if (!this.host.storage?.failed(e)) throw e;
+    }
     if (!changes.empty) this.host.emit(changes.freeze());
     this.pusher.start();
     this.schedulePrune();
@@ -132,7 +142,7 @@ export class SessionOutbox {
    */
   enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
     const changes = new ChangeCollector();
-    const result = this.db.transaction(() => this.enqueueIn(kind.kind, args, base, opts, changes))();
+    const result = this.userWrite(() => this.db.transaction(() => this.enqueueIn(kind.kind, args, base, opts, changes))());
     this.host.emit(changes.freeze());
     this.pusher.kick();
     return result;
@@ -141,7 +151,7 @@ export class SessionOutbox {
   /** Send a message: the echo shows at once, under the id the row gives it. */
   send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void): EnqueueResult {
     const changes = new ChangeCollector();
-    const result = this.db.transaction(() => {
+    const result = this.userWrite(() => this.db.transaction(() => {
       alsoInTransaction?.(changes);
       // local_id is the row's id, known before the insert inside this write transaction
       // (AUTOINCREMENT: the stored sequence + 1), and checked after it.
@@ -151,10 +161,19 @@ export class SessionOutbox {
       const r = this.enqueueIn(messageSend.kind, args, base, {}, changes);
       if (r.id !== next) throw new Error(`outbox: message row got id ${r.id}, expected ${next}`);
       return r;
-    })();
+    })());
     this.host.emit(changes.freeze());
     this.pusher.kick();
     return result;
+  }
+
+  /**
+   * A user's write: refused by the disk, the storage hears of it (the status says so) and the
+   * error reaches the caller, who answers it in words; gone through, a refused state is over and
+   * everything waiting on the disk tries again at once (the next user write is a retry too).
+   */
+  private userWrite<T>(f: () => T): T {
+    return this.host.storage ? this.host.storage.write(f) : f();
   }
 
   private enqueueIn(kind: string, args: unknown, base: unknown, opts: { deadlineAt?: number | null }, changes: ChangeCollector): EnqueueResult {
@@ -334,7 +353,12 @@ export class SessionOutbox {
     this.pruneTimer = ctl;
     const loop = async () => {
       while (!ctl.signal.aborted) {
-        this.prune();
+        try {
+          this.prune();
+        } catch (e) {
+          // A full disk cannot take the deletes either: the storage says so once; next hour again.
+          if (!this.host.storage?.failed(e)) throw e;
+        }
         await this.host.seams.sleep(PRUNE_EVERY_MS, ctl.signal);
       }
     };

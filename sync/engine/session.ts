@@ -21,6 +21,11 @@
  * in its own transaction; a backfill batch or a fetched page, right after) re-applies the pending
  * rows on the objects it touched, so an event for a message with a pending edit does not clobber
  * the text the user typed.
+ *
+ * A write the disk refuses (docs/sync-design.md "A full disk") is a state of the session, not an
+ * error of whoever met it: `storage` records it, the status says so, the outbox and the event
+ * stream stop writing and wait for its retry ticks (backoff), and everything resumes by itself
+ * once a write works again (a tick's probe, or the user's next change).
  */
 import { SessionDrafts } from './drafts.js';
 import { refreshOwnRaw } from './raw-cache.js';
@@ -55,6 +60,7 @@ import { getUserSettings } from '../db/queries/personal.js';
 import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
 import { UploadCache, uploadImagePaths } from '../uploads/cache.js';
+import { StorageHealth, type StorageState } from '../db/storage.js';
 
 /** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
 export const DEFAULT_TYPING_STARTED_WAIT_MS = 10_000;
@@ -87,6 +93,8 @@ export interface AccountSessionOptions {
    * instead of letting the stream back off on the same error forever.
    */
   readonly onDamaged?: (error: unknown) => void;
+  /** Retry of refused writes: first wait and cap (default 1 s doubling to a minute). */
+  readonly storageRetry?: { readonly firstMs: number; readonly capMs: number };
 }
 
 /** The account's upload cache beside its database (`NAME.uploads/`); none for an in-memory account. */
@@ -119,7 +127,11 @@ export class AccountSession {
   readonly uploads: UploadCache;
   /** The database was found damaged when opened and recovered: what was kept (docs/sync-design.md "Damaged data"). */
   readonly recovered: SalvageReport | undefined;
+  /** Whether the disk takes the account's writes (docs/sync-design.md "A full disk"). */
+  readonly storage: StorageHealth;
   private readonly seams: Seams;
+  /** The stream went down while the disk refused to mark the gap: marked once writes work. */
+  private gapUnmarked = false;
   private readonly typing: TypingEditors;
   private readonly typists: TypingInConversations;
   private poller: EventPoller | undefined;
@@ -175,7 +187,23 @@ export class AccountSession {
       online: () => this.online,
       warn: (m, d) => this.seams.logger.warn(m, d),
     });
-    this.drafts = new SessionDrafts(db, () => this.seams.clock.now(), (c) => this.emit(c.freeze()));
+    this.storage = new StorageHealth({
+      seams: this.seams,
+      ...(opts.storageRetry ? { retry: opts.storageRetry } : {}),
+      // Room for 16 KiB of new pages, given back in the same transaction: rewriting a row in place
+      // would fit where the real writes do not, and the state would flap.
+      probe: () =>
+        db.transaction(() => {
+          setEngineSetting(db, 'storage_probe', 'x'.repeat(16_384));
+          setEngineSetting(db, 'storage_probe', undefined);
+        })(),
+    });
+    this.storage.onChange(() => this.recomputeStatus());
+    this.storage.onRetry(() => this.diskBack());
+    this.drafts = new SessionDrafts(db, () => this.seams.clock.now(), (c) => {
+      this.storage.succeeded();
+      this.emit(c.freeze());
+    });
     this.checkpoints = new IdleCheckpointer(db, this.seams);
     this.outbox = new SessionOutbox({
       db,
@@ -186,6 +214,7 @@ export class AccountSession {
       emit: (c) => this.emit(c),
       drainChanged: () => this.recomputeStatus(),
       credentialsRefused: (error) => this.poller?.credentialsRefused(error),
+      storage: this.storage,
     });
   }
 
@@ -263,9 +292,13 @@ export class AccountSession {
     await this.queries.settled();
     await this.uploads.close();
     await this.conn.close();
+    this.storage.close();
     // SQLite checkpoints on its own only when the last connection to the file closes.
     try {
       checkpoint(this.db);
+    } catch (e) {
+      // A full disk cannot take the log's pages back: the log stays, and the next open reads it.
+      if (!this.storage.failed(e)) throw e;
     } finally {
       this.db.close();
     }
@@ -388,7 +421,7 @@ export class AccountSession {
 
   /** Emit the composed status when it differs from the last one emitted. */
   private recomputeStatus(): void {
-    const next = composeStatus(this.pollerStatus, this.syncing, this.outbox.drainProgress());
+    const next = composeStatus(this.pollerStatus, this.syncing, this.outbox.drainProgress(), this.storage.state);
     if (JSON.stringify(next) === JSON.stringify(this.statusValue)) return;
     this.statusValue = next;
     for (const l of this.statusListeners) l(next);
@@ -398,8 +431,9 @@ export class AccountSession {
     // While the stream is down nothing vouches for "through the newest": narrows read offline say
     // their newest end is incomplete. Back live on the same queue, no event was lost (the queue
     // kept them), so the stream is resumed; after a re-register, initial-sync resumes it instead.
-    if ((s.state === 'offline' || s.state === 'error') && streamGap(this.db) === undefined) markStreamGap(this.db);
-    if (s.state === 'live' && streamGap(this.db) !== undefined && !hasPendingBackfill(this.db)) markStreamResumed(this.db);
+    // Written from the poller's status callback, in the middle of its loop: a refused write must
+    // not escape there. A gap not marked is marked once writes work again (`diskBack`).
+    this.markStream(s);
     const wasLive = this.pollerStatus.state === 'live';
     this.pollerStatus = s;
     // A register's progress lasts until the poller reports again (it reports `connecting` before
@@ -412,6 +446,23 @@ export class AccountSession {
       this.outbox.retryNow();
       this.refreshRaw();
     }
+  }
+
+  private markStream(s: PollerStatus): void {
+    try {
+      if ((s.state === 'offline' || s.state === 'error') && streamGap(this.db) === undefined) markStreamGap(this.db);
+      if (s.state === 'live' && streamGap(this.db) !== undefined && !hasPendingBackfill(this.db)) markStreamResumed(this.db);
+      this.gapUnmarked = false;
+    } catch (e) {
+      if (!this.storage.failed(e)) throw e;
+      this.gapUnmarked = s.state === 'offline' || s.state === 'error';
+    }
+  }
+
+  /** Writes work again (or it is time to try): what the event path could not write goes now. */
+  private diskBack(): void {
+    if (this.gapUnmarked) this.markStream(this.pollerStatus);
+    this.poller?.nudge('disk');
   }
 
   private rawRefresh: Promise<void> | undefined;
@@ -501,7 +552,7 @@ export class AccountSession {
 
   private actions(): PollerActions {
     return {
-      register: (reason, signal) => this.damagedAsync(() => this.register(reason, signal)),
+      register: (reason, signal) => this.damagedAsync(() => this.noteDisk(() => this.register(reason, signal))),
       getEvents: (pos, dontBlock, signal) => this.damagedAsync(() => this.poll(pos, dontBlock, signal)),
       apply: (events, next) => this.damaged(() => this.apply(events, next)),
       confirmUnauthorized: async (signal) => {
@@ -528,13 +579,23 @@ export class AccountSession {
 
   private async poll(pos: QueuePosition, dontBlock: boolean, signal: AbortSignal): Promise<readonly ZulipEvent[]> {
     // A backfill a crash interrupted is finished before anything else (the queue kept the events).
-    if (hasPendingBackfill(this.db)) await runPendingBackfill(this.backfillContext(signal));
-    if (hasPendingMoves(this.db)) await fetchPendingMoves(this.conn, this.db, signal, (c) => this.emitRebased(c));
+    if (hasPendingBackfill(this.db)) await this.noteDisk(() => runPendingBackfill(this.backfillContext(signal)));
+    if (hasPendingMoves(this.db)) await this.noteDisk(() => fetchPendingMoves(this.conn, this.db, signal, (c) => this.emitRebased(c)));
     try {
       const res = await getEvents(this.conn, { queue_id: pos.queue_id, last_event_id: pos.last_event_id, dont_block: dontBlock || undefined }, { signal });
       return res.events;
     } catch (e) {
       this.pollFailed = true;
+      throw e;
+    }
+  }
+
+  /** Run a step of the event path that writes; a write the disk refused is noted, then rethrown. */
+  private async noteDisk<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } catch (e) {
+      this.storage.failed(e);
       throw e;
     }
   }
@@ -556,8 +617,10 @@ export class AccountSession {
         return o;
       })();
     } catch (e) {
+      this.storage.failed(e instanceof StoreApplyError ? e.cause : e);
       throw e instanceof StoreApplyError ? new EventApplyError(e.event, e.cause) : new EventApplyError(undefined, e);
     }
+    this.storage.succeeded();
     if (out.restart?.zulip_feature_level !== undefined) this.conn.noteServerVersion({ featureLevel: out.restart.zulip_feature_level });
     if (this.typing.handle(out.typing)) changes.touched('typing');
     if (this.typists.handle(out.typing)) changes.touched('typing');
@@ -573,11 +636,20 @@ export class AccountSession {
 }
 
 /**
- * What the UI is told: the poller's state, except that a register's or backfill's progress shows
- * as `syncing` until the next poll succeeds, and a live stream with outbox requests in flight
- * shows `syncing` with the drain's progress (phase `outbox`).
+ * What the UI is told: the poller's state, except that a disk refusing writes says so first (the
+ * user's changes are refused meanwhile), a register's or backfill's progress shows as `syncing`
+ * until the next poll succeeds, and a live stream with outbox requests in flight shows `syncing`
+ * with the drain's progress (phase `outbox`).
  */
-export function composeStatus(poller: PollerStatus, syncing: SyncProgress | undefined, drain: { done: number; total: number } | undefined): SessionStatus {
+export function composeStatus(
+  poller: PollerStatus,
+  syncing: SyncProgress | undefined,
+  drain: { done: number; total: number } | undefined,
+  storage: StorageState = { state: 'ok' },
+): SessionStatus {
+  if (storage.state !== 'ok' && poller.state !== 'unauthorized' && poller.state !== 'stopped') {
+    return { state: 'disk_full', reason: storage.state, since: storage.since, nextRetryAt: storage.nextRetryAt, error: storage.error };
+  }
   if (syncing && poller.state !== 'unauthorized' && poller.state !== 'stopped') return { state: 'syncing', progress: syncing };
   if (poller.state === 'live' && drain) return { state: 'syncing', progress: { phase: 'outbox', done: drain.done, total: drain.total } };
   return poller;

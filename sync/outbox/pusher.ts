@@ -21,12 +21,21 @@
  *   any other API error            -> failed (a person retries, edits or discards)
  *   OutboxConflict from the kind   -> conflict
  * Unknown kinds, unknown versions and args the kind's schema rejects fail softly into `failed`.
+ *
+ * A write the disk refuses (`SQLITE_FULL`, `SQLITE_IOERR_*`; docs/sync-design.md "A full disk")
+ * stops the drain instead of being tried again at once: the transaction rolled back, so the row is
+ * as it was. Refused before the request left (recording the attempt), nothing was sent and the row
+ * runs again later; refused after it returned (recording the outcome), the outcome is kept in
+ * memory and written first when the disk takes writes again, so a request that landed is never
+ * sent twice (a crash meanwhile leaves the row `sending`, verified by reading at the next start).
+ * The drain resumes on the storage's retry ticks (backoff) or as soon as any write works again.
  */
 import type { ApiConnection } from '../api/core.js';
 import { isApiError, type ApiError, type UnauthorizedError } from '../api/errors.js';
 import { getOwnUser } from '../api/routes/users.js';
 import { defaultSeams, SleepAborted, type Seams } from '../base/seams.js';
 import { hurryWaitingRows } from '../db/queries/outbox.js';
+import { StorageHealth, storageFault } from '../db/storage.js';
 import { backoffBound, DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff.js';
 import { describeError } from './errors.js';
 import { NO_CONTEXT, OutboxConflict, type KindContext, type RuntimeKind, type SendOutcome, type VerifyOutcome } from './kinds.js';
@@ -47,6 +56,8 @@ export interface PusherOptions {
   readonly onBusy?: (busy: boolean) => void;
   /** A probe confirmed the server refuses the credentials: the queue stays paused until sign-in. */
   readonly onUnauthorized?: (e: UnauthorizedError) => void;
+  /** The account's record of refused writes (a private one, retrying with its backoff, if none). */
+  readonly storage?: StorageHealth;
 }
 
 /** Probes of the credentials after a 401: 1 s, doubling, at most a minute apart. */
@@ -101,6 +112,14 @@ export class OutboxPusher {
    * a timer, retryNow, start, idle), so it never hides work for longer than a completion.
    */
   private ahead: number[] = [];
+  private readonly storage: StorageHealth;
+  /** The disk refused a write: nothing runs until the storage says to retry. */
+  private diskWait = false;
+  /** Rows left `sending` by a refused start (recoverAfterCrash) still to be turned `unknown`. */
+  private recoverPending = false;
+  /** Outcomes of requests that returned while the disk refused to record them, by row id, in order. */
+  private readonly unrecorded = new Map<number, () => void>();
+  private retrying = false;
 
   constructor(private readonly opts: PusherOptions) {
     this.store = opts.store;
@@ -109,6 +128,13 @@ export class OutboxPusher {
     this.concurrency = Math.max(1, opts.concurrency ?? 4);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.context = opts.context ?? NO_CONTEXT;
+    this.storage = opts.storage ?? new StorageHealth({ seams: this.seams });
+    this.storage.onRetry(() => this.diskRetry());
+  }
+
+  /** Waiting for the disk to take writes again (outcomes not yet recorded, or rows not yet started). */
+  get waitingForDisk(): boolean {
+    return this.diskWait || this.unrecorded.size > 0;
   }
 
   get status(): PusherStatus {
@@ -118,10 +144,73 @@ export class OutboxPusher {
   /** Turn rows a previous process left `sending` into `unknown`, then start draining. */
   start(): void {
     if (this.state !== 'stopped') return;
-    const recovered = this.store.recoverAfterCrash();
-    if (recovered > 0) this.seams.logger.warn('outbox: rows left in flight by a previous run will be verified', { recovered });
     this.state = 'running';
+    this.recoverPending = true;
+    this.recover();
     this.refresh();
+  }
+
+  private recover(): void {
+    if (!this.recoverPending) return;
+    try {
+      const recovered = this.store.recoverAfterCrash();
+      this.recoverPending = false;
+      if (recovered > 0) this.seams.logger.warn('outbox: rows left in flight by a previous run will be verified', { recovered });
+    } catch (e) {
+      if (!this.diskRefused(e)) throw e;
+    }
+  }
+
+  /** `e` is a write the disk refused: stop draining until the storage says to retry. */
+  private diskRefused(e: unknown): boolean {
+    if (!this.storage.failed(e)) return false;
+    this.diskWait = true;
+    return true;
+  }
+
+  /** The storage's retry tick, or writes work again: record what waited, then drain. */
+  private diskRetry(): void {
+    // Re-entered when a write below ends the refused state (the storage tells everyone then).
+    if (this.retrying || (!this.diskWait && this.unrecorded.size === 0)) return;
+    this.retrying = true;
+    try {
+      this.flushUnrecorded();
+    } finally {
+      this.retrying = false;
+    }
+    if (!this.diskWait) this.refresh();
+  }
+
+  private flushUnrecorded(): void {
+    this.diskWait = false;
+    this.recover();
+    for (const [id, write] of [...this.unrecorded]) {
+      if (this.diskWait) break;
+      try {
+        write();
+        this.unrecorded.delete(id);
+        this.storage.succeeded();
+      } catch (e) {
+        if (!this.diskRefused(e)) {
+          // Not the disk: the row stays `sending` and is verified by reading at the next start.
+          this.unrecorded.delete(id);
+          this.seams.logger.error('outbox: an outcome could not be recorded', { id, error: describeError(e) });
+        }
+      }
+    }
+  }
+
+  /**
+   * Record a request's outcome. Refused by the disk, it is kept and written first when writes work
+   * again: the request is not sent again meanwhile (its row stays `sending`, which never runs).
+   */
+  private record(row: Pick<OutboxRow, 'id'>, write: () => void): void {
+    try {
+      write();
+    } catch (e) {
+      if (!this.diskRefused(e)) throw e;
+      this.unrecorded.set(row.id, write);
+    }
   }
 
   /** Stop launching; requests in flight finish and record their outcome. */
@@ -130,6 +219,10 @@ export class OutboxPusher {
     this.timer?.abort();
     this.probe?.abort();
     await Promise.all([...this.inFlight.values()]);
+    // Outcomes the disk refused are forgotten: their rows stay `sending`, and the next start turns
+    // them `unknown` and verifies them by reading (replaying them after that would be stale).
+    this.unrecorded.clear();
+    this.diskWait = false;
     this.wakeIdle();
   }
 
@@ -147,7 +240,13 @@ export class OutboxPusher {
     // Paused by a 401: check the credentials now instead of waiting for the next probe or poll.
     if (this.state === 'paused_unauthorized') this.scheduleProbe(true);
     const now = this.seams.clock.now();
-    hurryWaitingRows(this.store.db, now, now + this.backoff.capMs);
+    try {
+      hurryWaitingRows(this.store.db, now, now + this.backoff.capMs);
+    } catch (e) {
+      // Called from the event path and on nudges: a refused write waits for the storage's retry.
+      if (!this.diskRefused(e)) throw e;
+      return;
+    }
     this.refresh();
   }
 
@@ -174,7 +273,7 @@ export class OutboxPusher {
   }
 
   private pump(): void {
-    if (this.state === 'running') {
+    if (this.state === 'running' && !this.diskWait) {
       const now = this.seams.clock.now();
       let fetched = false;
       while (this.inFlight.size < this.concurrency) {
@@ -192,7 +291,9 @@ export class OutboxPusher {
         if (group !== undefined && this.groupsInFlight.has(group)) continue;
         if (group !== undefined) this.groupsInFlight.add(group);
         const task = this.run(head)
-          .catch((e: unknown) => this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describeError(e) }))
+          .catch((e: unknown) => {
+            if (!this.diskRefused(e)) this.seams.logger.error('outbox: a row could not be processed', { id: head.id, error: describeError(e) });
+          })
           .finally(() => {
             this.inFlight.delete(head.entityKey);
             if (group === undefined) this.pump();
@@ -227,7 +328,7 @@ export class OutboxPusher {
   private armTimer(): void {
     this.timer?.abort();
     this.timer = undefined;
-    if (this.state !== 'running') return;
+    if (this.state !== 'running' || this.diskWait) return;
     const at = this.store.nextWakeAt();
     if (at === null) return;
     const ctl = new AbortController();
@@ -259,25 +360,30 @@ export class OutboxPusher {
       return;
     }
     const sending = this.store.apply(head, 'send', { attempts: head.attempts + 1, nextAttemptAt: null });
+    this.storage.succeeded();
     let createdId: number | string | undefined;
     let outcome: SendOutcome | void;
     try {
       outcome = await kind.send(this.conn, parsed.value.args, parsed.value.base, this.context);
       createdId = outcome?.createdId;
     } catch (e) {
-      this.onSendError(sending, e);
+      this.record(sending, () => this.onSendError(sending, e));
       return;
     }
-    this.store.db.transaction(() => {
-      this.store.apply(sending, 'succeeded', { lastError: null, nextAttemptAt: null, ...outcomeNote(outcome) });
-      if (createdId !== undefined) this.store.landCreate(sending, createdId);
-    })();
+    this.record(sending, () =>
+      this.store.db.transaction(() => {
+        this.store.apply(sending, 'succeeded', { lastError: null, nextAttemptAt: null, ...outcomeNote(outcome) });
+        if (createdId !== undefined) this.store.landCreate(sending, createdId);
+      })(),
+    );
   }
 
   private onSendError(row: OutboxRow, e: unknown): void {
     const lastError = describeError(e);
     const now = this.seams.clock.now();
     if (e instanceof OutboxConflict) this.store.apply(row, 'conflicted', { lastError });
+    // The kind's own local write was refused mid-request: it may have reached the server.
+    else if (storageFault(e) !== undefined) this.store.apply(row, 'lost', { lastError, nextAttemptAt: now });
     else if (!isApiError(e) || e.kind === 'api') this.store.apply(row, 'permanent', { lastError });
     else if (e.kind === 'unauthorized') {
       this.store.apply(row, 'transient', { lastError, nextAttemptAt: now });
@@ -296,6 +402,7 @@ export class OutboxPusher {
 
   private async verify(head: OutboxRow, kind: RuntimeKind, v: { args: unknown; base: unknown }): Promise<void> {
     const verifying = this.store.apply(head, 'verify');
+    this.storage.succeeded();
     const tries = verifying.history.filter((h) => typeof h === 'object' && h !== null && 'event' in h && h.event === 'verify').length;
     let outcome: VerifyOutcome;
     try {
@@ -304,23 +411,26 @@ export class OutboxPusher {
       const lastError = describeError(e);
       const now = this.seams.clock.now();
       if (isApiError(e) && e.kind === 'unauthorized') {
-        this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: now });
+        this.record(verifying, () => this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: now }));
         this.pause(e);
-      } else if (isApiError(e) && e.kind !== 'api') {
-        this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: now + retryDelay(e, tries, this.seams.random, this.backoff) });
-      } else this.store.apply(verifying, 'verify_failed', { lastError });
+      } else if ((isApiError(e) && e.kind !== 'api') || storageFault(e) !== undefined) {
+        const at = now + retryDelay(isApiError(e) ? e : undefined, tries, this.seams.random, this.backoff);
+        this.record(verifying, () => this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: at }));
+      } else this.record(verifying, () => this.store.apply(verifying, 'verify_failed', { lastError }));
       return;
     }
-    if (outcome === 'not_applied') this.store.apply(verifying, 'verified_not_applied', { nextAttemptAt: null, note: { verified: 'not_applied' } });
-    else if (outcome === 'unknown') {
-      const at = this.seams.clock.now() + retryDelay(undefined, tries, this.seams.random, this.backoff);
-      this.store.apply(verifying, 'verify_inconclusive', { nextAttemptAt: at, note: { verified: 'unknown' } });
-    } else {
-      this.store.db.transaction(() => {
-        this.store.apply(verifying, 'verified_applied', { lastError: null, nextAttemptAt: null, note: { verified: 'applied', ...(typeof outcome === 'object' ? { created_id: outcome.createdId } : {}) } });
-        if (typeof outcome === 'object') this.store.landCreate(verifying, outcome.createdId);
-      })();
-    }
+    this.record(verifying, () => {
+      if (outcome === 'not_applied') this.store.apply(verifying, 'verified_not_applied', { nextAttemptAt: null, note: { verified: 'not_applied' } });
+      else if (outcome === 'unknown') {
+        const at = this.seams.clock.now() + retryDelay(undefined, tries, this.seams.random, this.backoff);
+        this.store.apply(verifying, 'verify_inconclusive', { nextAttemptAt: at, note: { verified: 'unknown' } });
+      } else {
+        this.store.db.transaction(() => {
+          this.store.apply(verifying, 'verified_applied', { lastError: null, nextAttemptAt: null, note: { verified: 'applied', ...(typeof outcome === 'object' ? { created_id: outcome.createdId } : {}) } });
+          if (typeof outcome === 'object') this.store.landCreate(verifying, outcome.createdId);
+        })();
+      }
+    });
   }
 
   private pause(e: ApiError): void {

@@ -30,6 +30,8 @@ export function isOperationName(name: unknown): name is OperationName {
  *   UNAVAILABLE       this host cannot do it (e.g. no sandbox)
  *   PENDING_CHANGES   signing out would drop queued changes: `details` has the counts; ask the user
  *                     (wait for them, keep them for later, or discard them) and call again
+ *   DISK_FULL         the disk is full (or refuses writes: `details.reason` is `io`): the change was
+ *                     not saved, and nothing else changed; the message says so in words
  *   INTERNAL          a bug: the message says what
  */
 export const rpcErrorCodeSchema = z.enum([
@@ -41,6 +43,7 @@ export const rpcErrorCodeSchema = z.enum([
   'PLAIN_STORAGE_CONSENT_REQUIRED',
   'UNAVAILABLE',
   'PENDING_CHANGES',
+  'DISK_FULL',
   'INTERNAL',
 ]);
 export type RpcErrorCode = z.output<typeof rpcErrorCodeSchema>;

@@ -39,6 +39,12 @@ export const sessionStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
   /** The server refused the credentials: nothing more is tried until the user acts. */
   z.object({ state: z.literal('unauthorized'), error: z.string() }),
+  /**
+   * The disk refuses the account's writes (`reason` full, or `io`: the device failed a write) since
+   * `since`: the user's changes are refused in words, syncing waits, and everything is tried again
+   * at `nextRetryAt` (UNIX ms) and resumes by itself once a write works; nothing queued is lost.
+   */
+  z.object({ state: z.literal('disk_full'), reason: z.enum(['full', 'io']), since: int, nextRetryAt: int, error: z.string() }),
   /** Repeated non-transient failures (a bug or an incompatible server); still retrying. */
   z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
 ]);

@@ -148,6 +148,8 @@ export class EngineService {
         this.damaged(this.activeId, e);
         return { ok: false, error: { code: 'UNAVAILABLE', message: "This device's copy of the account is damaged; it is being rebuilt from what can still be read and from the server." } };
       }
+      // A write the disk refused: the status says so and the engine retries (a no-op otherwise).
+      this.session?.storage.failed(e);
       return { ok: false, error: toRpcError(e) };
     }
   }

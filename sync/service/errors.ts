@@ -1,6 +1,7 @@
 /** Turning anything a handler throws into the contract's closed error shape (`RpcError`). */
 import { isApiError, UnsupportedFeatureError } from '../api/index.js';
 import { LocalNarrowError } from '../db/narrow/resolve.js';
+import { STORAGE_REFUSED_MESSAGE, storageFault } from '../db/storage.js';
 import type { RpcError, RpcErrorCode } from '../protocol/rpc.js';
 
 /** A handler's deliberate refusal with a contract code. */
@@ -17,6 +18,9 @@ export class RpcFailure extends Error {
 
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof RpcFailure) return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+  // A write the disk refused (docs/sync-design.md "A full disk"): said in words, whatever wrote it.
+  const disk = storageFault(e);
+  if (disk !== undefined) return { code: 'DISK_FULL', message: STORAGE_REFUSED_MESSAGE[disk], details: { reason: disk } };
   if (e instanceof LocalNarrowError) return { code: 'INVALID_REQUEST', message: e.message };
   if (e instanceof UnsupportedFeatureError) return { code: 'UNAVAILABLE', message: `the server is too old for this (${e.message})` };
   if (isApiError(e)) {

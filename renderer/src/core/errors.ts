@@ -13,6 +13,9 @@ export function errorText(e: unknown): string {
       return `Not available here: ${e.message}`;
     case 'INVALID_REQUEST':
       return `Check what you entered: ${e.message}`;
+    case 'DISK_FULL':
+      // Already a whole sentence: "The disk is full; your change was not saved."
+      return e.message;
     case 'NO_ACCOUNT':
       return `No account is open: ${e.message}`;
     default:

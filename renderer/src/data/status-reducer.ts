@@ -61,11 +61,14 @@ export function describeStatus(status: SessionStatus | null, hostUp: boolean, no
     case 'unauthorized':
       return { tone: 'error', label: 'Signed out by the server', detail: status.error, progress: null };
     case 'error':
-      return { tone: 'error', label: `Error, retrying ${retryIn(status.nextRetryAt, now)}`, detail: retryDetail(status), progress: null };
+      return { tone: 'error', label: `Error, retrying ${retryIn(status.nextRetryAt, now)}`, detail: retryDetail(status), progress: null };    case 'disk_full':
+      return status.reason === 'full'
+        ? { tone: 'error', label: `Disk full, retrying ${retryIn(status.nextRetryAt, now)}`, detail: `The disk is full: changes are not saved until there is room again; everything already queued is kept and resumes by itself. (${status.error})`, progress: null }
+        : { tone: 'error', label: `Disk error, retrying ${retryIn(status.nextRetryAt, now)}`, detail: `The disk refuses writes: changes are not saved until it works again; everything already queued is kept. (${status.error})`, progress: null };
   }
 }
 
 /** Whether the indicator counts down (so the store ticks `now` only then). */
 export function needsTicking(status: SessionStatus | null): boolean {
-  return status !== null && (status.state === 'offline' || status.state === 'error');
+  return status !== null && (status.state === 'offline' || status.state === 'error' || status.state === 'disk_full');
 }

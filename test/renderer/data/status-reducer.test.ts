@@ -34,6 +34,15 @@ describe('status indicator', () => {
     expect(needsTicking(null)).toBe(false);
   });
 
+  it('says the disk is full (or refuses writes) and counts down to the next try', () => {
+    const full = describeStatus({ state: 'disk_full', reason: 'full', since: NOW - 5_000, nextRetryAt: NOW + 4_000, error: 'database or disk is full' }, true, NOW);
+    expect(full).toMatchObject({ tone: 'error', label: 'Disk full, retrying in 4 s', progress: null });
+    expect(full.detail).toContain('The disk is full: changes are not saved until there is room again');
+    const io = describeStatus({ state: 'disk_full', reason: 'io', since: NOW, nextRetryAt: NOW + 60_000, error: 'disk I/O error' }, true, NOW);
+    expect(io).toMatchObject({ tone: 'error', label: 'Disk error, retrying in 60 s' });
+    expect(needsTicking({ state: 'disk_full', reason: 'full', since: NOW, nextRetryAt: NOW, error: '' })).toBe(true);
+  });
+
   it('says when the server refused the credentials', () => {
     expect(describeStatus({ state: 'unauthorized', error: 'Invalid API key' }, true, NOW)).toMatchObject({ tone: 'error', label: 'Signed out by the server', detail: 'Invalid API key' });
   });

@@ -8,6 +8,12 @@
  * fresh database file and a fresh set of entities (its own prefix). The worker is bundled once with
  * esbuild so a restart costs a Node start, not a TypeScript compile. `CRASH_TRIALS` sets the number
  * of trials (default 50; `npm run crash-trials -- --trials 500` runs more), `CRASH_SEED` the seed.
+ *
+ * The disk-fault trials (docs/sync-design.md "A full disk") do the same with the worker's writes
+ * refused at seeded random runs besides the kills: `SQLITE_FULL` or `SQLITE_IOERR_WRITE`, at most
+ * a budget per run. The same checks hold (nothing lost, nothing duplicated, nothing stuck), each
+ * run finishes in bounded time, and the engine logs a bounded number of lines (once per change of
+ * the disk's state, never per attempt). `CRASH_FAULT_TRIALS` sets their number (default 20).
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +34,10 @@ import { checkServer, installAudit, stuckRows } from './workload-check.js';
 import { generateWorkload, type WorkloadFixtures, type WorkloadOptions } from './workload.js';
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 50);
+const FAULT_TRIALS = Number(process.env.CRASH_FAULT_TRIALS ?? 20);
+/** Writes refused per worker run at most, and the chance of each write being refused. */
+const FAULT_BUDGET = 40;
+const FAULT_RATE = 0.05;
 const SEED = Number(process.env.CRASH_SEED ?? 7_331);
 const EMAIL = 'iago@example.com';
 
@@ -38,6 +48,7 @@ let bundle: string;
 /** Workers still running: killed in afterAll if a trial failed or timed out while one was up. */
 const live = new Set<ChildProcess>();
 const stats = { kills: 0, trialsWithRecovery: 0, verifiedAfterCrash: 0, requests: 0, ms: [] as number[] };
+const faultStats = { trials: 0, runs: 0, kills: 0, full: 0, io: 0, logLines: 0, intents: 0, problems: 0, ms: [] as number[] };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'outbox-crash-'));
@@ -73,6 +84,14 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   if (bundle) rmSync(bundle, { force: true });
   const ms = [...stats.ms].sort((a, b) => a - b);
+  if (faultStats.trials > 0) {
+    const fms = [...faultStats.ms].sort((a, b) => a - b);
+    console.log(
+      `disk-fault trials: ${faultStats.trials} trials, ${faultStats.runs} worker runs, ${faultStats.kills} kills, ${faultStats.full + faultStats.io} writes refused ` +
+        `(${faultStats.full} SQLITE_FULL, ${faultStats.io} SQLITE_IOERR_WRITE), ${faultStats.intents} intents, ${faultStats.problems} lost or duplicated, ` +
+        `${faultStats.logLines} engine log lines; per trial median ${fms[Math.floor(fms.length / 2)]} ms, max ${fms.at(-1)} ms`,
+    );
+  }
   console.log(
     `crash trials: ${ms.length} trials, ${stats.kills} kills, ${stats.trialsWithRecovery} trials with rows left in flight by a kill, ${stats.verifiedAfterCrash} such rows verified by reading, ` +
       `${stats.requests} requests; per trial median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms.at(-1)} ms`,
@@ -130,57 +149,94 @@ function readRows(dbPath: string): OutboxRow[] {
 
 const historyHas = (r: OutboxRow, event: string) => r.history.some((h) => typeof h === 'object' && h !== null && Reflect.get(h, 'event') === event);
 
+/** One trial: a workload drained by workers killed one to three times, optionally with disk faults. */
+async function runTrial(trial: number, faults: boolean): Promise<void> {
+  const t0 = Date.now();
+  const seed = faults ? SEED * 31 + 17 : SEED;
+  const r = seededRandom(seed * 1_000 + trial);
+  const fx = await fixtures(`${faults ? 'f' : 'c'}${SEED}x${trial}x`);
+  const opts: WorkloadOptions = { seed: seed + trial, intents: 60, snippets: 10, topics: 8, views: 4, maxBurst: 12, moves: true };
+  const dbPath = join(dir, `${faults ? 'fault' : 'trial'}-${trial}.db`);
+  const cfg: CrashWorkerConfig = { dbPath, realmUrl: proxy.url, email: EMAIL, apiKey: t.server.apiKey(EMAIL), fixtures: fx, workload: opts };
+  const configPath = join(dir, `${faults ? 'fault' : 'trial'}-${trial}.json`);
+  // Each worker run refuses writes at its own seeded moments.
+  const writeConfig = (run: number) => writeFileSync(configPath, JSON.stringify(faults ? { ...cfg, faults: { seed: seed * 7_919 + trial * 101 + run, rate: FAULT_RATE, budget: FAULT_BUDGET } } : cfg));
+  const logStart = proxy.log.length;
+  let runs = 0;
+  /** Count a worker run's refused writes (killed runs too) and check its log was bounded. */
+  const counted = (w: Worker) => {
+    const full = (w.out.match(/^refused SQLITE_FULL$/gm) ?? []).length;
+    const io = (w.out.match(/^refused SQLITE_IOERR_WRITE$/gm) ?? []).length;
+    faultStats.full += full;
+    faultStats.io += io;
+    expect(full + io).toBeLessThanOrEqual(FAULT_BUDGET);
+    const m = /faults (\d+) (\d+) log (\d+)/.exec(w.out);
+    if (!m) return;
+    faultStats.logLines += Number(m[3]);
+    // Bounded: the engine says each change of the disk's state once (refused, works again).
+    expect(Number(m[3])).toBeLessThanOrEqual(2 * (full + io) + 5);
+  };
+
+  const kills = 1 + Math.floor(r() * 3);
+  for (let k = 0; k < kills; k++) {
+    writeConfig(runs++);
+    const w = startWorker(configPath);
+    const seen = proxy.log.length;
+    // Half the kills land after a number of requests reached the server, half after a delay.
+    const afterRequests = 1 + Math.floor(r() * 25);
+    const afterMs = Math.floor(r() * 300);
+    const byRequests = r() < 0.5;
+    const ready = Date.now();
+    const finished = await until(w, () => (byRequests ? proxy.log.length - seen >= afterRequests : Date.now() - ready >= afterMs));
+    if (finished) {
+      counted(w);
+      break;
+    }
+    w.child.kill('SIGKILL');
+    await w.exited;
+    if (faults) counted(w);
+    if (faults) faultStats.kills++;
+    else stats.kills++;
+  }
+  writeConfig(runs++);
+  const last = startWorker(configPath);
+  // A worker that cannot finish (a row that never settles) is killed and the trial fails.
+  const timer = setTimeout(() => last.child.kill('SIGKILL'), 30_000);
+  const code = await last.exited;
+  clearTimeout(timer);
+  expect(code, last.out).toBe(0);
+  expect(last.out).toMatch(/^done /m);
+  counted(last);
+
+  const rows = readRows(dbPath);
+  const recovered = rows.filter((row) => historyHas(row, 'crash_recovered'));
+  if (!faults) {
+    stats.requests += proxy.log.length - logStart;
+    if (recovered.length > 0) stats.trialsWithRecovery++;
+    stats.verifiedAfterCrash += recovered.length;
+  }
+  // The last run's lines (with CRASH_WORKER_LOG=1 also the engine's log) say what went on.
+  expect(stuckRows(rows), last.out.slice(-3000)).toEqual([]);
+  const problems = await checkServer(t, 'iago', fx, generateWorkload(fx, opts).intended, rows);
+  if (problems.length > 0) {
+    const sched = rows.filter((row) => row.kind.startsWith('scheduled'));
+    const log = proxy.log.slice(logStart).filter((l) => l.path.includes('scheduled'));
+    console.log('DEBUG', JSON.stringify(sched.map((row) => [row.id, row.kind, row.args, row.state, row.history])), JSON.stringify(log.map((l) => [l.method, l.path, l.outcome, l.body])));
+  }
+  if (faults) {
+    faultStats.trials++;
+    faultStats.runs += runs;
+    faultStats.intents += generateWorkload(fx, opts).bursts.reduce((n, b) => n + b.intents.length, 0);
+    faultStats.problems += problems.length;
+    faultStats.ms.push(Date.now() - t0);
+  }
+  expect(problems).toEqual([]);
+  if (!faults) stats.ms.push(Date.now() - t0);
+}
+
 describe('outbox crash trials (SIGKILL while draining)', () => {
   for (let trial = 0; trial < TRIALS; trial++) {
-    it(`trial ${trial}`, { timeout: 60_000 }, async () => {
-      const t0 = Date.now();
-      const r = seededRandom(SEED * 1_000 + trial);
-      const fx = await fixtures(`c${SEED}x${trial}x`);
-      const opts: WorkloadOptions = { seed: SEED + trial, intents: 60, snippets: 10, topics: 8, views: 4, maxBurst: 12, moves: true };
-      const dbPath = join(dir, `trial-${trial}.db`);
-      const cfg: CrashWorkerConfig = { dbPath, realmUrl: proxy.url, email: EMAIL, apiKey: t.server.apiKey(EMAIL), fixtures: fx, workload: opts };
-      const configPath = join(dir, `trial-${trial}.json`);
-      writeFileSync(configPath, JSON.stringify(cfg));
-      const logStart = proxy.log.length;
-
-      const kills = 1 + Math.floor(r() * 3);
-      for (let k = 0; k < kills; k++) {
-        const w = startWorker(configPath);
-        const seen = proxy.log.length;
-        // Half the kills land after a number of requests reached the server, half after a delay.
-        const afterRequests = 1 + Math.floor(r() * 25);
-        const afterMs = Math.floor(r() * 300);
-        const byRequests = r() < 0.5;
-        const ready = Date.now();
-        const finished = await until(w, () => (byRequests ? proxy.log.length - seen >= afterRequests : Date.now() - ready >= afterMs));
-        if (finished) break;
-        w.child.kill('SIGKILL');
-        await w.exited;
-        stats.kills++;
-      }
-      const last = startWorker(configPath);
-      // A worker that cannot finish (a row that never settles) is killed and the trial fails.
-      const timer = setTimeout(() => last.child.kill('SIGKILL'), 30_000);
-      const code = await last.exited;
-      clearTimeout(timer);
-      expect(code, last.out).toBe(0);
-      expect(last.out).toMatch(/^done /m);
-
-      const rows = readRows(dbPath);
-      stats.requests += proxy.log.length - logStart;
-      const recovered = rows.filter((row) => historyHas(row, 'crash_recovered'));
-      if (recovered.length > 0) stats.trialsWithRecovery++;
-      stats.verifiedAfterCrash += recovered.length;
-      expect(stuckRows(rows)).toEqual([]);
-      const problems = await checkServer(t, 'iago', fx, generateWorkload(fx, opts).intended, rows);
-      if (problems.length > 0) {
-        const sched = rows.filter((row) => row.kind.startsWith('scheduled'));
-        const log = proxy.log.slice(logStart).filter((l) => l.path.includes('scheduled'));
-        console.log('DEBUG', JSON.stringify(sched.map((row) => [row.id, row.kind, row.args, row.state, row.history])), JSON.stringify(log.map((l) => [l.method, l.path, l.outcome, l.body])));
-      }
-      expect(problems).toEqual([]);
-      stats.ms.push(Date.now() - t0);
-    });
+    it(`trial ${trial}`, { timeout: 60_000 }, () => runTrial(trial, false));
   }
 
   // A worker may finish before its kill comes; over many trials most kills must still land, and
@@ -188,5 +244,17 @@ describe('outbox crash trials (SIGKILL while draining)', () => {
   it.runIf(TRIALS >= 10)('the kills landed while draining, some with rows in flight', () => {
     expect(stats.kills).toBeGreaterThanOrEqual(TRIALS / 2);
     expect(stats.trialsWithRecovery).toBeGreaterThan(0);
+  });
+});
+
+describe('outbox crash trials with disk faults (SQLITE_FULL / SQLITE_IOERR at random writes, and SIGKILL)', () => {
+  for (let trial = 0; trial < FAULT_TRIALS; trial++) {
+    it(`fault trial ${trial}`, { timeout: 60_000 }, () => runTrial(trial, true));
+  }
+
+  // The faults must really have been met, of both kinds.
+  it.runIf(FAULT_TRIALS >= 5)('writes were refused, of both kinds', () => {
+    expect(faultStats.full).toBeGreaterThan(0);
+    expect(faultStats.io).toBeGreaterThan(0);
   });
 });

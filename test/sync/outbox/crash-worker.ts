@@ -8,16 +8,25 @@
  *   `ready <intents already enqueued>`, `burst <n>`, and finally `done <row states as JSON>`.
  * A restart after a kill is just another run: the pusher's start turns rows left `sending` into
  * `unknown`, and they are verified by reading before anything is resent.
+ *
+ * With `faults`, the database's writes are refused at seeded random runs (`SQLITE_FULL` or
+ * `SQLITE_IOERR_WRITE`, up to `budget` a run; test/support/disk-faults.ts): an intent whose enqueue
+ * is refused is tried again (the user trying again), the pusher waits for the disk, and the final
+ * line also says how many faults were injected and how many lines the engine logged:
+ *   `refused <code>` for each write refused, and `done <row states as JSON> faults <full> <io> log <lines>`;
+ * with CRASH_WORKER_LOG=1 in its environment the engine's log lines go to stderr too.
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiConnection } from '../../../sync/api/index.js';
 import { openLocalDb } from '../../../sync/db/open.js';
-import { seededRandom, silentEngineLogger, systemClock } from '../../../sync/base/seams.js';
+import { defaultSeams, seededRandom, silentEngineLogger, systemClock } from '../../../sync/base/seams.js';
 import { KindRegistry } from '../../../sync/outbox/kinds.js';
 import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
+import { StorageHealth, storageFault } from '../../../sync/db/storage.js';
+import { injectDiskFaults, type DiskFaults } from '../../support/disk-faults.js';
 import { enqueueIntent, generateWorkload, type Handles, type WorkloadFixtures, type WorkloadOptions } from './workload.js';
 
 export interface CrashWorkerConfig {
@@ -27,6 +36,8 @@ export interface CrashWorkerConfig {
   readonly apiKey: string;
   readonly fixtures: WorkloadFixtures;
   readonly workload: WorkloadOptions;
+  /** Refuse writes at random: each run of a write statement with probability `rate`, at most `budget` times. */
+  readonly faults?: { readonly seed: number; readonly rate: number; readonly budget: number };
 }
 
 async function main(configPath: string): Promise<void> {
@@ -38,10 +49,32 @@ async function main(configPath: string): Promise<void> {
     INSERT OR IGNORE INTO crash_cursor (id, enqueued) VALUES (1, 0);
     CREATE TABLE IF NOT EXISTS crash_handles (handle INTEGER PRIMARY KEY, tmp_id TEXT NOT NULL);
   `);
+  let faults: DiskFaults | undefined;
+  if (cfg.faults) {
+    const { rate, budget } = cfg.faults;
+    const pick = seededRandom(cfg.faults.seed);
+    let left = budget;
+    faults = injectDiskFaults(db, () => {
+      if (left <= 0 || pick() >= rate) return undefined;
+      left--;
+      const code = pick() < 0.5 ? 'SQLITE_FULL' : 'SQLITE_IOERR_WRITE';
+      // Said at once: a run may be killed before its last line.
+      process.stdout.write(`refused ${code}\n`);
+      return code;
+    });
+  }
+  let logLines = 0;
+  const say = (level: string) => (m: string, d?: unknown) => {
+    logLines++;
+    if (process.env['CRASH_WORKER_LOG']) process.stderr.write(`${level} ${m} ${JSON.stringify(d ?? {})}\n`);
+  };
+  const logger = { info: say('info'), warn: say('warn'), error: say('error') };
+  const seams = { ...defaultSeams, logger: cfg.faults ? logger : silentEngineLogger };
   const store = new OutboxStore(db, new KindRegistry(ALL_KINDS), systemClock);
   const conn = new ApiConnection({ realmUrl: cfg.realmUrl, email: cfg.email, apiKey: cfg.apiKey, logger: { warn: () => undefined }, timeoutMs: 5_000 });
-  // Short backoff: nothing fails here on purpose except the process itself.
-  const pusher = new OutboxPusher({ store, conn, seams: { logger: silentEngineLogger }, concurrency: 4, backoff: { firstBoundMs: 20, capMs: 200 } });
+  // Short backoffs: nothing fails here on purpose except the process itself and the disk.
+  const storage = new StorageHealth({ seams, retry: { firstMs: 10, capMs: 100 } });
+  const pusher = new OutboxPusher({ store, conn, seams, storage, concurrency: 4, backoff: { firstBoundMs: 20, capMs: 200 } });
   const handles: Handles = {
     get: (h) => {
       const v: unknown = db.prepare('SELECT tmp_id FROM crash_handles WHERE handle = ?').pluck().get(h);
@@ -53,6 +86,10 @@ async function main(configPath: string): Promise<void> {
   const settle = async () => {
     for (;;) {
       await pusher.idle();
+      if (pusher.waitingForDisk) {
+        await sleep(10);
+        continue;
+      }
       const at = store.nextWakeAt();
       if (at === null) return;
       await sleep(Math.max(1, at - Date.now()));
@@ -69,10 +106,21 @@ async function main(configPath: string): Promise<void> {
     let enqueued = false;
     for (const intent of burst.intents) {
       if (index++ < done) continue;
-      db.transaction(() => {
-        enqueueIntent(store, handles, intent, Date.now(), cfg.fixtures);
-        db.prepare('UPDATE crash_cursor SET enqueued = enqueued + 1').run();
-      })();
+      // A refused write leaves nothing behind: the user tries again a moment later.
+      for (;;) {
+        try {
+          storage.write(() =>
+            db.transaction(() => {
+              enqueueIntent(store, handles, intent, Date.now(), cfg.fixtures);
+              db.prepare('UPDATE crash_cursor SET enqueued = enqueued + 1').run();
+            })(),
+          );
+          break;
+        } catch (e) {
+          if (storageFault(e) === undefined) throw e;
+          await sleep(5);
+        }
+      }
       enqueued = true;
     }
     if (!enqueued) continue;
@@ -83,8 +131,11 @@ async function main(configPath: string): Promise<void> {
   }
   await settle();
   await pusher.stop();
+  storage.close();
+  faults?.off();
   const states: unknown = db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all();
-  process.stdout.write(`done ${JSON.stringify(states)}\n`);
+  const injected = faults ? ` faults ${faults.injected.SQLITE_FULL} ${faults.injected.SQLITE_IOERR_WRITE} log ${logLines}` : '';
+  process.stdout.write(`done ${JSON.stringify(states)}${injected}\n`);
   await conn.close();
   db.close();
 }

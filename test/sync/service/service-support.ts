@@ -3,18 +3,18 @@
  * the engine's clock runs from the server's (the realm's edit limits compare the two).
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { silentEngineLogger } from '../../../sync/base/seams.js';
+import { silentEngineLogger, type EngineLogger } from '../../../sync/base/seams.js';
 import type { EngineEvent, RpcResult } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { FaultProxy } from '../../support/fault-proxy.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
 import { quickSleep, until } from '../engine/session-helpers.js';
 
-export async function signedInService(t: TestServer, who: string) {
+export async function signedInService(t: TestServer, who: string, logger: EngineLogger = silentEngineLogger) {
   const proxy = await FaultProxy.start(t.url, { maxStallMs: 2_000 });
   const base = t.clock.now();
   const started = Date.now();
-  const seams = { logger: silentEngineLogger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
+  const seams = { logger, sleep: quickSleep, clock: { now: () => base + (Date.now() - started) } };
   const svc = new EngineService({ dataDir: ':memory:', secrets: new MemorySecretStore(), seams, timeoutMs: 3_000 });
   const events: EngineEvent[] = [];
   const client = svc.connect((e) => events.push(e));
@@ -46,8 +46,8 @@ export function serviceSuite(): void {
 }
 
 /** The service signed in as a demo user on the suite's server; its proxy becomes `proxy`. */
-export async function signedIn(who: string) {
-  const s = await signedInService(t, who);
+export async function signedIn(who: string, logger?: EngineLogger) {
+  const s = await signedInService(t, who, logger);
   proxy = s.proxy;
   return s;
 }
