@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { diff3Merge, type MergeRegion } from 'node-diff3';
+import { MARK_SPLIT, MARK_THEIRS, MARK_YOURS } from '../../common/merge-markers.js';
 
 export type MergeResult =
   | { readonly kind: 'clean'; readonly text: string }
@@ -60,6 +61,41 @@ export function threeWayMerge(base: string, ours: string, theirs: string): Merge
     text += piece;
   }
   return { kind: 'clean', text };
+}
+
+/** The text "Edit a merge" starts from, and how many regions in it are marked for a person to settle. */
+export interface EditableMerge {
+  readonly text: string;
+  readonly conflicts: number;
+}
+
+const withNewline = (s: string) => (s === '' || s.endsWith('\n') ? s : `${s}\n`);
+
+/**
+ * The same merge as `threeWayMerge`, finished for a person: what merges (on lines, then on words)
+ * is merged, and each region whose words still collide shows both versions between whole marker
+ * lines (common/merge-markers.ts), yours first. A chat message is short: a reader sees the two
+ * versions one under the other.
+ */
+export function mergeForEditing(base: string, ours: string, theirs: string): EditableMerge {
+  const clean = threeWayMerge(base, ours, theirs);
+  if (clean.kind === 'clean') return { text: clean.text, conflicts: 0 };
+  const regions = diff3Merge(splitLines(ours), splitLines(base), splitLines(theirs), { excludeFalseConflicts: true });
+  let text = '';
+  let conflicts = 0;
+  regions.forEach((region, n) => {
+    const piece = region.ok ? region.ok.join('') : mergeConflictOnWords(region);
+    if (piece !== undefined) {
+      text += piece;
+      return;
+    }
+    const c = region.conflict!;
+    const [mine, other] = [c.a.join(''), c.b.join('')];
+    conflicts++;
+    const more = n < regions.length - 1;
+    text += `${MARK_YOURS}\n${withNewline(mine)}${MARK_SPLIT}\n${withNewline(other)}${MARK_THEIRS}${more || mine.endsWith('\n') ? '\n' : ''}`;
+  });
+  return { text, conflicts };
 }
 
 /**

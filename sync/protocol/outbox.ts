@@ -174,8 +174,12 @@ export const outboxRowSchema = z.object({
   /** UNIX ms after which it fails (realm edit and move limits). */
   deadline_at: int.nullable(),
   last_error: outboxErrorSchema.nullable(),
-  /** For a content conflict: the three texts (the UI offers keep mine / take theirs / edit). */
-  conflict: z.object({ base: z.string(), ours: z.string(), theirs: z.string() }).nullable(),
+  /**
+   * For a content conflict: the three texts (the UI offers keep mine / take theirs / edit), and
+   * `merged`, the engine's three-way merge with both versions between marker lines where they
+   * collide: the text "Edit a merge" starts from.
+   */
+  conflict: z.object({ base: z.string(), ours: z.string(), theirs: z.string(), merged: z.string() }).nullable(),
   created_at: int,
   updated_at: int,
   /** What it changes, in words (unknown kinds and unreadable args say so). */

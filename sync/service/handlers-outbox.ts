@@ -24,6 +24,7 @@ import { OutboxIntentError } from '../engine/session-outbox.js';
 import type { AccountSession } from '../engine/session.js';
 import { localIdOfEcho, messageSendArgs } from '../outbox/mutations/message-send.js';
 import { parseConflictDetails } from '../outbox/mutations/message-conflict.js';
+import { mergeForEditing } from '../outbox/merge.js';
 import { IllegalTransitionError } from '../outbox/states.js';
 import type { OutboxRow } from '../outbox/store.js';
 import type { outboxOperations } from '../protocol/outbox.js';
@@ -75,7 +76,7 @@ export function rowView(r: OutboxRow, names: Names): OutboxRowOf {
     next_attempt_at: r.nextAttemptAt,
     deadline_at: r.deadlineAt,
     last_error: outboxErrorView(r.lastError),
-    conflict: c ? { base: c.base, ours: c.ours, theirs: c.theirs } : null,
+    conflict: c ? { base: c.base, ours: c.ours, theirs: c.theirs, merged: mergeForEditing(c.base, c.ours, c.theirs).text } : null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
     description: describeRow(r.kind, r.args, names),

@@ -10,7 +10,7 @@ import { canSaveMerge, conflictOf, wordDiff, type Conflict } from './conflict-re
 import type { Marker } from '../data/outbox-reducer.js';
 import { useOutbox } from '../data/outbox.js';
 import { Button } from '../kit/Button.js';
-import { hasConflictMarkers, mergeForEditing } from './merge-text.js';
+import { hasConflictMarkers } from '../../../common/merge-markers.js';
 
 type ConflictMarker = Extract<Marker, { status: 'conflict' }>;
 
@@ -73,7 +73,7 @@ export function ConflictPanel(props: { marker: ConflictMarker; messageId: number
             </Button>
             <Show when={conflict()}>
               {(c) => (
-                <Button variant="quiet" size="small" disabled={props.busy} onClick={() => setMerge(mergeForEditing(c().base, c().ours, c().theirs).text)}>
+                <Button variant="quiet" size="small" disabled={props.busy} onClick={() => setMerge(c().merged)}>
                   Edit a merge
                 </Button>
               )}

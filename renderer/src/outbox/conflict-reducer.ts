@@ -4,7 +4,7 @@
  * row looked up by id, and when an edited merge may be saved.
  */
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import { hasConflictMarkers } from './merge-text.js';
+import { hasConflictMarkers } from '../../../common/merge-markers.js';
 
 export type Conflict = NonNullable<OutboxRowView['conflict']>;
 

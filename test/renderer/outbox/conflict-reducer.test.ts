@@ -69,7 +69,7 @@ describe('word diff', () => {
 });
 
 describe('conflict rows', () => {
-  const conflict = { base: 'b', ours: 'o', theirs: 't' };
+  const conflict = { base: 'b', ours: 'o', theirs: 't', merged: 'm' };
   const rows = [
     { outbox_id: 1, conflict: null },
     { outbox_id: 2, conflict },

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentSha256 } from '../../../sync/api/index.js';
 import { seededRandom } from '../../../sync/base/seams.js';
-import { sha256Hex, splitLines, splitWords, threeWayMerge } from '../../../sync/outbox/merge.js';
+import { mergeForEditing, sha256Hex, splitLines, splitWords, threeWayMerge } from '../../../sync/outbox/merge.js';
+import { hasConflictMarkers } from '../../../common/merge-markers.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const clean = (text: string) => ({ kind: 'clean', text });
@@ -133,5 +134,60 @@ describe('threeWayMerge on seeded random documents', () => {
       const expected = lines.map((l, i) => (ours[i] !== l ? ours[i] : theirs[i])).join('');
       expect(threeWayMerge(lines.join(''), ours.join(''), theirs.join(''))).toEqual(clean(expected));
     }
+  });
+});
+
+describe('mergeForEditing: the text "Edit a merge" starts from', () => {
+  const base = 'We meet at noon by the gate.\nBring an umbrella.\nSee you there.';
+
+  it('merges changes to different lines, and different words of one line, without markers', () => {
+    expect(mergeForEditing(base, base.replace('noon', 'two'), base.replace('an umbrella', 'a coat'))).toEqual({
+      text: 'We meet at two by the gate.\nBring a coat.\nSee you there.',
+      conflicts: 0,
+    });
+    expect(mergeForEditing('We meet at noon by the gate.', 'We meet at noon by the old gate.', 'We meet at one by the gate.')).toEqual({
+      text: 'We meet at one by the old gate.',
+      conflicts: 0,
+    });
+  });
+
+  it("marks the lines whose words collide, keeping both sides' other changes", () => {
+    const yours = 'We meet at two by the gate.\nBring an umbrella.\nSee you there, Hamlet.';
+    const theirs = 'We meet at one by the gate.\nBring an umbrella.\nSee you there.';
+    const m = mergeForEditing(base, yours, theirs);
+    expect(m.conflicts).toBe(1);
+    expect(m.text).toBe('<<<<<<< yours\nWe meet at two by the gate.\n=======\nWe meet at one by the gate.\n>>>>>>> theirs\nBring an umbrella.\nSee you there, Hamlet.');
+    expect(hasConflictMarkers(m.text)).toBe(true);
+  });
+
+  it('marks a one-line message whole, with no newline added at its end', () => {
+    expect(mergeForEditing('noon', 'two', 'one')).toEqual({ text: '<<<<<<< yours\ntwo\n=======\none\n>>>>>>> theirs', conflicts: 1 });
+  });
+
+  it('keeps line endings and a final newline exactly', () => {
+    expect(mergeForEditing('a\r\nb\r\nc\r\n', 'A\r\nb\r\nc\r\n', 'a\r\nb\r\nC\r\n')).toEqual({ text: 'A\r\nb\r\nC\r\n', conflicts: 0 });
+    expect(mergeForEditing('x\n', 'y\n', 'z\n').text).toBe('<<<<<<< yours\ny\n=======\nz\n>>>>>>> theirs\n');
+  });
+
+  it('takes a deletion by one side and a change by the other elsewhere, and an identical change once', () => {
+    expect(mergeForEditing('one\ntwo\nthree\nfour\n', 'one\nthree\nfour\n', 'one\ntwo\nthree\nFOUR\n')).toEqual({ text: 'one\nthree\nFOUR\n', conflicts: 0 });
+    expect(mergeForEditing('a\nb\n', 'a\nB\n', 'a\nB\n')).toEqual({ text: 'a\nB\n', conflicts: 0 });
+  });
+
+  it('is clean exactly when the automatic merge is', () => {
+    const cases: [string, string, string][] = [
+      [base, base.replace('noon', 'two'), base.replace('noon', 'one')],
+      [base, base.replace('gate', 'door'), base.replace('umbrella', 'coat')],
+      ['x', 'y', 'x'],
+    ];
+    for (const [b, o, t] of cases) expect(mergeForEditing(b, o, t).conflicts === 0).toBe(threeWayMerge(b, o, t).kind === 'clean');
+  });
+});
+
+describe('merge markers', () => {
+  it('sees only its own marker lines, not a heading underline', () => {
+    expect(hasConflictMarkers('Title\n=======\ntext')).toBe(false);
+    expect(hasConflictMarkers('a <<<<<<< yours b')).toBe(false);
+    expect(hasConflictMarkers('a\r\n>>>>>>> theirs\r\n')).toBe(true);
   });
 });

@@ -111,7 +111,7 @@ describe('the outbox through the engine service', () => {
     await call('nudge', { reason: 'network' });
     await until(() => svc.activeSession?.outbox.counts().conflict === 1, 15_000, 'conflict');
     const [conflict] = (await call('outbox')) as OutboxRowView[];
-    expect(conflict).toMatchObject({ state: 'conflict', conflict: { base: 'meet at 10:00', ours: 'meet at 11:00', theirs: 'meet at 10:30' }, last_error: { kind: 'conflict' } });
+    expect(conflict).toMatchObject({ state: 'conflict', conflict: { base: 'meet at 10:00', ours: 'meet at 11:00', theirs: 'meet at 10:30', merged: '<<<<<<< yours\nmeet at 11:00\n=======\nmeet at 10:30\n>>>>>>> theirs' }, last_error: { kind: 'conflict' } });
     expect(await call('outboxResolveConflict', { outbox_id: edited.outbox_id, choice: { choice: 'take_theirs' } })).toEqual({ ok: true, draft: 'meet at 11:00' });
     // The text the user gave up is kept as a draft of that conversation, durably (not in renderer memory).
     expect((await call('drafts')) as Array<{ to: unknown; content: string }>).toContainEqual(
