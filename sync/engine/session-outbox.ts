@@ -51,6 +51,8 @@ export interface OutboxHost {
   drainChanged?(): void;
   /** A probe confirmed the server refuses the credentials (the outbox stays paused). */
   credentialsRefused?(error: string): void;
+  /** Reading the queue failed for a reason other than a full disk (a damaged file): the session's owner recovers it. */
+  queueUnreadable?(error: unknown): void;
   /** The account's record of writes the disk refused (docs/sync-design.md "A full disk"). */
   readonly storage?: StorageHealth;
 }
@@ -111,6 +113,7 @@ export class SessionOutbox {
         host.drainChanged?.();
       },
       onUnauthorized: (e) => host.credentialsRefused?.(e.message),
+      onStoreError: (e) => host.queueUnreadable?.(e),
       ...(host.storage ? { storage: host.storage } : {}),
     });
   }

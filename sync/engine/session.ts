@@ -214,6 +214,9 @@ export class AccountSession {
       emit: (c) => this.emit(c),
       drainChanged: () => this.recomputeStatus(),
       credentialsRefused: (error) => this.poller?.credentialsRefused(error),
+      queueUnreadable: (e) => {
+        if (isDamageError(e)) this.opts.onDamaged?.(e);
+      },
       storage: this.storage,
     });
   }

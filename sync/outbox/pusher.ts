@@ -56,6 +56,11 @@ export interface PusherOptions {
   readonly onBusy?: (busy: boolean) => void;
   /** A probe confirmed the server refuses the credentials: the queue stays paused until sign-in. */
   readonly onUnauthorized?: (e: UnauthorizedError) => void;
+  /**
+   * Reading the queue failed, and not because the disk is full (a damaged page): the pusher stops
+   * looking until the next kick and tells its owner, which may rebuild the file.
+   */
+  readonly onStoreError?: (e: unknown) => void;
   /** The account's record of refused writes (a private one, retrying with its backoff, if none). */
   readonly storage?: StorageHealth;
 }
@@ -272,6 +277,19 @@ export class OutboxPusher {
     this.pump();
   }
 
+  /** One of the queue's reads; undefined (the pump stops) when it fails: run from promise callbacks, it must not throw. */
+  private read<T>(f: () => T): T | undefined {
+    try {
+      return f();
+    } catch (e) {
+      this.ahead = [];
+      if (this.diskRefused(e)) return undefined;
+      this.seams.logger.error('outbox: the queue could not be read', { error: describeError(e) });
+      this.opts.onStoreError?.(e);
+      return undefined;
+    }
+  }
+
   private pump(): void {
     if (this.state === 'running' && !this.diskWait) {
       const now = this.seams.clock.now();
@@ -280,11 +298,14 @@ export class OutboxPusher {
         if (this.ahead.length === 0) {
           if (fetched) break;
           fetched = true;
-          this.ahead = this.store.runnableHeads(now, AHEAD).map((r) => r.id);
+          const heads = this.read(() => this.store.runnableHeads(now, AHEAD));
+          if (heads === undefined) break;
+          this.ahead = heads.map((r) => r.id);
         }
         const id = this.ahead.shift();
         if (id === undefined) break;
-        const head = this.store.runnableHead(id, now);
+        const head = this.read(() => this.store.runnableHead(id, now) ?? null);
+        if (head === undefined) break;
         if (!head || this.inFlight.has(head.entityKey)) continue;
         const group = this.store.kinds.get(head.kind, head.kindVersion)?.serialGroup;
         // Its group's earlier row is in flight: this one waits (read again once that one is done).
