@@ -91,7 +91,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
               <div class="scheduled-content">
                 <MessageContent html={m.rendered_content} />
               </div>
-              <Show when={!sendingNow(rows())}>
+              <Show when={!sendingNow(rows()) || refusedForTime(rows())}>
                 <div class="scheduled-actions">
                   <Button size="small" aria-label={`Send now: scheduled message to ${where(m)}`} onClick={() => setSending(m)}>
                     Send now

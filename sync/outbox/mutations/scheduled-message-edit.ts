@@ -65,8 +65,9 @@ export const scheduledMessageEdit = objectKind(SCHEDULED_MESSAGE, {
       const c = scheduledCreateArgs.safeParse(prev.args);
       if (!c.success) return { action: 'append' };
       const recipient = n.recipient ?? (n.topic !== undefined && c.data.recipient.type === 'channel' ? { ...c.data.recipient, topic: n.topic } : c.data.recipient);
-      if (c.data.send_now_at !== undefined) return { action: 'append' };
       const merged: ScheduledCreateArgs = { ...c.data, recipient, content: n.content ?? c.data.content, scheduled_delivery_timestamp: n.scheduled_delivery_timestamp ?? c.data.scheduled_delivery_timestamp };
+      // Asked to be sent now, then given a new time: the newer wish wins, it is scheduled again.
+      if (n.scheduled_delivery_timestamp !== undefined) delete merged.send_now_at;
       return { action: 'merge', args: merged, base: prev.base };
     }
     const p = prev.kind === 'update_scheduled_message' ? scheduledEditArgs.safeParse(prev.args) : undefined;

@@ -123,3 +123,35 @@ describe('an edit of a scheduled message, offline', () => {
     expect(localScheduled(env.db)[0]).toMatchObject({ content: 'new words', rendered_content: '<p>new words</p>' });
   });
 });
+
+describe('a send now that waited behind a create then refused for its time', () => {
+  async function sendNowBehindRefusedCreate(topic: string, content: string) {
+    const verona = channelId(env.t, 'Verona');
+    const tmp = env.store.newTempId();
+    const create = env.store.enqueue(kindOf(env.store, 'create_scheduled_message'), { tmp_id: tmp, recipient: { type: 'channel', to: verona, topic }, content, scheduled_delivery_timestamp: nowS() - 30 }, null);
+    env.store.apply({ id: create.id }, 'send', { attempts: 1 });
+    const sendNow = env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), { scheduled_message_id: tmp, to: { type: 'channel', stream_id: verona, topic }, content }, { enqueued_at: nowS() });
+    expect(sendNow.outcome).toBe('added');
+    env.store.apply({ id: create.id }, 'permanent', { lastError: { kind: 'api', message: 'Scheduled delivery time must be in the future.' } });
+    return { tmp, verona, create: create.id, sendNow: sendNow.id };
+  }
+
+  it('a new time folds both in: scheduled again at that time, nothing sent now', async () => {
+    const { tmp, create, sendNow } = await sendNowBehindRefusedCreate('changed mind', 'later after all');
+    const at = nowS() + 3600;
+    expect(env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), { scheduled_message_id: tmp, scheduled_delivery_timestamp: at }, null)).toEqual({ outcome: 'merged', id: create });
+    expect(env.store.get(sendNow)?.state).toBe('discarded');
+    await env.drain();
+    expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(0);
+    expect((await serverScheduled()).filter((m) => m.topic === 'changed mind')).toMatchObject([{ content: 'later after all', scheduled_delivery_timestamp: at }]);
+  });
+
+  it('send now again: one message', async () => {
+    const { tmp, verona, create } = await sendNowBehindRefusedCreate('again', 'now, really');
+    const res = env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), { scheduled_message_id: tmp, to: { type: 'channel', stream_id: verona, topic: 'again' }, content: 'now, really' }, { enqueued_at: nowS() });
+    expect(res).toEqual({ outcome: 'merged', id: create });
+    await env.drain();
+    expect(env.requests(/^POST \/api\/v1\/messages$/)).toBe(1);
+    expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'again' }], 'now, really')).toBe(1);
+  });
+});
