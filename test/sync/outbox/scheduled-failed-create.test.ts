@@ -155,3 +155,19 @@ describe('a send now that waited behind a create then refused for its time', () 
     expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'again' }], 'now, really')).toBe(1);
   });
 });
+
+describe('an edit of a server-held scheduled message refused for its time', () => {
+  it('a later edit with a new time folds into it and goes', async () => {
+    const verona = channelId(env.t, 'Verona');
+    const created = await env.t.as('iago').post('/scheduled_messages', { type: 'stream', to: verona, topic: 'held', content: 'held text', scheduled_delivery_timestamp: nowS() + 3600 });
+    const id = created.json.scheduled_message_id as number;
+    const first = env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), { scheduled_message_id: id, content: 'edited', scheduled_delivery_timestamp: nowS() - 30 }, null);
+    await env.drain();
+    expect(env.store.get(first.id)?.state).toBe('failed');
+    const at = nowS() + 7200;
+    expect(env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), { scheduled_message_id: id, scheduled_delivery_timestamp: at }, null)).toEqual({ outcome: 'merged', id: first.id });
+    await env.drain();
+    expect(env.store.get(first.id)?.state).toBe('done');
+    expect((await serverScheduled()).find((m) => m.scheduled_message_id === id)).toMatchObject({ content: 'edited', scheduled_delivery_timestamp: at });
+  });
+});
