@@ -141,6 +141,13 @@ export interface OutboxKind<A, B, K extends string = string> {
    * the whole of what the user now wants (a scheduled message's edit, send now, delete).
    */
   readonly foldsIntoFailed?: boolean;
+  /**
+   * With `foldsIntoFailed`: the failed head (and the rows behind it) that a new intent of this kind
+   * does not merge with but makes moot, because the new intent carries what they wanted (send now
+   * takes a scheduled message's text as the user sees it, a refused edit included). They are
+   * discarded and the new intent queued in their place.
+   */
+  supersedesFailed?(prev: PendingIntent): boolean;
   /** The optimistic effect on the local cache (none: the change shows once the server's event arrives). */
   readonly local?: LocalSpec<A, B>;
   /** The create landed as `createdId` (inside the pusher's `succeeded` transaction): local copies follow it. */
@@ -173,6 +180,7 @@ export interface RuntimeKind {
   verify(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<VerifyOutcome>;
   coalesce(prev: PendingIntent, next: { readonly args: unknown; readonly base: unknown }): CoalesceDecision;
   readonly foldsIntoFailed: boolean;
+  supersedesFailed(prev: PendingIntent): boolean;
   /** The `tmp-N` id a create's args make the object under (undefined: not a create). */
   createdTempId(args: unknown): string | undefined;
   /** The temporary ids the args name in their declared fields. */
@@ -273,6 +281,7 @@ export function runtimeKind<A, B>(k: OutboxKind<A, B>): RuntimeKind {
       return k.coalesce(prev, v);
     },
     foldsIntoFailed: k.foldsIntoFailed ?? false,
+    supersedesFailed: (prev) => k.supersedesFailed?.(prev) ?? false,
   };
 }
 

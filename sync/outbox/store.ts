@@ -165,8 +165,9 @@ export class OutboxStore {
    * An intent of a kind that folds into a failed head (`foldsIntoFailed`): the refused head takes
    * the rows waiting behind it and then the new intent, in order, each by its kind's coalescing,
    * and goes back to `queued` as the user now wants it; the rows folded in are discarded. A delete
-   * that annuls the head discards them all. Undefined (the usual path) when the head did not fail
-   * or any step would not merge.
+   * that annuls the head discards them all; an intent that supersedes them (`supersedesFailed`)
+   * discards them and is added as the new head. Undefined (the usual path, after such discards)
+   * when the head did not fail or any step would not merge.
    */
   private foldIntoFailedHead(kind: RuntimeKind, intent: { args: unknown; base: unknown }, entityKey: string): EnqueueResult | undefined {
     if (!kind.foldsIntoFailed) return undefined;
@@ -184,7 +185,13 @@ export class OutboxStore {
     let acc = { kind: head.kind, args: head.args, base: head.base };
     for (const [i, step] of steps.entries()) {
       const d = step.kind.coalesce(acc, step);
-      if (d.action === 'append') return undefined;
+      if (d.action === 'append') {
+        // The new intent makes every waiting row moot: they go, it is queued in their place.
+        const all = [head, ...later];
+        if (i !== steps.length - 1 || !all.every((r) => kind.supersedesFailed(r))) return undefined;
+        for (const r of all) this.applyTo(r, 'discard', { note: { coalesced: 'superseded by a later intent', by: kind.kind, args: intent.args } });
+        return undefined;
+      }
       if (d.action === 'cancel') {
         if (i !== steps.length - 1) return undefined;
         for (const r of [head, ...later]) this.applyTo(r, 'discard', { note: { coalesced: 'cancelled by a later intent', by: kind.kind, args: intent.args } });

@@ -74,6 +74,9 @@ export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, Scheduled
     return { action: 'merge', args: { ...c.data, send_now_at: next.base.enqueued_at }, base: prev.base };
   },
   foldsIntoFailed: true,
+  // A refused edit of a scheduled message the server holds: the send takes the text and recipient
+  // as the list shows them (that edit included), so the edit is moot rather than in the way.
+  supersedesFailed: (prev) => prev.kind === 'update_scheduled_message',
   async send(conn, a, b, ctx) {
     const id = serverScheduledId(a.scheduled_message_id, SCHEDULED_SEND_NOW_KIND);
     try {

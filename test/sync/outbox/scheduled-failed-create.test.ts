@@ -171,3 +171,21 @@ describe('an edit of a server-held scheduled message refused for its time', () =
     expect((await serverScheduled()).find((m) => m.scheduled_message_id === id)).toMatchObject({ content: 'edited', scheduled_delivery_timestamp: at });
   });
 });
+
+describe('send now of a server-held scheduled message whose edit was refused', () => {
+  it('supersedes the refused edit: sent once, with the edited text the list shows', async () => {
+    const verona = channelId(env.t, 'Verona');
+    const created = await env.t.as('iago').post('/scheduled_messages', { type: 'stream', to: verona, topic: 'held now', content: 'held text', scheduled_delivery_timestamp: nowS() + 3600 });
+    const id = created.json.scheduled_message_id as number;
+    const first = env.store.enqueue(kindOf(env.store, 'update_scheduled_message'), { scheduled_message_id: id, content: 'edited text', scheduled_delivery_timestamp: nowS() - 30 }, null);
+    await env.drain();
+    expect(env.store.get(first.id)?.state).toBe('failed');
+    const res = env.store.enqueue(kindOf(env.store, 'send_scheduled_message_now'), { scheduled_message_id: id, to: { type: 'channel', stream_id: verona, topic: 'held now' }, content: 'edited text' }, { enqueued_at: nowS() });
+    expect(res.outcome).toBe('added');
+    expect(env.store.get(first.id)?.state).toBe('discarded');
+    await env.drain();
+    expect(env.store.get(res.id)?.state).toBe('done');
+    expect(await sentByIago([{ operator: 'channel', operand: verona }, { operator: 'topic', operand: 'held now' }], 'edited text')).toBe(1);
+    expect((await serverScheduled()).some((m) => m.scheduled_message_id === id)).toBe(false);
+  });
+});
