@@ -134,6 +134,20 @@ export interface OutboxKind<A, B, K extends string = string> {
   /** After a lost answer: read the server's state and say whether the earlier attempt landed. */
   verify(conn: ApiConnection, args: A, base: B, ctx: KindContext): Promise<VerifyOutcome>;
   coalesce?(prev: PendingIntent, next: { readonly args: A; readonly base: B }): CoalesceDecision;
+  /**
+   * A new intent of this kind may also coalesce into its entity's head when that head `failed`
+   * (docs/sync-design.md "Coalescing"): the refused row is what the new intent changes, so it is
+   * sent again as changed instead of holding the new intent back. Only for kinds whose merge is
+   * the whole of what the user now wants (a scheduled message's edit, send now, delete).
+   */
+  readonly foldsIntoFailed?: boolean;
+  /**
+   * With `foldsIntoFailed`: the failed head (and the rows behind it) that a new intent of this kind
+   * does not merge with but makes moot, because the new intent carries what they wanted (send now
+   * takes a scheduled message's text as the user sees it, a refused edit included). They are
+   * discarded and the new intent queued in their place.
+   */
+  supersedesFailed?(prev: PendingIntent): boolean;
   /** The optimistic effect on the local cache (none: the change shows once the server's event arrives). */
   readonly local?: LocalSpec<A, B>;
   /** The create landed as `createdId` (inside the pusher's `succeeded` transaction): local copies follow it. */
@@ -165,6 +179,8 @@ export interface RuntimeKind {
   send(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<SendOutcome | void>;
   verify(conn: ApiConnection, args: unknown, base: unknown, ctx?: KindContext): Promise<VerifyOutcome>;
   coalesce(prev: PendingIntent, next: { readonly args: unknown; readonly base: unknown }): CoalesceDecision;
+  readonly foldsIntoFailed: boolean;
+  supersedesFailed(prev: PendingIntent): boolean;
   /** The `tmp-N` id a create's args make the object under (undefined: not a create). */
   createdTempId(args: unknown): string | undefined;
   /** The temporary ids the args name in their declared fields. */
@@ -264,6 +280,8 @@ export function runtimeKind<A, B>(k: OutboxKind<A, B>): RuntimeKind {
       const v = must(next.args, next.base);
       return k.coalesce(prev, v);
     },
+    foldsIntoFailed: k.foldsIntoFailed ?? false,
+    supersedesFailed: (prev) => k.supersedesFailed?.(prev) ?? false,
   };
 }
 

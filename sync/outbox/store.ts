@@ -123,6 +123,8 @@ export class OutboxStore {
     const parsed = kind.parse(args, base);
     if (!parsed.ok) throw new Error(`outbox: bad ${kind.kind} intent: ${parsed.problems}`);
     const entityKey = kind.entityKey(parsed.value.args);
+    const folded = this.foldIntoFailedHead(kind, parsed.value, entityKey);
+    if (folded) return folded;
     const now = this.clock.now();
     const last = this.lastLiveRow(entityKey);
     // A row waiting out a backoff did not land (the connection was never made, or the server said
@@ -157,6 +159,51 @@ export class OutboxStore {
       isHead,
     });
     return { outcome: 'added', id: Number(id) };
+  }
+
+  /**
+   * An intent of a kind that folds into a failed head (`foldsIntoFailed`): the refused head takes
+   * the rows waiting behind it and then the new intent, in order, each by its kind's coalescing,
+   * and goes back to `queued` as the user now wants it; the rows folded in are discarded. A delete
+   * that annuls the head discards them all; an intent that supersedes them (`supersedesFailed`)
+   * discards them and is added as the new head. Undefined (the usual path, after such discards)
+   * when the head did not fail or any step would not merge.
+   */
+  private foldIntoFailedHead(kind: RuntimeKind, intent: { args: unknown; base: unknown }, entityKey: string): EnqueueResult | undefined {
+    if (!kind.foldsIntoFailed) return undefined;
+    const [head, ...later] = this.liveRows(entityKey);
+    const headKind = head && this.kinds.get(head.kind, head.kindVersion);
+    if (head?.state !== 'failed' || !headKind) return undefined;
+    const steps: { kind: RuntimeKind; args: unknown; base: unknown }[] = [];
+    for (const r of later) {
+      const k = this.kinds.get(r.kind, r.kindVersion);
+      const p = k?.parse(r.args, r.base);
+      if (!k?.foldsIntoFailed || !p?.ok || r.state === 'sending' || r.state === 'verifying' || r.state === 'unknown') return undefined;
+      steps.push({ kind: k, ...p.value });
+    }
+    steps.push({ kind, ...intent });
+    let acc = { kind: head.kind, args: head.args, base: head.base };
+    for (const [i, step] of steps.entries()) {
+      const d = step.kind.coalesce(acc, step);
+      if (d.action === 'append') {
+        // The new intent makes every waiting row moot: they go, it is queued in their place.
+        const all = [head, ...later];
+        if (i !== steps.length - 1 || !all.every((r) => kind.supersedesFailed(r))) return undefined;
+        for (const r of all) this.applyTo(r, 'discard', { note: { coalesced: 'superseded by a later intent', by: kind.kind, args: intent.args } });
+        return undefined;
+      }
+      if (d.action === 'cancel') {
+        if (i !== steps.length - 1) return undefined;
+        for (const r of [head, ...later]) this.applyTo(r, 'discard', { note: { coalesced: 'cancelled by a later intent', by: kind.kind, args: intent.args } });
+        return { outcome: 'cancelled', id: head.id };
+      }
+      const merged = headKind.parse(d.args, d.base);
+      if (!merged.ok) throw new Error(`outbox: ${step.kind.kind} produced a merge that ${head.kind} v${head.kindVersion} rejects`);
+      acc = { kind: head.kind, ...merged.value };
+    }
+    this.applyTo(head, 'edit', { args: acc.args, base: acc.base, nextAttemptAt: null, lastError: null, note: { coalesced: kind.kind, args: intent.args, into: 'failed' } });
+    for (const r of later) this.applyTo(r, 'discard', { note: { coalesced: `folded into row ${head.id}`, by: kind.kind } });
+    return { outcome: 'merged', id: head.id };
   }
 
   get(id: number): OutboxRow | undefined {

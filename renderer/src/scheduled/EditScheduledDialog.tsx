@@ -10,7 +10,7 @@ import { RecipientPicker } from '../shared/RecipientPicker.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { deliveryProblem, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
-import { changedRecipients, dmPeople, FAILED_TEXT, isChannel } from './scheduled-list.js';
+import { changedRecipients, dmPeople, FAILED_TEXT, isChannel, REFUSED_FOR_TIME_TEXT } from './scheduled-list.js';
 import { ScheduleFields, zoneName } from './ScheduleFields.js';
 import type { ScheduledMessage } from './store.js';
 
@@ -22,7 +22,8 @@ type Patch = {
   recipient?: { type: 'channel'; channel_id: number; topic: string } | { type: 'direct'; user_ids: number[] };
 };
 
-export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage; where: string; onClose(): void }) {
+/** `newTime`: its create was refused because its time passed; the dialog asks for a new one. */
+export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledMessage; where: string; newTime?: boolean; onClose(): void }) {
   const m = props.message;
   const settings = useSettings();
   const channels = useChannels();
@@ -36,7 +37,8 @@ export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledM
   const [topic, setTopic] = createSignal(m.topic ?? '');
   const [channelId, setChannelId] = createSignal(channelOf());
   // A failed message starts with an empty time: the server wants a new one.
-  const [when, setWhen] = createSignal(m.failed ? '' : unixToWallTime(m.scheduled_delivery_timestamp, zone));
+  const needsTime = m.failed || props.newTime === true;
+  const [when, setWhen] = createSignal(needsTime ? '' : unixToWallTime(m.scheduled_delivery_timestamp, zone));
   const edit = useCommand((patch: Patch) => props.bridge.invoke('updateScheduledMessage', patch));
   const busy = edit.busy;
   const setError = edit.fail;
@@ -44,8 +46,8 @@ export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledM
     e.preventDefault();
     const seconds = wallTimeToUnix(when(), zone);
     const timeChanged = seconds !== m.scheduled_delivery_timestamp;
-    if (m.failed || timeChanged) {
-      const why = deliveryProblem(seconds, Math.floor(Date.now() / 1000), m.failed ? m.scheduled_delivery_timestamp : undefined);
+    if (needsTime || timeChanged) {
+      const why = deliveryProblem(seconds, Math.floor(Date.now() / 1000), needsTime ? m.scheduled_delivery_timestamp : undefined);
       if (why !== null) return setError(why);
     }
     if (content().trim() === '') return setError('A scheduled message needs some text.');
@@ -66,10 +68,13 @@ export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledM
   };
 
   return (
-    <Dialog title="Edit scheduled message" class="schedule-dialog" onClose={props.onClose}>
+    <Dialog title={props.newTime === true ? 'Pick a new time' : 'Edit scheduled message'} class="schedule-dialog" onClose={props.onClose}>
       <form onSubmit={save}>
         <Show when={m.failed}>
           <p class="error">{FAILED_TEXT}</p>
+        </Show>
+        <Show when={props.newTime === true && !m.failed}>
+          <p class="error">{REFUSED_FOR_TIME_TEXT}</p>
         </Show>
         <Show
           when={isChannel(m)}

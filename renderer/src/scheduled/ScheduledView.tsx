@@ -6,6 +6,8 @@
  * recipients (the composer's picker), and the time (a failed one only together with a new time, as
  * PATCH /scheduled_messages requires); Delete asks first. Send now (failed ones too) asks first and
  * sends it as a message, as Zulip web's "edit, then Send" does (unscheduled, then sent).
+ * One scheduled offline whose time passed before the server saw it was never scheduled: it says
+ * so and offers Send now and "Pick a new time" (Edit starting from an empty time).
  * Every change is queued, so all of it works offline.
  */
 import { createMemo, createSignal, Show } from 'solid-js';
@@ -22,7 +24,7 @@ import { useSettings } from '../data/settings.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { formatDelivery, userTimeZone } from './schedule-time.js';
-import { FAILED_TEXT, isChannel, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from './scheduled-list.js';
+import { FAILED_TEXT, isChannel, pendingError, pendingLabel, pendingRowsFor, REFUSED_FOR_TIME_TEXT, refusedForTime, sendingNow, sortByDelivery } from './scheduled-list.js';
 import { zoneName } from './ScheduleFields.js';
 import { EditScheduledDialog } from './EditScheduledDialog.js';
 import { useScheduledMessages, type ScheduledMessage } from './store.js';
@@ -35,7 +37,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
   const outbox = useOutbox();
   const channels = useChannels();
   const users = useUsers();
-  const [editing, setEditing] = createSignal<ScheduledMessage | null>(null);
+  const [editing, setEditing] = createSignal<{ message: ScheduledMessage; newTime: boolean } | null>(null);
   const [deleting, setDeleting] = createSignal<ScheduledMessage | null>(null);
   const [sending, setSending] = createSignal<ScheduledMessage | null>(null);
   const zone = () => userTimeZone(settings.raw()?.timezone);
@@ -83,18 +85,29 @@ export function ScheduledView(props: { bridge?: Bridge }) {
               <Show when={m.failed}>
                 <p class="error scheduled-failed">{FAILED_TEXT}</p>
               </Show>
-              <Show when={pendingError(rows())}>{(e) => <p class="error">{e()}</p>}</Show>
+              <Show when={refusedForTime(rows())} fallback={<Show when={pendingError(rows())}>{(e) => <p class="error">{e()}</p>}</Show>}>
+                <p class="error scheduled-refused">{REFUSED_FOR_TIME_TEXT}</p>
+              </Show>
               <div class="scheduled-content">
                 <MessageContent html={m.rendered_content} />
               </div>
-              <Show when={!sendingNow(rows())}>
+              <Show when={!sendingNow(rows()) || refusedForTime(rows())}>
                 <div class="scheduled-actions">
                   <Button size="small" aria-label={`Send now: scheduled message to ${where(m)}`} onClick={() => setSending(m)}>
                     Send now
                   </Button>
-                  <Button size="small" aria-label={`Edit scheduled message to ${where(m)}`} onClick={() => setEditing(m)}>
-                    Edit
-                  </Button>
+                  <Show
+                    when={refusedForTime(rows())}
+                    fallback={
+                      <Button size="small" aria-label={`Edit scheduled message to ${where(m)}`} onClick={() => setEditing({ message: m, newTime: false })}>
+                        Edit
+                      </Button>
+                    }
+                  >
+                    <Button size="small" aria-label={`Pick a new time: scheduled message to ${where(m)}`} onClick={() => setEditing({ message: m, newTime: true })}>
+                      Pick a new time
+                    </Button>
+                  </Show>
                   <Button size="small" variant="quiet" aria-label={`Delete scheduled message to ${where(m)}`} onClick={() => setDeleting(m)}>
                     Delete
                   </Button>
@@ -104,7 +117,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
           );
         }}
       </ListView>
-      <Show when={editing()}>{(m) => <EditScheduledDialog bridge={bridge} message={m()} where={where(m())} onClose={() => setEditing(null)} />}</Show>
+      <Show when={editing()}>{(e) => <EditScheduledDialog bridge={bridge} message={e().message} where={where(e().message)} newTime={e().newTime} onClose={() => setEditing(null)} />}</Show>
       <Show when={deleting()}>
         {(m) => (
           <ConfirmDialog

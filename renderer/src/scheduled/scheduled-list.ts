@@ -15,15 +15,31 @@ export function pendingRowsFor(rows: readonly OutboxRowView[], prefix: string, i
 /** One word for a row's state, for the "not on the server yet" marker. */
 export function pendingLabel(rows: readonly OutboxRowView[]): string | null {
   if (rows.length === 0) return null;
+  if (refusedForTime(rows)) return 'not scheduled';
   if (rows.some((r) => r.state === 'failed' || r.state === 'conflict')) return 'change failed';
-  if (rows.some((r) => r.kind === SEND_NOW_KIND)) return 'sending now';
+  if (rows.some(asksSendNow)) return 'sending now';
   return 'not sent yet';
 }
 
 const SEND_NOW_KIND = 'send_scheduled_message_now';
+const CREATE_KIND = 'create_scheduled_message';
+
+/** A send-now row, or a create the user asked to send now before it was ever scheduled (it carries `send_now_at`). */
+const asksSendNow = (r: OutboxRowView): boolean =>
+  r.kind === SEND_NOW_KIND || (r.kind === CREATE_KIND && typeof r.args === 'object' && r.args !== null && 'send_now_at' in r.args && r.args.send_now_at !== undefined);
 
 /** Whether the user already asked to send it now (a row not finished): the button is not offered twice. */
-export const sendingNow = (rows: readonly OutboxRowView[]): boolean => rows.some((r) => r.kind === SEND_NOW_KIND && r.state !== 'failed' && r.state !== 'conflict');
+export const sendingNow = (rows: readonly OutboxRowView[]): boolean => rows.some((r) => asksSendNow(r) && r.state !== 'failed' && r.state !== 'conflict');
+
+/**
+ * Whether the server refused to create it because its time had passed (it was scheduled offline
+ * and the time came before the server saw it): the list offers "Send now" and "Pick a new time".
+ */
+export const refusedForTime = (rows: readonly OutboxRowView[]): boolean =>
+  rows.some((r) => r.kind === CREATE_KIND && r.state === 'failed' && /in the future/i.test(r.last_error?.message ?? ''));
+
+/** What the list says of a scheduled message whose create was refused for its time. */
+export const REFUSED_FOR_TIME_TEXT = 'Its time passed before the server got it, so it was not scheduled. Send it now, or pick a new time; the text is kept.';
 
 /**
  * The people a scheduled direct message goes to, as its picker starts: the others, or oneself

@@ -22,6 +22,8 @@ export const scheduledMessageDelete = objectKind(SCHEDULED_MESSAGE, {
   send: (conn, a) => deleteScheduledMessage(conn, { scheduledMessageId: serverScheduledId(a.scheduled_message_id, 'delete_scheduled_message') }),
   shows: 'gone',
   coalesce: annulsQueued(SCHEDULED_CREATE_KIND),
+  // Behind a refused create it annuls that too: nothing was ever scheduled.
+  foldsIntoFailed: true,
   apply: forgetsLocal(SCHEDULED_MESSAGE),
 });
 

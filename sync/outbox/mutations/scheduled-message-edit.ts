@@ -14,6 +14,7 @@ import { enqueuedSchema } from '../../protocol/outbox.js';
 import { SCHEDULED_CREATE_KIND, sameIds, scheduledCreateArgs, type ScheduledCreateArgs } from './scheduled-message-create.js';
 import { scheduledId } from './scheduled-message-delete.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
+import { plainTextHtml } from './message-content-edit.js';
 
 const recipient = z.union([
   z.object({ type: z.literal('channel'), to: z.number().int(), topic: z.string() }),
@@ -43,7 +44,9 @@ export const scheduledMessageEdit = objectKind(SCHEDULED_MESSAGE, {
   kind: 'update_scheduled_message',
   version: 1,
   argsSchema: scheduledEditArgs,
-  describe: () => ({ text: 'Change a scheduled message', link: null }),
+  describe: () => ({ text: 'Change a scheduled message', link: { to: 'scheduled' } }),
+  // A refused create or edit (a time that passed offline) goes again with this change in it.
+  foldsIntoFailed: true,
   send: (conn, a) => updateScheduledMessage(conn, wireArgs(a)),
   // Gone (sent or deleted meanwhile): not applied.
   shows(m, a, conn) {
@@ -63,6 +66,8 @@ export const scheduledMessageEdit = objectKind(SCHEDULED_MESSAGE, {
       if (!c.success) return { action: 'append' };
       const recipient = n.recipient ?? (n.topic !== undefined && c.data.recipient.type === 'channel' ? { ...c.data.recipient, topic: n.topic } : c.data.recipient);
       const merged: ScheduledCreateArgs = { ...c.data, recipient, content: n.content ?? c.data.content, scheduled_delivery_timestamp: n.scheduled_delivery_timestamp ?? c.data.scheduled_delivery_timestamp };
+      // Asked to be sent now, then given a new time: the newer wish wins, it is scheduled again.
+      if (n.scheduled_delivery_timestamp !== undefined) delete merged.send_now_at;
       return { action: 'merge', args: merged, base: prev.base };
     }
     const p = prev.kind === 'update_scheduled_message' ? scheduledEditArgs.safeParse(prev.args) : undefined;
@@ -89,6 +94,8 @@ export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: C
   putScheduledMessage(db, {
     ...m,
     content: args.content ?? m.content,
+    // The list shows the rendered text: a new text shows at once, not once the server answers.
+    rendered_content: args.content !== undefined ? plainTextHtml(args.content) : m.rendered_content,
     scheduled_delivery_timestamp: args.scheduled_delivery_timestamp ?? m.scheduled_delivery_timestamp,
     ...(r?.type === 'channel' ? { type: 'stream', to: r.to, topic: r.topic } : r?.type === 'direct' ? { type: 'private', to: r.to, topic: undefined } : { topic: args.topic ?? m.topic }),
   });

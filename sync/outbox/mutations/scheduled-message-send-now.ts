@@ -14,6 +14,9 @@
  * verified the same way: still scheduled on the server → not applied; gone and our message found →
  * applied; gone and not found → not applied (the resend's DELETE is refused, then it sends).
  * A POST the server refuses leaves the row failed with the text in it (retry or discard).
+ *
+ * Asked before the scheduled message was ever created (its create queued, or refused because its
+ * time passed offline), it folds into the create, which is then sent as an ordinary message.
  */
 import { z } from 'zod';
 import { deleteScheduledMessage, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
@@ -24,6 +27,7 @@ import { getScheduledMessages as localScheduled } from '../../db/queries/persona
 import { messageSendBase, sendTarget, verifySent } from './message-send.js';
 import { scheduledId } from './scheduled-message-delete.js';
 import { SCHEDULED_MESSAGE, serverScheduledId, serverScheduledMessage } from './shared.js';
+import { SCHEDULED_CREATE_KIND, scheduledCreateArgs } from './scheduled-message-create.js';
 
 export const scheduledSendNowArgs = z.object({
   /** A server id, or `tmp-N` while its offline create is queued. */
@@ -62,6 +66,17 @@ export const scheduledMessageSendNow: OutboxKind<ScheduledSendNowArgs, Scheduled
   describe: () => ({ text: 'Send a scheduled message now', link: { to: 'scheduled' } }),
   entityKey: SCHEDULED_MESSAGE.key,
   tempIdFields: ['scheduled_message_id'],
+  // Not created yet (its create queued, or refused for its time): the create is sent as a message
+  // instead, once; nothing is unscheduled.
+  coalesce(prev, next) {
+    const c = prev.kind === SCHEDULED_CREATE_KIND ? scheduledCreateArgs.safeParse(prev.args) : undefined;
+    if (!c?.success) return { action: 'append' };
+    return { action: 'merge', args: { ...c.data, send_now_at: next.base.enqueued_at }, base: prev.base };
+  },
+  foldsIntoFailed: true,
+  // A refused edit of a scheduled message the server holds: the send takes the text and recipient
+  // as the list shows them (that edit included), so the edit is moot rather than in the way.
+  supersedesFailed: (prev) => prev.kind === 'update_scheduled_message',
   async send(conn, a, b, ctx) {
     const id = serverScheduledId(a.scheduled_message_id, SCHEDULED_SEND_NOW_KIND);
     try {

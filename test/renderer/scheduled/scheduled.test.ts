@@ -1,7 +1,7 @@
 /** Scheduled messages: wall times in a zone, delivery validation, list order and pending rows. */
 import { describe, expect, it } from 'vitest';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
-import { changedRecipients, dmPeople, pendingError, pendingLabel, pendingRowsFor, sendingNow, sortByDelivery } from '../../../renderer/src/scheduled/scheduled-list.js';
+import { changedRecipients, dmPeople, pendingError, pendingLabel, pendingRowsFor, refusedForTime, sendingNow, sortByDelivery } from '../../../renderer/src/scheduled/scheduled-list.js';
 import { deliveryProblem, formatDelivery, quickPicks, unixToWallTime, userTimeZone, wallTimeToUnix } from '../../../renderer/src/scheduled/schedule-time.js';
 import { outboxRow } from '../fixtures.js';
 
@@ -129,5 +129,25 @@ describe('a scheduled direct message’s recipients and send now', () => {
     expect(sendingNow([row('send_scheduled_message_now', 'retry_wait')])).toBe(true);
     expect(sendingNow([row('send_scheduled_message_now', 'failed')])).toBe(false);
     expect(sendingNow([row('update_scheduled_message', 'queued')])).toBe(false);
+  });
+});
+
+describe('a scheduled message whose create was refused for its time', () => {
+  const refused = { outbox_id: 2, kind: 'create_scheduled_message', target: 'scheduled_message:tmp-3', state: 'failed', args: { tmp_id: 'tmp-3' }, last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Scheduled delivery time must be in the future.', details: null } } as OutboxRowView;
+
+  it('says it was not scheduled and offers a new time (other refusals are a failed change)', () => {
+    expect(refusedForTime([refused])).toBe(true);
+    expect(pendingLabel([refused])).toBe('not scheduled');
+    const other = { ...refused, last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid channel ID', details: null } } as OutboxRowView;
+    expect(refusedForTime([other])).toBe(false);
+    expect(pendingLabel([other])).toBe('change failed');
+    expect(refusedForTime([{ ...refused, state: 'queued' }])).toBe(false);
+  });
+
+  it('sent now before it was ever scheduled (the create carries send_now_at): “sending now”, no second Send now', () => {
+    const sendNow = { ...refused, state: 'queued', args: { tmp_id: 'tmp-3', send_now_at: 1 }, last_error: null } as OutboxRowView;
+    expect(pendingLabel([sendNow])).toBe('sending now');
+    expect(sendingNow([sendNow])).toBe(true);
+    expect(sendingNow([{ ...sendNow, args: { tmp_id: 'tmp-3' } }])).toBe(false);
   });
 });
