@@ -51,6 +51,8 @@ export interface OutboxHost {
   drainChanged?(): void;
   /** A probe confirmed the server refuses the credentials (the outbox stays paused). */
   credentialsRefused?(error: string): void;
+  /** A request of the drain got the server's own answer (true) or did not reach it (false). */
+  serverAnswered?(reached: boolean): void;
   /** The account's record of writes the disk refused (docs/sync-design.md "A full disk"). */
   readonly storage?: StorageHealth;
 }
@@ -111,6 +113,7 @@ export class SessionOutbox {
         host.drainChanged?.();
       },
       onUnauthorized: (e) => host.credentialsRefused?.(e.message),
+      onAnswer: (reached) => host.serverAnswered?.(reached),
       ...(host.storage ? { storage: host.storage } : {}),
     });
   }

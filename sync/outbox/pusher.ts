@@ -56,6 +56,12 @@ export interface PusherOptions {
   readonly onBusy?: (busy: boolean) => void;
   /** A probe confirmed the server refuses the credentials: the queue stays paused until sign-in. */
   readonly onUnauthorized?: (e: UnauthorizedError) => void;
+  /**
+   * A request got the server's own answer (true: a success, a refusal, a conflict) or did not
+   * reach it (false: refused connection, timeout, a gateway's error). The session uses it to
+   * learn that the server is back before its event stream does.
+   */
+  readonly onAnswer?: (reached: boolean) => void;
   /** The account's record of refused writes (a private one, retrying with its backoff, if none). */
   readonly storage?: StorageHealth;
 }
@@ -86,6 +92,16 @@ function mayHaveLanded(e: ApiError): boolean {
   if (e.kind === 'network') return !(e.errno !== undefined && NOT_SENT.has(e.errno));
   if (e.kind === 'server') return e.mayHaveApplied;
   return e.kind === 'timeout' || e.kind === 'malformed' || e.kind === 'aborted';
+}
+
+/** Whether a failure was the server's own answer (true), not an answer at all (false), or neither (a local error). */
+function answeredByServer(e: unknown): boolean | undefined {
+  if (e instanceof OutboxConflict) return true;
+  if (!isApiError(e)) return undefined;
+  if (e.kind === 'api' || e.kind === 'unauthorized' || e.kind === 'rate_limited') return true;
+  // The app's own error envelope on a 5xx is the server; a gateway's page is not.
+  if (e.kind === 'server') return !e.mayHaveApplied;
+  return false;
 }
 
 export class OutboxPusher {
@@ -368,6 +384,7 @@ export class OutboxPusher {
       createdId = outcome?.createdId;
     } catch (e) {
       this.record(sending, () => this.onSendError(sending, e));
+      this.answered(answeredByServer(e));
       return;
     }
     this.record(sending, () =>
@@ -376,6 +393,7 @@ export class OutboxPusher {
         if (createdId !== undefined) this.store.landCreate(sending, createdId);
       })(),
     );
+    this.answered(true);
   }
 
   private onSendError(row: OutboxRow, e: unknown): void {
@@ -417,6 +435,7 @@ export class OutboxPusher {
         const at = now + retryDelay(isApiError(e) ? e : undefined, tries, this.seams.random, this.backoff);
         this.record(verifying, () => this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: at }));
       } else this.record(verifying, () => this.store.apply(verifying, 'verify_failed', { lastError }));
+      this.answered(answeredByServer(e));
       return;
     }
     this.record(verifying, () => {
@@ -431,6 +450,11 @@ export class OutboxPusher {
         })();
       }
     });
+    this.answered(true);
+  }
+
+  private answered(reached: boolean | undefined): void {
+    if (reached !== undefined) this.opts.onAnswer?.(reached);
   }
 
   private pause(e: ApiError): void {
