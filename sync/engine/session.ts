@@ -668,7 +668,8 @@ export class AccountSession {
  * until the next poll succeeds, and outbox requests in flight show `syncing` with the drain's
  * progress (phase `outbox`) on a live stream, or, once the server answered one of them
  * (`outboxReached`), on a stream still down or reconnecting: changes are landing, so the header
- * must not say Offline meanwhile.
+ * must not say Offline meanwhile (nor after the drain, until the nudged stream answers: it is
+ * `connecting` then).
  */
 export function composeStatus(
   poller: PollerStatus,
@@ -682,6 +683,8 @@ export function composeStatus(
   }
   const down = poller.state === 'offline' || poller.state === 'error' || poller.state === 'connecting';
   if (drain && outboxReached && down) return { state: 'syncing', progress: { phase: 'outbox', done: drain.done, total: drain.total } };
+  // The server answered and the stream was nudged: it is reconnecting, not offline.
+  if (outboxReached && (poller.state === 'offline' || poller.state === 'error') && !syncing) return { state: 'connecting' };
   if (syncing && poller.state !== 'unauthorized' && poller.state !== 'stopped') return { state: 'syncing', progress: syncing };
   if (poller.state === 'live' && drain) return { state: 'syncing', progress: { phase: 'outbox', done: drain.done, total: drain.total } };
   return poller;

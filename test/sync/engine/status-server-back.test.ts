@@ -38,9 +38,10 @@ describe('composing the status from an answered outbox request', () => {
     expect(composeStatus({ ...offline, state: 'error' }, undefined, drain, undefined, true)).toEqual(sending);
   });
 
-  it('says Offline while nothing answered, or nothing is in flight; stopped and signed out stay so', () => {
+  it('says Offline while nothing answered; stopped and signed out stay so', () => {
     expect(composeStatus(offline, undefined, drain, undefined, false)).toEqual(offline);
-    expect(composeStatus(offline, undefined, undefined, undefined, true)).toEqual(offline);
+    // Answered, with nothing in flight: the nudged stream is reconnecting, not offline.
+    expect(composeStatus(offline, undefined, undefined, undefined, true)).toEqual({ state: 'connecting' });
     expect(composeStatus({ state: 'stopped' }, undefined, drain, undefined, true)).toEqual({ state: 'stopped' });
     expect(composeStatus({ state: 'unauthorized', error: 'x' }, undefined, drain, undefined, true)).toEqual({ state: 'unauthorized', error: 'x' });
     expect(composeStatus({ state: 'live' }, undefined, drain)).toEqual(sending);
