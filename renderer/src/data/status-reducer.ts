@@ -33,7 +33,7 @@ const PHASES: Record<SyncPhase, string> = {
 
 /** The phases in a sentence: what is being fetched and how far along. */
 const PHASE_SENTENCES: Record<SyncPhase, string> = {
-  register: 'Syncing: connecting to the server',
+  register: 'Syncing: registering with the server',
   history: 'Syncing: fetching message history',
   gap: 'Syncing: catching up on what happened while away',
   refresh: 'Syncing: refreshing cached messages',
@@ -95,8 +95,8 @@ export function describeStatus(status: SessionStatus | null, hostUp: boolean, no
         const sent = p.total === null ? `${p.done} sent so far` : `${p.done} of ${p.total} sent`;
         return { tone: 'busy', label: `Sending changes ${count}`, detail: null, name: `${PHASE_SENTENCES.outbox}: ${sent}.`, progress };
       }
-      const far = p.total === null ? `${p.done} so far` : `${p.done} of ${p.total}`;
-      return { tone: 'busy', label: `Syncing: ${PHASES[p.phase]} ${count}`, detail: null, name: `${PHASE_SENTENCES[p.phase]}, ${far}.`, progress };
+      const far = p.phase === 'register' ? '' : p.total === null ? `, ${p.done} so far` : `, ${p.done} of ${p.total}`;
+      return { tone: 'busy', label: `Syncing: ${PHASES[p.phase]} ${count}`, detail: null, name: `${PHASE_SENTENCES[p.phase]}${far}.`, progress };
     }
     case 'offline':
       return {

@@ -72,6 +72,7 @@ describe('status indicator', () => {
     expect(describeStatus({ state: 'unauthorized', error: 'Invalid API key' }, true, NOW).name).toBe('Signed out by the server: sign in again to continue.');
     expect(describeStatus({ state: 'syncing', progress: { phase: 'outbox', done: 2, total: null } }, true, NOW).name).toBe('Sending your changes to the server: 2 sent so far.');
     expect(describeStatus({ state: 'syncing', progress: { phase: 'gap', done: 5, total: null } }, true, NOW).name).toBe('Syncing: catching up on what happened while away, 5 so far.');
+    expect(describeStatus({ state: 'syncing', progress: { phase: 'register', done: 0, total: null } }, true, NOW).name).toBe('Syncing: registering with the server.');
     expect(describeStatus(null, true, NOW).name).toBe('Starting.');
     expect(describeStatus({ state: 'live' }, false, NOW).name).toBe('Reconnecting to the app: the connection to the app host was lost.');
     const full = describeStatus({ state: 'disk_full', reason: 'full', since: NOW, nextRetryAt: NOW, error: 'database or disk is full' }, true, NOW);
