@@ -55,7 +55,8 @@ export function createStatusStore(bridge: Bridge, clock: () => number = Date.now
   return {
     state,
     view: (pending = null) => describeStatus(state.session, state.hostUp, state.now, pending),
-    // Sending the outbox happens on a live stream: still live for what waits on the connection.
+    // Sending the outbox happens on a live stream, or once the server answered it while the stream
+    // reconnects (it is nudged at once): live enough for what waits on the connection.
     isLive: () => state.hostUp && (state.session?.state === 'live' || (state.session?.state === 'syncing' && state.session.progress.phase === 'outbox')),
     refresh: q.refresh,
     dispose: () => {
