@@ -292,7 +292,8 @@ export class EventPoller {
       // The server asked for a longer wait than we keep: say so (whole ms, as the contract wants).
       const asked = serverAskedMs(e);
       const more = asked !== undefined && asked > delay ? { serverAskedRetryAfterMs: Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(asked)) } : {};
-      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error, ...more } : { state: 'error', failures: this.failures, nextRetryAt, error, ...more });
+      const cause = isApiError(e) ? e.kind : 'internal';
+      this.setStatus(transient ? { state: 'offline', failures: this.failures, nextRetryAt, error, cause, ...more } : { state: 'error', failures: this.failures, nextRetryAt, error, cause, ...more });
     }
     const ctrl = new AbortController();
     this.current = ctrl;

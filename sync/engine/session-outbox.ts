@@ -53,6 +53,8 @@ export interface OutboxHost {
   credentialsRefused?(error: string): void;
   /** Reading the queue failed for a reason other than a full disk (a damaged file): the session's owner recovers it. */
   queueUnreadable?(error: unknown): void;
+  /** A request of the drain got the server's own answer (true) or did not reach it (false). */
+  serverAnswered?(reached: boolean): void;
   /** The account's record of writes the disk refused (docs/sync-design.md "A full disk"). */
   readonly storage?: StorageHealth;
 }
@@ -114,6 +116,7 @@ export class SessionOutbox {
       },
       onUnauthorized: (e) => host.credentialsRefused?.(e.message),
       onStoreError: (e) => host.queueUnreadable?.(e),
+      onAnswer: (reached) => host.serverAnswered?.(reached),
       ...(host.storage ? { storage: host.storage } : {}),
     });
   }

@@ -11,7 +11,9 @@
  * live narrow views re-check membership. Status goes to `onStatus` listeners, composed from three
  * sources (`composeStatus`): the poller's (connecting / live / offline / error / unauthorized /
  * stopped), a register's or backfill's progress (`syncing` until the next poll succeeds) and the
- * outbox's drain (`syncing`, phase `outbox`, while requests are in flight on a live stream). Only
+ * outbox's drain (`syncing`, phase `outbox`, while requests are in flight on a live stream, or on
+ * a stream still down once the server answered one of them: that answer also cuts the stream's
+ * backoff short and sends the other waiting rows, so the server's return shows at once). Only
  * the poller decides whether the account is online (`online`): a display status of `syncing`
  * never makes online-only operations or narrows think the server is away.
  *
@@ -141,6 +143,8 @@ export class AccountSession {
   private readonly checkpoints: IdleCheckpointer;
   private statusValue: SessionStatus = { state: 'stopped' };
   private pollerStatus: PollerStatus = { state: 'stopped' };
+  /** The outbox got the server's answer since the stream last failed (see `outboxAnswered`). */
+  private outboxReached = false;
   /** A register's or backfill's progress, until the poller next reports. */
   private syncing: SyncProgress | undefined;
   private readonly statusListeners = new Set<(s: SessionStatus) => void>();
@@ -217,6 +221,7 @@ export class AccountSession {
       queueUnreadable: (e) => {
         if (isDamageError(e)) this.opts.onDamaged?.(e);
       },
+      serverAnswered: (reached) => this.outboxAnswered(reached),
       storage: this.storage,
     });
   }
@@ -424,10 +429,30 @@ export class AccountSession {
 
   /** Emit the composed status when it differs from the last one emitted. */
   private recomputeStatus(): void {
-    const next = composeStatus(this.pollerStatus, this.syncing, this.outbox.drainProgress(), this.storage.state);
+    const next = composeStatus(this.pollerStatus, this.syncing, this.outbox.drainProgress(), this.storage.state, this.outboxReached);
     if (JSON.stringify(next) === JSON.stringify(this.statusValue)) return;
     this.statusValue = next;
     for (const l of this.statusListeners) l(next);
+  }
+
+  /**
+   * The outbox's requests reached the server (or stopped reaching it) while the event stream is
+   * not live. Reached, the status says the changes are being sent instead of Offline, and the
+   * stream waiting out its backoff polls at once: the server is back, so the header follows within
+   * a request rather than a backoff later.
+   */
+  private outboxAnswered(reached: boolean): void {
+    const p = this.pollerStatus.state;
+    const down = p === 'offline' || p === 'error' || p === 'connecting';
+    const next = reached && down;
+    if (next === this.outboxReached) return;
+    this.outboxReached = next;
+    this.recomputeStatus();
+    // Only a stream sleeping out a failure is nudged: a register in flight is left to finish.
+    if (!next) return;
+    if (p === 'offline' || p === 'error') this.poller?.nudge('network');
+    // The rows still waiting out a backoff go now too, rather than one by one as their timers end.
+    this.outbox.retryNow();
   }
 
   private fromPoller(s: PollerStatus): void {
@@ -439,6 +464,8 @@ export class AccountSession {
     this.markStream(s);
     const wasLive = this.pollerStatus.state === 'live';
     this.pollerStatus = s;
+    // A new failure (or live, stopped) says more than an earlier answer to the outbox did.
+    if (s.state !== 'connecting') this.outboxReached = false;
     // A register's progress lasts until the poller reports again (it reports `connecting` before
     // each register, then `live` after the first poll, or a failure).
     this.syncing = undefined;
@@ -641,18 +668,26 @@ export class AccountSession {
 /**
  * What the UI is told: the poller's state, except that a disk refusing writes says so first (the
  * user's changes are refused meanwhile), a register's or backfill's progress shows as `syncing`
- * until the next poll succeeds, and a live stream with outbox requests in flight shows `syncing`
- * with the drain's progress (phase `outbox`).
+ * until the next poll succeeds, and outbox requests in flight show `syncing` with the drain's
+ * progress (phase `outbox`) on a live stream, or, once the server answered one of them
+ * (`outboxReached`), on a stream still down or reconnecting: changes are landing, so the header
+ * must not say Offline meanwhile (nor after the drain, until the nudged stream answers: it is
+ * `connecting` then).
  */
 export function composeStatus(
   poller: PollerStatus,
   syncing: SyncProgress | undefined,
   drain: { done: number; total: number } | undefined,
   storage: StorageState = { state: 'ok' },
+  outboxReached = false,
 ): SessionStatus {
   if (storage.state !== 'ok' && poller.state !== 'unauthorized' && poller.state !== 'stopped') {
     return { state: 'disk_full', reason: storage.state, since: storage.since, nextRetryAt: storage.nextRetryAt, error: storage.error };
   }
+  const down = poller.state === 'offline' || poller.state === 'error' || poller.state === 'connecting';
+  if (drain && outboxReached && down) return { state: 'syncing', progress: { phase: 'outbox', done: drain.done, total: drain.total } };
+  // The server answered and the stream was nudged: it is reconnecting, not offline.
+  if (outboxReached && (poller.state === 'offline' || poller.state === 'error') && !syncing) return { state: 'connecting' };
   if (syncing && poller.state !== 'unauthorized' && poller.state !== 'stopped') return { state: 'syncing', progress: syncing };
   if (poller.state === 'live' && drain) return { state: 'syncing', progress: { phase: 'outbox', done: drain.done, total: drain.total } };
   return poller;

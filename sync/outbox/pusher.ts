@@ -61,6 +61,12 @@ export interface PusherOptions {
    * looking until the next kick and tells its owner, which may rebuild the file.
    */
   readonly onStoreError?: (e: unknown) => void;
+  /**
+   * A request got the server's own answer (true: a success, a refusal, a conflict) or did not
+   * reach it (false: refused connection, timeout, a gateway's error). The session uses it to
+   * learn that the server is back before its event stream does.
+   */
+  readonly onAnswer?: (reached: boolean) => void;
   /** The account's record of refused writes (a private one, retrying with its backoff, if none). */
   readonly storage?: StorageHealth;
 }
@@ -91,6 +97,16 @@ function mayHaveLanded(e: ApiError): boolean {
   if (e.kind === 'network') return !(e.errno !== undefined && NOT_SENT.has(e.errno));
   if (e.kind === 'server') return e.mayHaveApplied;
   return e.kind === 'timeout' || e.kind === 'malformed' || e.kind === 'aborted';
+}
+
+/** Whether a failure was the server's own answer (true), not an answer at all (false), or neither (a local error). */
+function answeredByServer(e: unknown): boolean | undefined {
+  if (e instanceof OutboxConflict) return true;
+  if (!isApiError(e)) return undefined;
+  if (e.kind === 'api' || e.kind === 'unauthorized' || e.kind === 'rate_limited') return true;
+  // The app's own error envelope on a 5xx is the server; a gateway's page is not.
+  if (e.kind === 'server') return !e.mayHaveApplied;
+  return false;
 }
 
 export class OutboxPusher {
@@ -389,6 +405,7 @@ export class OutboxPusher {
       createdId = outcome?.createdId;
     } catch (e) {
       this.record(sending, () => this.onSendError(sending, e));
+      this.answered(answeredByServer(e));
       return;
     }
     this.record(sending, () =>
@@ -397,6 +414,7 @@ export class OutboxPusher {
         if (createdId !== undefined) this.store.landCreate(sending, createdId);
       })(),
     );
+    this.answered(true);
   }
 
   private onSendError(row: OutboxRow, e: unknown): void {
@@ -438,6 +456,7 @@ export class OutboxPusher {
         const at = now + retryDelay(isApiError(e) ? e : undefined, tries, this.seams.random, this.backoff);
         this.record(verifying, () => this.store.apply(verifying, 'verify_inconclusive', { lastError, nextAttemptAt: at }));
       } else this.record(verifying, () => this.store.apply(verifying, 'verify_failed', { lastError }));
+      this.answered(answeredByServer(e));
       return;
     }
     this.record(verifying, () => {
@@ -452,6 +471,11 @@ export class OutboxPusher {
         })();
       }
     });
+    this.answered(true);
+  }
+
+  private answered(reached: boolean | undefined): void {
+    if (reached !== undefined) this.opts.onAnswer?.(reached);
   }
 
   private pause(e: ApiError): void {

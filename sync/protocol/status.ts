@@ -23,6 +23,14 @@ export const syncProgress = z.object({
 });
 export type SyncProgress = z.output<typeof syncProgress>;
 
+/**
+ * What kind of failure the last one was (the API error union's `kind`, or `internal`), so the UI
+ * can say it in words instead of showing the technical `error` line. Optional: older engines did
+ * not send it.
+ */
+export const failureCause = z.enum(['network', 'timeout', 'aborted', 'server', 'rate_limited', 'unauthorized', 'api', 'malformed', 'internal']);
+export type FailureCause = z.output<typeof failureCause>;
+
 export const sessionStatus = z.discriminatedUnion('state', [
   /** Not started, or stopped by the user. */
   z.object({ state: z.literal('stopped') }),
@@ -36,7 +44,7 @@ export const sessionStatus = z.discriminatedUnion('state', [
    * Consecutive transient failures; retrying at `nextRetryAt` (UNIX ms). `serverAskedRetryAfterMs`:
    * the server asked (Retry-After) to wait longer than the engine waits (its cap); the UI may say so.
    */
-  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
+  z.object({ state: z.literal('offline'), failures: int, nextRetryAt: int, error: z.string(), cause: failureCause.optional(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
   /** The server refused the credentials: nothing more is tried until the user acts. */
   z.object({ state: z.literal('unauthorized'), error: z.string() }),
   /**
@@ -46,6 +54,6 @@ export const sessionStatus = z.discriminatedUnion('state', [
    */
   z.object({ state: z.literal('disk_full'), reason: z.enum(['full', 'io']), since: int, nextRetryAt: int, error: z.string() }),
   /** Repeated non-transient failures (a bug or an incompatible server); still retrying. */
-  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
+  z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string(), cause: failureCause.optional(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
 ]);
 export type SessionStatus = z.output<typeof sessionStatus>;

@@ -13,7 +13,8 @@ import { storeContext } from './store-context.js';
 
 export interface StatusStore {
   readonly state: { readonly session: SessionStatus | null; readonly hostUp: boolean; readonly now: number };
-  view(): StatusView;
+  /** What the indicator shows; `pending` (the outbox's count) goes into its sentence. */
+  view(pending?: number | null): StatusView;
   isLive(): boolean;
   refresh(): Promise<void>;
   dispose(): void;
@@ -53,8 +54,9 @@ export function createStatusStore(bridge: Bridge, clock: () => number = Date.now
 
   return {
     state,
-    view: () => describeStatus(state.session, state.hostUp, state.now),
-    // Sending the outbox happens on a live stream: still live for what waits on the connection.
+    view: (pending = null) => describeStatus(state.session, state.hostUp, state.now, pending),
+    // Sending the outbox happens on a live stream, or once the server answered it while the stream
+    // reconnects (it is nudged at once): live enough for what waits on the connection.
     isLive: () => state.hostUp && (state.session?.state === 'live' || (state.session?.state === 'syncing' && state.session.progress.phase === 'outbox')),
     refresh: q.refresh,
     dispose: () => {

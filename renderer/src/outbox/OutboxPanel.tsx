@@ -2,7 +2,8 @@
  * The outbox panel, opened from the header's badge: every change not yet on the server (and, on
  * request, the finished ones kept for review), of every kind, in words with a link to what it
  * changes; its state, attempts, next retry (counting down), deadline and error; Retry / Discard
- * per row, "Retry all now", filters, and an empty state.
+ * per row, "Retry all now", filters, and an empty state. A row only waiting for the connection says
+ * so in words, without an attempt count or the error colour (panel-reducer.ts).
  */
 import { createMemo, createResource, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
@@ -77,7 +78,7 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
         <ul class="outbox-rows" aria-label="Queued changes">
           <For each={rows()}>
             {(r) => (
-              <li class={`outbox-row tone-${r.tone}`} aria-label={`${r.what}: ${r.stateLabel}`}>
+              <li class={`outbox-row tone-${r.waitingForNetwork ? 'waiting' : r.tone}`} aria-label={`${r.what}: ${r.stateLabel}`}>
                 <div class="outbox-what">
                   <Show when={r.href} fallback={<span>{r.what}</span>}>
                     <a href={r.href ?? '#'}>{r.what}</a>
@@ -88,13 +89,16 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
                   <Show when={r.attempts > 0}>
                     <span>{r.attempts === 1 ? '1 attempt' : `${r.attempts} attempts`}</span>
                   </Show>
-                  <Show when={r.nextAttemptAt !== null && (r.state === 'retry_wait' || r.state === 'unknown')}>
+                  <Show when={r.nextAttemptAt !== null}>
                     <span>next try {inWords(r.nextAttemptAt ?? 0, now())}</span>
                   </Show>
                   <Show when={r.deadlineAt !== null}>
                     <span>must be sent by {new Date(r.deadlineAt ?? 0).toLocaleTimeString()}</span>
                   </Show>
                 </div>
+                <Show when={r.note}>
+                  <p class="outbox-note">{r.note}</p>
+                </Show>
                 <Show when={r.error}>
                   <p class="outbox-error">{r.error}</p>
                 </Show>

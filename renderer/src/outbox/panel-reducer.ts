@@ -3,6 +3,10 @@
  * messages", "Send to #Verona › lunch": its kind's own description, computed by the engine), where
  * (a link into the app when there is a place to go), its state, attempts, next retry, deadline and typed error; and which actions the
  * row offers (retry a failed or conflicting one; discard one not being sent or checked).
+ *
+ * Waiting is not an error: a row held back only because the server cannot be reached (its last
+ * error is of a network kind) says so in words, with no attempt count and no error colour; the
+ * error colour is kept for what a person must act on (failed, conflict).
  */
 import type { OutboxLink, OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { buildHash, channelSlug, encodeHashComponent } from '../core/hash.js';
@@ -18,10 +22,17 @@ export interface PanelRow {
   readonly state: OutboxRowView['state'];
   readonly stateLabel: string;
   readonly tone: 'pending' | 'failed' | 'conflict' | 'done';
+  /** Attempts to show (0: none shown, as for a row only waiting for the connection). */
   readonly attempts: number;
+  /** The next try to count down to, when the row waits for a time (not for the connection). */
   readonly nextAttemptAt: number | null;
   readonly deadlineAt: number | null;
+  /** Why it failed or conflicts, in the error colour: something a person acts on. */
   readonly error: string | null;
+  /** What it waits for, in words and the ordinary colour (the connection, the server's asked wait). */
+  readonly note: string | null;
+  /** Held back only because the server cannot be reached. */
+  readonly waitingForNetwork: boolean;
   readonly canRetry: boolean;
   readonly canDiscard: boolean;
 }
@@ -37,6 +48,29 @@ const STATE_LABELS: Record<OutboxRowView['state'], string> = {
   done: 'Done',
   discarded: 'Discarded',
 };
+
+/** Error kinds that mean the request did not get an answer: the server (or the way to it) is away. */
+const NETWORK_KINDS = new Set(['network', 'timeout', 'aborted']);
+
+/** States in which a row waits to be sent or checked again (not being sent, not settled). */
+const WAITING_STATES = new Set<OutboxRowView['state']>(['queued', 'retry_wait', 'unknown']);
+
+export const WAITING_FOR_CONNECTION = 'Waiting for the connection';
+
+/** A row held back only because the server cannot be reached. */
+export function waitsForNetwork(r: Pick<OutboxRowView, 'state' | 'last_error'>): boolean {
+  return WAITING_STATES.has(r.state) && r.last_error !== null && NETWORK_KINDS.has(r.last_error.kind);
+}
+
+/** What a waiting row says, by why it waits; null when it says nothing beyond its state. */
+function noteOf(r: Pick<OutboxRowView, 'state' | 'last_error'>): string | null {
+  if (waitsForNetwork(r)) {
+    return r.state === 'unknown' ? `${WAITING_FOR_CONNECTION}; will check whether it arrived when the server is back.` : `${WAITING_FOR_CONNECTION}; will send when the server is back.`;
+  }
+  // The server answered but asked to wait (429, its own 5xx): its words, not an error of the user's.
+  if (r.state === 'retry_wait' && r.last_error !== null) return r.last_error.message;
+  return null;
+}
 
 const toneOf = (s: OutboxRowView['state']): PanelRow['tone'] => (s === 'failed' ? 'failed' : s === 'conflict' ? 'conflict' : s === 'done' || s === 'discarded' ? 'done' : 'pending');
 
@@ -73,17 +107,22 @@ export function panelRows(rows: readonly OutboxRowView[], filter: PanelFilter): 
   return rows
     .map((r): PanelRow => {
       const d = describeRow(r);
+      const network = waitsForNetwork(r);
+      const settled = r.state === 'failed' || r.state === 'conflict';
       return {
         id: r.outbox_id,
         what: d.what,
         href: d.href,
         state: r.state,
-        stateLabel: STATE_LABELS[r.state],
+        stateLabel: network ? WAITING_FOR_CONNECTION : STATE_LABELS[r.state],
         tone: toneOf(r.state),
-        attempts: r.attempts,
-        nextAttemptAt: r.next_attempt_at,
+        attempts: network ? 0 : r.attempts,
+        nextAttemptAt: network || (r.state !== 'retry_wait' && r.state !== 'unknown') ? null : r.next_attempt_at,
         deadlineAt: r.deadline_at,
-        error: r.last_error?.message ?? null,
+        // An error only where a person must act; a row being sent again shows none meanwhile.
+        error: settled ? (r.last_error?.message ?? null) : null,
+        note: noteOf(r),
+        waitingForNetwork: network,
         // As the outbox's state machine allows (sync/outbox/states.ts); a waiting row goes with "Retry all now".
         canRetry: r.state === 'failed' || r.state === 'conflict',
         canDiscard: r.state === 'queued' || r.state === 'failed' || r.state === 'conflict' || r.state === 'retry_wait',

@@ -1,13 +1,19 @@
-/** The connection / sync status: a coloured dot, a label, a progress bar while syncing. */
+/**
+ * The connection / sync status: a coloured dot, a label, a progress bar while syncing. Its
+ * accessible name is the whole state as a sentence, with what waits in the outbox; the engine's
+ * technical reason is only the tooltip.
+ */
 import { Show } from 'solid-js';
+import { useOutbox } from '../data/outbox.js';
 import { useStatus } from '../data/status.js';
 import './status.css';
 
 export function StatusIndicator() {
   const status = useStatus();
-  const view = () => status.view();
+  const outbox = useOutbox();
+  const view = () => status.view(outbox.state.counts?.pending ?? null);
   return (
-    <div class={`status status-${view().tone}`} role="status" aria-live="polite" title={view().detail ?? view().label}>
+    <div class={`status status-${view().tone}`} role="status" aria-live="polite" aria-label={view().name} title={view().detail ?? view().name}>
       <span class="status-dot" aria-hidden="true" />
       <span class="status-label">{view().label}</span>
       <Show when={view().progress}>

@@ -14,12 +14,12 @@ describe('status indicator', () => {
 
   it('shows the sync phase with done / total and a progress bar (indeterminate without a total)', () => {
     const v = describeStatus({ state: 'syncing', progress: { phase: 'history', done: 120, total: 1000 } }, true, NOW);
-    expect(v).toEqual({ tone: 'busy', label: 'Syncing: Fetching history 120 / 1000', detail: null, progress: { value: 120, max: 1000 } });
+    expect(v).toEqual({ tone: 'busy', label: 'Syncing: Fetching history 120 / 1000', detail: null, name: 'Syncing: fetching message history, 120 of 1000.', progress: { value: 120, max: 1000 } });
     const gap = describeStatus({ state: 'syncing', progress: { phase: 'gap', done: 5, total: null } }, true, NOW);
     expect(gap.label).toBe('Syncing: Catching up 5');
     expect(gap.progress).toEqual({ value: 5, max: null });
     const outbox = describeStatus({ state: 'syncing', progress: { phase: 'outbox', done: 1, total: 3 } }, true, NOW);
-    expect(outbox.label).toBe('Syncing: Sending changes 1 / 3');
+    expect(outbox).toMatchObject({ tone: 'busy', label: 'Sending changes 1 / 3', name: 'Sending your changes to the server: 1 of 3 sent.', progress: { value: 1, max: 3 } });
   });
 
   it('counts down to the next retry when offline or failing, with the error as detail', () => {
@@ -49,6 +49,35 @@ describe('status indicator', () => {
 
   it('puts the host connection first: a lost host hides a stale live', () => {
     expect(describeStatus({ state: 'live' }, false, NOW)).toMatchObject({ tone: 'offline', label: 'Reconnecting to the app…' });
+  });
+
+  it('names every state with a sentence, never the engine’s technical line', () => {
+    const refused = { state: 'offline' as const, failures: 4, nextRetryAt: NOW + 12_300, error: 'GET /events: network error (ECONNREFUSED)', cause: 'network' as const };
+    const off = describeStatus(refused, true, NOW, 3);
+    expect(off.name).toBe('Offline: the server cannot be reached. 3 changes will be sent when it is back.');
+    expect(off.label).toBe('Offline, retrying in 13 s');
+    // The technical reason stays available as the tooltip, not the name.
+    expect(off.detail).toBe('GET /events: network error (ECONNREFUSED)');
+    expect(describeStatus(refused, true, NOW, 1).name).toBe('Offline: the server cannot be reached. 1 change will be sent when it is back.');
+    expect(describeStatus(refused, true, NOW, 0).name).toBe('Offline: the server cannot be reached.');
+    // An engine that does not say the cause: still words.
+    expect(describeStatus({ state: 'offline', failures: 1, nextRetryAt: NOW, error: 'GET /events: network error (ECONNREFUSED)' }, true, NOW).name).toBe('Offline: the server cannot be reached.');
+    expect(describeStatus({ ...refused, cause: 'timeout' }, true, NOW).name).toBe('Offline: the server is not answering.');
+    expect(describeStatus({ ...refused, cause: 'server' }, true, NOW, 2).name).toBe('Offline: the server has a problem. 2 changes will be sent when it is back.');
+    expect(describeStatus({ ...refused, cause: 'rate_limited' }, true, NOW).name).toBe('Offline: the server asked to wait.');
+    expect(describeStatus({ state: 'error', failures: 9, nextRetryAt: NOW + 300_000, error: 'GET /events: malformed', cause: 'malformed' }, true, NOW).name).toBe("Not syncing: the server's answers cannot be used; trying again in 5 min.");
+    expect(describeStatus({ state: 'live' }, true, NOW, 0).name).toBe('Live: connected; updates arrive as they happen.');
+    expect(describeStatus({ state: 'connecting' }, true, NOW, 2).name).toBe('Connecting to the server. 2 changes will be sent when it answers.');
+    expect(describeStatus({ state: 'stopped' }, true, NOW, 1).name).toBe('Stopped: syncing is paused. 1 change will be sent when syncing resumes.');
+    expect(describeStatus({ state: 'unauthorized', error: 'Invalid API key' }, true, NOW).name).toBe('Signed out by the server: sign in again to continue.');
+    expect(describeStatus({ state: 'syncing', progress: { phase: 'outbox', done: 2, total: null } }, true, NOW).name).toBe('Sending your changes to the server: 2 sent so far.');
+    expect(describeStatus({ state: 'syncing', progress: { phase: 'gap', done: 5, total: null } }, true, NOW).name).toBe('Syncing: catching up on what happened while away, 5 so far.');
+    expect(describeStatus({ state: 'syncing', progress: { phase: 'register', done: 0, total: null } }, true, NOW).name).toBe('Syncing: registering with the server.');
+    expect(describeStatus(null, true, NOW).name).toBe('Starting.');
+    expect(describeStatus({ state: 'live' }, false, NOW).name).toBe('Reconnecting to the app: the connection to the app host was lost.');
+    const full = describeStatus({ state: 'disk_full', reason: 'full', since: NOW, nextRetryAt: NOW, error: 'database or disk is full' }, true, NOW);
+    expect(full.name).not.toContain('database or disk is full');
+    for (const v of [off, full]) expect(v.name).toMatch(/^[A-Z].*\.$/);
   });
 
   it('phrases retry times', () => {

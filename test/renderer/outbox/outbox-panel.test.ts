@@ -40,9 +40,54 @@ describe('outbox panel rows', () => {
     expect(all[1]).toMatchObject({ error: 'Editing is off', stateLabel: 'Failed', attempts: 2 });
     expect(panelRows(rows, 'failed').map((r) => r.id)).toEqual([2]);
     expect(panelRows(rows, 'pending').map((r) => r.id)).toEqual([1, 4, 5]);
+    expect(all[3]).toMatchObject({ error: null, note: null, waitingForNetwork: false });
     expect(inWords(5_000, 0)).toBe('in 5 s');
     expect(inWords(200_000, 0)).toBe('in 4 min');
     expect(inWords(0, 10)).toBe('now');
+  });
+});
+
+describe('outbox panel rows by why they wait', () => {
+  const err = (kind: string, message: string, code: string | null = null) => ({ kind, code, message, details: null });
+
+  it('a row held back by the network waits in words: no error, no attempt count, no countdown', () => {
+    const [refused, timedOut, checking] = panelRows(
+      [
+        row({ outbox_id: 1, state: 'retry_wait', attempts: 7, next_attempt_at: 9_000, last_error: err('network', 'The server could not be reached (ECONNREFUSED).') }),
+        row({ outbox_id: 2, state: 'queued', attempts: 1, last_error: err('timeout', 'The server did not answer in time.') }),
+        row({ outbox_id: 3, state: 'unknown', attempts: 2, next_attempt_at: 9_000, last_error: err('network', 'The server could not be reached (ECONNREFUSED).') }),
+      ],
+      'all',
+    );
+    expect(refused).toMatchObject({ stateLabel: 'Waiting for the connection', tone: 'pending', waitingForNetwork: true, attempts: 0, nextAttemptAt: null, error: null, note: 'Waiting for the connection; will send when the server is back.' });
+    expect(timedOut).toMatchObject({ stateLabel: 'Waiting for the connection', error: null, attempts: 0, note: 'Waiting for the connection; will send when the server is back.' });
+    expect(checking).toMatchObject({ stateLabel: 'Waiting for the connection', error: null, note: 'Waiting for the connection; will check whether it arrived when the server is back.' });
+    // Waiting rows are pending, never failed.
+    expect(panelRows([row({ state: 'retry_wait', last_error: err('network', 'x') })], 'failed')).toEqual([]);
+  });
+
+  it('the server asking to wait is a note with the attempts and the countdown, not an error', () => {
+    const [busy] = panelRows([row({ state: 'retry_wait', attempts: 3, next_attempt_at: 9_000, last_error: err('server', 'The server had a problem (HTTP 503).') })], 'all');
+    expect(busy).toMatchObject({ stateLabel: 'Will retry', waitingForNetwork: false, attempts: 3, nextAttemptAt: 9_000, error: null, note: 'The server had a problem (HTTP 503).' });
+  });
+
+  it('errors stay for what a person acts on: a refusal, a conflict, a missed deadline', () => {
+    const rows = panelRows(
+      [
+        row({ outbox_id: 1, state: 'failed', attempts: 1, last_error: err('api', 'You do not have permission.', 'BAD_REQUEST') }),
+        row({ outbox_id: 2, state: 'conflict', attempts: 1, last_error: err('conflict', 'The message was edited elsewhere.') }),
+        row({ outbox_id: 3, state: 'failed', attempts: 4, last_error: err('deadline_expired', 'the time limit for this change passed before it could be sent') }),
+        // Failed for good after network waits (e.g. a deadline): still an error, with its attempts.
+        row({ outbox_id: 4, state: 'failed', attempts: 5, last_error: err('network', 'The server could not be reached (ECONNREFUSED).') }),
+      ],
+      'all',
+    );
+    expect(rows.map((r) => [r.stateLabel, r.tone, r.error, r.note, r.attempts])).toEqual([
+      ['Failed', 'failed', 'You do not have permission.', null, 1],
+      ['Edited elsewhere meanwhile', 'conflict', 'The message was edited elsewhere.', null, 1],
+      ['Failed', 'failed', 'the time limit for this change passed before it could be sent', null, 4],
+      ['Failed', 'failed', 'The server could not be reached (ECONNREFUSED).', null, 5],
+    ]);
   });
 });
 

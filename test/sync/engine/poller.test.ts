@@ -177,7 +177,7 @@ describe('EventPoller', () => {
     expect(seams.delays[0]).toBe(1500);
     expect(seams.delays.length).toBe(registers - 1);
     const err = statuses.find((st) => st.state === 'error');
-    expect(err).toMatchObject({ state: 'error', failures: 1, error: expect.stringContaining('BAD_EVENT_QUEUE_ID') });
+    expect(err).toMatchObject({ state: 'error', failures: 1, cause: 'api', error: expect.stringContaining('BAD_EVENT_QUEUE_ID') });
   });
 
   it('BAD_EVENT_QUEUE_ID after a successful poll is immediate again', async () => {
@@ -212,7 +212,8 @@ describe('EventPoller', () => {
     await runToIdle(api, new EventPoller(api, { onStatus: (s) => statuses.push(s) }, seams));
     expect(statuses.map((s) => s.state)).toEqual(['connecting', 'live', 'offline', 'live', 'stopped']);
     const off = statuses[2]!;
-    expect(off).toMatchObject({ state: 'offline', failures: 1 });
+    // The kind of failure travels with the status, so the page can say it in words.
+    expect(off).toMatchObject({ state: 'offline', failures: 1, cause: 'network' });
     expect(sessionStatus.safeParse(off).success).toBe(true);
     if (off.state === 'offline') expect(Number.isInteger(off.nextRetryAt)).toBe(true);
   });
@@ -241,7 +242,7 @@ describe('EventPoller', () => {
       await runToIdle(api, new EventPoller(api, { onStatus: (st) => statuses.push(st) }, seams));
       expect(seams.delays).toEqual([90_000]);
       const off = statuses.find((st) => st.state === 'offline');
-      expect(off).toMatchObject({ state: 'offline', serverAskedRetryAfterMs: asked, nextRetryAt: 1_000_000 + 90_000 });
+      expect(off).toMatchObject({ state: 'offline', cause: 'rate_limited', serverAskedRetryAfterMs: asked, nextRetryAt: 1_000_000 + 90_000 });
       expect(sessionStatus.safeParse(off).success).toBe(true);
     }
     // Within the cap: honoured, and nothing extra to say.

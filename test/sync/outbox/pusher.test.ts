@@ -134,6 +134,38 @@ describe('outbox pusher', () => {
     await p.stop();
   });
 
+  it('reports whether each request got the server’s own answer (the session learns the server is back)', async () => {
+    const f = fixture();
+    const errors: Record<string, Error> = {
+      'star:1': refused(),
+      'star:2': new TimeoutError(ctx, 5000),
+      'star:3': new ServerError(ctx, 502, undefined, undefined, '', true),
+      'star:4': new ZulipApiError(ctx, 400, 'BAD_REQUEST', 'no', undefined, {}),
+      'star:5': new RateLimitedError(ctx, 429, 1000, undefined, undefined),
+    };
+    f.api.hook = (_op, key) => {
+      const e = errors[key];
+      delete errors[key];
+      if (e) throw e;
+    };
+    const answers: Array<[string, boolean]> = [];
+    for (const m of [1, 2, 3, 4, 5, 6]) f.store.enqueue(f.kinds.star, { messageId: m, starred: true }, null);
+    const p = new OutboxPusher({ store: f.store, conn: f.conn, seams: f.time.seams, concurrency: 1, onAnswer: (reached) => answers.push([f.api.calls.at(-1) ?? '', reached]) });
+    p.start();
+    await p.idle();
+    // The sends, in order; then the reads that verify the two that may have landed, answered.
+    expect(answers.slice(0, 6)).toEqual([
+      ['star star:1', false], // refused connection
+      ['star star:2', false], // no answer in time
+      ['star star:3', false], // a gateway's page, not the server
+      ['star star:4', true], // a refusal is the server's answer
+      ['star star:5', true], // so is being asked to wait
+      ['star star:6', true], // and a success
+    ]);
+    expect(answers.slice(6).map(([, reached]) => reached)).not.toContain(false);
+    await p.stop();
+  });
+
   it('a 401 pauses the whole queue until resume(); other 4xx fail and block their entity only', async () => {
     const f = fixture();
     let authorized = false;
