@@ -3,17 +3,17 @@
  * yet on the server (outbox rows whose target is the message, by server id or by the `tmp-N` its
  * create still carries while the list shows it as `-N`); and what a failed one says.
  */
-import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
 
 /** Outbox rows (unfinished) about one object: `prefix` is `scheduled_message` or `snippet`. */
-export function pendingRowsFor(rows: readonly OutboxRowView[], prefix: string, id: number): OutboxRowView[] {
+export function pendingRowsFor(rows: readonly OutboxRowOf[], prefix: string, id: number): OutboxRowOf[] {
   const targets = new Set([`${prefix}:${id}`]);
   if (id < 0) targets.add(`${prefix}:tmp-${-id}`);
   return rows.filter((r) => targets.has(r.target) && r.state !== 'done' && r.state !== 'discarded');
 }
 
 /** One word for a row's state, for the "not on the server yet" marker. */
-export function pendingLabel(rows: readonly OutboxRowView[]): string | null {
+export function pendingLabel(rows: readonly OutboxRowOf[]): string | null {
   if (rows.length === 0) return null;
   if (refusedForTime(rows)) return 'not scheduled';
   if (rows.some((r) => r.state === 'failed' || r.state === 'conflict')) return 'change failed';
@@ -21,21 +21,22 @@ export function pendingLabel(rows: readonly OutboxRowView[]): string | null {
   return 'not sent yet';
 }
 
-const SEND_NOW_KIND = 'send_scheduled_message_now';
 const CREATE_KIND = 'create_scheduled_message';
 
 /** A send-now row, or a create the user asked to send now before it was ever scheduled (it carries `send_now_at`). */
-const asksSendNow = (r: OutboxRowView): boolean =>
-  r.kind === SEND_NOW_KIND || (r.kind === CREATE_KIND && typeof r.args === 'object' && r.args !== null && 'send_now_at' in r.args && r.args.send_now_at !== undefined);
+function asksSendNow(r: OutboxRowOf): boolean {
+  if (r.kind === 'send_scheduled_message_now') return true;
+  return r.kind === 'create_scheduled_message' && r.args !== null && r.args.send_now_at !== undefined;
+}
 
 /** Whether the user already asked to send it now (a row not finished): the button is not offered twice. */
-export const sendingNow = (rows: readonly OutboxRowView[]): boolean => rows.some((r) => asksSendNow(r) && r.state !== 'failed' && r.state !== 'conflict');
+export const sendingNow = (rows: readonly OutboxRowOf[]): boolean => rows.some((r) => asksSendNow(r) && r.state !== 'failed' && r.state !== 'conflict');
 
 /**
  * Whether the server refused to create it because its time had passed (it was scheduled offline
  * and the time came before the server saw it): the list offers "Send now" and "Pick a new time".
  */
-export const refusedForTime = (rows: readonly OutboxRowView[]): boolean =>
+export const refusedForTime = (rows: readonly OutboxRowOf[]): boolean =>
   rows.some((r) => r.kind === CREATE_KIND && r.state === 'failed' && /in the future/i.test(r.last_error?.message ?? ''));
 
 /** What the list says of a scheduled message whose create was refused for its time. */
@@ -59,7 +60,7 @@ export function changedRecipients(before: readonly number[], picked: readonly nu
 }
 
 /** The first error of a failed outbox row, as a sentence (null when none failed). */
-export function pendingError(rows: readonly OutboxRowView[]): string | null {
+export function pendingError(rows: readonly OutboxRowOf[]): string | null {
   return rows.find((r) => (r.state === 'failed' || r.state === 'conflict') && r.last_error)?.last_error?.message ?? null;
 }
 

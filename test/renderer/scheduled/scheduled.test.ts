@@ -1,6 +1,7 @@
 /** Scheduled messages: wall times in a zone, delivery validation, list order and pending rows. */
 import { describe, expect, it } from 'vitest';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
+import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
 import { changedRecipients, dmPeople, pendingError, pendingLabel, pendingRowsFor, refusedForTime, sendingNow, sortByDelivery } from '../../../renderer/src/scheduled/scheduled-list.js';
 import { deliveryProblem, formatDelivery, quickPicks, unixToWallTime, userTimeZone, wallTimeToUnix } from '../../../renderer/src/scheduled/schedule-time.js';
 import { outboxRow } from '../fixtures.js';
@@ -68,7 +69,7 @@ describe('delivery times', () => {
   });
 });
 
-const row = (over: Partial<Omit<OutboxRowView, 'args'>>): OutboxRowView => outboxRow({ outbox_id: 1, kind: 'update_scheduled_message', target: 'scheduled_message:5', ...over });
+const row = (over: Partial<Omit<OutboxRowView, 'kind' | 'args'>> & { kind?: string }): OutboxRowOf => outboxRow({ outbox_id: 1, target: 'scheduled_message:5', ...over, kind: over.kind ?? 'update_scheduled_message', args: null });
 
 describe('the list', () => {
   it('is ordered by delivery time, then id', () => {
@@ -105,7 +106,7 @@ describe('the list', () => {
 });
 
 describe('a scheduled direct message’s recipients and send now', () => {
-  const row = (kind: string, state: OutboxRowView['state']) => ({ outbox_id: 1, kind, target: 'scheduled_message:5', state }) as OutboxRowView;
+  const row = (kind: string, state: OutboxRowView['state']) => outboxRow({ outbox_id: 1, kind, args: null, target: 'scheduled_message:5', state });
 
   it('the picker starts with the others, or oneself for a note to self', () => {
     expect(dmPeople([7, 3, 9], 3)).toEqual([7, 9]);
@@ -133,21 +134,22 @@ describe('a scheduled direct message’s recipients and send now', () => {
 });
 
 describe('a scheduled message whose create was refused for its time', () => {
-  const refused = { outbox_id: 2, kind: 'create_scheduled_message', target: 'scheduled_message:tmp-3', state: 'failed', args: { tmp_id: 'tmp-3' }, last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Scheduled delivery time must be in the future.', details: null } } as OutboxRowView;
+  const args = { tmp_id: 'tmp-3', recipient: { type: 'channel' as const, to: 1, topic: 'lunch' }, content: 'Noon?', scheduled_delivery_timestamp: 100 };
+  const refused = outboxRow({ outbox_id: 2, kind: 'create_scheduled_message', target: 'scheduled_message:tmp-3', state: 'failed', args, last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Scheduled delivery time must be in the future.', details: null } });
 
   it('says it was not scheduled and offers a new time (other refusals are a failed change)', () => {
     expect(refusedForTime([refused])).toBe(true);
     expect(pendingLabel([refused])).toBe('not scheduled');
-    const other = { ...refused, last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid channel ID', details: null } } as OutboxRowView;
+    const other: OutboxRowOf = { ...refused, last_error: { kind: 'api', code: 'BAD_REQUEST', message: 'Invalid channel ID', details: null } };
     expect(refusedForTime([other])).toBe(false);
     expect(pendingLabel([other])).toBe('change failed');
     expect(refusedForTime([{ ...refused, state: 'queued' }])).toBe(false);
   });
 
   it('sent now before it was ever scheduled (the create carries send_now_at): “sending now”, no second Send now', () => {
-    const sendNow = { ...refused, state: 'queued', args: { tmp_id: 'tmp-3', send_now_at: 1 }, last_error: null } as OutboxRowView;
+    const sendNow = outboxRow({ ...refused, kind: 'create_scheduled_message', state: 'queued', args: { ...args, send_now_at: 1 }, last_error: null });
     expect(pendingLabel([sendNow])).toBe('sending now');
     expect(sendingNow([sendNow])).toBe(true);
-    expect(sendingNow([{ ...sendNow, args: { tmp_id: 'tmp-3' } }])).toBe(false);
+    expect(sendingNow([outboxRow({ ...sendNow, kind: 'create_scheduled_message', args })])).toBe(false);
   });
 });
