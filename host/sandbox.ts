@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Clock } from '../server/clock.js';
 import { startServer, type RunningServer } from '../server/index.js';
 import type { SandboxCredentials, SandboxLauncher } from '../sync/service/ports.js';
 
@@ -20,6 +21,8 @@ export interface EmbeddedSandboxOptions {
   readonly dataDir: string;
   /** The demo user the app signs in as. */
   readonly user?: string;
+  /** The sandbox server's clock (tests move it; the system clock otherwise). */
+  readonly clock?: Clock;
 }
 
 export class EmbeddedSandbox implements SandboxLauncher {
@@ -57,7 +60,7 @@ export class EmbeddedSandbox implements SandboxLauncher {
   private async launch(preferredPort: number | null): Promise<{ server: RunningServer; creds: SandboxCredentials }> {
     mkdirSync(this.opts.dataDir, { recursive: true, mode: 0o700 });
     const dataPath = path.join(this.opts.dataDir, SANDBOX_DB_FILE);
-    const start = (port: number) => startServer({ port, host: '127.0.0.1', dataPath, demo: true });
+    const start = (port: number) => startServer({ port, host: '127.0.0.1', dataPath, demo: true, ...(this.opts.clock ? { clock: this.opts.clock } : {}) });
     let server: RunningServer;
     // Probe first: startServer opens the database before it listens and keeps it open if the
     // listen fails, so a busy port is found out here rather than by a failed start.

@@ -28,6 +28,7 @@ import type { EngineLogger } from '../../sync/base/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
 import { lockDataDir } from '../data-dir-lock.js';
 import { PlainFileSecretStore } from '../plain-secrets.js';
+import type { Clock } from '../../server/clock.js';
 import { EmbeddedSandbox } from '../sandbox.js';
 import { hostOk, originOk, secretMatches, securityHeaders, uploadKeyOf, uploadKeyOk, wsSecretOk } from './guard.js';
 import { landingPage, loadSession, sessionSecret, SIGNED_OUT_PATH, signedOutPage, SIGNIN_SCRIPT, SIGNIN_SCRIPT_PATH, spentLinkPage } from './signin.js';
@@ -45,6 +46,8 @@ export interface BrowserHostOptions {
   /** Open the sandbox at start (`npm start -- --sandbox`). */
   readonly sandbox?: boolean;
   readonly sandboxUser?: string;
+  /** The embedded sandbox server's clock (tests move it, e.g. past a scheduled time). */
+  readonly sandboxClock?: Clock;
   readonly log?: (line: string) => void;
 }
 
@@ -77,7 +80,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
 async function startLocked(opts: BrowserHostOptions, log: (line: string) => void, unlock: () => void): Promise<BrowserHost> {
   const accountsDir = path.join(opts.dataDir, 'accounts');
   mkdirSync(accountsDir, { recursive: true, mode: 0o700 });
-  const sandbox = new EmbeddedSandbox({ dataDir: path.join(opts.dataDir, 'sandbox'), user: opts.sandboxUser });
+  const sandbox = new EmbeddedSandbox({ dataDir: path.join(opts.dataDir, 'sandbox'), user: opts.sandboxUser, ...(opts.sandboxClock ? { clock: opts.sandboxClock } : {}) });
   // The engine's warnings go to `log` (stderr in the CLI): stdout carries only the URL line.
   const logger: EngineLogger = { info: () => undefined, warn: (m, d) => log(engineLine('warn', m, d)), error: (m, d) => log(engineLine('error', m, d)) };
   const service = new EngineService({ dataDir: accountsDir, secrets: new PlainFileSecretStore(path.join(opts.dataDir, 'api-keys.json')), sandbox, seams: { logger } });

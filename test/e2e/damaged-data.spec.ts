@@ -34,7 +34,10 @@ test('a damaged message cache is rebuilt and the person is told what was kept', 
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(notice).toContainText('1 draft was kept');
   await expect(notice).toContainText('messages are being fetched again');
-  await screenshot(app, testInfo, 'damaged-data-notice');
+  await screenshot(app, testInfo, '95-damaged-data-notice');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(app, testInfo, '95-damaged-data-notice-dark');
+  await app.emulateMedia({ colorScheme: 'light' });
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect(notice).toBeHidden();
   // The account is back, its cache fetched again.
@@ -43,5 +46,5 @@ test('a damaged message cache is rebuilt and the person is told what was kept', 
   // The view that met the damage opens again once the fresh copy has synced.
   await expect(messageList(app)).toContainText('the feud', { timeout: 30_000 });
   expect(host.service.activeSession).not.toBe(s);
-  await screenshot(app, testInfo, 'damaged-data-after');
+  await screenshot(app, testInfo, '96-damaged-data-after');
 });

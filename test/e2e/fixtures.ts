@@ -17,18 +17,34 @@ export interface Fixtures {
   sandboxAtStart: boolean;
   /** Console errors a test expects (matched by text); any other error in the page fails the test. */
   expectedConsoleErrors: RegExp | null;
+  /** The sandbox server's clock: the system's, moved on by `advance` (the app's own clock is not). */
+  serverClock: OffsetClock;
   host: BrowserHost;
   /** A page on the host, past the token redirect. */
   app: Page;
 }
 
+/** The system clock plus an offset a test moves, so the server's time can pass without waiting. */
+export class OffsetClock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
 export const test = base.extend<Fixtures>({
   sandboxAtStart: [false, { option: true }],
   expectedConsoleErrors: [null, { option: true }],
-  host: async ({ sandboxAtStart }, use, testInfo) => {
+  serverClock: async ({}, use) => {
+    await use(new OffsetClock());
+  },
+  host: async ({ sandboxAtStart, serverClock }, use, testInfo) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'zulip-e2e-'));
     const logs: string[] = [];
-    const host = await startBrowserHost({ dataDir, rendererDir: path.join(ROOT, 'out', 'renderer'), port: 0, sandbox: sandboxAtStart, log: (l) => logs.push(l) });
+    const host = await startBrowserHost({ dataDir, rendererDir: path.join(ROOT, 'out', 'renderer'), port: 0, sandbox: sandboxAtStart, sandboxClock: serverClock, log: (l) => logs.push(l) });
     try {
       await use(host);
     } finally {
