@@ -396,18 +396,22 @@ export class SessionOutbox {
     this.undoing = refreshFromServer(this.host.conn, this.db, list, changes)
       .then(
         () => {
+          // The session closed while the read was out: the list stays for the next open.
+          if (!this.db.open) return;
           // Undos added meanwhile stay for the next run.
           const now = this.pendingUndos();
           setEngineSetting(this.db, UNDO_SETTING, now.slice(list.length));
           if (!changes.empty) this.host.emit(changes.freeze());
         },
         (e: unknown) => {
-          if (!isRetryable(e)) {
+          if (this.db.open && !isRetryable(e)) {
             setEngineSetting(this.db, UNDO_SETTING, this.pendingUndos().slice(list.length));
             this.host.seams.logger.warn('outbox: reading back a dropped change failed; the cache may show it until the next refresh', { error: e instanceof Error ? e.message : String(e) });
           }
         },
       )
+      // Run from promise callbacks: a failed write (a full disk, say) is logged, never left unhandled.
+      .catch((e: unknown) => this.host.seams.logger.error('outbox: the read-back list could not be updated', { error: e instanceof Error ? e.message : String(e) }))
       .finally(() => {
         this.undoing = undefined;
       });
