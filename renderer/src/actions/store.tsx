@@ -139,8 +139,10 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
         return;
       }
       const viewKey = narrow.state.view?.key ?? null;
-      const p = bridge.invoke('updateMessageFlags', { message_ids: ids, flag: 'read', op: 'remove' }).then(() => markedUnread.announce({ viewKey, messageIds: ids }));
-      run('mark the messages as unread', p, true);
+      // Told before the change is made: its flags reach the open view before the answer does, and
+      // the read-marking must already leave these ids alone when it sees them unread.
+      markedUnread.announce({ viewKey, messageIds: ids });
+      run('mark the messages as unread', bridge.invoke('updateMessageFlags', { message_ids: ids, flag: 'read', op: 'remove' }), true);
     },
     quote(m) {
       const own = users.state.ownUserId;
