@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run crash-trials -- [--trials 500] [--fault-trials 200] [--seed N]`: the outbox crash trials
- * (test/sync/outbox/crash-trials.test.ts) with more trials than CI's 50 (and 20 with disk faults).
+ * (test/sync/outbox/crash-trials.test.ts) with more trials than CI's 30 (and 12 with disk faults).
  * Each trial kills the draining worker with SIGKILL one to three times, restarts it, and checks the
  * server afterwards; a fault trial also refuses random writes with SQLITE_FULL or SQLITE_IOERR. A
  * different seed gives different workloads, kill points and faults.

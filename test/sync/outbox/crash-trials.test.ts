@@ -7,13 +7,13 @@
  * One reference server (real clock) and one pass-through proxy serve every trial; each trial has a
  * fresh database file and a fresh set of entities (its own prefix). The worker is bundled once with
  * esbuild so a restart costs a Node start, not a TypeScript compile. `CRASH_TRIALS` sets the number
- * of trials (default 50; `npm run crash-trials -- --trials 500` runs more), `CRASH_SEED` the seed.
+ * of trials (default 30, to keep CI short; `npm run crash-trials -- --trials 500` runs more), `CRASH_SEED` the seed.
  *
  * The disk-fault trials (docs/sync-design.md "A full disk") do the same with the worker's writes
  * refused at seeded random runs besides the kills: `SQLITE_FULL` or `SQLITE_IOERR_WRITE`, at most
  * a budget per run. The same checks hold (nothing lost, nothing duplicated, nothing stuck), each
  * run finishes in bounded time, and the engine logs a bounded number of lines (once per change of
- * the disk's state, never per attempt). `CRASH_FAULT_TRIALS` sets their number (default 20).
+ * the disk's state, never per attempt). `CRASH_FAULT_TRIALS` sets their number (default 12).
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,8 +33,8 @@ import type { CrashWorkerConfig } from './crash-worker.js';
 import { checkServer, installAudit, stuckRows } from './workload-check.js';
 import { generateWorkload, type WorkloadFixtures, type WorkloadOptions } from './workload.js';
 
-const TRIALS = Number(process.env.CRASH_TRIALS ?? 50);
-const FAULT_TRIALS = Number(process.env.CRASH_FAULT_TRIALS ?? 20);
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 30);
+const FAULT_TRIALS = Number(process.env.CRASH_FAULT_TRIALS ?? 12);
 /** Writes refused per worker run at most, and the chance of each write being refused. */
 const FAULT_BUDGET = 40;
 const FAULT_RATE = 0.05;
