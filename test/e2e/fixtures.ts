@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from '../../host/browser/server.js';
+import { expectAccessible } from './a11y.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const SCREENS_DIR = path.join(ROOT, 'test-results', 'e2e', 'screens');
@@ -69,11 +70,16 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Save a screenshot under test-results/e2e/screens/ and attach it to the report. */
+/**
+ * Save a screenshot under test-results/e2e/screens/ and attach it to the report, then check the
+ * screen with axe (WCAG 2.1 A/AA, contrast included): every screen a test shows, in the theme it
+ * shows it, is checked.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = path.join(SCREENS_DIR, `${name}.png`);
   await page.screenshot({ path: file });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  await expectAccessible(page, testInfo, name);
 }
 
 /** Open the sandbox from the welcome screen and wait for the channels to be listed. */
