@@ -50,9 +50,11 @@ export function AddSubscribers(props: { bridge: Bridge; channel: ChannelListing;
       </div>
       <ErrorText message={command.error()} />
       <Show when={result().length > 0}>
-        <ul class="add-result" role="status" aria-label="Subscribed">
-          <For each={result()}>{(line) => <li>{line}</li>}</For>
-        </ul>
+        <div role="status" aria-label="Subscribed">
+          <ul class="add-result">
+            <For each={result()}>{(line) => <li>{line}</li>}</For>
+          </ul>
+        </div>
       </Show>
     </form>
   );

@@ -66,17 +66,17 @@ export function useToasts(): Toasts {
 
 function Toaster(props: { toasts: Toasts }) {
   return (
-    <ul class="toaster" aria-label="Notifications">
+    <section class="toaster" aria-label="Notifications">
       <For each={props.toasts.list()}>
         {(t) => (
-          <li class={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+          <div class={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
             <p class="toast-text">{t.text}</p>
             <Button variant="quiet" size="small" class="toast-close" aria-label="Dismiss notification" onClick={() => props.toasts.dismiss(t.id)}>
               ×
             </Button>
-          </li>
+          </div>
         )}
       </For>
-    </ul>
+    </section>
   );
 }

@@ -12,8 +12,16 @@ export function OutboxBadge(props: { open: boolean; onToggle: () => void }) {
   return (
     <Show when={badges().length > 0}>
       <div class="outbox-badge" role="status" aria-label="Outbox">
-        <button type="button" class="outbox-open" aria-expanded={props.open} aria-label={`Open the outbox: ${badges().map((b) => b.label).join(', ')}`} onClick={() => props.onToggle()}>
-          <For each={badges()}>{(b) => <span class={`badge badge-${b.tone}`}>{b.label}</span>}</For>
+        {/* The name holds the visible text, badge by badge, as it reads (axe: label-content-name-mismatch). */}
+        <button type="button" class="outbox-open" aria-expanded={props.open} aria-label={`Open the outbox: ${badges().map((b) => b.label).join(' ')}`} onClick={() => props.onToggle()}>
+          <For each={badges()}>
+            {(b, i) => (
+              <>
+                {i() > 0 ? ' ' : ''}
+                <span class={`badge badge-${b.tone}`}>{b.label}</span>
+              </>
+            )}
+          </For>
         </button>
       </div>
     </Show>

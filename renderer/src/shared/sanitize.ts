@@ -64,6 +64,8 @@ const NO_REALM: ImageContext = { realmUrl: null, electron: false };
 function sanitizeUncached(html: string, images: ImageContext): string {
   const body = purifier().sanitize(html, { ...CONFIG, RETURN_DOM: true });
   if (!(body instanceof HTMLElement)) return '';
+  // A code block scrolls sideways: it takes keyboard focus (ours, set after the server's tabindex was dropped).
+  for (const pre of body.querySelectorAll('pre')) pre.setAttribute('tabindex', '0');
   for (const img of [...body.querySelectorAll('img')]) {
     const link = img.closest('a');
     const d = decideImage({ src: img.getAttribute('src') ?? '', alt: img.getAttribute('alt'), linkTitle: link?.getAttribute('title') ?? null, insideLink: link !== null }, images);
