@@ -82,6 +82,16 @@ test('scheduled offline, due before the app is back: not stuck, sent now or at a
     await app.emulateMedia({ colorScheme: 'light' });
     await expect(app.locator('html')).not.toHaveAttribute('data-theme', 'dark');
 
+    // The outbox panel says the same and offers the fix, not a Retry the server would refuse again;
+    // the fix leads back to the list.
+    await app.getByRole('button', { name: /^Open the outbox/ }).click();
+    const panelRow = app.getByRole('dialog', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: 'Its time passed' }).first();
+    await expect(panelRow.getByRole('button', { name: /^Send now or pick a new time/ })).toBeVisible();
+    await expect(panelRow.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+    await panelRow.getByRole('button', { name: /^Send now or pick a new time/ }).click();
+    await expect(app.getByRole('dialog', { name: 'Outbox' })).toHaveCount(0);
+    await expect(plan.getByRole('button', { name: /^Pick a new time/ })).toBeVisible();
+
     // A new time: the create goes again with it (and the edited text), not behind the refusal.
     await plan.getByRole('button', { name: /^Pick a new time/ }).click();
     const pick = app.getByRole('dialog', { name: 'Pick a new time' });

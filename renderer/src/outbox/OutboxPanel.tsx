@@ -103,6 +103,13 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
                   <p class="outbox-error">{r.error}</p>
                 </Show>
                 <div class="outbox-actions wrap-row">
+                  <Show when={r.fix}>
+                    {(f) => (
+                      <Button size="small" aria-label={`${f().label}: ${r.what}`} onClick={() => ((location.hash = f().href), props.onClose())}>
+                        {f().label}
+                      </Button>
+                    )}
+                  </Show>
                   <Show when={r.canRetry}>
                     <Button size="small" aria-label={`Retry: ${r.what}`} onClick={() => act('retry', () => outbox.retry(r.id))}>
                       Retry

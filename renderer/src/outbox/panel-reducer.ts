@@ -11,6 +11,7 @@
 import type { OutboxLink, OutboxRowView } from '../../../sync/protocol/outbox.js';
 import { buildHash, channelSlug, encodeHashComponent } from '../core/hash.js';
 import { settingLabel, settingsHref } from '../settings/settings-model.js';
+import { REFUSED_FOR_TIME_TEXT, refusedForTime } from '../scheduled/scheduled-list.js';
 
 export type PanelFilter = 'all' | 'pending' | 'failed' | 'conflict';
 
@@ -35,6 +36,8 @@ export interface PanelRow {
   readonly waitingForNetwork: boolean;
   readonly canRetry: boolean;
   readonly canDiscard: boolean;
+  /** What fixes it instead of a retry, where that is done elsewhere (a scheduled message whose time passed). */
+  readonly fix: { readonly label: string; readonly href: string } | null;
 }
 
 const STATE_LABELS: Record<OutboxRowView['state'], string> = {
@@ -109,6 +112,8 @@ export function panelRows(rows: readonly OutboxRowView[], filter: PanelFilter): 
       const d = describeRow(r);
       const network = waitsForNetwork(r);
       const settled = r.state === 'failed' || r.state === 'conflict';
+      // A retry would be refused again: the fix is a new time or sending it now, on its list.
+      const timePassed = refusedForTime([r]);
       return {
         id: r.outbox_id,
         what: d.what,
@@ -120,12 +125,13 @@ export function panelRows(rows: readonly OutboxRowView[], filter: PanelFilter): 
         nextAttemptAt: network || (r.state !== 'retry_wait' && r.state !== 'unknown') ? null : r.next_attempt_at,
         deadlineAt: r.deadline_at,
         // An error only where a person must act; a row being sent again shows none meanwhile.
-        error: settled ? (r.last_error?.message ?? null) : null,
+        error: timePassed ? REFUSED_FOR_TIME_TEXT : settled ? (r.last_error?.message ?? null) : null,
         note: noteOf(r),
         waitingForNetwork: network,
         // As the outbox's state machine allows (sync/outbox/states.ts); a waiting row goes with "Retry all now".
-        canRetry: r.state === 'failed' || r.state === 'conflict',
+        canRetry: (r.state === 'failed' && !timePassed) || r.state === 'conflict',
         canDiscard: r.state === 'queued' || r.state === 'failed' || r.state === 'conflict' || r.state === 'retry_wait',
+        fix: timePassed ? { label: 'Send now or pick a new time', href: hrefOf({ to: 'scheduled' }) ?? '#scheduled' } : null,
       };
     })
     .filter((p) => filter === 'all' || p.tone === filter);

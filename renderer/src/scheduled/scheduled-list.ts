@@ -4,6 +4,7 @@
  * create still carries while the list shows it as `-N`); and what a failed one says.
  */
 import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
+import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 
 /** Outbox rows (unfinished) about one object: `prefix` is `scheduled_message` or `snippet`. */
 export function pendingRowsFor(rows: readonly OutboxRowOf[], prefix: string, id: number): OutboxRowOf[] {
@@ -36,7 +37,7 @@ export const sendingNow = (rows: readonly OutboxRowOf[]): boolean => rows.some((
  * Whether the server refused to create it because its time had passed (it was scheduled offline
  * and the time came before the server saw it): the list offers "Send now" and "Pick a new time".
  */
-export const refusedForTime = (rows: readonly OutboxRowOf[]): boolean =>
+export const refusedForTime = (rows: readonly Pick<OutboxRowView, 'kind' | 'state' | 'last_error'>[]): boolean =>
   rows.some((r) => r.kind === CREATE_KIND && r.state === 'failed' && /in the future/i.test(r.last_error?.message ?? ''));
 
 /** What the list says of a scheduled message whose create was refused for its time. */

@@ -45,6 +45,20 @@ describe('outbox panel rows', () => {
     expect(inWords(200_000, 0)).toBe('in 4 min');
     expect(inWords(0, 10)).toBe('now');
   });
+
+  it('a scheduled message refused for its time offers its fix (send now or a new time) instead of a retry that would fail again', () => {
+    const refused = { kind: 'api', code: 'BAD_REQUEST', message: 'Scheduled delivery time must be in the future.', details: null };
+    const [r, other] = panelRows(
+      [
+        row({ outbox_id: 1, kind: 'create_scheduled_message', state: 'failed', attempts: 1, last_error: refused, description: { text: 'Schedule a message', link: { to: 'scheduled' } } }),
+        row({ outbox_id: 2, kind: 'edit_scheduled_message', state: 'failed', attempts: 1, last_error: { ...refused, message: 'Not allowed' } }),
+      ],
+      'all',
+    );
+    expect(r).toMatchObject({ canRetry: false, canDiscard: true, fix: { label: 'Send now or pick a new time', href: '#scheduled' } });
+    expect(r?.error).toMatch(/time passed before the server got it/);
+    expect(other).toMatchObject({ canRetry: true, fix: null, error: 'Not allowed' });
+  });
 });
 
 describe('outbox panel rows by why they wait', () => {
