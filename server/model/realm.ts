@@ -3,7 +3,7 @@
  * id or {direct_members, direct_subgroups}); system groups are resolved by name at seed time.
  */
 import type { ServerState } from '../state.js';
-import type { GroupSettingValue } from './groups.js';
+import { systemGroupId, type GroupSettingValue } from './groups.js';
 
 export interface RealmSettings {
   name: string;
@@ -27,6 +27,10 @@ export interface RealmSettings {
   can_create_web_public_channel_group: GroupSettingValue;
   can_create_groups: GroupSettingValue;
   can_manage_all_groups: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  /** null = no limit. Zulip's default is 600 s. */
+  message_content_delete_limit_seconds: number | null;
   /** 'all' | 'moves' | 'none': who sees edit history. */
   message_edit_history_visibility_policy: 'all' | 'moves' | 'none';
   topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
@@ -47,6 +51,7 @@ export const REALM_DEFAULTS: Omit<RealmSettings, `can_${string}`> = {
   empty_topic_display_name: 'general chat',
   allow_message_editing: true,
   message_content_edit_limit_seconds: 600,
+  message_content_delete_limit_seconds: 600,
   move_messages_within_stream_limit_seconds: 259200,
   move_messages_between_streams_limit_seconds: 604800,
   message_edit_history_visibility_policy: 'all',
@@ -73,12 +78,16 @@ export const REALM_GROUP_DEFAULTS = {
   can_create_web_public_channel_group: 'role:owners',
   can_create_groups: 'role:members',
   can_manage_all_groups: 'role:owners',
+  can_delete_any_message_group: 'role:administrators',
+  can_delete_own_message_group: 'role:everyone',
 } as const satisfies Record<`can_${string}`, string>;
 
 export function getRealm(srv: ServerState): RealmSettings {
   const rows = srv.db.prepare('SELECT name, value FROM realm_settings').all() as Array<{ name: string; value: string }>;
   const out: Record<string, unknown> = { ...REALM_DEFAULTS };
   for (const r of rows) out[r.name] = JSON.parse(r.value);
+  // A database seeded before a group setting existed gets its default group.
+  for (const [name, group] of Object.entries(REALM_GROUP_DEFAULTS)) out[name] ??= systemGroupId(srv, group);
   return out as unknown as RealmSettings;
 }
 

@@ -1,7 +1,7 @@
 /**
  * GET /realm/emoji and GET /realm/linkifiers (this realm has neither; see model/realm.ts), and
- * PATCH /realm, limited to the message editing and moving settings (spec Events 2) and who may add
- * subscribers to channels (`can_add_subscribers_group`): administrators
+ * PATCH /realm, limited to the message editing, moving and deleting settings (spec Events 2) and who
+ * may add subscribers to channels (`can_add_subscribers_group`): administrators
  * only; time limits are seconds, or "unlimited" / null for no limit; group settings take an update
  * value {new, old?} or a plain group-setting value. One `realm` op `update_dict` event with
  * property "default" carries every changed setting to everyone.
@@ -21,8 +21,16 @@ import { route, type ApiRouter, type Ctx } from './context.js';
 import { groupSettingValueSchema } from './subscribe.js';
 import { adminRequired } from './users.js';
 
-const LIMIT_SETTINGS = ['message_content_edit_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const;
-const GROUP_SETTINGS = ['can_move_messages_between_topics_group', 'can_move_messages_between_channels_group', 'can_resolve_topics_group', 'can_mention_many_users_group', 'can_add_subscribers_group'] as const;
+const LIMIT_SETTINGS = ['message_content_edit_limit_seconds', 'message_content_delete_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const;
+const GROUP_SETTINGS = [
+  'can_move_messages_between_topics_group',
+  'can_move_messages_between_channels_group',
+  'can_resolve_topics_group',
+  'can_mention_many_users_group',
+  'can_add_subscribers_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+] as const;
 type LimitSetting = (typeof LIMIT_SETTINGS)[number];
 type GroupSetting = (typeof GROUP_SETTINGS)[number];
 

@@ -4,17 +4,14 @@
  * channel may offer (`channelCreation`). Queued subscribes and unsubscribes are already applied to
  * the store (their kinds' local apply), so `subscribed` shows them at once.
  */
-import type { GroupSettingValue } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getChannels } from '../db/queries/channels.js';
 import { getUserGroups } from '../db/queries/groups.js';
 import { getRealmValues } from '../db/queries/realm.js';
 import { getUser } from '../db/queries/users.js';
 import type { ChannelCreationView, ChannelListing } from '../protocol/commands.js';
-import { canAddSubscribers, canCreate, canSubscribeSelf, ROLE, type PermissionSubject } from './channel-permissions.js';
+import { canAddSubscribers, canCreate, canSubscribeSelf, groupValue, ROLE, type PermissionSubject } from './channel-permissions.js';
 
-const groupValue = (v: unknown): GroupSettingValue | null =>
-  typeof v === 'number' || (typeof v === 'object' && v !== null && 'direct_members' in v) ? (v as GroupSettingValue) : null;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null);
 
 /** The signed-in user as the permission rules see them (role null before the first sync). */

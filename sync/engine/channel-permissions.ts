@@ -25,6 +25,10 @@ export interface PermissionSubject {
   readonly groups: ReadonlyMap<number, Pick<UserGroup, 'members' | 'direct_subgroup_ids'>>;
 }
 
+/** A stored realm value as a group-setting value, or null when it is not one (unknown, older server). */
+export const groupValue = (v: unknown): GroupSettingValue | null =>
+  typeof v === 'number' || (typeof v === 'object' && v !== null && 'direct_members' in v) ? (v as GroupSettingValue) : null;
+
 function inGroup(s: PermissionSubject, groupId: number, seen: Set<number>): boolean {
   if (seen.has(groupId)) return false;
   seen.add(groupId);

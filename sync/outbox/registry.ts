@@ -57,6 +57,7 @@ import { messageContentEdit, messageContentEditCommands } from './mutations/mess
 import { messageFlags, messageFlagsCommands } from './mutations/message-flags.js';
 import { messageMove, messageMoveCommands } from './mutations/message-move.js';
 import { messageReaction, messageReactionCommands } from './mutations/message-reaction.js';
+import { messageDelete, messageDeleteCommands } from './mutations/message-delete.js';
 import { messageSend, messageSendCommands } from './mutations/message-send.js';
 import { navigationViewAdd, navigationViewAddCommands } from './mutations/navigation-view-add.js';
 import { navigationViewDelete, navigationViewDeleteCommands } from './mutations/navigation-view-delete.js';
@@ -85,6 +86,7 @@ export const KIND_MODULES = [
   { kind: messageMove, commands: messageMoveCommands },
   { kind: messageFlags, commands: messageFlagsCommands },
   { kind: messageReaction, commands: messageReactionCommands },
+  { kind: messageDelete, commands: messageDeleteCommands },
   { kind: savedSnippetCreate, commands: savedSnippetCreateCommands },
   { kind: savedSnippetEdit, commands: savedSnippetEditCommands },
   { kind: savedSnippetDelete, commands: savedSnippetDeleteCommands },

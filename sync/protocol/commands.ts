@@ -218,6 +218,23 @@ export const channelCreationSchema = z.object({
   max_description_length: int.positive().nullable(),
 });
 export type ChannelCreationView = z.output<typeof channelCreationSchema>;
+/**
+ * Which messages the user may delete, as the engine knows the realm's and channels' rules (the
+ * renderer decides per message: `messageDeletable`); the server has the last word.
+ */
+export const messageDeletionSchema = z.object({
+  user_id: int.nullable(),
+  /** Any message (administrators, or the realm's `can_delete_any_message_group`). */
+  any: z.boolean(),
+  /** Their own messages (the realm's `can_delete_own_message_group`), within `limit_seconds`. */
+  own: z.boolean(),
+  /** Seconds after sending that one's own message may be deleted; null: no limit. */
+  limit_seconds: int.positive().nullable(),
+  /** Channels whose own rules let the user delete any message, or their own. */
+  any_in_channels: z.array(int),
+  own_in_channels: z.array(int),
+});
+export type MessageDeletionView = z.output<typeof messageDeletionSchema>;
 /** Who holds a permission (spec "Group-setting value"): a group id, or direct members and subgroups. */
 export const groupSettingValueSchema = z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]);
 export type GroupSettingValueView = z.output<typeof groupSettingValueSchema>;
@@ -296,6 +313,8 @@ export const queries = {
   allChannels: { request: none, response: z.array(channelListingSchema) },
   /** The realm's channel-creation rules and limits as the engine knows them (offline too). */
   channelCreation: { request: none, response: channelCreationSchema },
+  /** Which messages the user may delete (the realm's and channels' rules, offline too). */
+  messageDeletion: { request: none, response: messageDeletionSchema },
   /**
    * A channel's subscribers (user ids, ascending). Online: the server's list
    * (GET /streams/{id}/members), `source: 'server'`. Offline: the stored list when the engine holds
@@ -321,6 +340,7 @@ export const QUERY_AREAS = {
   unreadCounts: ['unread', 'messages', 'subscriptions', 'user_topics', 'outbox'],
   allChannels: ['channels', 'subscriptions', 'realm', 'user_groups', 'users', 'outbox'],
   channelCreation: ['realm', 'user_groups', 'users'],
+  messageDeletion: ['realm', 'user_groups', 'users', 'channels'],
   channelSubscribers: ['channels', 'subscriptions'],
   userGroups: ['user_groups', 'realm', 'users', 'outbox'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly EventArea[]>>;

@@ -9,12 +9,13 @@ import { getStreamMembers, subscribe, type SubscribeArgs } from '../api/index.js
 import { channelName, getChannel, getChannels } from '../db/queries/channels.js';
 import { getUserByEmail } from '../db/queries/users.js';
 import { allChannels, channelCreation } from '../engine/channel-listing.js';
+import { messageDeletion } from '../engine/message-permissions.js';
 import type { AccountSession } from '../engine/session.js';
 import { RpcFailure } from './errors.js';
 import { setFields } from './fields.js';
 import type { HandlerContext, Handlers } from './handlers.js';
 
-type ChannelHandlers = Pick<Handlers, 'allChannels' | 'channelCreation' | 'channelSubscribers' | 'createChannel' | 'addSubscribers'>;
+type ChannelHandlers = Pick<Handlers, 'allChannels' | 'channelCreation' | 'messageDeletion' | 'channelSubscribers' | 'createChannel' | 'addSubscribers'>;
 
 function live(ctx: HandlerContext): AccountSession {
   const s = ctx.session();
@@ -50,6 +51,10 @@ export const channelHandlers: ChannelHandlers = {
   channelCreation: (ctx) => {
     const s = ctx.session();
     return channelCreation(s.db, s.selfUserId);
+  },
+  messageDeletion: (ctx) => {
+    const s = ctx.session();
+    return messageDeletion(s.db, s.selfUserId);
   },
   channelSubscribers: async (ctx, req) => {
     const s = ctx.session();

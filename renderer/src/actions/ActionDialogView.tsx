@@ -1,7 +1,7 @@
 /** The one open action dialog, by kind. */
 import type { Bridge } from '../core/bridge.js';
 import type { MoveRequest } from '../shared/move-form.js';
-import { DeleteTopicDialog, MoveDialog } from './dialogs.js';
+import { DeleteMessageDialog, DeleteTopicDialog, MoveDialog } from './dialogs.js';
 import { HistoryDialog, SourceDialog } from './message-dialogs.js';
 import type { ActionDialog } from './store.js';
 
@@ -14,6 +14,8 @@ export function ActionDialogView(props: { dialog: ActionDialog; bridge: Bridge; 
       return <SourceDialog message={d.message} bridge={bridge} onClose={store.close} />;
     case 'history':
       return <HistoryDialog message={d.message} bridge={bridge} onClose={store.close} />;
+    case 'delete-message':
+      return <DeleteMessageDialog message={d.message} bridge={bridge} onClose={store.close} />;
     case 'move-message':
       return (
         <MoveDialog

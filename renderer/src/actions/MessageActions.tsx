@@ -2,7 +2,8 @@
  * A message's actions: a bar at its top right, shown on hover and whenever focus is inside the
  * message (so the keyboard reaches it), with Add emoji reaction, Edit (one's own messages), Star /
  * Unstar and a menu: Quote and reply, Edit message, Move messages, Mark as unread from here,
- * Star / Unstar, Copy link to message, View message source, View edit history. A starred message
+ * Star / Unstar, Copy link to message, View message source, View edit history, Delete message (as
+ * the realm's rules allow: `canDeleteMessage`). A starred message
  * keeps its star visible. What each does is in actions/store.tsx.
  */
 import { createSignal, Show } from 'solid-js';
@@ -10,6 +11,7 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { Menu, MenuItem, MenuSeparator } from '../kit/Menu.js';
 import { MoreIcon, PencilIcon, ReactIcon, StarIcon } from '../kit/icons.js';
 import { ReactionButton } from './EmojiPicker.js';
+import { isSent } from './message-actions.js';
 import { useActions } from './store.js';
 
 export interface MessageActionsProps {
@@ -23,11 +25,6 @@ export interface MessageActionsProps {
   onEdit(): void;
   /** Open the move dialog. */
   onMove(): void;
-}
-
-/** A message still being sent has no server id yet: nothing can be done to it but wait (or edit it). */
-export function isSent(m: Pick<LocalMessage, 'id'>): boolean {
-  return m.id < 2 ** 52;
 }
 
 export function MessageActions(props: MessageActionsProps) {
@@ -70,6 +67,10 @@ export function MessageActions(props: MessageActionsProps) {
           <MenuItem onSelect={() => actions.open({ kind: 'source', message: props.message })}>View message source</MenuItem>
           <Show when={edited()}>
             <MenuItem onSelect={() => actions.open({ kind: 'history', message: props.message })}>View edit history</MenuItem>
+          </Show>
+          <Show when={actions.canDelete(props.message)}>
+            <MenuSeparator />
+            <MenuItem onSelect={() => actions.open({ kind: 'delete-message', message: props.message })}>Delete message</MenuItem>
           </Show>
         </Menu>
       </Show>

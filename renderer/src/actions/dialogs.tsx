@@ -4,6 +4,7 @@
  */
 import { createSignal, onMount, Show } from 'solid-js';
 import type { Bridge } from '../core/bridge.js';
+import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { isBridgeError } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
@@ -102,6 +103,34 @@ export function DeleteTopicDialog(props: { channelId: number; topic: string; bri
       </Show>
       <ErrorText message={remove.error()} />
       <DialogActions label={busy() ? 'Deleting…' : 'Delete topic'} onAction={go} danger disabled={busy() || !status.isLive()} onCancel={() => props.onClose()} />
+    </Dialog>
+  );
+}
+
+/**
+ * "Delete message", confirmed first (as Zulip web): queued like every change, so offline it says it
+ * will be deleted once the server is back; the message shows "deleting" until the server has done it.
+ */
+export function DeleteMessageDialog(props: { message: LocalMessage; bridge: Bridge; onClose(): void }) {
+  const status = useStatus();
+  const toasts = useToasts();
+  const remove = useCommand(() => props.bridge.invoke('deleteMessage', { message_id: props.message.id }));
+  const go = () =>
+    void remove.run().then((ok) => {
+      if (!ok) return;
+      toasts.show(status.isLive() ? 'Deleting the message.' : 'The message will be deleted when the app is back online.');
+      props.onClose();
+    });
+  return (
+    <Dialog title="Delete message" class="delete-dialog" onClose={props.onClose}>
+      <p>Delete this message for everyone? This cannot be undone.</p>
+      <Show when={!status.isLive()}>
+        <p class="hint" role="status">
+          You are offline: it will be deleted when the server can be reached, unless you discard the change from the outbox first.
+        </p>
+      </Show>
+      <ErrorText message={remove.error()} />
+      <DialogActions label={remove.busy() ? 'Deleting…' : 'Delete'} onAction={go} danger disabled={remove.busy()} onCancel={() => props.onClose()} />
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@
  * the user's role allows.
  */
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import type { MessageDeletionView } from '../../../sync/protocol/commands.js';
 import { dmPeers } from '../data/narrow-reducer.js';
 import { hashOfTarget, type NarrowTarget } from '../data/target.js';
 import type { PropagateMode } from '../shared/move-form.js';
@@ -134,6 +135,25 @@ export function canMoveMessages(role: number | null): boolean {
 
 export function canResolveTopics(role: number | null): boolean {
   return role !== null && role <= ROLE.member;
+}
+
+/** A message still being sent has no server id yet: nothing can be done to it but wait (or edit it). */
+export function isSent(m: Pick<LocalMessage, 'id'>): boolean {
+  return m.id < 2 ** 52;
+}
+
+/**
+ * Whether to offer "Delete message" (the engine's `messageDeletion` rules; the server has the last
+ * word): anyone allowed to delete any message, realm-wide or in its channel; else the sender,
+ * allowed to delete their own, within the realm's limit (`now`: UNIX seconds). A message still
+ * being sent has nothing to delete yet.
+ */
+export function canDeleteMessage(m: Pick<LocalMessage, 'id' | 'sender_id' | 'channel_id' | 'timestamp'>, p: MessageDeletionView | null, now: number): boolean {
+  if (p === null || !isSent(m)) return false;
+  const inChannel = (ids: readonly number[]) => m.channel_id !== null && ids.includes(m.channel_id);
+  if (p.any || inChannel(p.any_in_channels)) return true;
+  if (p.user_id === null || m.sender_id !== p.user_id || !(p.own || inChannel(p.own_in_channels))) return false;
+  return p.limit_seconds === null || now - m.timestamp <= p.limit_seconds;
 }
 
 export function canDeleteTopics(role: number | null): boolean {

@@ -11,7 +11,8 @@
 import { createContext, createEffect, createMemo, createSignal, onCleanup, Show, useContext, type JSX } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { useAccounts } from '../data/accounts.js';
-import { createAreaQuery } from '../core/area-query-store.js';
+import { createAreaQuery, useLiveQuery } from '../core/area-query-store.js';
+import { QUERY_AREAS, type MessageDeletionView } from '../../../sync/protocol/commands.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { useToasts } from '../kit/toasts.js';
@@ -22,7 +23,7 @@ import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { composeIntents } from '../compose/compose-intents.js';
 import { markedUnread } from './unread-intents.js';
-import { conversationTarget, messageLink, quoteText, realmLink, unreadFromHere } from './message-actions.js';
+import { canDeleteMessage, conversationTarget, messageLink, quoteText, realmLink, unreadFromHere } from './message-actions.js';
 import type { MoveRequest } from '../shared/move-form.js';
 import { followMove } from '../shared/move-form.js';
 import type { ReactionRequest } from './reactions.js';
@@ -36,6 +37,7 @@ import './actions.css';
 export type ActionDialog =
   | { kind: 'source'; message: LocalMessage }
   | { kind: 'history'; message: LocalMessage }
+  | { kind: 'delete-message'; message: LocalMessage }
   | { kind: 'move-message'; message: LocalMessage; propagate: PropagateMode }
   | { kind: 'move-topic'; mode: 'rename' | 'move'; channelId: number; topic: string; messageId: number }
   | { kind: 'delete-topic'; channelId: number; topic: string };
@@ -54,6 +56,8 @@ export interface ActionsStore {
   close(): void;
   /** Other people editing the message now (user ids). */
   editorsOf(messageId: number): readonly number[];
+  /** Whether to offer deleting this message (the realm's and channels' rules, offline too). */
+  canDelete(m: LocalMessage): boolean;
   realmUrl(): string | null;
   toggleStar(m: LocalMessage): void;
   react(m: LocalMessage, r: ReactionRequest): void;
@@ -95,6 +99,7 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
     onCleanup(() => window.clearInterval(t));
   });
   const editors = createMemo(() => new Map(typing.state.data.map((e) => [e.message_id, e.user_ids])));
+  const deletion = useLiveQuery<MessageDeletionView | null>(bridge, { fetch: () => bridge.invoke('messageDeletion', {}), areas: [...QUERY_AREAS.messageDeletion, 'accounts'], initial: null });
 
   const fail = (what: string) => (e: unknown) => void toasts.show(`Could not ${what}. ${errorText(e)}`, 'error');
   /** Run a command; refresh the sidebar after it when it changes topics or counts. */
@@ -124,6 +129,7 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
     open: (d) => setDialog(d),
     close: () => setDialog(null),
     editorsOf: (id) => editors().get(id) ?? [],
+    canDelete: (m) => canDeleteMessage(m, deletion.data, Math.floor(Date.now() / 1000)),
     realmUrl,
     toggleStar(m) {
       const starred = m.flags.includes('starred');

@@ -27,9 +27,11 @@ export function outboxBadges(c: OutboxCounts | null): Badge[] {
 
 /** The row kind that sends a new message (its local echo is the message shown). */
 export const SEND_KIND = 'send_message';
+/** The row kind that deletes a message (it stays shown, marked, until the server has deleted it). */
+const DELETE_KIND = 'delete_message';
 
 export type Marker =
-  | { status: 'pending'; label: 'sending' | 'saving'; outboxId: number | null }
+  | { status: 'pending'; label: 'sending' | 'saving' | 'deleting'; outboxId: number | null }
   | { status: 'failed'; label: string; detail: string | null; reason: string | null; outboxId: number | null }
   | { status: 'conflict'; label: string; detail: string; reason: string | null; outboxId: number | null };
 
@@ -45,7 +47,7 @@ export function messageMarker(m: Pick<LocalMessage, 'local'>, kind: string | und
       return null;
     case 'pending':
       // A row not listed yet: an edit is what the user could have started on a server message.
-      return { status: 'pending', label: sending ? 'sending' : 'saving', outboxId };
+      return { status: 'pending', label: sending ? 'sending' : kind === DELETE_KIND ? 'deleting' : 'saving', outboxId };
     case 'failed':
       return { status: 'failed', label: failedLabel(kind), detail: error?.message ?? null, reason: technicalReason(error), outboxId };
     case 'conflict':
@@ -80,6 +82,8 @@ function failedLabel(kind: string | undefined): string {
       return 'Star or read mark not saved';
     case 'update_message_move':
       return 'Move not saved';
+    case DELETE_KIND:
+      return 'Not deleted';
     default:
       return 'Edit not saved';
   }

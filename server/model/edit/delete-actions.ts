@@ -9,7 +9,7 @@ import type { ServerState } from '../../state.js';
 import { topicKey } from '../../../common/topic-key.js';
 import { canAccessChannel, getChannel, type ChannelRow } from '../access.js';
 import { hasChannelPermission } from '../channels.js';
-import { systemGroupId, userHasPermission, type GroupSettingValue } from '../groups.js';
+import { userHasPermission, type GroupSettingValue } from '../groups.js';
 import { getRealm } from '../realm.js';
 import { getUser, isAdmin, type UserRow } from '../users.js';
 import { deleteMessages } from './delete.js';
@@ -17,19 +17,10 @@ import { loadEditableMessage, type StoredMessage } from './load.js';
 import { isPastLimit } from './permissions.js';
 import { normalizeTopicParam } from './topics.js';
 
-/** Realm deletion settings with Zulip's defaults (the realm model may not store them). */
+/** The realm's deletion settings (model/realm.ts holds Zulip's defaults). */
 function deletionSettings(srv: ServerState): { any: GroupSettingValue; own: GroupSettingValue; limit: number | null } {
-  const realm = getRealm(srv) as unknown as Record<string, unknown>;
-  const group = (name: string, fallback: string): GroupSettingValue => {
-    const v = realm[name];
-    return typeof v === 'number' || (typeof v === 'object' && v !== null) ? (v as GroupSettingValue) : systemGroupId(srv, fallback);
-  };
-  const limit = realm.message_content_delete_limit_seconds;
-  return {
-    any: group('can_delete_any_message_group', 'role:administrators'),
-    own: group('can_delete_own_message_group', 'role:everyone'),
-    limit: limit === undefined ? 600 : typeof limit === 'number' ? limit : null,
-  };
+  const realm = getRealm(srv);
+  return { any: realm.can_delete_any_message_group, own: realm.can_delete_own_message_group, limit: realm.message_content_delete_limit_seconds };
 }
 
 const noPermission = () => badRequest("You don't have permission to delete this message");

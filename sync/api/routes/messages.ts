@@ -434,6 +434,14 @@ export const deleteTopic = operation({
   }),
 });
 
+/** DELETE /messages/{message_id}: delete a message, as the realm's policy allows ("Invalid message(s)" once gone). */
+export const deleteMessage = operation({
+  method: 'DELETE',
+  path: '/messages/{message_id}',
+  schema: emptySuccess,
+  request: (args: { messageId: number }) => ({ path: { message_id: args.messageId } }),
+});
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const messageResponses = responseTable(
   updateMessage,
@@ -448,5 +456,6 @@ export const messageResponses = responseTable(
   editTyping,
   addReaction,
   removeReaction,
+  deleteMessage,
   deleteTopic,
 );

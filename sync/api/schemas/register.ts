@@ -98,6 +98,10 @@ export const registerResponse = success({
   realm_can_resolve_topics_group: groupSettingValue.optional(),
   /** Who may manage every user group (FL 305), besides each group's `can_manage_group`. */
   realm_can_manage_all_groups: groupSettingValue.optional(),
+  /** Who may delete any message, and their own (within `realm_message_content_delete_limit_seconds`; `null`: no limit). */
+  realm_can_delete_any_message_group: groupSettingValue.optional(),
+  realm_can_delete_own_message_group: groupSettingValue.optional(),
+  realm_message_content_delete_limit_seconds: int.nullable().optional(),
 
   // `realm`: channels (who may subscribe others and create channels; web-public needs spectator access).
   realm_can_add_subscribers_group: groupSettingValue.optional(),

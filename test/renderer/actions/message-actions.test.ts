@@ -1,6 +1,7 @@
 /** What a message's actions build: links, the quote, unread from here, the move mode, editors, roles. */
 import { describe, expect, it } from 'vitest';
 import {
+  canDeleteMessage,
   canDeleteTopics,
   canMoveMessages,
   canResolveTopics,
@@ -117,5 +118,28 @@ describe('roles', () => {
     expect([100, 200, 300, 400, 600].map(canResolveTopics)).toEqual([true, true, true, true, false]);
     expect([100, 200, 300, 400, 600].map(canDeleteTopics)).toEqual([true, true, false, false, false]);
     expect(canMoveMessages(null) || canDeleteTopics(null)).toBe(false);
+  });
+});
+
+describe('canDeleteMessage (the realm’s and channels’ rules, as the engine knows them)', () => {
+  const rules = { user_id: 1, any: false, own: true, limit_seconds: 600, any_in_channels: [], own_in_channels: [] };
+  const mine = message(5, { sender_id: 1, timestamp: 10_000 });
+  const theirs = message(6, { sender_id: 8, timestamp: 10_000 });
+  it('one’s own message within the limit; not after it, nor someone else’s', () => {
+    expect(canDeleteMessage(mine, rules, 10_600)).toBe(true);
+    expect(canDeleteMessage(mine, rules, 10_601)).toBe(false);
+    expect(canDeleteMessage(mine, { ...rules, limit_seconds: null }, 99_999)).toBe(true);
+    expect(canDeleteMessage(theirs, rules, 10_001)).toBe(false);
+    expect(canDeleteMessage(mine, { ...rules, own: false }, 10_001)).toBe(false);
+  });
+  it('any message for those allowed any, realm-wide or in that channel; channel rules can also allow one’s own', () => {
+    expect(canDeleteMessage(theirs, { ...rules, any: true }, 99_999)).toBe(true);
+    expect(canDeleteMessage(theirs, { ...rules, any_in_channels: [theirs.channel_id ?? -1] }, 99_999)).toBe(true);
+    expect(canDeleteMessage(theirs, { ...rules, any_in_channels: [12345] }, 99_999)).toBe(false);
+    expect(canDeleteMessage(mine, { ...rules, own: false, own_in_channels: [mine.channel_id ?? -1] }, 10_001)).toBe(true);
+  });
+  it('nothing before the rules are known, nor for a message still being sent', () => {
+    expect(canDeleteMessage(mine, null, 10_001)).toBe(false);
+    expect(canDeleteMessage(message(2 ** 52 + 3, { sender_id: 1, timestamp: 10_000 }), { ...rules, any: true }, 10_001)).toBe(false);
   });
 });

@@ -38,6 +38,7 @@ describe('message markers', () => {
     expect(messageMarker(local('pending', 4), SEND_KIND)).toEqual({ status: 'pending', label: 'sending', outboxId: 4 });
     expect(messageMarker(local('pending', 5), 'update_message_content')).toEqual({ status: 'pending', label: 'saving', outboxId: 5 });
     expect(messageMarker(local('pending', 5), undefined)).toMatchObject({ label: 'saving' });
+    expect(messageMarker(local('pending', 6), 'delete_message')).toEqual({ status: 'pending', label: 'deleting', outboxId: 6 });
   });
 
   it('failed carries the reason and the row to retry or discard', () => {
@@ -52,6 +53,7 @@ describe('message markers', () => {
     expect(messageMarker(local('failed', 9), 'add_or_remove_reaction')).toMatchObject({ label: 'Reaction not saved' });
     expect(messageMarker(local('failed', 9), 'update_message_flags')).toMatchObject({ label: 'Star or read mark not saved' });
     expect(messageMarker(local('failed', 9), 'update_message_move')).toMatchObject({ label: 'Move not saved' });
+    expect(messageMarker(local('failed', 9), 'delete_message')).toMatchObject({ label: 'Not deleted' });
   });
 
   it("failed shows the server's own sentence from the structured error, its kind and code as the reason", () => {

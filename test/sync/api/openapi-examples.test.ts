@@ -81,6 +81,7 @@ const EXCLUDED: readonly Exclusion[] = [
   ['POST /messages/{message_id}/typing', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['POST /messages/{message_id}/reactions', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['DELETE /messages/{message_id}/reactions', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
+  ['DELETE /messages/{message_id}', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['POST /streams/{stream_id}/delete_topic', '200', '#/components/schemas/mark_all_as_read_200_response/example', PLACEHOLDER],
   ['POST /streams/{stream_id}/delete_topic', '400', '#/components/schemas/CodedError/example', PLACEHOLDER],
   ['GET /navigation_views', '200', '#/components/schemas/get_navigation_views_200_response/example', PLACEHOLDER],

@@ -6,7 +6,7 @@
  * `addSubscribers` (their answers per channel, the server's refusals in its words).
  */
 import { describe, expect, it } from 'vitest';
-import type { ChannelCreationView, ChannelListing } from '../../../sync/protocol/index.js';
+import type { ChannelCreationView, MessageDeletionView, ChannelListing } from '../../../sync/protocol/index.js';
 import { channelId } from '../../server/harness.js';
 import { systemGroupId } from '../../../server/model/groups.js';
 import { setRealmSettings, getRealm } from '../../../server/model/realm.js';
@@ -58,6 +58,33 @@ describe('allChannels and channelCreation', () => {
       await i.svc.close();
     } finally {
       setRealmSettings(t.server.state, { can_add_subscribers_group: before });
+    }
+  });
+});
+
+describe('messageDeletion', () => {
+  it("members delete their own within the realm's limit, administrators any; the realm's rule as register said it; offline too", async () => {
+    const before = getRealm(t.server.state) as unknown as Record<string, unknown>;
+    const h = await signedIn('hamlet');
+    const hamlet = (await h.call('messageDeletion')) as MessageDeletionView;
+    expect(hamlet).toMatchObject({ user_id: h.svc.activeSession!.selfUserId, any: false, own: true, any_in_channels: [] });
+    expect(hamlet.limit_seconds === null || hamlet.limit_seconds > 0).toBe(true);
+    await proxy.pause();
+    await until(() => h.svc.activeSession?.status.state === 'offline', 10_000, 'offline');
+    expect(await h.call('messageDeletion')).toEqual(hamlet);
+    await h.svc.close();
+    proxy.close();
+    try {
+      setRealmSettings(t.server.state, { can_delete_own_message_group: systemGroupId(t.server.state, 'role:administrators') });
+      const again = await signedIn('hamlet');
+      expect(await again.call('messageDeletion')).toMatchObject({ any: false, own: false });
+      await again.svc.close();
+      proxy.close();
+      const i = await signedIn('iago');
+      expect(await i.call('messageDeletion')).toMatchObject({ any: true, own: true });
+      await i.svc.close();
+    } finally {
+      setRealmSettings(t.server.state, { can_delete_own_message_group: before['can_delete_own_message_group'] as number });
     }
   });
 });
