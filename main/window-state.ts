@@ -17,7 +17,8 @@ export interface WindowState {
   readonly maximized: boolean;
 }
 
-export const MIN_SIZE = { width: 480, height: 360 } as const;
+/** The smallest window the layout is made for: 480 px wide (the narrow layout: shell.css), 400 tall (200% zoom of 800). */
+export const MIN_SIZE = { width: 480, height: 400 } as const;
 export const DEFAULT_SIZE = { width: 1200, height: 800 } as const;
 
 const int = z.number().int().min(-100_000).max(100_000);

@@ -135,6 +135,8 @@ describe('main process', () => {
     const win = await boot();
     expect(restore).toHaveBeenCalledTimes(1);
     expect(win?.options).toMatchObject({ x: 100, y: 80, width: 900, height: 640 });
+    // Never smaller than the narrow layout is made for (480 px wide; 400 tall, 200% zoom of 800).
+    expect(win?.options).toMatchObject({ minWidth: 480, minHeight: 400 });
     expect(win?.maximized).toBe(true);
     if (!win) return;
     expect(await invoke(win, 'accounts')).toEqual({ ok: true, value: { accounts: [], active: null, secret_storage: 'encrypted', sandbox_available: true } });

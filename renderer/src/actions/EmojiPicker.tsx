@@ -88,6 +88,8 @@ export function ReactionButton(props: {
   class: string;
   onReact(r: ReactionRequest): void;
   onOpenChange?(open: boolean): void;
+  /** Receives a function opening the picker (a keyboard shortcut's way in). */
+  opener?(open: () => void): void;
   children: JSX.Element;
 }) {
   const [open, setOpen] = createSignal(false);
@@ -98,6 +100,9 @@ export function ReactionButton(props: {
     props.onOpenChange?.(v);
     if (!v && refocus && button?.isConnected) button.focus();
   };
+  props.opener?.(() => {
+    if (!open()) set(true);
+  });
   const pick = (e: EmojiEntry) => {
     set(false, true);
     props.onReact(reactionToggle(props.message.reactions, props.ownUserId, { emoji_name: e.names[0] ?? '', emoji_code: e.code, reaction_type: 'unicode_emoji' }));

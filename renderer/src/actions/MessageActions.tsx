@@ -6,13 +6,14 @@
  * the realm's rules allow: `canDeleteMessage`). A starred message
  * keeps its star visible. What each does is in actions/store.tsx.
  */
-import { createSignal, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { Menu, MenuItem, MenuSeparator } from '../kit/Menu.js';
 import { MoreIcon, PencilIcon, ReactIcon, StarIcon } from '../kit/icons.js';
 import { ReactionButton } from './EmojiPicker.js';
 import { isSent } from './message-actions.js';
 import { useActions } from './store.js';
+import { messageIntents } from './message-intents.js';
 
 export interface MessageActionsProps {
   message: LocalMessage;
@@ -34,11 +35,14 @@ export function MessageActions(props: MessageActionsProps) {
   const hold = (open: boolean) => setHeld((n) => Math.max(0, n + (open ? 1 : -1)));
   const starred = () => props.message.flags.includes('starred');
   const starLabel = () => (starred() ? 'Unstar message' : 'Star message');
+  // The `:` shortcut on this message opens the picker as its button does.
+  let openPicker: (() => void) | undefined;
+  onCleanup(messageIntents.subscribe((e) => e.messageId === props.message.id && e.what === 'react' && openPicker?.()));
   const edited = () => props.message.last_edit_timestamp !== null || props.message.last_moved_timestamp !== null;
   return (
     <div class="message-actions" classList={{ held: held() > 0, starred: starred() }} role="group" aria-label="Message actions">
       <Show when={isSent(props.message)}>
-        <ReactionButton message={props.message} ownUserId={props.ownUserId} label="Add emoji reaction" class="action-button" onReact={(r) => actions.react(props.message, r)} onOpenChange={hold}>
+        <ReactionButton message={props.message} ownUserId={props.ownUserId} label="Add emoji reaction" class="action-button" onReact={(r) => actions.react(props.message, r)} onOpenChange={hold} opener={(open) => (openPicker = open)}>
           <ReactIcon />
         </ReactionButton>
       </Show>

@@ -12,7 +12,12 @@ import { hashOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
-import { commandOf, isControlElement, isTypingElement, unreadTopicFrom, type KeyCommand } from './keymap.js';
+import { useActions } from '../actions/store.js';
+import { messageIntents } from '../actions/message-intents.js';
+import { isSent } from '../actions/message-actions.js';
+import { reactionToggle } from '../actions/reactions.js';
+import { buildHash } from '../core/hash.js';
+import { commandOf, isControlElement, isTypingElement, muteToggle, unreadTopicFrom, type KeyCommand } from './keymap.js';
 import { useSelection } from './selection.js';
 import { stepSelection, type StepCommand } from './step-selection.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
@@ -25,34 +30,43 @@ export function Shortcuts() {
   const router = useRouter();
   const channels = useChannels();
   const users = useUsers();
+  const actions = useActions();
   let dialog: HTMLDialogElement | undefined;
 
   const openHelp = () => {
     if (!dialog || dialog.open) return;
     dialog.showModal();
+    // The focus lands on Close, at the bottom: the list is read from its top.
+    dialog.scrollTop = 0;
   };
 
-  const move = (cmd: StepCommand) => {
+  /** Move the selection; false without a message list (the key keeps its own meaning, scrolling say). */
+  const move = (cmd: StepCommand): boolean => {
     const list = selection.list();
     const msgs = list?.messages() ?? [];
-    if (!list || msgs.length === 0) return;
+    if (!list || msgs.length === 0) return false;
     const id = stepSelection(
       msgs.map((m) => m.id),
       selection.selected(),
       () => list.onScreen(),
       cmd,
     );
-    if (id === undefined) return;
+    if (id === undefined) return false;
     selection.select(id, { focus: true });
     if (cmd === 'last') list.toBottom();
     else list.reveal(id);
+    return true;
+  };
+
+  /** The selected message, if the open list has one. */
+  const selectedMessage = () => {
+    const id = selection.selected();
+    return id === null ? undefined : selection.list()?.messages().find((x) => x.id === id);
   };
 
   const reply = () => {
-    const list = selection.list();
-    const view = list?.target();
-    const id = selection.selected();
-    const m = id === null ? undefined : list?.messages().find((x) => x.id === id);
+    const view = selection.list()?.target();
+    const m = selectedMessage();
     if (!m) {
       compose.focus();
       return;
@@ -70,8 +84,7 @@ export function Shortcuts() {
   const currentChannel = (): number | null => {
     const t = narrow.state.view?.target;
     if (t?.kind === 'channel' || t?.kind === 'topic') return t.channelId;
-    const id = selection.selected();
-    const m = id === null ? undefined : selection.list()?.messages().find((x) => x.id === id);
+    const m = selectedMessage();
     return m?.type === 'channel' ? m.channel_id : null;
   };
 
@@ -82,14 +95,73 @@ export function Shortcuts() {
     if (next) router.navigate(hashOfTarget({ kind: 'topic', ...next }));
   };
 
+  /** Shift+M: the same change the topic menu's visibility choices make. */
+  const toggleMute = (channelId: number, topic: string) => {
+    const c = channels.byId(channelId);
+    if (!c) return false;
+    const policy = c.topics.find((t) => t.topic.toLowerCase() === topic.toLowerCase())?.visibility_policy ?? 0;
+    actions.setVisibility(channelId, topic, muteToggle(c.is_muted, policy));
+    return true;
+  };
+
+  /** A shortcut on the selected message: what its actions bar and menu do (actions/store.tsx). */
+  const onMessage = (cmd: 'edit' | 'star' | 'thumbsUp' | 'reactions' | 'quote' | 'markUnread' | 'muteTopic'): boolean => {
+    const m = selectedMessage();
+    if (!m) return false;
+    // A message still being sent can only be edited (as its actions bar offers).
+    if (cmd !== 'edit' && !isSent(m)) return false;
+    switch (cmd) {
+      case 'edit':
+        messageIntents.request({ messageId: m.id, what: 'edit' });
+        return true;
+      case 'reactions':
+        messageIntents.request({ messageId: m.id, what: 'react' });
+        return true;
+      case 'star':
+        actions.toggleStar(m);
+        return true;
+      case 'thumbsUp':
+        // As Zulip's `+` does: the thumbs up by its first name, "+1".
+        actions.react(m, reactionToggle(m.reactions, users.state.ownUserId, { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }));
+        return true;
+      case 'quote':
+        actions.quote(m);
+        return true;
+      case 'markUnread':
+        actions.markUnreadFromHere(m);
+        return true;
+      case 'muteTopic':
+        return m.type === 'channel' && m.channel_id !== null && toggleMute(m.channel_id, m.topic);
+    }
+  };
+
   const run = (cmd: KeyCommand, target: Element | null): boolean => {
     switch (cmd) {
+      case 'edit':
+      case 'star':
+      case 'thumbsUp':
+      case 'reactions':
+      case 'quote':
+      case 'markUnread':
+      case 'muteTopic':
+        return onMessage(cmd);
+      case 'inbox':
+        router.navigate(buildHash({ kind: 'inbox' }));
+        return true;
+      case 'recent':
+        router.navigate(buildHash({ kind: 'recent' }));
+        return true;
+      case 'feed':
+        router.navigate(hashOfTarget({ kind: 'feed' }));
+        return true;
+      case 'starred':
+        router.navigate(hashOfTarget({ kind: 'starred' }));
+        return true;
       case 'next':
       case 'prev':
       case 'first':
       case 'last':
-        move(cmd);
-        return true;
+        return move(cmd);
       case 'nextUnread':
         unreadTopic(1);
         return true;

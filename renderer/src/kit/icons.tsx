@@ -59,3 +59,12 @@ export function MoreIcon() {
     </Icon>
   );
 }
+
+/** Three bars: the sidebar's toggle in a narrow window. */
+export function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M2 4h12M2 8h12M2 12h12" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" fill="none" />
+    </Icon>
+  );
+}

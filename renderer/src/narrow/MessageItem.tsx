@@ -3,7 +3,7 @@
  * edit history), the outbox marker of a local change, sanitised content (or the inline editor),
  * reactions, who else is editing it, and its actions (actions/MessageActions.tsx).
  */
-import { Show } from 'solid-js';
+import { onCleanup, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from '../kit/format.js';
 import { canEdit, messageMarker } from '../data/outbox-reducer.js';
@@ -15,6 +15,7 @@ import { MessageEditor } from '../compose/MessageEditor.js';
 import { MessageActions } from '../actions/MessageActions.js';
 import { Reactions } from '../actions/Reactions.js';
 import { useActions } from '../actions/store.js';
+import { messageIntents } from '../actions/message-intents.js';
 import { canMoveMessages, editingText, isSent, suggestedPropagate, topicPlacement } from '../actions/message-actions.js';
 import { moveFields } from '../shared/move-form.js';
 import { useUsers } from '../data/users.js';
@@ -68,6 +69,8 @@ export function MessageItem(props: MessageItemProps) {
     const move = movable() && m.channel_id !== null ? moveFields({ channelId: m.channel_id, topic: m.topic }, propagate()) : null;
     props.edit.start(m.id, { content: editable(), move });
   };
+  // The `e` shortcut on this message: what its Edit button does, when it has one.
+  onCleanup(messageIntents.subscribe((e) => e.messageId === props.message.id && e.what === 'edit' && editing() === null && (editable() || movable()) && startEdit()));
   const openHistory = () => actions.open({ kind: 'history', message: props.message });
   const typing = () => editingText(actions.editorsOf(props.message.id), props.ownUserId, (id) => users.byId().get(id)?.full_name);
   return (

@@ -27,6 +27,7 @@ import { SelectionProvider } from '../keys/selection.js';
 import { Shortcuts } from '../keys/Shortcuts.js';
 import { ActionsProvider } from '../actions/store.js';
 import { SearchBox } from '../search/SearchBox.js';
+import { createSidebarOverlay } from './SidebarOverlay.js';
 import './shell.css';
 
 export function MainScreen(props: { account: AccountSummary }) {
@@ -35,6 +36,7 @@ export function MainScreen(props: { account: AccountSummary }) {
   const toasts = useToasts();
   const [asking, setAsking] = createSignal<SignOutCheck | null>(null);
   const [outboxOpen, setOutboxOpen] = createSignal(false);
+  const sidebar = createSidebarOverlay();
   // Never silently: with changes not on the server (or drafts) the dialog asks first.
   const signOut = () => {
     beginSignOut(props.account.id, setAsking, (queued) => accounts.signOut(props.account.id, queued)).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
@@ -54,6 +56,7 @@ export function MainScreen(props: { account: AccountSummary }) {
               <ActionsProvider>
               <div class="shell">
                 <header class="topbar">
+                  <sidebar.Toggle />
                   <span class="brand">Zulip Offline</span>
                   <span class="account" title={props.account.realm_url}>
                     {props.account.email}
@@ -69,9 +72,11 @@ export function MainScreen(props: { account: AccountSummary }) {
                     Sign out
                   </Button>
                 </header>
-                <Boundary what="the sidebar">
-                  <Sidebar manage={MANAGE_LINKS} />
-                </Boundary>
+                <sidebar.Slot>
+                  <Boundary what="the sidebar">
+                    <Sidebar manage={MANAGE_LINKS} />
+                  </Boundary>
+                </sidebar.Slot>
                 <Boundary what="the conversation">
                   <RouteView />
                 </Boundary>
