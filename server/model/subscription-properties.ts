@@ -25,9 +25,9 @@ const isProperty = (p: string): p is SubscriptionProperty => (SUBSCRIPTION_PROPE
  */
 export function checkedSubscriptionProperty(property: string, value: unknown): SubscriptionProperty {
   if (!isProperty(property)) throw badRequest(`Unknown subscription property: ${property}`);
+  // Zulip's check_color reads the value as a string (`true` is "True"): a boolean is no colour either.
   if (property === 'color') {
-    if (typeof value !== 'string') throw badRequest('color is not a string');
-    if (!HEX_COLOR.test(value)) throw badRequest('color is not a valid hex color code');
+    if (typeof value !== 'string' || !HEX_COLOR.test(value)) throw badRequest('color is not a valid hex color code');
   } else if (typeof value !== 'boolean') throw badRequest(`${property} is not a boolean`);
   return property;
 }

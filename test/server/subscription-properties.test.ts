@@ -94,7 +94,7 @@ describe('POST /users/me/subscriptions/properties', () => {
       [[{ stream_id: general, property: 'bad', value: 'bad' }], 'Unknown subscription property: bad'],
       [[{ stream_id: general, property: 'is_muted', value: 'yes' }], 'is_muted is not a boolean'],
       [[{ stream_id: general, property: 'push_notifications', value: 'true' }], 'push_notifications is not a boolean'],
-      [[{ stream_id: general, property: 'color', value: true }], 'color is not a string'],
+      [[{ stream_id: general, property: 'color', value: true }], 'color is not a valid hex color code'],
       [[{ stream_id: general, property: 'color', value: 'red' }], 'color is not a valid hex color code'],
       // Every change is checked before any is made: the first one here is not applied.
       [
