@@ -1,6 +1,6 @@
 /**
  * A channel's personal settings made while the reference server PROCESS is stopped (issue #25
- * item 8): from the sidebar's channel menu a channel muted and another pinned, in the muted
+ * item 8): from the sidebar's channel menu a channel muted and another pinned and coloured, in the muted
  * channel a topic unmuted (reachable only once the channel is muted), and on the muted channel's
  * page its colour and a notification toggle. Each shows at once (dimmed, pinned first, the topic undimmed) and
  * waits in the outbox; the server starts, and each lands once, read back over REST.
@@ -39,8 +39,12 @@ test('offline: mute a channel, pin another, unmute a topic of the muted one, cha
     // Pin Verona: it moves to the top of the channel list.
     await (await channelMenu(page, 'Verona')).getByRole('menuitem', { name: 'Pin channel to top' }).click();
     await expect(sidebar(page).locator('li.channel').first()).toContainText('Verona');
+    // And a colour from its menu's palette: the swatch takes it.
+    await (await channelMenu(page, 'Verona')).getByRole('menuitemradio', { name: 'Colour cobalt' }).click();
+    await expect(channelRow(page, 'Verona').locator('.swatch')).toHaveCSS('background-color', 'rgb(79, 141, 228)');
     const menu = await channelMenu(page, 'Verona');
     await expect(menu.getByRole('menuitem', { name: 'Unpin channel from top' })).toBeVisible();
+    await expect(menu.getByRole('menuitemradio', { name: 'Colour cobalt' })).toHaveAttribute('aria-checked', 'true');
     await screenshot(page, testInfo, '97-channel-menu-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, testInfo, '97-channel-menu-dark');
@@ -72,27 +76,27 @@ test('offline: mute a channel, pin another, unmute a topic of the muted one, cha
     await screenshot(page, testInfo, '98-channel-personal-settings-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // All five wait in the outbox, each in its own words.
+    // All six wait in the outbox, each in its own words.
     const badge = page.getByRole('status', { name: 'Outbox' });
-    await expect(badge).toHaveText('5 pending');
+    await expect(badge).toHaveText('6 pending');
     await page.getByRole('button', { name: /^Open the outbox/ }).click();
     const panel = page.getByRole('dialog', { name: 'Outbox' });
     const rows = panel.getByRole('list', { name: 'Queued changes' }).getByRole('listitem');
-    await expect(rows).toHaveCount(5);
+    await expect(rows).toHaveCount(6);
     const waiting = /: (Waiting to send|Waiting for the connection|Sending|Will retry)$/;
     const names = async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).map((n) => n.replace(waiting, ''));
-    expect((await names()).sort()).toEqual(['Change the colour of #Denmark to #e4523d', 'Mute #Denmark', 'Pin #Verona', 'Turn on desktop notifications for #Denmark', 'Unmute #Denmark › castle'].sort());
+    expect((await names()).sort()).toEqual(['Change the colour of #Denmark to #e4523d', 'Change the colour of #Verona to #4f8de4', 'Mute #Denmark', 'Pin #Verona', 'Turn on desktop notifications for #Denmark', 'Unmute #Denmark › castle'].sort());
 
     await world.startServer();
     await expect(badge).toHaveCount(0, { timeout: 60_000 });
-    // Each landed once: five finished rows, each done.
+    // Each landed once: six finished rows, each done.
     await panel.getByRole('checkbox', { name: 'Include finished' }).check();
-    await expect(rows).toHaveCount(5);
-    expect(await rows.evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').endsWith(': Done')))).toEqual([true, true, true, true, true]);
+    await expect(rows).toHaveCount(6);
+    expect(await rows.evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').endsWith(': Done')))).toEqual(Array(6).fill(true));
 
     const subs = (await iago.call('GET', '/users/me/subscriptions'))['subscriptions'] as Array<Record<string, unknown>>;
     expect(subs.find((s) => s['stream_id'] === denmark)).toMatchObject({ is_muted: true, pin_to_top: false, desktop_notifications: true, color: '#e4523d' });
-    expect(subs.find((s) => s['stream_id'] === verona)).toMatchObject({ is_muted: false, pin_to_top: true });
+    expect(subs.find((s) => s['stream_id'] === verona)).toMatchObject({ is_muted: false, pin_to_top: true, color: '#4f8de4' });
     const userTopics = ((await iago.call('POST', '/register', { fetch_event_types: '["user_topic"]' }))['user_topics'] as Array<{ stream_id: number; topic_name: string; visibility_policy: number }>).filter((t) => t.stream_id === denmark);
     expect(userTopics.map((t) => [t.topic_name, t.visibility_policy])).toEqual([['castle', 2]]);
     // The app shows what the server has: Denmark still muted, Verona still first.

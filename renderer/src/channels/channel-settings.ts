@@ -25,6 +25,20 @@ export function notificationOn(personal: SubscriptionSettings, toggle: (typeof N
   return personal[toggle.property] ?? userSettings?.[toggle.userDefault] === true;
 }
 
+/** The colours the channel menu offers (the first of Zulip's channel colours), by name. */
+export const CHANNEL_COLORS: readonly { name: string; color: string }[] = [
+  { name: 'green', color: '#76ce90' },
+  { name: 'yellow', color: '#fae589' },
+  { name: 'blue', color: '#a6c7e5' },
+  { name: 'pink', color: '#e79ab5' },
+  { name: 'lime', color: '#bfd56f' },
+  { name: 'orange', color: '#f4ae55' },
+  { name: 'lavender', color: '#b0a5fd' },
+  { name: 'red', color: '#e4523d' },
+  { name: 'grey', color: '#c2c2c2' },
+  { name: 'cobalt', color: '#4f8de4' },
+];
+
 /** A `#rrggbb` colour for a colour input (the server also takes `#rgb`). */
 export function colorInputValue(color: string | null): string {
   if (color === null) return '#c2c2c2';
