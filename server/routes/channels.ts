@@ -1,13 +1,15 @@
 /**
  * Channels and subscriptions: POST (see subscribe.ts), GET and DELETE /users/me/subscriptions,
+ * the personal channel settings (POST /users/me/subscriptions/properties),
  * GET /streams with Zulip's include_* filters, a channel's topics (GET /users/me/{id}/topics) and
  * its subscribers (GET /streams/{id}/members).
  */
 import { z } from 'zod';
 import { badRequest, invalidParam } from '../http/errors.js';
-import { getChannel, getChannelByName, subscriberIds, type ChannelRow } from '../model/access.js';
+import { getChannel, getChannelByName, isSubscribed, subscriberIds, type ChannelRow } from '../model/access.js';
 import { channelTopicHistory } from '../model/channel-topics.js';
 import { apiChannel, apiSubscription, hasChannelPermission, subscribedChannelIds } from '../model/channels.js';
+import { checkedSubscriptionProperty, setSubscriptionProperty } from '../model/subscription-properties.js';
 import { bulkUnsubscribe, hasContentAccess, hasMetadataAccess } from '../model/subscriptions.js';
 import { isAdmin, isGuest } from '../model/users.js';
 import { pathId, route, type ApiRouter, type Ctx } from './context.js';
@@ -55,6 +57,24 @@ function unsubscribe({ srv, params, user }: Ctx) {
   }
   const result = bulkUnsubscribe(srv, targets, channels);
   return { removed: result.removed.map(([, ch]) => ch.name), not_removed: result.notRemoved.map(([, ch]) => ch.name) };
+}
+
+const propertyChangesSchema = z.array(z.object({ stream_id: z.number().int(), property: z.string(), value: z.union([z.boolean(), z.string()]) }));
+
+/**
+ * POST /users/me/subscriptions/properties: every change's property and value are checked first
+ * (Zulip's request model), then each channel in order: one the user cannot reach is "Invalid
+ * channel ID", one they are not subscribed to "Not subscribed to channel ID N". The handler runs
+ * in one transaction, so a refused change leaves the earlier ones of the request unapplied too.
+ */
+function updateSubscriptionProperties({ srv, params, user }: Ctx) {
+  const changes = params.reqJson('subscription_data', propertyChangesSchema).map((c) => ({ ...c, property: checkedSubscriptionProperty(c.property, c.value) }));
+  for (const c of changes) {
+    const ch = getChannel(srv, c.stream_id);
+    if (!ch || !hasContentAccess(srv, user, ch)) throw badRequest('Invalid channel ID');
+    if (!isSubscribed(srv, user.id, ch.id)) throw badRequest(`Not subscribed to channel ID ${ch.id}`);
+    setSubscriptionProperty(srv, user.id, ch.id, c.property, c.value);
+  }
 }
 
 function getStreams({ srv, params, user }: Ctx) {
@@ -115,5 +135,6 @@ export function registerChannelRoutes(r: ApiRouter): void {
   route(r, 'POST', '/users/me/subscriptions', subscribe);
   route(r, 'GET', '/users/me/subscriptions', listSubscriptions);
   route(r, 'DELETE', '/users/me/subscriptions', unsubscribe);
+  route(r, 'POST', '/users/me/subscriptions/properties', updateSubscriptionProperties);
   route(r, 'GET', '/streams', getStreams);
 }

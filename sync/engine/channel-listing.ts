@@ -2,14 +2,16 @@
  * The channels screen's reads, from the store alone (offline too): every channel the user can see
  * with its subscription state and what the user may do there (`allChannels`), and what creating a
  * channel may offer (`channelCreation`). Queued subscribes and unsubscribes are already applied to
- * the store (their kinds' local apply), so `subscribed` shows them at once.
+ * the store (their kinds' local apply), so `subscribed` shows them at once, and queued changes of
+ * the user's own channel settings (`personal`) likewise.
  */
+import type { Subscription } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getChannels } from '../db/queries/channels.js';
 import { getUserGroups } from '../db/queries/groups.js';
 import { getRealmValues } from '../db/queries/realm.js';
 import { getUser } from '../db/queries/users.js';
-import type { ChannelCreationView, ChannelListing } from '../protocol/commands.js';
+import type { ChannelCreationView, ChannelListing, SubscriptionSettings } from '../protocol/commands.js';
 import { canAddSubscribers, canCreate, canSubscribeSelf, groupValue, ROLE, type PermissionSubject } from './channel-permissions.js';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null);
@@ -21,6 +23,19 @@ export function permissionSubject(db: LocalDb, selfUserId: number | undefined): 
     userId: selfUserId ?? -1,
     role: typeof role === 'number' ? role : null,
     groups: new Map(getUserGroups(db).map((g) => [g.id, g])),
+  };
+}
+
+/** A subscription's own settings; a notification setting the server left out follows the default (null). */
+function personalSettings(s: Subscription): SubscriptionSettings {
+  return {
+    is_muted: s.is_muted,
+    pin_to_top: s.pin_to_top,
+    desktop_notifications: s.desktop_notifications ?? null,
+    audible_notifications: s.audible_notifications ?? null,
+    push_notifications: s.push_notifications ?? null,
+    email_notifications: s.email_notifications ?? null,
+    wildcard_mentions_notify: s.wildcard_mentions_notify ?? null,
   };
 }
 
@@ -39,6 +54,7 @@ export function allChannels(db: LocalDb, selfUserId: number | undefined): Channe
     is_archived: c.is_archived,
     subscribed: s !== null,
     color: s?.color ?? null,
+    personal: s === null ? null : personalSettings(s),
     subscriber_count: c.subscriber_count ?? null,
     date_created: c.date_created ?? null,
     creator_id: c.creator_id ?? null,

@@ -49,15 +49,16 @@ export class SessionQueries {
 
   /** Every known channel with its known topics and unread counts, by name. */
   channels(): ChannelSummary[] {
-    const colors = new Map<number, string>();
-    for (const c of getChannels(this.db)) if (c.subscription) colors.set(c.channel.stream_id, c.subscription.color);
+    const subs = new Map<number, { color: string; pin_to_top: boolean }>();
+    for (const c of getChannels(this.db)) if (c.subscription) subs.set(c.channel.stream_id, c.subscription);
     const { exclusions } = pendingUnreadChanges(this.db, this.ctx.selfUserId());
     return channelsWithTopics(this.db, exclusions).map((c) => ({
       channel_id: c.channel_id,
       name: c.name,
       is_subscribed: c.subscribed,
       is_muted: c.is_muted,
-      color: colors.get(c.channel_id) ?? null,
+      pin_to_top: subs.get(c.channel_id)?.pin_to_top ?? false,
+      color: subs.get(c.channel_id)?.color ?? null,
       unread_count: c.topics.reduce((n, t) => n + t.unread_count, 0),
       topics: c.topics.map((t) => ({
         topic: t.topic,

@@ -36,6 +36,7 @@
  *   send a scheduled one now      | sendScheduledMessageNow     | send_scheduled_message_now      | deleteScheduledMessage, sendMessage | scheduled_messages, message
  *   subscribe                     | subscribe                   | subscribe                       | subscribe                           | subscription
  *   unsubscribe                   | unsubscribe                 | unsubscribe                     | unsubscribe                         | subscription
+ *   mute / pin / colour a channel | updateSubscriptionSettings  | update_subscription_settings    | updateSubscriptionSettings          | subscription
  *   change settings               | updateSettings              | update_settings                 | updateSettings                      | user_settings
  *   add / pin a view              | addNavigationView           | add_navigation_view             | addNavigationView                   | navigation_view
  *   change a view                 | editNavigationView          | edit_navigation_view            | editNavigationView                  | navigation_view
@@ -69,6 +70,7 @@ import { scheduledMessageCreate, scheduledMessageCreateCommands } from './mutati
 import { scheduledMessageDelete, scheduledMessageDeleteCommands } from './mutations/scheduled-message-delete.js';
 import { scheduledMessageEdit, scheduledMessageEditCommands } from './mutations/scheduled-message-edit.js';
 import { scheduledMessageSendNow, scheduledMessageSendNowCommands } from './mutations/scheduled-message-send-now.js';
+import { subscriptionProperty, subscriptionPropertyCommands } from './mutations/subscription-property.js';
 import { subscriptionRemove, subscriptionRemoveCommands } from './mutations/subscription-remove.js';
 import { subscriptionSet, subscriptionSetCommands } from './mutations/subscription-set.js';
 import { userGroupMembers, userGroupMembersCommands } from './mutations/user-group-members.js';
@@ -108,6 +110,7 @@ export const KIND_MODULES = [
   { kind: userGroupSubgroups, commands: userGroupSubgroupsCommands },
   { kind: userGroupReactivate, commands: userGroupReactivateCommands },
   { kind: scheduledMessageSendNow, commands: scheduledMessageSendNowCommands },
+  { kind: subscriptionProperty, commands: subscriptionPropertyCommands },
 ] as const satisfies readonly KindModule[];
 
 /** A kind module's two exports, as the list holds them. */

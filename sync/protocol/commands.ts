@@ -29,6 +29,8 @@ export const channelSummarySchema = z.object({
   name: z.string(),
   is_subscribed: z.boolean(),
   is_muted: z.boolean(),
+  /** Pinned to the top of the sidebar. */
+  pin_to_top: z.boolean(),
   color: z.string().nullable(),
   unread_count: int.nonnegative(),
   /** Newest first. */
@@ -168,6 +170,18 @@ export const typingOpSchema = z.enum(['start', 'stop']);
 export const typingSentSchema = z.object({ sent: z.boolean(), started_wait_ms: int.positive(), stopped_wait_ms: int.positive() });
 export type TypingSent = z.output<typeof typingSentSchema>;
 
+/** A subscribed channel's personal settings (`updateSubscriptionSettings` changes them). */
+export const subscriptionSettingsSchema = z.object({
+  is_muted: z.boolean(),
+  pin_to_top: z.boolean(),
+  desktop_notifications: z.boolean().nullable(),
+  audible_notifications: z.boolean().nullable(),
+  push_notifications: z.boolean().nullable(),
+  email_notifications: z.boolean().nullable(),
+  wildcard_mentions_notify: z.boolean().nullable(),
+});
+export type SubscriptionSettings = z.output<typeof subscriptionSettingsSchema>;
+
 /**
  * One channel of `allChannels`: every channel the user can see (subscribed, unsubscribed, never
  * subscribed), as the engine last heard of it, with what the user may do there (the rules as the
@@ -186,6 +200,11 @@ export const channelListingSchema = z.object({
   /** Subscribed now, with queued subscribes / unsubscribes already applied. */
   subscribed: z.boolean(),
   color: z.string().nullable(),
+  /**
+   * The user's own settings of a subscribed channel (null when not subscribed), queued changes
+   * applied; a notification setting is null while it follows the user's global default.
+   */
+  personal: subscriptionSettingsSchema.nullable(),
   /** Null when the server did not say. */
   subscriber_count: int.nonnegative().nullable(),
   /** UNIX seconds; null when unknown. */

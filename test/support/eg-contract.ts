@@ -130,7 +130,7 @@ export function topicSummary(over: Partial<TopicSummary> = {}): TopicSummary {
 /** A subscribed, unmuted channel with nothing unread (Verona unless told otherwise). */
 export function channelSummary(over: Partial<ChannelSummary> & { channel?: Place } = {}): ChannelSummary {
   const { channel = verona, ...fields } = over;
-  return { channel_id: channel.stream_id, name: channel.name, is_subscribed: true, is_muted: false, color: '#76ce90', unread_count: 0, topics: [], ...fields };
+  return { channel_id: channel.stream_id, name: channel.name, is_subscribed: true, is_muted: false, pin_to_top: false, color: '#76ce90', unread_count: 0, topics: [], ...fields };
 }
 
 /**

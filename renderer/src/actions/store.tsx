@@ -1,6 +1,7 @@
 /**
  * Actions on messages and topics, for the message list, the sidebar's menus and the topic header:
- * star, react, mark unread from here, quote and reply, copy links, mute / follow, mark read,
+ * star, react, mark unread from here, quote and reply, copy links, mute / follow, mark read, a
+ * channel's personal settings (mute, pin, colour, notifications),
  * resolve, and the dialogs (message source, edit history, moves, deleting a topic), one at a time,
  * rendered by `ActionsProvider` itself. Also who is editing which message (`typingEditors`).
  *
@@ -28,6 +29,7 @@ import type { MoveRequest } from '../shared/move-form.js';
 import { followMove } from '../shared/move-form.js';
 import type { ReactionRequest } from './reactions.js';
 import type { VisibilityPolicy } from './topic-actions.js';
+import type { ChannelSettingChange } from '../channels/channel-settings.js';
 import { resolvedName } from './topic-actions.js';
 import { ActionDialogView } from './ActionDialogView.js';
 import { copyText } from '../kit/clipboard.js';
@@ -68,6 +70,8 @@ export interface ActionsStore {
   setVisibility(channelId: number, topic: string, policy: VisibilityPolicy): void;
   markTopicRead(channelId: number, topic: string): void;
   markChannelRead(channelId: number, name: string): void;
+  /** One of the channel's personal settings (mute, pin, colour, a notification), queued. */
+  setChannelSetting(channelId: number, name: string, change: ChannelSettingChange): void;
   resolveTopic(t: TopicRef, resolved: boolean): void;
   /** After a move was queued: a view of the moved topic follows it. */
   moved(req: MoveRequest, from: { channelId: number; topic: string }): void;
@@ -178,6 +182,9 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
     },
     markChannelRead(channelId, name) {
       run(`mark ${name} as read`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'channel', operand: channelId }] }), true);
+    },
+    setChannelSetting(channelId, name, change) {
+      run(`change the settings of ${name}`, bridge.invoke('updateSubscriptionSettings', { channel_id: channelId, ...change }), true);
     },
     resolveTopic(t, resolved) {
       const p = bridge.invoke('resolveTopic', { message_id: t.messageId, resolved }).then(() => follow(t, { channelId: t.channelId, topic: resolvedName(t.topic, resolved) }));

@@ -1,4 +1,4 @@
-/** A channel's page (`#channels/ID/NAME`): its settings, its subscribers from the server, adding subscribers. */
+/** A channel's page (`#channels/ID/NAME`): its settings, the user's own (subscribed), its subscribers from the server, adding subscribers. */
 import { createMemo, For, Show } from 'solid-js';
 import type { ChannelListing } from '../../../sync/protocol/commands.js';
 import type { Bridge } from '../core/bridge.js';
@@ -7,6 +7,7 @@ import { useUsers } from '../data/users.js';
 import { channelNarrowHref, retentionLabel, topicsPolicyLabel } from './channels-model.js';
 import { PrivacyBadge } from './ChannelList.js';
 import { SubscribeControl } from './SubscribeControl.js';
+import { PersonalSettings } from './PersonalSettings.js';
 import { AddSubscribers } from './AddSubscribers.js';
 import { useChannelSubscribers } from './store.js';
 
@@ -39,6 +40,7 @@ export function ChannelPage(props: { bridge: Bridge; channel: ChannelListing }) 
         </div>
       </Show>
       <SubscribeControl bridge={props.bridge} channel={c()} />
+      <Show when={c().subscribed && c().personal}>{(personal) => <PersonalSettings channel={c()} personal={personal()} />}</Show>
       <dl class="channel-facts" aria-label="Channel settings">
         <dt>Who can access it</dt>
         <dd>{c().invite_only ? 'Private: only subscribers see it' : c().is_web_public ? 'Web-public: anyone on the internet can read it' : 'Public: everyone in the organization'}</dd>

@@ -25,9 +25,9 @@ export function refreshesChannels(e: EngineEvent): boolean {
 
 const byName = (a: ChannelSummary, b: ChannelSummary) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-/** Subscribed channels, by name (case-insensitive); the sidebar shows nothing else. */
+/** Subscribed channels, pinned ones first, each part by name (case-insensitive); the sidebar shows nothing else. */
 export function sidebarChannels(list: readonly ChannelSummary[]): ChannelSummary[] {
-  return list.filter((c) => c.is_subscribed).sort(byName);
+  return list.filter((c) => c.is_subscribed).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName(a, b));
 }
 
 export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;

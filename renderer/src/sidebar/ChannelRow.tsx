@@ -82,7 +82,7 @@ export function ChannelRow(props: { channel: ChannelSummary }) {
           <span class="row-name">{props.channel.name}</span>
         </a>
         <UnreadBadge count={props.channel.unread_count} />
-        <ChannelMenu channelId={props.channel.channel_id} name={props.channel.name} />
+        <ChannelMenu channel={props.channel} />
       </div>
       <Show when={isOpen()}>
         <ul class="topic-list" aria-label={`Topics in ${props.channel.name}`}>

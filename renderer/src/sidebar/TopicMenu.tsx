@@ -3,7 +3,9 @@
  * sidebar), as Zulip's: for a topic its visibility (Mute, Default, Unmute in a muted channel,
  * Follow), mark as read, copy its link, resolve / unresolve, rename, move to another channel and,
  * for administrators, delete (which needs a connection: offline the item says so and is not
- * choosable); for a channel, mark it all as read and copy its link. The sidebar follows at once.
+ * choosable); for a channel, pin / unpin and mute / unmute it and pick its colour (queued like every
+ * change), open its settings page (any colour, notifications), mark it all as read and copy its link. The sidebar
+ * follows at once.
  */
 import { For, Show } from 'solid-js';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../kit/Menu.js';
@@ -14,6 +16,10 @@ import { useStatus } from '../data/status.js';
 import { useUsers } from '../data/users.js';
 import { useActions } from '../actions/store.js';
 import { checkedPolicy, topicMenuModel, visibilityChoices } from '../actions/topic-actions.js';
+import { useRouter } from '../router/router.js';
+import type { ChannelSummary } from '../../../sync/protocol/commands.js';
+import { channelPageHref } from '../channels/channels-model.js';
+import { CHANNEL_COLORS, type ChannelSettingChange } from '../channels/channel-settings.js';
 
 export interface TopicMenuProps {
   channelId: number;
@@ -75,12 +81,31 @@ export function TopicMenu(props: TopicMenuProps) {
   );
 }
 
-export function ChannelMenu(props: { channelId: number; name: string; class?: string }) {
+export function ChannelMenu(props: { channel: Pick<ChannelSummary, 'channel_id' | 'name' | 'is_muted' | 'pin_to_top' | 'color'>; class?: string }) {
   const actions = useActions();
+  const router = useRouter();
+  const c = () => props.channel;
+  const set = (change: ChannelSettingChange) => actions.setChannelSetting(c().channel_id, c().name, change);
   return (
-    <Menu label={`Actions for channel ${props.name}`} button={<MoreIcon />} buttonClass={`row-menu ${props.class ?? ''}`}>
-      <MenuItem onSelect={() => actions.markChannelRead(props.channelId, props.name)}>Mark all messages as read</MenuItem>
-      <MenuItem onSelect={() => actions.copyLink(hashOfTarget({ kind: 'channel', channelId: props.channelId, channelName: props.name }), 'the channel')}>Copy link to channel</MenuItem>
+    <Menu label={`Actions for channel ${c().name}`} button={<MoreIcon />} buttonClass={`row-menu ${props.class ?? ''}`}>
+      <MenuItem onSelect={() => set({ property: 'pin_to_top', value: !c().pin_to_top })}>{c().pin_to_top ? 'Unpin channel from top' : 'Pin channel to top'}</MenuItem>
+      <MenuItem onSelect={() => set({ property: 'is_muted', value: !c().is_muted })}>{c().is_muted ? 'Unmute channel' : 'Mute channel'}</MenuItem>
+      <MenuGroup label="Colour">
+        <div class="menu-swatches">
+          <For each={CHANNEL_COLORS}>
+            {(k) => (
+              <MenuItem class="menu-swatch-item" checked={c().color?.toLowerCase() === k.color} onSelect={() => set({ property: 'color', value: k.color })}>
+                <span class="menu-swatch" style={{ 'background-color': k.color }} aria-hidden="true" />
+                <span class="visually-hidden">{`Colour ${k.name}`}</span>
+              </MenuItem>
+            )}
+          </For>
+        </div>
+      </MenuGroup>
+      <MenuItem onSelect={() => router.navigate(channelPageHref({ channel_id: c().channel_id, name: c().name }))}>Channel settings (colour, notifications)</MenuItem>
+      <MenuSeparator />
+      <MenuItem onSelect={() => actions.markChannelRead(c().channel_id, c().name)}>Mark all messages as read</MenuItem>
+      <MenuItem onSelect={() => actions.copyLink(hashOfTarget({ kind: 'channel', channelId: c().channel_id, channelName: c().name }), 'the channel')}>Copy link to channel</MenuItem>
     </Menu>
   );
 }

@@ -7,7 +7,7 @@ import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';
 import { basicChannel, subscription } from '../schemas/channels.js';
-import { int, success } from '../schemas/envelope.js';
+import { emptySuccess, int, success } from '../schemas/envelope.js';
 import type { GroupSettingValue } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
 import { idWithTopics } from './messages.js';
@@ -175,6 +175,27 @@ export const getStreamMembers = operation({
   request: (args: { streamId: number }) => ({ path: { stream_id: args.streamId } }),
 });
 
+/** A personal channel setting and its value (`in_home_view`, the deprecated inverse of `is_muted`, is never sent). */
+export type SubscriptionPropertyChange =
+  | { readonly stream_id: number; readonly property: 'color'; readonly value: string }
+  | { readonly stream_id: number; readonly property: SubscriptionFlagProperty; readonly value: boolean };
+
+/** The personal channel settings that are on or off. */
+export const SUBSCRIPTION_FLAG_PROPERTIES = ['is_muted', 'pin_to_top', 'desktop_notifications', 'audible_notifications', 'push_notifications', 'email_notifications', 'wildcard_mentions_notify'] as const;
+export type SubscriptionFlagProperty = (typeof SUBSCRIPTION_FLAG_PROPERTIES)[number];
+
+/**
+ * POST /users/me/subscriptions/properties (referenced operation "update-subscription-settings",
+ * not in the spec): the user's own settings of channels they are subscribed to. Each change
+ * comes back as `subscription` op `update` events.
+ */
+export const updateSubscriptionSettings = operation({
+  method: 'POST',
+  path: '/users/me/subscriptions/properties',
+  schema: emptySuccess,
+  request: (args: { subscription_data: readonly SubscriptionPropertyChange[] }) => ({ params: { subscription_data: args.subscription_data.map((c) => ({ ...c })) } }),
+});
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const channelResponses = responseTable(
   subscribe,
@@ -183,4 +204,5 @@ export const channelResponses = responseTable(
   getStreamsEndpoint,
   getStreamTopics,
   getStreamMembers,
+  updateSubscriptionSettings,
 );

@@ -90,3 +90,13 @@ export function patchChannelJson(db: LocalDb, table: 'channels' | 'subscriptions
   }
   return true;
 }
+
+/**
+ * One personal setting of a subscription (a `subscription` update event, or a queued change made
+ * locally). `in_home_view`, the deprecated inverse of `is_muted`, is kept in step with it.
+ */
+export function patchSubscriptionProperty(db: LocalDb, channelId: number, property: string, value: unknown): boolean {
+  const patch: Record<string, unknown> = property === 'in_home_view' ? { in_home_view: value, is_muted: value !== true } : { [property]: value };
+  if (property === 'is_muted') patch.in_home_view = value !== true;
+  return patchChannelJson(db, 'subscriptions', channelId, patch);
+}

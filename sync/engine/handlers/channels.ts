@@ -5,7 +5,7 @@
  */
 import type { EventOf } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
-import { deleteChannel, deleteSubscription, getChannel, patchChannelJson, putChannel, putSubscription } from '../../db/queries/channels.js';
+import { deleteChannel, deleteSubscription, getChannel, patchChannelJson, patchSubscriptionProperty, putChannel, putSubscription } from '../../db/queries/channels.js';
 import { renameChannelInMessages } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
@@ -23,14 +23,9 @@ export function onSubscription(db: LocalDb, e: EventOf<'subscription'>, _ctx: Ha
     case 'remove':
       for (const s of e.subscriptions) deleteSubscription(db, s.stream_id);
       return;
-    case 'update': {
-      // `in_home_view` is the deprecated inverse of `is_muted`; keep both in step.
-      const patch: Record<string, unknown> =
-        e.property === 'in_home_view' ? { in_home_view: e.value, is_muted: !e.value } : { [e.property]: e.value };
-      if (e.property === 'is_muted') patch.in_home_view = !e.value;
-      patchChannelJson(db, 'subscriptions', e.stream_id, patch);
+    case 'update':
+      patchSubscriptionProperty(db, e.stream_id, e.property, e.value);
       return;
-    }
     case 'peer_add':
     case 'peer_remove':
       for (const channelId of e.stream_ids) updatePeers(db, channelId, e.user_ids, e.op === 'peer_add');

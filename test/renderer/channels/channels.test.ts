@@ -33,6 +33,7 @@ const channel = (over: Partial<ChannelListing>): ChannelListing => ({
   is_archived: false,
   subscribed: true,
   color: '#76ce90',
+  personal: { is_muted: false, pin_to_top: false, desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null },
   subscriber_count: 3,
   date_created: 1_700_000_000,
   creator_id: null,

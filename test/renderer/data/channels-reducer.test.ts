@@ -34,6 +34,11 @@ describe('sidebar listing', () => {
     expect(list.map((c) => c.channel_id)).toEqual([1, 2, 3, 4, 5]); // input untouched
   });
 
+  it('pinned channels come first, each part by name', () => {
+    const list = [channel(1, 'general'), channel(2, 'Verona', { pin_to_top: true }), channel(3, 'core team'), channel(4, 'Denmark', { pin_to_top: true }), channel(5, 'aardvark')];
+    expect(sidebarChannels(list).map((c) => c.name)).toEqual(['Denmark', 'Verona', 'aardvark', 'core team', 'general']);
+  });
+
   it('dims muted topics, and topics of muted channels unless unmuted or followed', () => {
     const plain = channel(1, 'general');
     const muted = channel(2, 'Denmark', { is_muted: true });
