@@ -31,7 +31,7 @@ export const messageDelete = withoutBase({
   kind: MESSAGE_DELETE_KIND,
   version: 1,
   argsSchema: messageDeleteArgs,
-  describe: () => ({ text: 'Delete a message', link: null }),
+  describe: (a) => ({ text: 'Delete a message', link: { to: 'message', message_id: a.message_id } }),
   entityKey: (a) => `message:${a.message_id}`,
   async send(conn, a) {
     try {
