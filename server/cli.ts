@@ -1,18 +1,20 @@
 /**
  * `npm run server -- [--port 9991] [--host 127.0.0.1] [--data ./sandbox.db] [--demo]
- *                    [--demo-messages N] [--no-rate-limit] [--help]`
+ *                    [--demo-messages N] [--no-rate-limit] [--clock-offset S] [--help]`
  * Prints the base URL; Ctrl-C answers open long-polls, closes the database and exits.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo/base.js';
 import { startServer } from './index.js';
 
-const USAGE = `usage: npm run server -- [--port N] [--host ADDR] [--data FILE] [--demo] [--demo-messages N] [--no-rate-limit]
+const USAGE = `usage: npm run server -- [--port N] [--host ADDR] [--data FILE] [--demo] [--demo-messages N] [--no-rate-limit] [--clock-offset S]
   --port N            port to listen on (default 9991; 0 picks a free one)
   --host ADDR         address to bind (default 127.0.0.1)
   --data FILE         SQLite file kept across restarts (default: in memory)
   --demo              seed the demo realm (password "${DEMO_PASSWORD}" for every account)
   --demo-messages N   with --demo, also seed N messages
+  --clock-offset S    run the server's clock S seconds ahead of the system's (tests: time that
+                      passed while the server was stopped, e.g. a scheduled message falling due)
   --no-rate-limit     turn off Zulip-style rate limiting`;
 
 function fail(message: string): never {
@@ -20,7 +22,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values: { port: string; host: string; data?: string; demo: boolean; 'demo-messages': string; 'no-rate-limit': boolean; help: boolean };
+let values: { port: string; host: string; data?: string; demo: boolean; 'demo-messages': string; 'no-rate-limit': boolean; 'clock-offset': string; help: boolean };
 try {
   ({ values } = parseArgs({
     options: {
@@ -30,6 +32,7 @@ try {
       demo: { type: 'boolean', default: false },
       'demo-messages': { type: 'string', default: '0' },
       'no-rate-limit': { type: 'boolean', default: false },
+      'clock-offset': { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   }));
@@ -45,6 +48,8 @@ const port = Number(values.port);
 const demoMessages = Number(values['demo-messages']);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: not a port number: ${values.port}`);
 if (!Number.isInteger(demoMessages) || demoMessages < 0) fail(`--demo-messages: not a count: ${values['demo-messages']}`);
+const clockOffset = Number(values['clock-offset']);
+if (!Number.isSafeInteger(clockOffset) || clockOffset < 0) fail(`--clock-offset: not a number of seconds: ${values['clock-offset']}`);
 
 const server = await startServer({
   port,
@@ -52,6 +57,7 @@ const server = await startServer({
   dataPath: values.data,
   demo: values.demo,
   demoMessages,
+  ...(clockOffset > 0 ? { clock: { now: () => Date.now() + clockOffset * 1000 } } : {}),
   ...(values['no-rate-limit'] ? { config: { rateLimit: false } } : {}),
   log: { info: (m) => console.log(m), error: (m, e) => console.error(m, e) },
 });

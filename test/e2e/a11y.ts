@@ -31,9 +31,36 @@ export async function a11yProblems(page: Page): Promise<A11yProblem[]> {
   );
 }
 
-/** Fail the test (after attaching axe's report) when the page has any WCAG A/AA violation. */
+const isDark = (page: Page) => page.evaluate<boolean>("document.documentElement.getAttribute('data-theme') === 'dark'");
+
+/** Wait (briefly) until the page's theme is `dark` or not; false when it does not follow (a theme the user chose). */
+async function themeIs(page: Page, dark: boolean): Promise<boolean> {
+  for (let i = 0; i < 20; i++) {
+    if ((await isDark(page)) === dark) return true;
+    await page.waitForTimeout(25);
+  }
+  return false;
+}
+
+/**
+ * Fail the test (after attaching axe's report) when the page has any WCAG A/AA violation. A screen
+ * shown in the light theme is checked in the dark one too (the system's scheme switched and back),
+ * so every screen a test shows is checked in both themes; one shown dark is checked as shown.
+ */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const problems = await a11yProblems(page);
+  await report(testInfo, name, await a11yProblems(page));
+  if (await isDark(page)) return;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    // A theme the user chose does not follow the system's: nothing more to check then.
+    if (await themeIs(page, true)) await report(testInfo, `${name} (in the dark theme)`, await a11yProblems(page));
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await themeIs(page, false);
+  }
+}
+
+async function report(testInfo: TestInfo, name: string, problems: readonly A11yProblem[]): Promise<void> {
   if (problems.length === 0) return;
   const text = problems.map((p) => `[${p.rule}/${p.impact}] ${p.target}: ${p.summary}`).join('\n');
   const survey = process.env['A11Y_SURVEY'];

@@ -141,6 +141,11 @@ export interface ServerMessage {
 export async function demoUser(host: BrowserHost, email: string) {
   const base = host.sandboxUrl();
   if (base === undefined) throw new Error('the sandbox server is not running');
+  return demoUserAt(base, email);
+}
+
+/** A demo user of the reference server at `base` (e.g. one run as its own process). */
+export async function demoUserAt(base: string, email: string) {
   const keyRes = await fetch(`${base}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'sandbox' }) });
   const key = (await keyRes.json()) as { result: string; api_key?: string; msg?: string };
   if (key.result !== 'success' || key.api_key === undefined) throw new Error(`fetch_api_key for ${email}: ${key.msg ?? keyRes.status}`);

@@ -73,8 +73,8 @@ function start(cmd: string, args: string[], ready: RegExp, what: string, timeout
 }
 
 /** The reference server with the demo realm, its state in `dataFile` (kept across restarts). */
-export async function startServerProcess(port: number, dataFile: string): Promise<{ proc: Proc; url: string }> {
-  const { proc, match } = await start(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataFile, '--demo', '--no-rate-limit'], /^(http:\/\/127\.0\.0\.1:\d+)$/m, 'the reference server');
+export async function startServerProcess(port: number, dataFile: string, extraArgs: readonly string[] = []): Promise<{ proc: Proc; url: string }> {
+  const { proc, match } = await start(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataFile, '--demo', '--no-rate-limit', ...extraArgs], /^(http:\/\/127\.0\.0\.1:\d+)$/m, 'the reference server');
   return { proc, url: match[1]! };
 }
 

@@ -1,15 +1,19 @@
 /**
  * Scheduled messages that fall due while the app is offline (issue #25, items 2 and 9). Two
- * messages are scheduled from the composer with the session stopped, for a minute that passes
- * before it starts again: the server refuses both creates ("must be in the future"). Neither is
+ * messages are scheduled from the composer while the reference server PROCESS is stopped, for a
+ * minute that passes before it starts again (it comes back with its clock past that minute): the
+ * server refuses both creates ("must be in the future"). Neither is
  * stuck nor its text lost: the list says they were not scheduled and offers "Send now" and "Pick a
  * new time"; a new time re-sends the create with it, Send now sends the message once. An offline
  * edit of a scheduled message the server holds shows its new text in the list at once.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { demoUser, expect, openTopic, screenshot, sidebar, test } from './fixtures.js';
-
-test.use({ sandboxAtStart: true });
+import { demoUserAt, expect, openTopic, screenshot, sidebar, test } from './fixtures.js';
+import { freePort, startServerProcess } from './processes.js';
+import { signInFromWelcome, statusOf } from './real-world.js';
 
 async function openScheduled(app: Page) {
   await sidebar(app).getByRole('link', { name: 'Scheduled messages' }).click();
@@ -19,23 +23,27 @@ async function openScheduled(app: Page) {
 /** `seconds` as the delivery-time field takes it, in UTC (the user's zone here). */
 const utcWallTime = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 16);
 
-test('scheduled offline, due before the app is back: not stuck, sent now or at a new time, once', async ({ app, host, serverClock }, testInfo) => {
-  await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
-  const desdemona = await demoUser(host, 'desdemona@example.com');
-  await desdemona.updateSettings({ timezone: 'UTC' });
-  const later = await desdemona.schedule('general', 'lunch plans', 'Known to the server.', Math.floor(Date.now() / 1000) + 86_400);
-  await openScheduled(app);
-  await expect(app.getByText('Times are in UTC.')).toBeVisible();
-  const known = app.locator(`li[data-scheduled-id="${later}"]`);
-  await expect(known).toContainText('Known to the server.');
-
-  // The first whole minute at least 75 s away: the composer takes it (a minute's lead), and the
-  // server's clock passes it while the session is stopped.
-  const due = Math.ceil((Date.now() / 1000 + 75) / 60) * 60;
-  const control = host.service.connect(() => undefined);
+test('scheduled offline, due before the app is back: not stuck, sent now or at a new time, once', async ({ app }, testInfo) => {
+  test.setTimeout(150_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'zulip-due-'));
+  const port = await freePort();
+  const dataFile = path.join(work, 'server.db');
+  let server = await startServerProcess(port, dataFile);
   try {
-    expect(await control.invoke('stop', {})).toEqual({ ok: true, value: { ok: true } });
-    await expect(app.getByRole('status').filter({ hasText: 'Stopped' })).toBeVisible();
+    const desdemona = await demoUserAt(server.url, 'desdemona@example.com');
+    await desdemona.updateSettings({ timezone: 'UTC' });
+    await signInFromWelcome(app, server.url, 'desdemona@example.com');
+    const later = await desdemona.schedule('general', 'lunch plans', 'Known to the server.', Math.floor(Date.now() / 1000) + 86_400);
+    await openScheduled(app);
+    await expect(app.getByText('Times are in UTC.')).toBeVisible();
+    const known = app.locator(`li[data-scheduled-id="${later}"]`);
+    await expect(known).toContainText('Known to the server.');
+
+    // The first whole minute at least 75 s away: the composer takes it (a minute's lead), and the
+    // server's clock is past it when the server process starts again.
+    const due = Math.ceil((Date.now() / 1000 + 75) / 60) * 60;
+    await server.proc.stop();
+    await expect(statusOf(app)).toContainText('Offline', { timeout: 30_000 });
 
     // An offline edit of one the server holds shows its new text at once (item 9).
     await known.getByRole('button', { name: /^Edit scheduled message/ }).click();
@@ -63,8 +71,9 @@ test('scheduled offline, due before the app is back: not stuck, sent now or at a
     await expect(plan.locator('.badge')).toHaveText('not sent yet');
 
     // Its time passes while the app is stopped (the server's clock moves past it; no waiting).
-    serverClock.advance(Math.max(0, due * 1000 + 2_000 - Date.now()));
-    expect(await control.invoke('start', {})).toEqual({ ok: true, value: { ok: true } });
+    const ahead = Math.max(0, Math.ceil(due + 2 - Date.now() / 1000));
+    server = await startServerProcess(port, dataFile, ['--clock-offset', String(ahead)]);
+    await expect(statusOf(app)).toContainText('Live', { timeout: 60_000 });
 
     // Refused for its time: said in words, with Send now and Pick a new time; the text kept.
     for (const item of [plan, toast]) {
@@ -114,6 +123,7 @@ test('scheduled offline, due before the app is back: not stuck, sent now or at a
     expect((await desdemona.scheduledMessages()).some((m) => m.content === 'The toast, to send now.')).toBe(false);
     await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0);
   } finally {
-    control.close();
+    await server.proc.stop().catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
   }
 });

@@ -16,7 +16,6 @@ export function SuggestionList(props: { items: readonly Suggestion[]; active: nu
             class="search-suggestion"
             classList={{ active: props.active === i() }}
             aria-selected={props.active === i()}
-            aria-label={s.term === '' ? s.label : `${s.label}, ${s.term}`}
             // Keep the focus in the box: a click picks without blurring it.
             onMouseDown={(e) => {
               e.preventDefault();
@@ -24,10 +23,12 @@ export function SuggestionList(props: { items: readonly Suggestion[]; active: nu
             }}
             onMouseMove={() => props.onHover(i())}
           >
+            {/* The name is the text as shown ("label, term"; axe: label-content-name-mismatch); the term is drawn first. */}
+            <span class="search-label">{s.label}</span>
             <Show when={s.term !== ''}>
+              <span class="visually-hidden">, </span>
               <span class="search-term">{s.term}</span>
             </Show>
-            <span class="search-label">{s.label}</span>
           </li>
         )}
       </For>
