@@ -2,7 +2,8 @@
  * Search: the top bar's typeahead picks a channel and one of its topics by keyboard alone and opens
  * the topic; a person by mouse opens a filter view; a search with the server process stopped shows
  * the messages on the device with the note that the server may have more, and the note goes once
- * the server answers; Recent conversations shows a time on every row. Screenshots light and dark
+ * the server answers; the box shows a search's query only while in it; Recent conversations shows
+ * a time on every row. Screenshots light and dark
  * (32 typeahead, 33 offline search, 34 recent times, 35 filter results).
  */
 import type { Page, TestInfo } from '@playwright/test';
@@ -83,6 +84,26 @@ test.describe('with the sandbox', () => {
     await expect(searchBox(app)).toHaveValue('sender:othello@example.com -is:resolved');
     await expect(app.getByText(PARTIAL)).toHaveCount(0);
     await lightAndDark(app, testInfo, '35-search-filter');
+  });
+
+  test('the box shows a search’s query only while in that search', async ({ app }) => {
+    await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await searchBox(app).fill('sword');
+    await app.keyboard.press('Enter');
+    await expect(app.getByRole('heading', { level: 1, name: 'Search results for “sword”' })).toBeVisible();
+    await expect(searchBox(app)).toHaveValue('sword');
+    // Another view: the old query is gone from the box.
+    await sidebar(app).getByRole('link', { name: 'general', exact: true }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'general' })).toBeVisible();
+    await expect(searchBox(app)).toHaveValue('');
+    await sidebar(app).getByRole('link', { name: 'Inbox' }).click();
+    await expect(app).toHaveURL(/#inbox$/);
+    await expect(searchBox(app)).toHaveValue('');
+    // Back to the search: its query again.
+    await app.goBack();
+    await app.goBack();
+    await expect(app.getByRole('heading', { level: 1, name: 'Search results for “sword”' })).toBeVisible();
+    await expect(searchBox(app)).toHaveValue('sword');
   });
 
   test('recent conversations show when each conversation last had a message', async ({ app, host }, testInfo) => {
