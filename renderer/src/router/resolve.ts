@@ -56,6 +56,8 @@ export function screenOf(route: Route, lookups: Lookups): Screen {
           return { kind: 'loading', what: r.what };
         case 'unknown':
           return { kind: 'placeholder', title: 'Nothing to show for this link', body: r.what };
+        case 'invalid':
+          return { kind: 'placeholder', title: 'This search is not valid', body: `${r.what} Change the search and try again.` };
         case 'unsupported':
           return { kind: 'placeholder', title: 'This view is not built yet', body: `It filters messages by “${describeTerms(route.terms)}”, which this app cannot show yet.` };
       }

@@ -245,6 +245,18 @@ describe('what the screen shows', () => {
     expect(screenOf(parseHash('#narrow/sender/8'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter' } });
     expect(screenOf(parseHash('#narrow/channel'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This link could not be read' });
   });
+
+  it('says in a sentence that an operand its operator never takes is not a valid search, as Zulip web refuses it', () => {
+    for (const [hash, said] of [
+      ['#narrow/is/foo', '“is:foo” is not something messages can be filtered by: “is:” takes dm, private, starred, unread, mentioned, alerted, followed, muted or resolved. Change the search and try again.'],
+      ['#narrow/sender/8/-has/pictures', '“has:pictures” is not something messages can be filtered by: “has:” takes attachment, image, link or reaction. Change the search and try again.'],
+    ] as const) {
+      expect(screenOf(parseHash(hash), lookups), hash).toEqual({ kind: 'placeholder', title: 'This search is not valid', body: said });
+    }
+    // Known operands, in any case, still open their views.
+    expect(screenOf(parseHash('#narrow/is/Unread'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter', terms: [{ operator: 'is', wire: 'unread' }] } });
+    expect(screenOf(parseHash('#narrow/channels/public'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter' } });
+  });
 });
 
 describe('links inside messages', () => {
