@@ -5,7 +5,7 @@
  * Screenshots light and dark (51 inbox, 52 recent, 53 sidebar DMs).
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { demoUser, expect, markReadOnScroll, screenshot, sidebar, test } from './fixtures.js';
+import { demoUser, expect, markReadOnScroll, openSandbox, screenshot, sidebar, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -130,4 +130,24 @@ test('a channel offers more topics from its complete list', async ({ app }) => {
   await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(before);
   await list.getByRole('button', { name: 'Fewer topics' }).click();
   await expect(list.getByRole('button', { name: 'More topics' })).toBeVisible();
+});
+
+test.describe('the home view', () => {
+  test.use({ sandboxAtStart: false });
+
+  test('signing in opens the user’s home view (web_home_view), as Zulip web does, and follows the setting', async ({ app, host }) => {
+    await openSandbox(app);
+    // The sandbox user's setting is Zulip's default, the inbox; the URL stays without a fragment.
+    await expect(app.getByRole('region', { name: 'Inbox' }).getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await expect(app).toHaveURL(`${host.origin}/`);
+    await expect(app.getByText('Pick a channel or a topic on the left.')).toHaveCount(0);
+
+    const me = await demoUser(host, 'desdemona@example.com');
+    await me.updateSettings({ web_home_view: 'recent_topics' });
+    await expect(app.getByRole('region', { name: 'Recent conversations' }).getByRole('heading', { level: 1, name: 'Recent conversations' })).toBeVisible({ timeout: 30_000 });
+    await me.updateSettings({ web_home_view: 'all_messages' });
+    await expect(app.getByRole('heading', { level: 1, name: 'Combined feed' })).toBeVisible({ timeout: 30_000 });
+    await app.reload();
+    await expect(app.getByRole('heading', { level: 1, name: 'Combined feed' })).toBeVisible({ timeout: 30_000 });
+  });
 });

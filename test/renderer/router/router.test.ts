@@ -235,7 +235,7 @@ describe('views to engine requests and titles', () => {
 describe('what the screen shows', () => {
   it('a view, the default, a loading state, or a placeholder saying what is not built', () => {
     expect(screenOf(parseHash('#narrow/is/starred'), lookups)).toEqual({ kind: 'narrow', target: { kind: 'starred' } });
-    expect(screenOf(parseHash(''), lookups)).toEqual({ kind: 'home' });
+    expect(screenOf(parseHash(''), lookups)).toEqual({ kind: 'inbox' });
     expect(screenOf(parseHash('#narrow/stream/general'), notLoaded)).toMatchObject({ kind: 'loading' });
     expect(screenOf(parseHash('#inbox'), lookups)).toEqual({ kind: 'inbox' });
     expect(screenOf(parseHash('#recent_topics'), lookups)).toEqual({ kind: 'recent' });
@@ -244,6 +244,15 @@ describe('what the screen shows', () => {
     expect(screenOf(parseHash('#narrow/color/red'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This view is not built yet', body: expect.stringContaining('color:red') });
     expect(screenOf(parseHash('#narrow/sender/8'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter' } });
     expect(screenOf(parseHash('#narrow/channel'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This link could not be read' });
+  });
+
+  it('no fragment shows the user’s home view (web_home_view), the inbox while it is not known', () => {
+    expect(screenOf(parseHash(''), lookups, 'inbox')).toEqual({ kind: 'inbox' });
+    expect(screenOf(parseHash(''), lookups, 'recent_topics')).toEqual({ kind: 'recent' });
+    expect(screenOf(parseHash('#'), lookups, 'all_messages')).toEqual({ kind: 'narrow', target: { kind: 'feed' } });
+    expect(screenOf(parseHash(''), lookups, undefined)).toEqual({ kind: 'inbox' });
+    // A fragment is the place whatever the setting.
+    expect(screenOf(parseHash('#inbox'), lookups, 'recent_topics')).toEqual({ kind: 'inbox' });
   });
 
   it('says in a sentence that an operand its operator never takes is not a valid search, as Zulip web refuses it', () => {
