@@ -20,7 +20,7 @@ test('older messages asked for offline wait for the connection, then load by the
     scotland = streams.find((s) => s.name === 'Scotland')!.stream_id;
   });
   try {
-    await page.evaluate((hash) => (window.location.hash = hash), `#narrow/channel/${scotland}-Scotland/topic/heath`);
+    await page.goto(`${new URL(page.url()).origin}/#narrow/channel/${scotland}-Scotland/topic/heath`);
     await expect(page.getByRole('heading', { level: 1, name: 'Scotland › heath' })).toBeVisible();
     await expect(messageList(page).getByText(`heath note ${TOTAL}`, { exact: true })).toBeVisible({ timeout: 30_000 });
     const older = page.getByRole('button', { name: 'Load older messages' });
