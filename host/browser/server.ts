@@ -10,7 +10,8 @@
  *   GET /uploads/user_uploads/...?k=KEY  the open account's realm images, from the upload cache
  *                       (uploads.ts; the uploads key derived from the secret required)
  *   GET /...            the renderer's files (the app's code: no data, no secret needed)
- *   GET /ws (upgrade)   one engine client per socket (the secret as a subprotocol + Origin required)
+ *   GET /ws (upgrade)   one engine client per socket (the secret as a subprotocol + Origin required;
+ *                       our own page with an unknown secret is closed with HOST_WS_REFUSED)
  * Every request passes the Host / Origin checks of `guard.ts` first; a refusal is a 403 with a
  * short text and no hint of the secret.
  *
@@ -23,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import { HOST_WS_PROTOCOL } from '../../sync/protocol/browser-host.js';
+import { HOST_WS_PROTOCOL, HOST_WS_REFUSED } from '../../sync/protocol/browser-host.js';
 import type { EngineLogger } from '../../sync/base/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
 import { lockDataDir } from '../data-dir-lock.js';
@@ -142,8 +143,14 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     const pathname = new URL(req.url ?? '/', `http://127.0.0.1:${port}`).pathname;
     // Origin is required here: browsers always send it on a WebSocket, and a WebSocket is not
     // bound by the same-origin policy, so this check is what keeps other sites out.
-    const ok = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true) && wsSecretOk(req, secret);
-    if (!ok) {
+    const ours = pathname === '/ws' && hostOk(req, port) && originOk(req, port, true);
+    if (ours && !wsSecretOk(req, secret)) {
+      // Our own page (its Origin), with a secret this run does not know: told so in a close code it
+      // can read (a failed handshake looks to it like a host that is down), and nothing else.
+      wss.handleUpgrade(req, socket, head, (ws) => ws.close(HOST_WS_REFUSED, 'not signed in to this host'));
+      return;
+    }
+    if (!ours) {
       const body = 'forbidden';
       socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
       return;

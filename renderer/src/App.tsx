@@ -3,6 +3,7 @@
  * open, then the main screen (remounted per account, so its stores start fresh). A failure while
  * rendering either shows the error boundary's fallback, never a blank window. The page's look
  * (theme, font size, ...) follows the open account's display settings, or the system's defaults.
+ * Over either, a notice when the browser-mode host no longer knows this tab (status/HostNotice.tsx).
  */
 import { Match, Switch } from 'solid-js';
 import { WelcomeScreen } from './accounts/WelcomeScreen.js';
@@ -13,26 +14,30 @@ import { RouterProvider } from './router/router.js';
 import { applyLookToPage } from './data/look.js';
 import { MainScreen } from './shell/MainScreen.js';
 import { StatusProvider, useStatus } from './data/status.js';
+import { HostNotice } from './status/HostNotice.js';
 
 function Root() {
   const accounts = useAccounts();
   const status = useStatus();
   return (
-    <Switch
-      fallback={
-        <main class="splash">
-          <p role="status">{status.state.hostUp ? 'Loading…' : 'Connecting to the app…'}</p>
-          <p class="error">{accounts.state.error}</p>
-        </main>
-      }
-    >
-      <Match when={accounts.state.loaded && accounts.active()} keyed>
-        {(account) => <MainScreen account={account} />}
-      </Match>
-      <Match when={accounts.state.loaded}>
-        <WelcomeScreen />
-      </Match>
-    </Switch>
+    <>
+      <HostNotice />
+      <Switch
+        fallback={
+          <main class="splash">
+            <p role="status">{status.state.hostUp ? 'Loading…' : 'Connecting to the app…'}</p>
+            <p class="error">{accounts.state.error}</p>
+          </main>
+        }
+      >
+        <Match when={accounts.state.loaded && accounts.active()} keyed>
+          {(account) => <MainScreen account={account} />}
+        </Match>
+        <Match when={accounts.state.loaded}>
+          <WelcomeScreen />
+        </Match>
+      </Switch>
+    </>
   );
 }
 

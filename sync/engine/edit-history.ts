@@ -1,5 +1,6 @@
 /**
- * A message's edit history for the UI: content diffs (word level), topic and channel moves.
+ * A message's edit history for the UI: the text first posted, content diffs (word level), topic
+ * and channel moves.
  *
  * From the cached message's `edit_history` when it has one (works offline), else from
  * `GET /messages/{id}/history` when online. Cached entries are Zulip's: newest first, each holding
@@ -66,7 +67,9 @@ export function historyFromCache(m: Message): EditHistory | undefined {
       channel: e.prev_stream !== undefined ? { from: e.prev_stream, to: e.stream ?? m.stream_id ?? e.prev_stream } : null,
     });
   }
-  return { message_id: m.id, source: 'cache', steps };
+  // The original is the state before the oldest content edit, or the content now when none changed it.
+  const first = entries.filter((e) => e.prev_rendered_content !== undefined).at(-1)?.prev_rendered_content ?? m.content;
+  return { message_id: m.id, source: 'cache', original: htmlText(first), steps };
 }
 
 /** Steps from the server's snapshots (oldest first; the first is the original message). */
@@ -81,7 +84,7 @@ export function historyFromSnapshots(messageId: number, snapshots: readonly Mess
       channel: s.prev_stream !== undefined && s.stream !== undefined ? { from: s.prev_stream, to: s.stream } : null,
     });
   }
-  return { message_id: messageId, source: 'server', steps };
+  return { message_id: messageId, source: 'server', original: htmlText(snapshots[0]?.rendered_content ?? ''), steps };
 }
 
 /**
@@ -92,7 +95,7 @@ export async function editHistory(conn: ApiConnection | undefined, cached: Messa
   const fromCache = cached && historyFromCache(cached);
   if (fromCache) return fromCache;
   const neverEdited = cached !== undefined && cached.last_edit_timestamp === undefined && cached.last_moved_timestamp === undefined;
-  if (neverEdited) return { message_id: messageId, source: 'cache', steps: [] };
+  if (neverEdited) return { message_id: messageId, source: 'cache', original: htmlText(cached.content), steps: [] };
   if (!conn) throw new Error(`no edit history cached for message ${messageId}, and no connection`);
   const res = await getMessageHistory(conn, { messageId, allow_empty_topic_name: true });
   return historyFromSnapshots(messageId, res.message_history);

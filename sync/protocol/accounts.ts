@@ -32,6 +32,17 @@ export const damageNoticeSchema = z.object({
 });
 export type DamageNotice = z.output<typeof damageNoticeSchema>;
 
+/**
+ * An account signed out with "keep" while it had unsent changes or drafts: they wait in its
+ * database on this device and resume when the same account signs in again (which ends the entry).
+ */
+export const keptWorkSchema = accountSummarySchema.extend({
+  /** Changes not on the server (pending, failed or in conflict) when it signed out. */
+  unsent: z.number().int().nonnegative(),
+  drafts: z.number().int().nonnegative(),
+});
+export type KeptWork = z.output<typeof keptWorkSchema>;
+
 export const accountsStateSchema = z.object({
   accounts: z.array(accountSummarySchema),
   /** The open account, if any. */
@@ -41,6 +52,8 @@ export const accountsStateSchema = z.object({
   sandbox_available: z.boolean(),
   /** The open account's database was damaged and rebuilt; absent or null otherwise. */
   damage_notice: damageNoticeSchema.nullable().optional(),
+  /** Work kept on this device for accounts signed out with "keep" (absent: none). */
+  kept: z.array(keptWorkSchema).optional(),
 });
 export type AccountsState = z.output<typeof accountsStateSchema>;
 

@@ -14,6 +14,13 @@ export const HOST_SESSION_KEY = 'zulip-offline-host';
 /** The subprotocol the host answers with; the page also offers `${HOST_WS_PROTOCOL}.${secret}`. */
 export const HOST_WS_PROTOCOL = 'zulip-offline';
 
+/**
+ * The close code of a WebSocket from this host's own page whose secret the host does not know (the
+ * host started again with a new one): the page stops reconnecting and says how to sign in again.
+ * Other refusals (a foreign Host or Origin) stay a plain 403 handshake failure.
+ */
+export const HOST_WS_REFUSED = 4401;
+
 /** Where the app sends a tab that holds no secret: the host's page saying how to get a sign-in link. */
 export const SIGNED_OUT_PATH = '/signed-out';
 

@@ -142,6 +142,8 @@ export const editHistorySchema = z.object({
   message_id: int,
   /** Where it came from: the cached `edit_history`, or the server's history endpoint. */
   source: z.enum(['cache', 'server']),
+  /** The text of the message as first posted (of its rendered HTML, the form older contents have). */
+  original: z.string(),
   /** Oldest first. */
   steps: z.array(editStepSchema),
 });

@@ -7,7 +7,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir } from '../db/open.js';
-import { accountSummarySchema, type AccountSummary } from '../protocol/accounts.js';
+import { accountSummarySchema, keptWorkSchema, type AccountSummary, type KeptWork } from '../protocol/accounts.js';
 
 const fileSchema = z.object({
   version: z.literal(1),
@@ -15,6 +15,8 @@ const fileSchema = z.object({
   active: z.string().nullable(),
   /** The sandbox's last port, tried first so its URL (and the cache keyed by it) stays stable. */
   sandbox_port: z.number().int().positive().nullable().optional(),
+  /** Accounts signed out with their unsent work kept (their databases stay beside this file). */
+  kept: z.array(keptWorkSchema).optional(),
 });
 export type AccountsFile = z.output<typeof fileSchema>;
 
@@ -46,8 +48,17 @@ export class AccountsList {
     return this.value.accounts.find((a) => a.id === id);
   }
 
+  get kept(): readonly KeptWork[] {
+    return this.value.kept ?? [];
+  }
+
+  /** Adding an account (signing in again) ends what was kept for it: its database resumes it. */
   upsert(a: AccountSummary): void {
-    this.save({ ...this.value, accounts: [...this.value.accounts.filter((x) => x.id !== a.id), a] });
+    this.save({ ...this.value, accounts: [...this.value.accounts.filter((x) => x.id !== a.id), a], kept: this.kept.filter((k) => k.id !== a.id) });
+  }
+
+  keep(k: KeptWork): void {
+    this.save({ ...this.value, kept: [...this.kept.filter((x) => x.id !== k.id), k] });
   }
 
   remove(id: string): void {

@@ -219,6 +219,7 @@ export class EngineService {
       secret_storage: this.opts.secrets.storage,
       sandbox_available: this.opts.sandbox !== undefined,
       ...(this.notice !== undefined && this.notice.account_id === this.activeId ? { damage_notice: this.notice } : {}),
+      ...(this.list.kept.length > 0 ? { kept: [...this.list.kept] } : {}),
     };
   }
 
@@ -365,7 +366,10 @@ export class EngineService {
       this.broadcast({ type: 'areas', areas: ['accounts'] });
     }
     this.opts.secrets.delete(id);
+    const account = this.list.find(id);
     this.list.remove(id);
+    // Said on the welcome screen until the same account signs in again (AccountsList.upsert).
+    if (keep && account && file !== undefined && unsent(left) + left.drafts > 0) this.list.keep({ ...account, unsent: unsent(left), drafts: left.drafts });
     if (this.notice?.account_id === id) this.notice = undefined;
     // Kept: the database (outbox and drafts) stays where the same account's next sign-in opens it.
     if (!keep && file !== undefined) {

@@ -210,6 +210,8 @@ test('the edit history after two edits and a move shows both diffs and the move'
   const versions = dialog.getByRole('list', { name: 'Versions' }).getByRole('listitem');
   await expect(versions).toHaveCount(4);
   await expect(versions.nth(0)).toContainText('Posted by you');
+  // The first version shows what was posted.
+  await expect(versions.nth(0)).toContainText('The meeting is at noon.');
   await expect(versions.nth(1)).toContainText('Edited by you');
   await expect(versions.nth(1).locator('del')).toHaveText('noon.');
   await expect(versions.nth(1).locator('ins')).toHaveText('one.');

@@ -1,11 +1,12 @@
 /**
  * The home views: the inbox lists unread conversations (a topic and a DM another user just posted),
  * opens them, and "mark as read" takes a row away with the server agreeing; recent conversations
- * order by activity and filter; the sidebar's direct messages list a new conversation live.
- * Screenshots light and dark (51 inbox, 52 recent, 53 sidebar DMs).
+ * order by activity and filter; the sidebar's direct messages list a new conversation live; no
+ * fragment shows the user's home view; both views start a new topic or DM from their composer
+ * buttons. Screenshots light and dark (51 inbox, 52 recent, 53 sidebar DMs).
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { demoUser, expect, markReadOnScroll, screenshot, sidebar, test } from './fixtures.js';
+import { demoUser, expect, markReadOnScroll, openSandbox, screenshot, sidebar, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -130,4 +131,58 @@ test('a channel offers more topics from its complete list', async ({ app }) => {
   await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(before);
   await list.getByRole('button', { name: 'Fewer topics' }).click();
   await expect(list.getByRole('button', { name: 'More topics' })).toBeVisible();
+});
+
+test.describe('the home view', () => {
+  test.use({ sandboxAtStart: false });
+
+  test('signing in opens the user’s home view (web_home_view), as Zulip web does, and follows the setting', async ({ app, host }) => {
+    await openSandbox(app);
+    // The sandbox user's setting is Zulip's default, the inbox; the URL stays without a fragment.
+    await expect(app.getByRole('region', { name: 'Inbox' }).getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await expect(app).toHaveURL(`${host.origin}/`);
+    await expect(app.getByText('Pick a channel or a topic on the left.')).toHaveCount(0);
+
+    const me = await demoUser(host, 'desdemona@example.com');
+    await me.updateSettings({ web_home_view: 'recent_topics' });
+    await expect(app.getByRole('region', { name: 'Recent conversations' }).getByRole('heading', { level: 1, name: 'Recent conversations' })).toBeVisible({ timeout: 30_000 });
+    await me.updateSettings({ web_home_view: 'all_messages' });
+    await expect(app.getByRole('heading', { level: 1, name: 'Combined feed' })).toBeVisible({ timeout: 30_000 });
+    await app.reload();
+    await expect(app.getByRole('heading', { level: 1, name: 'Combined feed' })).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test.describe('starting a conversation from the home views', () => {
+  test.use({ sandboxAtStart: true });
+
+  test('Inbox and Recent conversations offer New topic and New direct message, opening the composer', async ({ app, host }) => {
+    await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await sidebar(app).getByRole('link', { name: 'Inbox' }).click();
+    const inbox = app.getByRole('region', { name: 'Inbox' });
+    await inbox.getByRole('button', { name: 'New topic' }).click();
+    // A new topic with no channel chosen yet (none is in view), its channel picker first.
+    const form = inbox.getByRole('form', { name: 'New topic' });
+    const channel = form.getByRole('combobox', { name: 'Channel' });
+    await expect(channel.locator('option:checked')).toHaveText('Pick a channel');
+    await channel.selectOption({ label: 'general' });
+    await form.getByRole('combobox', { name: 'Topic' }).fill('from the inbox');
+    await form.getByRole('textbox', { name: 'Message to a new topic' }).fill('Started from the inbox.');
+    await form.getByRole('button', { name: 'Send' }).click();
+    // Sent: the app shows the conversation it went to.
+    await expect(app.getByRole('heading', { level: 1, name: 'general › from the inbox' })).toBeVisible();
+    const desdemona = await demoUser(host, 'desdemona@example.com');
+    await expect.poll(() => desdemona.contentsIn('general', 'from the inbox')).toEqual(['Started from the inbox.']);
+
+    await sidebar(app).getByRole('link', { name: 'Recent conversations' }).click();
+    const recent = app.getByRole('region', { name: 'Recent conversations' });
+    await recent.getByRole('button', { name: 'New direct message' }).click();
+    await expect(recent.getByRole('form', { name: 'New direct message' }).getByRole('combobox', { name: 'Add a person' })).toBeFocused();
+    await app.keyboard.press('Escape');
+    await expect(recent.getByRole('form', { name: 'New direct message' })).toHaveCount(0);
+    // The key c starts a new topic there too.
+    await recent.getByRole('heading', { level: 1 }).click();
+    await app.keyboard.press('c');
+    await expect(recent.getByRole('form', { name: 'New topic' })).toBeVisible();
+  });
 });

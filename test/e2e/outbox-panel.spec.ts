@@ -1,7 +1,8 @@
 /**
  * The outbox panel and sign-out with queued work: a change made while not connected is listed in
  * words with its state; a discard asks first; signing out asks what to do with what is left, and
- * "keep" leaves it on the device, sent once the same account opens again.
+ * "keep" leaves it on the device (the welcome screen says so, counted, until that account opens
+ * again), sent once the same account opens again.
  */
 import { demoUser, expect, markReadOnScroll, messageList, openTopic, screenshot, test } from './fixtures.js';
 
@@ -53,12 +54,28 @@ test('the badge opens the outbox panel; sign-out keeps queued work for the next 
   await app.emulateMedia({ colorScheme: 'light' });
   await dialog.getByRole('button', { name: 'Keep them and sign out' }).click();
   await expect(app.getByRole('button', { name: 'Open the sandbox' })).toBeVisible();
+  // The welcome screen says what was kept, for whom, and how it goes: after a reload too.
+  const kept = app.getByRole('status').filter({ has: app.getByRole('heading', { name: 'Kept on this device' }) });
+  const said = 'Unsent changes are kept on this device for the sandbox (desdemona@example.com): 1 unsent change. They will be sent when you open the sandbox again.';
+  await expect(kept).toContainText(said);
+  await app.reload();
+  await expect(kept).toContainText(said);
+  await screenshot(app, testInfo, '22-sign-out-kept');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(app, testInfo, '22-sign-out-kept-dark');
+  await app.emulateMedia({ colorScheme: 'light' });
 
   // The same account again: what was kept is sent.
   await app.getByRole('button', { name: 'Open the sandbox' }).click();
   await openTopic(app, 'general', 'lunch plans');
   await expect(messageList(app).getByText('Kept on this device.')).toBeVisible();
   await expect(app.getByRole('status', { name: 'Outbox' })).toHaveCount(0, { timeout: 30_000 });
+  // Signed in again: nothing is said to be kept any more.
+  await app.getByRole('button', { name: 'Sign out' }).click();
+  await expect(app.getByRole('button', { name: 'Open the sandbox' })).toBeVisible();
+  await expect(kept).toHaveCount(0);
+  await app.getByRole('button', { name: 'Open the sandbox' }).click();
+  await openTopic(app, 'general', 'lunch plans');
   const desdemona = await demoUser(host, 'desdemona@example.com');
   const id = Number(await messageList(app).locator('li.message', { hasText: 'Kept on this device.' }).getAttribute('data-message-id'));
   expect(id).toBeLessThan(2 ** 52);

@@ -78,8 +78,9 @@ export async function startServerProcess(port: number, dataFile: string, extraAr
   return { proc, url: match[1]! };
 }
 
-/** The built browser-mode host (out/main/browser-host.js) on `dataDir`; `url` is the one to open. */
-export async function startHostProcess(dataDir: string): Promise<{ proc: Proc; url: string }> {
-  const { proc, match } = await start(process.execPath, [path.join(ROOT, 'out', 'main', 'browser-host.js'), '--data-dir', dataDir], /^Open (http:\/\/127\.0\.0\.1:\d+\/\S*)$/m, 'the browser host');
+/** The built browser-mode host (out/main/browser-host.js) on `dataDir` (on `port` if given); `url` is the one to open. */
+export async function startHostProcess(dataDir: string, port?: number): Promise<{ proc: Proc; url: string }> {
+  const args = [path.join(ROOT, 'out', 'main', 'browser-host.js'), '--data-dir', dataDir, ...(port === undefined ? [] : ['--port', String(port)])];
+  const { proc, match } = await start(process.execPath, args, /^Open (http:\/\/127\.0\.0\.1:\d+\/\S*)$/m, 'the browser host');
   return { proc, url: match[1]! };
 }

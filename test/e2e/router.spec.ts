@@ -2,9 +2,10 @@
  * The router: the place is the URL fragment, as in Zulip web. Clicking channels and topics updates
  * it; Back, Forward and a reload keep the place (non-ASCII topics included); links to this realm's
  * narrows inside messages (Zulip's `/#narrow/...` and full realm URLs) navigate in place while
- * other links still open outside; views the app does not have show a placeholder, not a crash.
+ * other links still open outside; views the app does not have show a placeholder, not a crash; a
+ * channel's URL opened before its list loads gives its new-topic composer that channel.
  */
-import { demoUser, expect, messageList, openTopic, screenshot, sidebar, test } from './fixtures.js';
+import { demoUser, expect, messageList, openSandbox, openTopic, screenshot, sidebar, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -113,4 +114,32 @@ test('links to this realm inside messages navigate in the app; other links still
   // All in place: no new window, no reload.
   expect(app.context().pages()).toHaveLength(pages);
   expect(await app.evaluate('window.__samePage')).toBe(1);
+});
+
+test.describe('opened on a channel’s URL before the account is open', () => {
+  test.use({ sandboxAtStart: false });
+
+  test('the new-topic composer’s channel is the channel in view: on that first load, on reload and on navigation', async ({ app, host }) => {
+    // The sandbox's general is channel 1 (its first); the private "core team" sorts first in the list.
+    await app.goto(`${host.origin}/#narrow/channel/1-general`);
+    await openSandbox(app);
+    await expect(heading(app, 'general')).toBeVisible({ timeout: 30_000 });
+    expect(await (await demoUser(host, 'hamlet@example.com')).channelId('general')).toBe(1);
+    const channel = app.getByRole('combobox', { name: 'Channel' });
+    const chosen = channel.locator('option:checked');
+    await expect(channel).toHaveValue('1');
+    await expect(chosen).toHaveText('general');
+
+    await app.reload();
+    await expect(heading(app, 'general')).toBeVisible({ timeout: 30_000 });
+    await expect(channel).toHaveValue('1');
+    await expect(chosen).toHaveText('general');
+
+    await sidebar(app).getByRole('link', { name: 'Verona', exact: true }).click();
+    await expect(heading(app, 'Verona')).toBeVisible();
+    await expect(chosen).toHaveText('Verona');
+    await app.goBack();
+    await expect(heading(app, 'general')).toBeVisible();
+    await expect(chosen).toHaveText('general');
+  });
 });

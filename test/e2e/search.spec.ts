@@ -2,7 +2,9 @@
  * Search: the top bar's typeahead picks a channel and one of its topics by keyboard alone and opens
  * the topic; a person by mouse opens a filter view; a search with the server process stopped shows
  * the messages on the device with the note that the server may have more, and the note goes once
- * the server answers; Recent conversations shows a time on every row. Screenshots light and dark
+ * the server answers; the box shows a search's query only while in it, and an operand Zulip does
+ * not know is said to be an invalid search; Recent conversations shows
+ * a time on every row. Screenshots light and dark
  * (32 typeahead, 33 offline search, 34 recent times, 35 filter results).
  */
 import type { Page, TestInfo } from '@playwright/test';
@@ -83,6 +85,36 @@ test.describe('with the sandbox', () => {
     await expect(searchBox(app)).toHaveValue('sender:othello@example.com -is:resolved');
     await expect(app.getByText(PARTIAL)).toHaveCount(0);
     await lightAndDark(app, testInfo, '35-search-filter');
+  });
+
+  test('the box shows a search’s query only while in that search', async ({ app }) => {
+    await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await searchBox(app).fill('sword');
+    await app.keyboard.press('Enter');
+    await expect(app.getByRole('heading', { level: 1, name: 'Search results for “sword”' })).toBeVisible();
+    await expect(searchBox(app)).toHaveValue('sword');
+    // Another view: the old query is gone from the box.
+    await sidebar(app).getByRole('link', { name: 'general', exact: true }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'general' })).toBeVisible();
+    await expect(searchBox(app)).toHaveValue('');
+    await sidebar(app).getByRole('link', { name: 'Inbox' }).click();
+    await expect(app).toHaveURL(/#inbox$/);
+    await expect(searchBox(app)).toHaveValue('');
+    // Back to the search: its query again.
+    await app.goBack();
+    await app.goBack();
+    await expect(app.getByRole('heading', { level: 1, name: 'Search results for “sword”' })).toBeVisible();
+    await expect(searchBox(app)).toHaveValue('sword');
+  });
+
+  test('an operand Zulip does not know is said to be an invalid search, in a sentence', async ({ app }) => {
+    await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await searchBox(app).fill('is:foo');
+    await app.keyboard.press('Enter');
+    await expect(app).toHaveURL(/#narrow\/is\/foo$/);
+    const said = app.getByRole('status').filter({ hasText: 'This search is not valid' });
+    await expect(said).toContainText('“is:foo” is not something messages can be filtered by: “is:” takes dm, private, starred, unread, mentioned, alerted, followed, muted or resolved.');
+    await expect(searchBox(app)).toHaveValue('is:foo');
   });
 
   test('recent conversations show when each conversation last had a message', async ({ app, host }, testInfo) => {

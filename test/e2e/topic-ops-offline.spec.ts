@@ -76,6 +76,15 @@ test('offline: a reaction, a rename, a resolve, a move to another channel and a 
     const badge = page.getByRole('status', { name: 'Outbox' });
     // The five, and the read marks of the messages seen meanwhile when one second's batch is waiting.
     await expect(badge).toHaveText(/^[56] pending$/);
+    // The outbox says what each move takes along: a whole topic renamed, resolved, moved.
+    await page.getByRole('button', { name: 'Open the outbox' }).click();
+    const panel = page.getByRole('dialog', { name: 'Outbox' });
+    const rows = panel.getByRole('list', { name: 'Queued changes' }).getByRole('listitem');
+    await expect(rows.filter({ hasText: 'Rename the topic to “plans A, renamed”' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Resolve the topic “plans B”' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Move the topic to #Denmark' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Move a message' })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Close the outbox' }).click();
 
     await world.startServer();
     await expect(badge).toHaveCount(0, { timeout: 60_000 });

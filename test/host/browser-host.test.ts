@@ -11,6 +11,8 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../host/browser/server.js';
+import type { WebSocket } from 'ws';
+import { HOST_WS_REFUSED } from '../../sync/protocol/browser-host.js';
 import { fakeRenderer, get, openWs, pageProtocols, signIn, TestPage } from './browser-helpers.js';
 
 let host: BrowserHost;
@@ -155,17 +157,20 @@ describe('browser host: refusals', () => {
   it('refuses a WebSocket with a foreign or missing Origin, without the secret (a cookie holding it included), with a foreign Host, or elsewhere than /ws', async () => {
     const refused = async (headers: Record<string, string>, protocols: string[], p = '/ws') => {
       const r = await openWs(port, headers, p, protocols);
-      if (r.kind === 'open') r.ws.terminate();
-      return r.kind === 'refused' ? r.status : 'opened';
+      if (r.kind === 'refused') return r.status;
+      // Our own origin without the secret: closed at once with a code the page can read, nothing answered.
+      const code = await closeCodeWithin(r.ws, 1_000);
+      r.ws.terminate();
+      return code === HOST_WS_REFUSED ? 'closed: not signed in' : code === undefined ? 'opened' : `closed ${code}`;
     };
     const mine = pageProtocols(secret);
     expect(await refused({ origin: 'http://evil.example' }, mine)).toBe(403);
     expect(await refused({}, mine)).toBe(403);
-    expect(await refused({ origin }, [])).toBe(403);
-    expect(await refused({ origin }, ['zulip-offline'])).toBe(403);
-    expect(await refused({ origin, cookie: `zs-${port}=${secret}` }, ['zulip-offline'])).toBe(403);
-    expect(await refused({ origin }, pageProtocols('0'.repeat(64)))).toBe(403);
-    expect(await refused({ origin }, pageProtocols(secret.slice(0, 10)))).toBe(403);
+    expect(await refused({ origin }, [])).toBe('closed: not signed in');
+    expect(await refused({ origin }, ['zulip-offline'])).toBe('closed: not signed in');
+    expect(await refused({ origin, cookie: `zs-${port}=${secret}` }, ['zulip-offline'])).toBe('closed: not signed in');
+    expect(await refused({ origin }, pageProtocols('0'.repeat(64)))).toBe('closed: not signed in');
+    expect(await refused({ origin }, pageProtocols(secret.slice(0, 10)))).toBe('closed: not signed in');
     expect(await refused({ origin, host: `evil.example:${port}` }, mine)).toBe(403);
     expect(await refused({ origin: `http://evil.example:${port}`, host: `evil.example:${port}` }, mine)).toBe(403);
     expect(await refused({ origin }, mine, '/other')).toBe(403);
@@ -251,9 +256,21 @@ describe('browser host: restart', () => {
     origin = host.origin;
     expect(port).not.toBe(oldPort);
     const old = await openWs(port, { origin }, '/ws', pageProtocols(secret));
-    expect(old.kind === 'refused' && old.status).toBe(403);
+    // Refused with the code that tells the page to stop retrying and say how to sign in again.
+    expect(old.kind === 'open' && (await closeCodeWithin(old.ws, 5_000))).toBe(HOST_WS_REFUSED);
     ({ secret } = await signIn(host.url));
     const p = await page();
     expect(await p.invoke('accounts')).toMatchObject({ ok: true, value: { active: 'sandbox' } });
   });
 });
+
+/** The code a socket is closed with by the host within `ms`, or undefined while it stays open. */
+function closeCodeWithin(ws: WebSocket, ms: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve(undefined), ms);
+    ws.once('close', (code: number) => {
+      clearTimeout(t);
+      resolve(code);
+    });
+  });
+}

@@ -1,12 +1,14 @@
 /**
  * The first screen: sign in to a Zulip server (URL, email, then a password or an API key), or open
- * the sandbox. Where the host cannot encrypt stored keys, the engine refuses with
- * PLAIN_STORAGE_CONSENT_REQUIRED; we ask, and retry with `allow_plain_storage` only on "yes".
+ * the sandbox; above them, what is kept on this device for accounts signed out with "keep" (their
+ * unsent changes and drafts, resumed by signing in to that account again). Where the host cannot
+ * encrypt stored keys, the engine refuses with PLAIN_STORAGE_CONSENT_REQUIRED; we ask, and retry with `allow_plain_storage` only on "yes".
  */
-import { createSignal, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import { signInOutcome, signInRequest, type Credential, type SignInForm } from './signin-reducer.js';
 import { useAccounts } from '../data/accounts.js';
+import { keptText } from './sign-out-reducer.js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { useCommand } from '../kit/command.js';
@@ -121,12 +123,19 @@ function SandboxCard() {
 }
 
 export function WelcomeScreen() {
+  const accounts = useAccounts();
   return (
     <main class="welcome">
       <header class="welcome-header">
         <h1>Zulip Offline</h1>
         <p>Your team chat, readable and writable offline. Choose how to start.</p>
       </header>
+      <Show when={(accounts.state.data?.kept ?? []).length > 0}>
+        <section class="card welcome-kept" role="status" aria-labelledby="kept-title">
+          <h2 id="kept-title">Kept on this device</h2>
+          <For each={accounts.state.data?.kept ?? []}>{(k) => <p>{keptText(k)}</p>}</For>
+        </section>
+      </Show>
       <div class="choices">
         <SignInCard />
         <SandboxCard />

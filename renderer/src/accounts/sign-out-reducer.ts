@@ -3,7 +3,7 @@
  * at once; otherwise the user chooses: send them first, keep them for later (the same account's
  * next sign-in resumes them), or discard them (named as such).
  */
-import type { SignOutCheck } from '../../../sync/protocol/accounts.js';
+import type { KeptWork, SignOutCheck } from '../../../sync/protocol/accounts.js';
 
 export type SignOutChoice = 'wait' | 'keep' | 'discard';
 
@@ -41,4 +41,20 @@ export function choices(c: SignOutCheck): ChoiceView[] {
   out.push({ choice: 'keep', label: 'Keep them and sign out', hint: 'They stay on this device and are sent when you sign in to this account again.', danger: false });
   out.push({ choice: 'discard', label: unsent(c) > 0 ? 'Discard them and sign out' : 'Delete the drafts and sign out', hint: 'They are deleted from this device for good.', danger: true });
   return out;
+}
+
+/** What the welcome screen says of work kept for a signed-out account ("Keep them and sign out"). */
+export function keptText(k: KeptWork): string {
+  let host = k.realm_url;
+  try {
+    host = new URL(k.realm_url).host;
+  } catch {
+    // Not a URL after all: say it as it is.
+  }
+  const who = k.kind === 'sandbox' ? `the sandbox (${k.email})` : `${k.email} on ${host}`;
+  const again = k.kind === 'sandbox' ? 'open the sandbox again' : 'sign in to this account again';
+  const list = [k.unsent > 0 ? plural(k.unsent, 'unsent change') : '', k.drafts > 0 ? plural(k.drafts, 'draft') : ''].filter(Boolean).join(' and ');
+  const what = k.unsent > 0 ? 'Unsent changes are' : 'Drafts are';
+  const then = k.unsent > 0 && k.drafts > 0 ? 'The changes will be sent and the drafts be back' : k.unsent > 0 ? 'They will be sent' : 'They will be back';
+  return `${what} kept on this device for ${who}: ${list}. ${then} when you ${again}.`;
 }

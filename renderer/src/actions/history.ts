@@ -1,6 +1,6 @@
 /**
  * Pure: a message's edit history (the engine's `editHistory`, oldest first) as the panel lists it:
- * who posted it and when, then each change with who made it and when: the content's word diff,
+ * who posted it, when and what it said, then each change with who made it and when: the content's word diff,
  * a rename of the topic, a move to another channel, or the topic resolved / unresolved (Zulip
  * marks a resolved topic with a "✔ " prefix, so a rename that only adds or drops it is that).
  */
@@ -15,7 +15,9 @@ export type Change =
   | { kind: 'topic'; from: string; to: string }
   | { kind: 'resolved' }
   | { kind: 'unresolved' }
-  | { kind: 'channel'; from: number; to: number };
+  | { kind: 'channel'; from: number; to: number }
+  /** The whole text as first posted (the original version's only "change"). */
+  | { kind: 'original'; text: string };
 
 export interface HistoryEntry {
   /** `posted` for the original message, else `edited` (the content changed) or `moved`. */
@@ -38,7 +40,7 @@ function topicChanges(from: string, to: string): Change[] {
 }
 
 export function historyEntries(h: EditHistory, posted: { userId: number; timestamp: number }): HistoryEntry[] {
-  const out: HistoryEntry[] = [{ kind: 'posted', userId: posted.userId, timestamp: posted.timestamp, changes: [] }];
+  const out: HistoryEntry[] = [{ kind: 'posted', userId: posted.userId, timestamp: posted.timestamp, changes: [{ kind: 'original', text: h.original }] }];
   for (const s of h.steps) {
     const changes: Change[] = [];
     if (s.content_diff !== null) changes.push({ kind: 'content', diff: s.content_diff });

@@ -72,6 +72,8 @@ function ChangeView(props: { change: Change; channelName(id: number): string }) 
   switch (c.kind) {
     case 'content':
       return <Diff parts={c.diff} />;
+    case 'original':
+      return <p class="diff">{c.text}</p>;
     case 'resolved':
       return <p class="history-note">Marked the topic as resolved.</p>;
     case 'unresolved':

@@ -36,7 +36,15 @@ export function TopicFields(props: {
         <Show when={props.channelId === null}>
           <option value="">Pick a channel</option>
         </Show>
-        <For each={channels.state.channels}>{(c) => <option value={String(c.channel_id)}>{c.name}</option>}</For>
+        {/* Each option says whether it is the one: a select whose options arrive after its value was
+            set (the list still loading) would otherwise pick the first, maybe a private channel. */}
+        <For each={channels.state.channels}>
+          {(c) => (
+            <option value={String(c.channel_id)} selected={c.channel_id === props.channelId}>
+              {c.name}
+            </option>
+          )}
+        </For>
       </select>
       <span class="composer-sep" aria-hidden="true">
         ›

@@ -12,11 +12,14 @@
  * whether to retry). Event listeners belong to the transport, not to a socket, so they survive
  * reconnects; live views do not (the host closes them with the socket), hence `onConnection('up')`.
  * Frames from the host are parsed with `hostFrameSchema`; anything else is dropped and logged.
+ * A close with `HOST_WS_REFUSED` (the host does not know this tab's secret: it started again with
+ * a new one) reports `refused` and ends the reconnecting: only a new sign-in link can help.
  */
 import type { EngineEvent } from '../../../sync/protocol/commands.js';
 import { hostFrameSchema, type RpcResult } from '../../../sync/protocol/rpc.js';
 import { hostUnreachable } from './bridge-error.js';
-import type { Transport } from './bridge.js';
+import type { HostConnection, Transport } from './bridge.js';
+import { HOST_WS_REFUSED } from '../../../sync/protocol/browser-host.js';
 
 /** The part of a WebSocket we use, so tests can hand in a fake one. */
 export interface SocketLike {
@@ -66,6 +69,8 @@ export class SocketTransport implements Transport {
   /** `down` was reported and `up` not yet: a failed first connection counts too. */
   private reportedDown = false;
   private attempt = 0;
+  /** The host refused this tab's secret: no more attempts, calls fail at once. */
+  private refused = false;
   private timer: unknown;
   private nextId = 1;
   /** Sent on the current socket, by frame id. */
@@ -73,7 +78,7 @@ export class SocketTransport implements Transport {
   /** Waiting for the socket to open. */
   private queued: { frame: string; id: number; pending: Pending }[] = [];
   private readonly eventListeners = new Set<(e: EngineEvent) => void>();
-  private readonly connectionListeners = new Set<(s: 'up' | 'down') => void>();
+  private readonly connectionListeners = new Set<(s: HostConnection) => void>();
 
   constructor(
     private readonly url: string,
@@ -92,6 +97,7 @@ export class SocketTransport implements Transport {
         this.socket.send(frame);
         return;
       }
+      if (this.refused) return reject(hostUnreachable());
       this.queued.push({ frame, id, pending });
       // Someone needs the host now: do not sit out the rest of the backoff.
       if (!this.socket) this.connect();
@@ -103,7 +109,7 @@ export class SocketTransport implements Transport {
     return () => this.eventListeners.delete(listener);
   }
 
-  onConnection(listener: (state: 'up' | 'down') => void): () => void {
+  onConnection(listener: (state: HostConnection) => void): () => void {
     this.connectionListeners.add(listener);
     return () => this.connectionListeners.delete(listener);
   }
@@ -124,8 +130,8 @@ export class SocketTransport implements Transport {
     this.socket = socket;
     socket.onopen = () => this.opened(socket);
     socket.onmessage = (ev) => this.received(socket, ev.data);
-    socket.onclose = () => this.closed(socket);
-    socket.onerror = () => this.closed(socket);
+    socket.onclose = (ev) => this.closed(socket, ev.code === HOST_WS_REFUSED);
+    socket.onerror = () => this.closed(socket, false);
   }
 
   private opened(socket: SocketLike): void {
@@ -167,7 +173,8 @@ export class SocketTransport implements Transport {
     for (const l of [...this.eventListeners]) l(f.data.event);
   }
 
-  private closed(socket: SocketLike): void {
+  /** `refused`: the host does not know this tab's secret (it started again with a new one). */
+  private closed(socket: SocketLike, refused: boolean): void {
     if (socket !== this.socket) return; // error then close: handled once
     this.socket = undefined;
     this.isOpen = false;
@@ -181,6 +188,12 @@ export class SocketTransport implements Transport {
     this.sent.clear();
     this.queued = [];
     for (const p of failed) p.reject(hostUnreachable());
+    if (refused) {
+      // Trying again cannot help: only a new sign-in link gives this tab a secret the host knows.
+      this.refused = true;
+      this.emitConnection('refused');
+      return;
+    }
     if (!this.reportedDown) {
       this.reportedDown = true;
       this.emitConnection('down');
@@ -196,7 +209,7 @@ export class SocketTransport implements Transport {
     }, delay);
   }
 
-  private emitConnection(state: 'up' | 'down'): void {
+  private emitConnection(state: HostConnection): void {
     for (const l of [...this.connectionListeners]) l(state);
   }
 }

@@ -22,9 +22,14 @@ export interface Transport {
   /** Resolves to the engine's envelope; rejects with `BridgeError('OFFLINE')` when the host is unreachable. */
   call(name: string, request: unknown): Promise<RpcResult>;
   onEvent(listener: (e: EngineEvent) => void): () => void;
-  /** `down` when the host went away, `up` when it is back (never for the first connection). */
-  onConnection(listener: (state: 'up' | 'down') => void): () => void;
+  /**
+   * `down` when the host went away, `up` when it is back (never for the first connection),
+   * `refused` when it answers but does not know this tab any more (no retry after that).
+   */
+  onConnection(listener: (state: HostConnection) => void): () => void;
 }
+
+export type HostConnection = 'up' | 'down' | 'refused';
 
 export interface Bridge {
   invoke<N extends OperationName>(name: N, request: OperationRequest<N>): Promise<OperationResponse<N>>;
@@ -33,7 +38,7 @@ export interface Bridge {
    * Hear the host going away and coming back. Live views and subscriptions held by the host die with
    * the connection, so stores reopen and refetch on `up`. Never fires under Electron.
    */
-  onConnection(listener: (state: 'up' | 'down') => void): () => void;
+  onConnection(listener: (state: HostConnection) => void): () => void;
 }
 
 function parseResponse<N extends OperationName>(name: N, value: unknown): OperationResponse<N> {

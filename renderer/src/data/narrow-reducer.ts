@@ -28,6 +28,12 @@ export interface ViewState {
   after: SideState;
   loadingOlder: boolean;
   loadingNewer: boolean;
+  /**
+   * A page asked for while not connected found nothing more on the device: that side waits for
+   * the connection (said so instead of a button) and loads when it is back.
+   */
+  olderWaits: boolean;
+  newerWaits: boolean;
   /** The message the view opened at (`near`), once the snapshot resolved it. */
   anchorId: number | null;
   error: string | null;
@@ -37,7 +43,7 @@ const unknownSide = (): SideState => ({ complete: false, found_end: false });
 
 export function opening(target: NarrowTarget): ViewState {
   // A fresh object per side: a store may merge into them later, so none may be shared.
-  return { target, phase: 'opening', viewId: null, key: null, messages: [], before: unknownSide(), after: unknownSide(), loadingOlder: false, loadingNewer: false, anchorId: null, error: null };
+  return { target, phase: 'opening', viewId: null, key: null, messages: [], before: unknownSide(), after: unknownSide(), loadingOlder: false, loadingNewer: false, olderWaits: false, newerWaits: false, anchorId: null, error: null };
 }
 
 export function opened(s: ViewState, viewId: string, snapshot: NarrowSnapshot): ViewState {
@@ -140,6 +146,10 @@ export function changed(s: ViewState, cs: NarrowChangeSet): ViewState {
     after: cs.after ?? s.after,
     loadingOlder: s.loadingOlder && !gotOlder && cs.before === undefined,
     loadingNewer: s.loadingNewer && !gotNewer && cs.after === undefined,
+    // A wait for the connection ends with messages on that side or its end reached, not with any
+    // side state told meanwhile (the view keeps saying it waits until the page can come).
+    olderWaits: s.olderWaits && !gotOlder && cs.before?.found_end !== true,
+    newerWaits: s.newerWaits && !gotNewer && cs.after?.found_end !== true,
   };
 }
 
@@ -150,14 +160,14 @@ export function failed(s: ViewState, error: string, waiting: boolean): ViewState
 
 /** A side of an open view to load more of: older messages (`before` it), or newer ones (`after`). */
 export type Side = 'older' | 'newer';
-const SIDES = { older: { loading: 'loadingOlder', edge: 'before' }, newer: { loading: 'loadingNewer', edge: 'after' } } as const;
+const SIDES = { older: { loading: 'loadingOlder', edge: 'before', waits: 'olderWaits' }, newer: { loading: 'loadingNewer', edge: 'after', waits: 'newerWaits' } } as const;
 
 /**
  * More to load on that side: the view is open, not loading it already, and has not reached its end
  * there (newer ones only in a view opened at an anchor whose newest side is not reached yet).
  */
 export function canLoad(s: ViewState | null, side: Side): boolean {
-  return s !== null && s.phase === 'open' && !s[SIDES[side].loading] && !s[SIDES[side].edge].found_end;
+  return s !== null && s.phase === 'open' && !s[SIDES[side].loading] && !s[SIDES[side].waits] && !s[SIDES[side].edge].found_end;
 }
 
 export function isLoading(s: ViewState, side: Side): boolean {
@@ -168,6 +178,27 @@ export function isLoading(s: ViewState, side: Side): boolean {
 export function sideLoading(s: ViewState, side: Side, loading: boolean): ViewState {
   return { ...s, [SIDES[side].loading]: loading };
 }
+
+/** The message at that side's end of the view (the oldest or the newest shown). */
+export const edgeId = (s: ViewState, side: Side): number | undefined => (side === 'older' ? s.messages[0] : s.messages[s.messages.length - 1])?.id;
+
+/**
+ * The engine answered a page asked for when `edgeBefore` was that side's end. Nothing came while
+ * not connected (the device has no more; the side state may have been told meanwhile, which
+ * ends the loading flag without anything shown): the side waits for the connection instead of
+ * offering a button that cannot work. Otherwise another try is allowed.
+ */
+export function sideSettled(s: ViewState, side: Side, live: boolean, edgeBefore: number | undefined): ViewState {
+  const waits = !live && edgeId(s, side) === edgeBefore && !s[SIDES[side].edge].found_end;
+  if (!waits && !s[SIDES[side].loading]) return s;
+  return { ...s, [SIDES[side].loading]: false, [SIDES[side].waits]: waits };
+}
+
+/** The sides waiting for the connection. */
+export const waitingSides = (s: ViewState): Side[] => (['older', 'newer'] as const).filter((side) => s[SIDES[side].waits]);
+
+/** The connection is back: no side waits any more (the store then loads them). */
+export const connectionBack = (s: ViewState): ViewState => ({ ...s, olderWaits: false, newerWaits: false });
 
 /**
  * The conversation a message belongs to, as a heading over a run of its messages: the topic in a

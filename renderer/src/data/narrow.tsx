@@ -18,7 +18,7 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
 import { isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
-import { canLoad, changed, failed, isLoading, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, type Side, type ViewState } from './narrow-reducer.js';
+import { canLoad, changed, connectionBack, edgeId, failed, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, sideSettled, waitingSides, type Side, type ViewState } from './narrow-reducer.js';
 import { storeContext } from './store-context.js';
 import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
 
@@ -83,6 +83,8 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
         key: next.key,
         loadingOlder: next.loadingOlder,
         loadingNewer: next.loadingNewer,
+        olderWaits: next.olderWaits,
+        newerWaits: next.newerWaits,
         anchorId: next.anchorId,
         error: next.error,
       });
@@ -189,16 +191,30 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     if (plain === null || plain.viewId === null) return;
     if (!canLoad(plain, side)) return;
     const viewId = plain.viewId;
+    const edge = edgeId(plain, side);
     commitScalars(sideLoading(plain, side, true));
     const settle = () => {
       if (plain?.viewId !== viewId) return;
-      if (isLoading(plain, side)) commitScalars(sideLoading(plain, side, false));
+      const next = sideSettled(plain, side, opts.isLive(), edge);
+      if (next !== plain) commitScalars(next);
     };
+    // What the device has arrives before the answer; the server's page, when live, after it.
     bridge.invoke(side === 'older' ? 'loadOlder' : 'loadNewer', { view_id: viewId, count: PAGE_SIZE }).then(() => {
       if (settleTimers[side] !== undefined) window.clearTimeout(settleTimers[side]);
-      settleTimers[side] = window.setTimeout(settle, SETTLE_MS);
+      settleTimers[side] = window.setTimeout(settle, opts.isLive() ? SETTLE_MS : 0);
     }, settle);
   };
+
+  // Sides that waited for the connection load once the sync is live again.
+  createEffect(
+    on(opts.isLive, (live) => {
+      if (!live || plain === null) return;
+      const sides = waitingSides(plain);
+      if (sides.length === 0) return;
+      commitScalars(connectionBack(plain));
+      for (const side of sides) loadSide(side);
+    }),
+  );
 
   return {
     state,

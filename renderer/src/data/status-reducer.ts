@@ -77,8 +77,16 @@ function retryDetail(status: { error: string; serverAskedRetryAfterMs?: number |
   return `${status.error} (the server asked to wait ${human}; retrying sooner)`;
 }
 
-export function describeStatus(status: SessionStatus | null, hostUp: boolean, now: number, pending: number | null = null): StatusView {
-  if (!hostUp) return { tone: 'offline', label: 'Reconnecting to the app…', detail: 'The connection to the app host was lost.', name: 'Reconnecting to the app: the connection to the app host was lost.', progress: null };
+/** The app host started again with a new sign-in: what the tab says (the notice offers the way back). */
+export const HOST_REFUSED_TEXT = 'The app was started again with a new sign-in, so this tab cannot reach it any more. Open the sign-in link it printed.';
+
+/** `host`: the app host is reachable (true), away (false), or refuses this tab (`refused`). */
+export function describeStatus(status: SessionStatus | null, host: boolean | 'refused', now: number, pending: number | null = null): StatusView {
+  if (host === 'refused') return { tone: 'offline', label: 'Not signed in to the app', detail: HOST_REFUSED_TEXT, name: `Not signed in to the app: ${HOST_REFUSED_TEXT}`, progress: null };
+  if (!host) {
+    const detail = 'The connection to the app host was lost. This tab reconnects by itself when the app answers here again; if it was started at another address, open the link it printed.';
+    return { tone: 'offline', label: 'Reconnecting to the app…', detail, name: `Reconnecting to the app: ${detail[0]?.toLowerCase() ?? ''}${detail.slice(1)}`, progress: null };
+  }
   if (status === null) return { tone: 'busy', label: 'Starting…', detail: null, name: 'Starting.', progress: null };
   switch (status.state) {
     case 'live':

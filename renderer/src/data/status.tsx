@@ -12,7 +12,8 @@ import { describeStatus, needsTicking, type StatusView } from './status-reducer.
 import { storeContext } from './store-context.js';
 
 export interface StatusStore {
-  readonly state: { readonly session: SessionStatus | null; readonly hostUp: boolean; readonly now: number };
+  /** `hostRefused`: the app host does not know this tab any more (started again with a new sign-in). */
+  readonly state: { readonly session: SessionStatus | null; readonly hostUp: boolean; readonly hostRefused: boolean; readonly now: number };
   /** What the indicator shows; `pending` (the outbox's count) goes into its sentence. */
   view(pending?: number | null): StatusView;
   isLive(): boolean;
@@ -21,7 +22,7 @@ export interface StatusStore {
 }
 
 export function createStatusStore(bridge: Bridge, clock: () => number = Date.now): StatusStore {
-  const [state, setState] = createStore<{ session: SessionStatus | null; hostUp: boolean; now: number }>({ session: null, hostUp: true, now: clock() });
+  const [state, setState] = createStore<{ session: SessionStatus | null; hostUp: boolean; hostRefused: boolean; now: number }>({ session: null, hostUp: true, hostRefused: false, now: clock() });
 
   // Replaced, not merged (setState merges objects): a `live` status keeps no stale `progress`.
   const setSession = (s: SessionStatus | null) => setState('session', reconcile(s));
@@ -40,6 +41,7 @@ export function createStatusStore(bridge: Bridge, clock: () => number = Date.now
   const offConn = bridge.onConnection((s) => {
     batch(() => {
       setState('hostUp', s === 'up');
+      setState('hostRefused', s === 'refused');
       setState('now', clock());
     });
   });
@@ -54,7 +56,7 @@ export function createStatusStore(bridge: Bridge, clock: () => number = Date.now
 
   return {
     state,
-    view: (pending = null) => describeStatus(state.session, state.hostUp, state.now, pending),
+    view: (pending = null) => describeStatus(state.session, state.hostRefused ? 'refused' : state.hostUp, state.now, pending),
     // Sending the outbox happens on a live stream, or once the server answered it while the stream
     // reconnects (it is nudged at once): live enough for what waits on the connection.
     isLive: () => state.hostUp && (state.session?.state === 'live' || (state.session?.state === 'syncing' && state.session.progress.phase === 'outbox')),

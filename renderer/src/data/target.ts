@@ -45,7 +45,24 @@ export type Resolution =
   /** A view this app does not show yet. */
   | { kind: 'unsupported'; what: string }
   /** A channel or person that does not exist here, or an anchor that is not a message id. */
-  | { kind: 'unknown'; what: string };
+  | { kind: 'unknown'; what: string }
+  /** A term whose operand its operator never takes (`is:foo`): a search that cannot be made. */
+  | { kind: 'invalid'; what: string };
+
+/**
+ * The operands the engine's narrows take for the operators with a fixed set (Zulip's: the API's
+ * narrow schema in sync/api/schemas/narrow.ts); any other one is an invalid search, said as such
+ * rather than sent to the engine to be refused.
+ */
+export const FIXED_OPERANDS: Readonly<Record<string, readonly string[]>> = {
+  is: ['dm', 'private', 'starred', 'unread', 'mentioned', 'alerted', 'followed', 'muted', 'resolved'],
+  has: ['attachment', 'image', 'link', 'reaction'],
+  in: ['home', 'all'],
+  channels: ['public', 'web-public', 'archived'],
+};
+
+/** "a, b or c". */
+const orList = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1) ?? ''}`);
 
 const messageId = (s: string): number | null => (/^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : null);
 
@@ -97,8 +114,12 @@ function wireOperand(t: HashTerm, lookups: Lookups): FilterTerm['wire'] | Resolu
     case 'is':
     case 'has':
     case 'in':
-    case 'channels':
-      return t.operand.toLowerCase();
+    case 'channels': {
+      const operand = t.operand.toLowerCase();
+      const known = FIXED_OPERANDS[t.operator] ?? [];
+      if (known.includes(operand)) return operand;
+      return { kind: 'invalid', what: `“${t.operator}:${t.operand}” is not something messages can be filtered by: “${t.operator}:” takes ${orList(known)}.` };
+    }
     default:
       return t.operand;
   }

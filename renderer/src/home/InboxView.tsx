@@ -2,8 +2,10 @@
  * The inbox (#inbox), as Zulip web has it: unread conversations, direct messages first, then each
  * channel with its unread topics; channel groups collapse; each row links into its conversation
  * and has a "mark as read" button; muted topics and channels are left out. Arrow keys move
- * between the rows' links.
+ * between the rows' links. Under it, as under every view, the composer's "New topic" and "New
+ * direct message" buttons (and keys c / x) start a conversation, as in Zulip web.
  */
+import { ComposeArea } from '../compose/ComposeArea.js';
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
@@ -149,6 +151,7 @@ export function InboxView() {
           </Show>
         </Show>
       </div>
+      <ComposeArea />
     </section>
   );
 }

@@ -3,8 +3,10 @@
  * by newest activity, with unread counts, the channel or the participants, the time of the last
  * message where the device holds it (relative today, else in the user's time zone and 12/24-hour
  * setting: recent-time.ts), and filters (All, Unread,
- * Direct messages). Rows are links; arrow keys move between them.
+ * Direct messages). Rows are links; arrow keys move between them. Under it, the composer's "New
+ * topic" and "New direct message" buttons (and keys c / x), as in Zulip web.
  */
+import { ComposeArea } from '../compose/ComposeArea.js';
 import { createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { formatFullTime, topicLabel } from '../kit/format.js';
@@ -117,6 +119,7 @@ export function RecentView() {
           </Show>
         </Show>
       </div>
+      <ComposeArea />
     </section>
   );
 }

@@ -94,9 +94,11 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
   return (
     <div class="message-scroll" ref={scroller} onScroll={onScroll}>
       <Show when={props.view.phase === 'open' && !props.view.before.found_end && props.view.messages.length > 0}>
-        <Button variant="link" class="load-older" disabled={props.view.loadingOlder} onClick={() => narrow.loadOlder()}>
-          {props.view.loadingOlder ? 'Loading older messages…' : 'Load older messages'}
-        </Button>
+        <Show when={!props.view.olderWaits} fallback={<WaitsNote side="Older" />}>
+          <Button variant="link" class="load-older" disabled={props.view.loadingOlder} onClick={() => narrow.loadOlder()}>
+            {props.view.loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+          </Button>
+        </Show>
       </Show>
       <Show when={props.view.before.found_end && props.view.messages.length > 0}>
         <p class="hint start-marker">This is the beginning of the conversation.</p>
@@ -141,9 +143,11 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
         <li class="virtual-pad" aria-hidden="true" style={{ height: `${win.window().padBottom}px` }} />
       </ol>
       <Show when={anchored() && props.view.phase === 'open' && !props.view.after.found_end && props.view.messages.length > 0}>
-        <Button variant="link" class="load-older" disabled={props.view.loadingNewer} onClick={() => narrow.loadNewer()}>
-          {props.view.loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
-        </Button>
+        <Show when={!props.view.newerWaits} fallback={<WaitsNote side="Newer" />}>
+          <Button variant="link" class="load-older" disabled={props.view.loadingNewer} onClick={() => narrow.loadNewer()}>
+            {props.view.loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+          </Button>
+        </Show>
       </Show>
       <Show when={props.view.messages.length === 0}>
         <p class="hint empty">
@@ -152,5 +156,14 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
       </Show>
       <ErrorText message={props.view.phase === 'error' ? props.view.error : null} />
     </div>
+  );
+}
+
+/** Where a page the device does not have waits for the connection (then it loads by itself). */
+function WaitsNote(props: { side: 'Older' | 'Newer' }) {
+  return (
+    <p class="hint load-waits" role="status">
+      {props.side} messages will load when the connection is back.
+    </p>
   );
 }

@@ -1,13 +1,12 @@
 /**
  * Pure: what the screen shows for a route. A message view for the narrows this app has, the
- * inbox and recent conversations, the default view for no fragment, and otherwise a placeholder saying plainly what is not built yet
+ * inbox and recent conversations, the user's home view for no fragment, and otherwise a placeholder saying plainly what is not built yet
  * (or why a link cannot be followed), never a blank or a crash.
  */
 import { describeTerms, targetOfTerms, type Lookups, type NarrowTarget } from '../data/target.js';
 import type { Route } from '../core/hash.js';
 
 export type Screen =
-  | { kind: 'home' }
   | { kind: 'inbox' }
   | { kind: 'recent' }
   | { kind: 'narrow'; target: NarrowTarget }
@@ -33,10 +32,20 @@ const SECTIONS: Record<string, string> = {
 
 const NOT_BUILT = 'This app does not have it yet. Pick a channel or a topic on the left.';
 
-export function screenOf(route: Route, lookups: Lookups): Screen {
+/**
+ * The view no fragment shows: the user's `web_home_view`, as in Zulip web (`inbox`, Zulip's default
+ * and what is shown while the setting is not known yet, `recent_topics` or `all_messages`).
+ */
+export function homeScreen(homeView: unknown): Screen {
+  if (homeView === 'recent_topics') return { kind: 'recent' };
+  if (homeView === 'all_messages') return { kind: 'narrow', target: { kind: 'feed' } };
+  return { kind: 'inbox' };
+}
+
+export function screenOf(route: Route, lookups: Lookups, homeView?: unknown): Screen {
   switch (route.kind) {
     case 'home':
-      return { kind: 'home' };
+      return homeScreen(homeView);
     case 'inbox':
       return { kind: 'inbox' };
     case 'recent':
@@ -56,6 +65,8 @@ export function screenOf(route: Route, lookups: Lookups): Screen {
           return { kind: 'loading', what: r.what };
         case 'unknown':
           return { kind: 'placeholder', title: 'Nothing to show for this link', body: r.what };
+        case 'invalid':
+          return { kind: 'placeholder', title: 'This search is not valid', body: `${r.what} Change the search and try again.` };
         case 'unsupported':
           return { kind: 'placeholder', title: 'This view is not built yet', body: `It filters messages by “${describeTerms(route.terms)}”, which this app cannot show yet.` };
       }

@@ -5,11 +5,10 @@
  * (completing the query; the literal "Search for …" searches), Tab picks the highlighted one or
  * the first completion, Escape closes the list. Enter with nothing highlighted searches: the
  * query's URL (`#narrow/channel/ID-name/topic/T`, `#narrow/search/TEXT`, any combination), as
- * Zulip web writes it. On a search view the box shows its query.
+ * Zulip web writes it. On a search view the box shows its query, and only there.
  */
 import { createEffect, createMemo, createSignal, on } from 'solid-js';
 import { useNarrow } from '../data/narrow.js';
-import { termsOfTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
@@ -33,20 +32,19 @@ export function SearchBox() {
   const items = createMemo<Suggestion[]>(() => (open() ? suggest(text(), { channels: channels.state.channels, users: users.state.users }) : []));
   const expanded = () => items().length > 0;
 
-  // A search view's query in the box (once per view: typing is never overwritten by a list update).
-  createEffect(
-    on(
-      () => {
-        const t = narrow.state.view?.target;
-        return t && (t.kind === 'search' || t.kind === 'filter') ? JSON.stringify(termsOfTarget(t)) : null;
-      },
-      (key) => {
-        const t = narrow.state.view?.target;
-        if (key === null || !t) return;
-        setText(t.kind === 'search' ? t.query : queryOfHashTerms(termsOfTarget(t).filter((x) => x.operator !== 'near'), names()));
-      },
-    ),
-  );
+  // The box shows the query of the search the user is in (once per search: typing is never
+  // overwritten by a list update), a search that could not be made included; any other place
+  // (a channel, a topic, the inbox...) empties it, so an old query never sits over another view.
+  const viewQuery = createMemo(() => {
+    const r = router.route();
+    const t = narrow.state.view?.target;
+    if (r.kind !== 'narrow' || (t !== undefined && t.kind !== 'search' && t.kind !== 'filter')) return '';
+    return queryOfHashTerms(
+      r.terms.filter((x) => x.operator !== 'near' && x.operator !== 'with'),
+      names(),
+    );
+  });
+  createEffect(on(viewQuery, (q) => setText(q)));
 
   const close = () => {
     setOpen(false);

@@ -1,10 +1,10 @@
 /**
  * The main area follows the URL: the route (router/) resolved against what the app knows
- * (router/resolve.ts) opens the message view, shows the default view, or a placeholder saying what
- * is not built yet; #inbox and #recent show the home views (home/). Leaving a message view closes it in the engine.
+ * (router/resolve.ts) opens the message view, or a placeholder saying what is not built yet;
+ * #inbox and #recent show the home views (home/), and no fragment the one the user's
+ * `web_home_view` names, as Zulip web does. Leaving a message view closes it in the engine.
  */
 import { createEffect, createMemo, Match, Switch } from 'solid-js';
-import { ComposeArea } from '../compose/ComposeArea.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { InboxView } from '../home/InboxView.js';
 import { RecentView } from '../home/RecentView.js';
@@ -15,6 +15,7 @@ import { sameScreen, screenOf, type Screen } from '../router/resolve.js';
 import { useRouter } from '../router/router.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
+import { useSettings } from '../data/settings.js';
 import { Dynamic } from 'solid-js/web';
 import { sectionEntry } from './sections.js';
 
@@ -23,6 +24,7 @@ export function RouteView() {
   const channels = useChannels();
   const users = useUsers();
   const narrow = useNarrow();
+  const settings = useSettings();
   const lookups: Lookups = {
     get channelsLoaded() {
       return channels.state.loaded;
@@ -33,7 +35,7 @@ export function RouteView() {
     },
     userIdByEmail: (email) => users.state.users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.user_id,
   };
-  const screen = createMemo<Screen>(() => screenOf(router.route(), lookups), { kind: 'home' }, { equals: sameScreen });
+  const screen = createMemo<Screen>(() => screenOf(router.route(), lookups, settings.raw()?.['web_home_view']), { kind: 'inbox' }, { equals: sameScreen });
   const section = createMemo(
     () => {
       const r = router.route();
@@ -78,12 +80,6 @@ export function RouteView() {
       <Match when={screen().kind === 'loading'}>
         <section class="narrow" aria-label="Conversation">
           <EmptyState title="Loading…" role="status" />
-        </section>
-      </Match>
-      <Match when={screen().kind === 'home'}>
-        <section class="narrow" aria-label="Conversation">
-          <EmptyState title="Pick a channel or a topic on the left." />
-          <ComposeArea />
         </section>
       </Match>
     </Switch>

@@ -18,7 +18,7 @@ import { channelName } from '../../db/queries/channels.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';
 import { idsInTopic, serverIdsInTopic, topicOfMessage } from '../../db/queries/message-rows.js';
 import type { ChangeCollector } from '../../db/changes.js';
-import { OutboxIntentError, type VerifyOutcome } from '../kinds.js';
+import { OutboxIntentError, type Names, type VerifyOutcome } from '../kinds.js';
 import { answer, moveDeadline, notUnsent, queuedCommand } from '../commands.js';
 import { withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
@@ -90,7 +90,7 @@ export const messageMove = withoutBase({
   kind: MOVE_KIND,
   version: 1,
   argsSchema: moveArgs,
-  describe: (a) => ({ text: a.topic !== undefined ? `Move a message to the topic “${a.topic}”` : 'Move a message to another channel', link: { to: 'message', message_id: a.message_id } }),
+  describe: (a, names) => ({ text: moveText(a, names), link: { to: 'message', message_id: a.message_id } }),
   // Shared with content edits of the message, so the user's order between them is kept.
   entityKey: (a) => `message:${a.message_id}`,
   // Moves with propagation reach other messages' entities: they go one at a time, in order.
@@ -99,6 +99,22 @@ export const messageMove = withoutBase({
   verify: (conn, a, _b, ctx) => verify(conn, a, ctx.limits()),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id], undoMessageIds: movedAlong },
 });
+
+/**
+ * A move in words, by what it takes along: a whole topic renamed in its channel ("Rename the topic
+ * to …", resolving being a rename to "✔ …"), a whole topic moved, this and the later messages, or
+ * one message; and where to.
+ */
+export function moveText(a: MoveArgs, names: Names): string {
+  const topic = a.topic === undefined ? undefined : a.topic === '' ? 'general chat' : a.topic;
+  if (a.propagate_mode === 'change_all' && a.stream_id === undefined && topic !== undefined) {
+    return topic.startsWith(RESOLVED_PREFIX) ? `Resolve the topic “${topic.slice(RESOLVED_PREFIX.length)}”` : `Rename the topic to “${topic}”`;
+  }
+  const channel = a.stream_id === undefined ? undefined : `#${names.channel(a.stream_id) ?? `channel ${a.stream_id}`}`;
+  const where = channel === undefined ? `the topic “${topic ?? ''}”` : topic === undefined ? channel : `${channel} › ${topic}`;
+  const what = { change_all: 'the topic', change_later: 'this and later messages', change_one: 'a message' }[a.propagate_mode];
+  return `Move ${what} to ${where}`;
+}
 
 /**
  * Move the cached copies at once: the target, and with change_later / change_all the cached

@@ -10,6 +10,7 @@ describe('historyEntries', () => {
     const h: EditHistory = {
       message_id: 9,
       source: 'server',
+      original: 'hello',
       steps: [
         step({ timestamp: 110, content_diff: [{ op: 'same', text: 'hello' }, { op: 'added', text: 'world' }] }),
         step({ timestamp: 120, user_id: 6, topic: { from: 'a', to: 'b' } }),
@@ -23,6 +24,8 @@ describe('historyEntries', () => {
       ['moved', 6, 120],
       ['moved', 5, 130],
     ]);
+    // The original version shows what was first posted.
+    expect(e[0]?.changes).toEqual([{ kind: 'original', text: 'hello' }]);
     expect(e[1]?.changes).toEqual([{ kind: 'content', diff: [{ op: 'same', text: 'hello' }, { op: 'added', text: 'world' }] }]);
     expect(e[2]?.changes).toEqual([{ kind: 'topic', from: 'a', to: 'b' }]);
     expect(e[3]?.changes).toEqual([
@@ -35,6 +38,7 @@ describe('historyEntries', () => {
     const h: EditHistory = {
       message_id: 9,
       source: 'cache',
+      original: 'x',
       steps: [step({ topic: { from: 'feud', to: '✔ feud' } }), step({ topic: { from: '✔ feud', to: 'feud' } }), step({ topic: { from: 'feud', to: '✔ war' } })],
     };
     const e = historyEntries(h, { userId: 4, timestamp: 90 });
@@ -43,7 +47,7 @@ describe('historyEntries', () => {
   });
 
   it('titles say who did what', () => {
-    const e = historyEntries({ message_id: 1, source: 'cache', steps: [step({ content_diff: [] })] }, { userId: 4, timestamp: 90 });
+    const e = historyEntries({ message_id: 1, source: 'cache', original: 'hi', steps: [step({ content_diff: [] })] }, { userId: 4, timestamp: 90 });
     expect(entryTitle(e[0]!, 'you')).toBe('Posted by you');
     expect(entryTitle(e[1]!, 'Iago')).toBe('Edited by Iago');
   });

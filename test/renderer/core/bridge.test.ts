@@ -10,6 +10,7 @@ import { PreloadTransport } from '../../../renderer/src/core/bridge-preload.js';
 import { reconnectDelay, SocketTransport, type SocketLike, type SocketSeams } from '../../../renderer/src/core/bridge-socket.js';
 import type { EngineEvent } from '../../../sync/protocol/index.js';
 import { message } from '../fixtures.js';
+import { HOST_WS_REFUSED } from '../../../sync/protocol/browser-host.js';
 
 class FakeSocket implements SocketLike {
   sent: { type: string; id: number; name: string; request: unknown }[] = [];
@@ -33,6 +34,10 @@ class FakeSocket implements SocketLike {
   }
   drop() {
     this.onclose?.(new Event('close') as CloseEvent);
+  }
+  /** The host closes it with a code (HOST_WS_REFUSED: it does not know this tab's secret). */
+  closeWith(code: number) {
+    this.onclose?.(Object.assign(new Event('close'), { code }) as CloseEvent);
   }
 }
 
@@ -120,6 +125,24 @@ describe('WebSocket transport', () => {
     expect(h.delays).toEqual([250, 500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
     expect(h.sockets).toHaveLength(9);
     expect(h.sockets.slice(0, -1).every((s) => s.closed)).toBe(true);
+  });
+
+  it('a host that does not know this tab any more (HOST_WS_REFUSED) is reported once, and never tried again', async () => {
+    const h = harness();
+    const states: string[] = [];
+    h.bridge.onConnection((s) => states.push(s));
+    h.last().open();
+    const sent = h.bridge.invoke('status', {});
+    h.last().drop();
+    await expect(sent).rejects.toMatchObject({ code: 'OFFLINE' });
+    vi.advanceTimersByTime(h.delays[h.delays.length - 1]!);
+    h.last().closeWith(HOST_WS_REFUSED);
+    expect(states).toEqual(['down', 'refused']);
+    vi.advanceTimersByTime(60_000);
+    expect(h.sockets).toHaveLength(2);
+    // A call fails at once instead of opening another socket.
+    await expect(h.bridge.invoke('status', {})).rejects.toMatchObject({ code: 'OFFLINE' });
+    expect(h.sockets).toHaveLength(2);
   });
 
   it('a call during the backoff connects at once instead of waiting the timer out', async () => {

@@ -14,6 +14,9 @@ import {
   searchIsPartial,
   searchToRetry,
   sideLoading,
+  sideSettled,
+  waitingSides,
+  connectionBack,
   startsRecipientRun,
 } from '../../../renderer/src/data/narrow-reducer.js';
 import { narrowRequest, sameTarget, topicOf, type NarrowTarget } from '../../../renderer/src/data/target.js';
@@ -95,6 +98,31 @@ describe('narrow view transitions', () => {
     expect(changed(s2, { ...none, added: [message(4)] }).loadingOlder).toBe(false);
     expect(changed(s2, { ...none, before: { complete: true, found_end: true } }).loadingOlder).toBe(false);
     expect(sideLoading(s2, 'older', false).loadingOlder).toBe(false);
+  });
+
+  it('a page that found nothing more while not connected waits for the connection instead of spinning', () => {
+    const s1 = sideLoading(opened(opening(general), 'v1', snapshot([10, 11])), 'older', true);
+    // Live: another try is allowed at once.
+    expect(sideSettled(s1, 'older', true, 10)).toMatchObject({ loadingOlder: false, olderWaits: false });
+    // Not connected, nothing older shown: it waits, and no other page is asked for meanwhile.
+    const waiting = sideSettled(s1, 'older', false, 10);
+    expect(waiting).toMatchObject({ loadingOlder: false, olderWaits: true, newerWaits: false });
+    expect(canLoad(waiting, 'older')).toBe(false);
+    expect(waitingSides(waiting)).toEqual(['older']);
+    // Also when a side state told meanwhile already ended the loading flag.
+    const told = changed(s1, { ...none, before: { complete: false, found_end: false } });
+    expect(told.loadingOlder).toBe(false);
+    expect(sideSettled(told, 'older', false, 10).olderWaits).toBe(true);
+    // The device had older ones, or the start is reached: nothing waits.
+    expect(sideSettled(s1, 'older', false, 12).olderWaits).toBe(false);
+    const atStart = changed(s1, { ...none, before: { complete: true, found_end: true } });
+    expect(sideSettled(atStart, 'older', false, 10)).toBe(atStart);
+    // Connected again: nothing waits, the page may be asked for.
+    expect(canLoad(connectionBack(waiting), 'older')).toBe(true);
+    expect(waitingSides(connectionBack(waiting))).toEqual([]);
+    // Older messages landing (or the start reached) end the wait too.
+    expect(changed(waiting, { ...none, added: [message(4)] }).olderWaits).toBe(false);
+    expect(changed(waiting, { ...none, before: { complete: true, found_end: true } }).olderWaits).toBe(false);
   });
 
   it('fails into waiting (retried later) or error, and reopens keeping what is shown', () => {

@@ -74,7 +74,14 @@ describe('status indicator', () => {
     expect(describeStatus({ state: 'syncing', progress: { phase: 'gap', done: 5, total: null } }, true, NOW).name).toBe('Syncing: catching up on what happened while away, 5 so far.');
     expect(describeStatus({ state: 'syncing', progress: { phase: 'register', done: 0, total: null } }, true, NOW).name).toBe('Syncing: registering with the server.');
     expect(describeStatus(null, true, NOW).name).toBe('Starting.');
-    expect(describeStatus({ state: 'live' }, false, NOW).name).toBe('Reconnecting to the app: the connection to the app host was lost.');
+    expect(describeStatus({ state: 'live' }, false, NOW).name).toBe(
+      'Reconnecting to the app: the connection to the app host was lost. This tab reconnects by itself when the app answers here again; if it was started at another address, open the link it printed.',
+    );
+    // The host answers but no longer knows this tab: no "reconnecting", what to do instead.
+    expect(describeStatus({ state: 'live' }, 'refused', NOW)).toMatchObject({
+      label: 'Not signed in to the app',
+      name: 'Not signed in to the app: The app was started again with a new sign-in, so this tab cannot reach it any more. Open the sign-in link it printed.',
+    });
     const full = describeStatus({ state: 'disk_full', reason: 'full', since: NOW, nextRetryAt: NOW, error: 'database or disk is full' }, true, NOW);
     expect(full.name).not.toContain('database or disk is full');
     for (const v of [off, full]) expect(v.name).toMatch(/^[A-Z].*\.$/);

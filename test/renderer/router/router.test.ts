@@ -235,7 +235,7 @@ describe('views to engine requests and titles', () => {
 describe('what the screen shows', () => {
   it('a view, the default, a loading state, or a placeholder saying what is not built', () => {
     expect(screenOf(parseHash('#narrow/is/starred'), lookups)).toEqual({ kind: 'narrow', target: { kind: 'starred' } });
-    expect(screenOf(parseHash(''), lookups)).toEqual({ kind: 'home' });
+    expect(screenOf(parseHash(''), lookups)).toEqual({ kind: 'inbox' });
     expect(screenOf(parseHash('#narrow/stream/general'), notLoaded)).toMatchObject({ kind: 'loading' });
     expect(screenOf(parseHash('#inbox'), lookups)).toEqual({ kind: 'inbox' });
     expect(screenOf(parseHash('#recent_topics'), lookups)).toEqual({ kind: 'recent' });
@@ -244,6 +244,27 @@ describe('what the screen shows', () => {
     expect(screenOf(parseHash('#narrow/color/red'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This view is not built yet', body: expect.stringContaining('color:red') });
     expect(screenOf(parseHash('#narrow/sender/8'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter' } });
     expect(screenOf(parseHash('#narrow/channel'), lookups)).toMatchObject({ kind: 'placeholder', title: 'This link could not be read' });
+  });
+
+  it('no fragment shows the user’s home view (web_home_view), the inbox while it is not known', () => {
+    expect(screenOf(parseHash(''), lookups, 'inbox')).toEqual({ kind: 'inbox' });
+    expect(screenOf(parseHash(''), lookups, 'recent_topics')).toEqual({ kind: 'recent' });
+    expect(screenOf(parseHash('#'), lookups, 'all_messages')).toEqual({ kind: 'narrow', target: { kind: 'feed' } });
+    expect(screenOf(parseHash(''), lookups, undefined)).toEqual({ kind: 'inbox' });
+    // A fragment is the place whatever the setting.
+    expect(screenOf(parseHash('#inbox'), lookups, 'recent_topics')).toEqual({ kind: 'inbox' });
+  });
+
+  it('says in a sentence that an operand its operator never takes is not a valid search, as Zulip web refuses it', () => {
+    for (const [hash, said] of [
+      ['#narrow/is/foo', '“is:foo” is not something messages can be filtered by: “is:” takes dm, private, starred, unread, mentioned, alerted, followed, muted or resolved. Change the search and try again.'],
+      ['#narrow/sender/8/-has/pictures', '“has:pictures” is not something messages can be filtered by: “has:” takes attachment, image, link or reaction. Change the search and try again.'],
+    ] as const) {
+      expect(screenOf(parseHash(hash), lookups), hash).toEqual({ kind: 'placeholder', title: 'This search is not valid', body: said });
+    }
+    // Known operands, in any case, still open their views.
+    expect(screenOf(parseHash('#narrow/is/Unread'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter', terms: [{ operator: 'is', wire: 'unread' }] } });
+    expect(screenOf(parseHash('#narrow/channels/public'), lookups)).toMatchObject({ kind: 'narrow', target: { kind: 'filter' } });
   });
 });
 

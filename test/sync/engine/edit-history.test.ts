@@ -1,6 +1,7 @@
 /** sync/engine/edit-history.ts wordDiff (jsdiff over words): the parts rebuild both texts and keep as many words as a longest common subsequence. */
 import { describe, expect, it } from 'vitest';
-import { MAX_DIFF_WORDS, wordDiff, type DiffPart } from '../../../sync/engine/edit-history.js';
+import { editHistory, historyFromCache, historyFromSnapshots, MAX_DIFF_WORDS, wordDiff, type DiffPart } from '../../../sync/engine/edit-history.js';
+import { streamMessage } from '../../support/eg.js';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 const side = (parts: readonly DiffPart[], keep: DiffPart['op']) => parts.filter((p) => p.op === 'same' || p.op === keep).flatMap((p) => words(p.text));
@@ -54,5 +55,29 @@ describe('wordDiff', () => {
       { op: 'removed', text: long },
       { op: 'added', text: `${long} more` },
     ]);
+  });
+});
+
+describe('the original version', () => {
+  it('from the cache: the content before the oldest content edit, else the content now', () => {
+    const edited = streamMessage({
+      content: '<p>third <b>take</b></p>',
+      // Zulip's order: newest first, each with the state before it.
+      edit_history: [
+        { user_id: 5, timestamp: 30, prev_rendered_content: '<p>second take</p>', prev_content: 'second take' },
+        { user_id: 5, timestamp: 20, prev_topic: 'a', topic: 'b' },
+        { user_id: 5, timestamp: 10, prev_rendered_content: '<p>first take</p>', prev_content: 'first take' },
+      ],
+    });
+    expect(historyFromCache(edited)?.original).toBe('first take');
+    const moved = streamMessage({ content: '<p>only <em>moved</em></p>', edit_history: [{ user_id: 5, timestamp: 20, prev_topic: 'a', topic: 'b' }] });
+    expect(historyFromCache(moved)?.original).toBe('only moved');
+  });
+
+  it('from the server: the first snapshot; never edited: the content now', async () => {
+    const snap = (rendered: string, prev?: string) => ({ user_id: 5, timestamp: 1, topic: 't', content: '', rendered_content: rendered, ...(prev === undefined ? {} : { prev_rendered_content: prev }) });
+    expect(historyFromSnapshots(9, [snap('<p>as posted</p>'), snap('<p>as edited</p>', '<p>as posted</p>')]).original).toBe('as posted');
+    const never = streamMessage({ content: '<p>never edited</p>' });
+    expect(await editHistory(undefined, never, never.id)).toEqual({ message_id: never.id, source: 'cache', original: 'never edited', steps: [] });
   });
 });

@@ -168,6 +168,7 @@ describe('AccountSession', () => {
     await until(() => getStoredMessage(s.db, id)?.subject === 'history moved', 10_000, 'the move');
     const h = await s.editHistory(id);
     expect(h.source).toBe('cache');
+    expect(h.original).toBe('the quick fox');
     expect(h.steps).toHaveLength(2);
     expect(h.steps[0]!.content_diff).toEqual([
       { op: 'same', text: 'the' },

@@ -40,6 +40,17 @@ describe('a row in words', () => {
     expect(text('remove_navigation_view', { fragment: 'narrow/is/dm' })).toBe('Remove the view #narrow/is/dm');
   });
 
+  it('says what a move takes along: a whole topic renamed or moved, this and later messages, or one message', () => {
+    const move = (over: Record<string, unknown>) => describeRow('update_message_move', { message_id: 7, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false, ...over }, names);
+    expect(move({ topic: 'castle walls' })).toEqual({ text: 'Rename the topic to “castle walls”', link: { to: 'message', message_id: 7 } });
+    expect(move({ topic: '✔ castle walls' }).text).toBe('Resolve the topic “castle walls”');
+    expect(move({ topic: 'castle', stream_id: 5 }).text).toBe('Move the topic to #Verona › castle');
+    expect(move({ stream_id: 6 }).text).toBe('Move the topic to #channel 6');
+    expect(move({ topic: 'later', propagate_mode: 'change_later' }).text).toBe('Move this and later messages to the topic “later”');
+    expect(move({ topic: '', propagate_mode: 'change_one' }).text).toBe('Move a message to the topic “general chat”');
+    expect(move({ stream_id: 5, propagate_mode: 'change_one' }).text).toBe('Move a message to #Verona');
+  });
+
   it('names the channels of subscribes and unsubscribes', () => {
     expect(describeRow('subscribe', { subscriptions: [{ name: 'Scotland' }] }, none)).toEqual({ text: 'Subscribe to #Scotland', link: { to: 'channels' } });
     expect(describeRow('unsubscribe', { subscriptions: ['Verona', 'Denmark'] }, none)).toEqual({ text: 'Unsubscribe from #Verona, #Denmark', link: null });

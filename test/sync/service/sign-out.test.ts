@@ -83,10 +83,18 @@ describe('sign-out with queued work', () => {
     expect(await first.invoke('signOut', { id: first.id, queued: 'keep' })).toEqual({ ok: true, value: { ok: true, kept: true } });
     expect((await first.invoke('accounts')).ok && first.svc.activeSession).toBeUndefined();
     expect(dbFiles(dir.dir)).toHaveLength(1);
+    // The accounts state says what is kept for whom, across a restart of the service too.
+    const kept = { id: first.id, realm_url: expect.any(String), email: 'othello@example.com', kind: 'server', unsent: 1, drafts: 1 };
+    expect(await first.invoke('accounts')).toMatchObject({ ok: true, value: { accounts: [], kept: [kept] } });
     await first.svc.close();
     await proxy.resume();
+    const restarted = new EngineService({ dataDir: dir.dir, secrets: new MemorySecretStore(), seams });
+    expect(await restarted.connect(() => undefined).invoke('accounts', {})).toMatchObject({ ok: true, value: { kept: [kept] } });
+    await restarted.close();
 
     const again = await signedIn(dir.dir, 'othello');
+    // Signed in again: the work resumes, and nothing is said to be kept any more.
+    expect(await again.invoke('accounts')).not.toMatchObject({ value: { kept: expect.anything() } });
     expect(((await again.invoke('drafts')) as { ok: true; value: Array<{ content: string }> }).value.map((d) => d.content)).toEqual(['kept draft']);
     await until(() => again.svc.activeSession?.outbox.counts().pending === 0, 15_000, 'resumed and landed');
     expect(await serverSetting('othello', 'web_font_size_px')).toBe(want);
