@@ -29,7 +29,7 @@ import type { MoveRequest } from '../shared/move-form.js';
 import { followMove } from '../shared/move-form.js';
 import type { ReactionRequest } from './reactions.js';
 import type { VisibilityPolicy } from './topic-actions.js';
-import type { ChannelSettingChange } from '../channels/channel-settings.js';
+import type { ChannelSettingChange } from '../data/channels-reducer.js';
 import { resolvedName } from './topic-actions.js';
 import { ActionDialogView } from './ActionDialogView.js';
 import { copyText } from '../kit/clipboard.js';

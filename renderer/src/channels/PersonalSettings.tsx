@@ -7,7 +7,8 @@ import { For } from 'solid-js';
 import type { ChannelListing, SubscriptionSettings } from '../../../sync/protocol/commands.js';
 import { useActions } from '../actions/store.js';
 import { useSettings } from '../data/settings.js';
-import { colorInputValue, notificationOn, NOTIFICATION_TOGGLES, type ChannelSettingChange } from './channel-settings.js';
+import { colorInputValue, notificationOn, NOTIFICATION_TOGGLES } from './channel-settings.js';
+import type { ChannelSettingChange } from '../data/channels-reducer.js';
 
 export function PersonalSettings(props: { channel: ChannelListing; personal: SubscriptionSettings }) {
   const actions = useActions();

@@ -4,10 +4,7 @@
  * A notification toggle whose channel value is null follows the user's default for channels.
  */
 import type { SubscriptionSettings } from '../../../sync/protocol/commands.js';
-import type { QueuedRequest } from '../../../sync/outbox/registry.js';
 
-/** One change, as `updateSubscriptionSettings` takes it (without the channel): a colour, or a setting on or off. */
-export type ChannelSettingChange = { property: 'color'; value: string } | { property: Exclude<QueuedRequest<'updateSubscriptionSettings'>['property'], 'color'>; value: boolean };
 
 type NotificationProperty = 'desktop_notifications' | 'audible_notifications' | 'push_notifications' | 'email_notifications' | 'wildcard_mentions_notify';
 

@@ -1,5 +1,9 @@
 /** Pure: which engine events refresh the sidebar, and how channels and topics are listed and dimmed. */
 import { QUERY_AREAS, type ChannelSummary, type EngineEvent, type TopicSummary } from '../../../sync/protocol/commands.js';
+import type { QueuedRequest } from '../../../sync/outbox/registry.js';
+
+/** One change, as `updateSubscriptionSettings` takes it (without the channel): a colour, or a setting on or off. */
+export type ChannelSettingChange = { property: 'color'; value: string } | { property: Exclude<QueuedRequest<'updateSubscriptionSettings'>['property'], 'color'>; value: boolean };
 
 /**
  * Areas whose change may alter channels, topics or unread counts: the contract's

@@ -19,7 +19,8 @@ import { checkedPolicy, topicMenuModel, visibilityChoices } from '../actions/top
 import { useRouter } from '../router/router.js';
 import type { ChannelSummary } from '../../../sync/protocol/commands.js';
 import { channelPageHref } from '../channels/channels-model.js';
-import { CHANNEL_COLORS, type ChannelSettingChange } from '../channels/channel-settings.js';
+import { CHANNEL_COLORS } from '../channels/channel-settings.js';
+import type { ChannelSettingChange } from '../data/channels-reducer.js';
 
 export interface TopicMenuProps {
   channelId: number;
