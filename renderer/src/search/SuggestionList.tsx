@@ -16,6 +16,7 @@ export function SuggestionList(props: { items: readonly Suggestion[]; active: nu
             class="search-suggestion"
             classList={{ active: props.active === i() }}
             aria-selected={props.active === i()}
+            aria-label={s.term === '' ? s.label : `${s.label}, ${s.term}`}
             // Keep the focus in the box: a click picks without blurring it.
             onMouseDown={(e) => {
               e.preventDefault();
@@ -23,10 +24,10 @@ export function SuggestionList(props: { items: readonly Suggestion[]; active: nu
             }}
             onMouseMove={() => props.onHover(i())}
           >
-            {/* The name is the text as shown ("label, term"; axe: label-content-name-mismatch); the term is drawn first. */}
+            {/* In the name's order, words apart ("label term"; axe: label-content-name-mismatch); CSS draws the term first. */}
             <span class="search-label">{s.label}</span>
             <Show when={s.term !== ''}>
-              <span class="visually-hidden">, </span>
+              {' '}
               <span class="search-term">{s.term}</span>
             </Show>
           </li>
