@@ -2,7 +2,7 @@
  * The drafts list (#drafts, key d) with the reference server PROCESS stopped (drafts are the
  * device's): drafts typed in two topics and in a new DM with nobody picked yet are all listed,
  * newest first, with the sidebar's count; Edit continues one in its conversation (composer filled,
- * focus in it); Delete asks first and the draft stays gone after a reload. Screenshots light and dark.
+ * focus in it), and the DM's once someone is picked is theirs; Delete asks first and the draft stays gone after a reload. Screenshots light and dark.
  */
 import { test } from '@playwright/test';
 import { expect, lightAndDark, openTopic, sidebar } from './fixtures.js';
@@ -54,10 +54,18 @@ test('offline: drafts of two topics and a DM with nobody yet are listed, continu
     await drafts.click();
     await page.getByRole('button', { name: 'Edit draft: New direct message (nobody picked yet)' }).click();
     await expect(dm.getByRole('textbox', { name: 'Direct message text' })).toHaveValue('A word in private, once I know to whom.');
-    await expect(dm.getByRole('combobox', { name: 'Add a person' })).toBeFocused();
+    const picker = dm.getByRole('combobox', { name: 'Add a person' });
+    await expect(picker).toBeFocused();
+    // Someone picked: the draft is theirs now (not kept twice).
+    await picker.fill('oth');
+    await picker.press('Enter');
+    await expect(dm.getByRole('list', { name: 'People picked' })).toContainText('Othello, the Moor of Venice');
 
     // Delete asks first; gone from the list and, after a reload, from the engine.
     await drafts.click();
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toHaveAccessibleName('Draft: Direct message to Othello, the Moor of Venice');
+    await expect(items.nth(0)).toContainText('A word in private, once I know to whom.');
     await page.getByRole('button', { name: 'Delete draft: #general › welcome' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete draft' });
     await expect(confirm).toContainText('Welcome, everyone who joined this week.');
@@ -72,7 +80,7 @@ test('offline: drafts of two topics and a DM with nobody yet are listed, continu
     await expect(list).not.toContainText('Welcome, everyone who joined this week.');
 
     // The last ones deleted: the empty state.
-    for (const name of ['Delete draft: #general › lunch plans', 'Delete draft: New direct message (nobody picked yet)']) {
+    for (const name of ['Delete draft: #general › lunch plans', 'Delete draft: Direct message to Othello, the Moor of Venice']) {
       await page.getByRole('button', { name }).click();
       await page.getByRole('dialog', { name: 'Delete draft' }).getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByRole('dialog', { name: 'Delete draft' })).toHaveCount(0);

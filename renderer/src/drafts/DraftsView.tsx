@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog.js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { ListView } from '../kit/ListView.js';
 import { formatFullTime } from '../kit/format.js';
+import { useNow } from '../kit/now.js';
 import { MessageContent } from '../shared/MessageContent.js';
 import { useCompose } from '../data/compose.js';
 import { useChannels } from '../data/channels.js';
@@ -43,6 +44,7 @@ export function DraftsView() {
   const where = (d: DraftView) => draftWhere(d.to, names);
   const zone = () => userTimeZone(settings.raw()?.timezone);
   const hours = () => settings.display().twentyFourHour;
+  const now = useNow();
 
   const edit = (d: DraftView) => {
     const o = draftOpening(d.to, names);
@@ -72,7 +74,7 @@ export function DraftsView() {
             <div class="card-meta">
               <span class="card-where">{where(d)}</span>
               <time class="card-time" datetime={new Date(d.updated_at).toISOString()} title={formatFullTime(d.updated_at / 1000, undefined, zone(), hours())}>
-                {formatRecentTime(d.updated_at / 1000, new Date(), zone(), hours())}
+                {formatRecentTime(d.updated_at / 1000, now(), zone(), hours())}
               </time>
             </div>
             <div class="card-body draft-text">
