@@ -3,7 +3,8 @@
  * the user typed survives switching away, a reload, a restart or a crash. One draft per
  * conversation (a channel's topic, a channel's not-yet-named new topic, a DM group); saving an
  * empty text deletes it. A send deletes the draft of its conversation in the transaction that
- * queues the send; a "take theirs" in an edit conflict keeps the user's text as a draft.
+ * queues the send; a "take theirs" in an edit conflict keeps the user's text as a draft. A new DM
+ * whose people are not picked yet has a draft too (no people, key `dm:`).
  */
 import { z } from 'zod';
 import type { LocalDb } from '../db/open.js';
@@ -15,7 +16,8 @@ import { ChangeCollector } from '../db/changes.js';
 
 export const draftTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
-  z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
+  // Empty: a new DM whose people are not picked yet (one such draft, key `dm:`), as Zulip web keeps it.
+  z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()) }),
 ]);
 export type DraftTarget = z.output<typeof draftTarget>;
 

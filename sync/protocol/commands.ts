@@ -157,8 +157,10 @@ export const draftTargetSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('channel'), channel_id: int.positive(), topic: z.string() }),
   z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()).min(1) }),
 ]);
+/** Where a draft goes: as `draftTargetSchema`, and a new DM whose people are not picked yet (`user_ids` empty, key `dm:`). */
+export const draftToSchema = z.discriminatedUnion('type', [draftTargetSchema.options[0], z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()) })]);
 /** The composer's text of one conversation, kept by the engine across reloads, restarts and crashes. */
-export const draftSchema = z.object({ key: z.string(), to: draftTargetSchema, content: z.string(), updated_at: int });
+export const draftSchema = z.object({ key: z.string(), to: draftToSchema, content: z.string(), updated_at: int });
 export type DraftView = z.output<typeof draftSchema>;
 
 export const typingOpSchema = z.enum(['start', 'stop']);
@@ -376,7 +378,7 @@ export const commands = {
   loadNewer: { request: z.object({ view_id: z.string(), count: int.min(1).max(5000) }), response: ok },
   closeNarrow: { request: z.object({ view_id: z.string() }), response: ok },
   /** Save the composer's text of a conversation (debounced by the UI); blank text deletes the draft. */
-  saveDraft: { request: z.object({ to: draftTargetSchema, content: z.string().max(1_000_000) }), response: z.object({ key: z.string() }) },
+  saveDraft: { request: z.object({ to: draftToSchema, content: z.string().max(1_000_000) }), response: z.object({ key: z.string() }) },
   deleteDraft: { request: z.object({ key: z.string() }), response: ok },
   /** Online only, never queued, never an error: tell a conversation we are (no longer) typing in it (POST /typing). */
   setTyping: { request: z.object({ to: draftTargetSchema, op: typingOpSchema }), response: typingSentSchema },

@@ -82,6 +82,16 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   await expectAccessible(page, testInfo, name);
 }
 
+/** `screenshot` as `NAME-light` and, the page switched to the dark theme and back, `NAME-dark`. */
+export async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await screenshot(page, testInfo, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await screenshot(page, testInfo, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+}
+
 /** Open the sandbox from the welcome screen and wait for the channels to be listed. */
 export async function openSandbox(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open the sandbox' }).click();

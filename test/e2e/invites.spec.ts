@@ -9,20 +9,11 @@
  * needs a connection and Send is disabled. As iago (administrator without can_create_users): the
  * create-user form is there and its refusal is the server's words.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, screenshot, sidebar, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, lightAndDark, sidebar, test } from './fixtures.js';
 import { openRealWorld, restAs, statusOf } from './real-world.js';
 
 type Invite = { email: string; invited_as: number; expiry_date: number | null; notify_referrer_on_join: boolean };
-
-async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await screenshot(page, testInfo, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
-}
 
 async function openInvite(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Invite users' }).click();

@@ -6,20 +6,11 @@
  * verified over REST (GET /navigation_views). Online, the custom view is renamed and deleted and
  * the built-in view pinned again, each verified over REST.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, screenshot, sidebar, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, lightAndDark, sidebar, test } from './fixtures.js';
 import { openRealWorld, type Rest } from './real-world.js';
 
 type View = { fragment: string; is_pinned: boolean; name: string | null };
-
-async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await screenshot(page, testInfo, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
-}
 
 const views = (page: Page) => sidebar(page).getByRole('list', { name: 'Views' });
 const serverViews = async (rest: Rest) => (await rest.call('GET', '/navigation_views'))['navigation_views'] as View[];

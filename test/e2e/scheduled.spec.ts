@@ -6,8 +6,8 @@
  * failed one is sent now too. Offline (the server PROCESS stopped): "Send now" waits in the outbox
  * ("sending now") and lands once the server is back, exactly once.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, messageList, openTopic, screenshot, sidebar, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, lightAndDark, messageList, openTopic, sidebar, test } from './fixtures.js';
 import { openRealWorld, type Rest } from './real-world.js';
 
 type Scheduled = { scheduled_message_id: number; type: string; to: number | number[]; topic?: string; content: string; failed: boolean };
@@ -24,15 +24,6 @@ async function userId(rest: Rest, email: string): Promise<number> {
 async function openScheduled(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Scheduled messages' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduled messages' })).toBeVisible();
-}
-
-async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await screenshot(page, testInfo, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
 }
 
 const DM_ITEM = 'Scheduled: Direct message to Othello, the Moor of Venice';

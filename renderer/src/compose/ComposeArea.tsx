@@ -15,7 +15,7 @@ import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { Composer } from './Composer.js';
 import type { ComposerStart } from './composer-state.js';
-import type { DraftTo } from '../data/drafts.js';
+import { conversationHash, type DraftTo } from '../data/drafts.js';
 import { useCompose, type ComposeMode } from '../data/compose.js';
 
 /** The composer a view implies, if any. */
@@ -72,13 +72,8 @@ export function ComposeArea() {
   const onSent = (to: DraftTo) => {
     if (compose.mode() === null) return;
     compose.close();
-    if (to.type === 'channel') {
-      const name = channels.byId(to.channel_id)?.name ?? '';
-      router.navigate(hashOfTarget({ kind: 'topic', channelId: to.channel_id, channelName: name, topic: to.topic }));
-    } else {
-      const others = to.user_ids.filter((id) => id !== users.state.ownUserId);
-      router.navigate(hashOfTarget({ kind: 'dm', userIds: others.length > 0 ? others : to.user_ids }, (id) => users.byId().get(id)?.full_name));
-    }
+    const hash = conversationHash(to, { selfId: users.state.ownUserId, channelName: (id) => channels.byId(id)?.name, userName: (id) => users.byId().get(id)?.full_name });
+    if (hash !== null) router.navigate(hash);
   };
 
   const channelOfView = () => {

@@ -66,6 +66,9 @@ export function createComposer(props: ComposerProps) {
     return ids.length === 0 ? null : { type: 'direct', user_ids: [...ids].sort((a, b) => a - b) };
   });
 
+  /** Where the text is kept as a draft: `to`, and a new DM with nobody picked yet has its own (`dm:`). */
+  const draftTo = (): DraftTo | null => to() ?? (start.kind === 'dm' ? { type: 'direct', user_ids: [] } : null);
+
   const saver = createDraftSaver({
     save: (t, content) => compose.saveDraft(t, content),
     remove: (key) => compose.deleteDraft(key),
@@ -73,7 +76,7 @@ export function createComposer(props: ComposerProps) {
   });
   const edited = () => {
     touched = true;
-    saver.change(to(), text());
+    saver.change(draftTo(), text());
   };
   const flush = () => saver.flush();
 
@@ -117,7 +120,7 @@ export function createComposer(props: ComposerProps) {
     touched: () => touched,
     list: () => compose.drafts.list,
     find: (list) => {
-      const target = to();
+      const target = draftTo();
       return start.kind === 'topic' ? (channelId() === null ? undefined : newTopicDraft(list, channelId() ?? 0, channelTopics())) : target === null ? undefined : draftFor(list, target, selfId());
     },
     apply: (d) => {
@@ -136,7 +139,7 @@ export function createComposer(props: ComposerProps) {
     }
   };
   onMount(() => {
-    if (props.autofocus === true) focusFirst();
+    if (compose.claimFocus() || props.autofocus === true) focusFirst();
   });
   createEffect(on(compose.focusRequests, () => queueMicrotask(focusFirst), { defer: true }));
 

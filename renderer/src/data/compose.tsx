@@ -3,7 +3,8 @@
  * which composer is open. By default the open view decides (a topic or a DM conversation: a reply
  * composer; a channel: a new topic in it); `openNewTopic`, `openNewDm` and `openReply` open
  * another one (the keyboard's c, x, r), until it is sent, cancelled or the view changes.
- * `focus()` asks the open composer to take the keyboard focus.
+ * `focus()` asks the open composer to take the keyboard focus; `focusNextOpened()` asks it of the
+ * next composer that opens (a draft continued from `#drafts`, whose conversation opens first).
  */
 import { createSignal, type Accessor } from 'solid-js';
 import type { DraftView } from '../../../sync/protocol/commands.js';
@@ -29,6 +30,9 @@ export interface ComposeStore {
   /** Bumped by `focus()`: the open composer focuses its text when it changes. */
   focusRequests: Accessor<number>;
   focus(): void;
+  focusNextOpened(): void;
+  /** Whether a composer opening now takes the focus (once: the request is used up). */
+  claimFocus(): boolean;
   saveDraft(to: DraftTo, content: string): Promise<unknown>;
   deleteDraft(key: string): Promise<unknown>;
   bridge: Bridge;
@@ -48,6 +52,7 @@ export function createComposeStore(bridge: Bridge): ComposeStore {
   const [mode, setMode] = createSignal<ComposeMode | null>(null);
   const [focusRequests, setFocusRequests] = createSignal(0);
   const focus = () => setFocusRequests((n) => n + 1);
+  let focusOnOpen = false;
   return {
     drafts: {
       get list() {
@@ -73,6 +78,12 @@ export function createComposeStore(bridge: Bridge): ComposeStore {
     close: () => setMode(null),
     focusRequests,
     focus,
+    focusNextOpened: () => (focusOnOpen = true),
+    claimFocus: () => {
+      const claimed = focusOnOpen;
+      focusOnOpen = false;
+      return claimed;
+    },
     saveDraft: (to, content) => bridge.invoke('saveDraft', { to, content }),
     deleteDraft: (key) => bridge.invoke('deleteDraft', { key }),
     bridge,

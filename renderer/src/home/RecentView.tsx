@@ -7,7 +7,8 @@
  * topic" and "New direct message" buttons (and keys c / x), as in Zulip web.
  */
 import { ComposeArea } from '../compose/ComposeArea.js';
-import { createMemo, createSignal, For, onCleanup, Show } from 'solid-js';
+import { useNow } from '../kit/now.js';
+import { createMemo, createSignal, For, Show } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { formatFullTime, topicLabel } from '../kit/format.js';
 import { hashOfTarget } from '../data/target.js';
@@ -43,9 +44,7 @@ export function RecentView() {
   const hour = () => settings.display().twentyFourHour;
   const zone = () => userTimeZone(settings.raw()?.timezone);
   // Relative times ("5 minutes ago") move on while the view is open.
-  const [now, setNow] = createSignal(new Date());
-  const tick = window.setInterval(() => setNow(new Date()), 30_000);
-  onCleanup(() => window.clearInterval(tick));
+  const now = useNow();
   return (
     <section class="narrow home" aria-label="Recent conversations">
       <header class="narrow-header home-header">

@@ -157,6 +157,9 @@ export function Shortcuts() {
       case 'starred':
         router.navigate(hashOfTarget({ kind: 'starred' }));
         return true;
+      case 'drafts':
+        router.navigate(buildHash({ kind: 'other', section: 'drafts' }));
+        return true;
       case 'next':
       case 'prev':
       case 'first':

@@ -27,6 +27,7 @@ export type KeyCommand =
   | 'recent'
   | 'feed'
   | 'starred'
+  | 'drafts'
   | 'edit'
   | 'star'
   | 'thumbsUp'
@@ -84,6 +85,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'recent', keys: ['T'], what: 'Go to recent conversations', section: 'Navigation' },
   { command: 'feed', keys: ['A'], what: 'Go to the combined feed', section: 'Navigation' },
   { command: 'starred', keys: ['*'], what: 'Go to starred messages', section: 'Navigation' },
+  { command: 'drafts', keys: ['D'], what: 'Open your drafts', section: 'Navigation' },
   { command: 'edit', keys: ['E'], what: 'Edit the selected message (or its topic)', section: 'Message actions' },
   { command: 'star', keys: ['Ctrl+S'], what: 'Star or unstar the selected message', section: 'Message actions' },
   { command: 'thumbsUp', keys: ['+'], what: 'React with 👍 (again: take it back)', section: 'Message actions' },

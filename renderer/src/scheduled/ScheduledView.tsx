@@ -72,9 +72,9 @@ export function ScheduledView(props: { bridge?: Bridge }) {
           const rows = () => pendingRowsFor(outbox.state.rows, 'scheduled_message', m.scheduled_message_id);
           return (
             <li class="screen-card scheduled-item" classList={{ failed: m.failed }} data-scheduled-id={m.scheduled_message_id} aria-label={`Scheduled: ${where(m)}`}>
-              <div class="scheduled-meta">
-                <span class="scheduled-where">{where(m)}</span>
-                <time class="scheduled-time" datetime={new Date(m.scheduled_delivery_timestamp * 1000).toISOString()}>
+              <div class="card-meta">
+                <span class="card-where">{where(m)}</span>
+                <time class="card-time" datetime={new Date(m.scheduled_delivery_timestamp * 1000).toISOString()}>
                   {formatDelivery(m.scheduled_delivery_timestamp, zone(), settings.display().twentyFourHour)}
                 </time>
                 <Show when={pendingLabel(rows())}>{(l) => <span class={l() === 'change failed' ? 'badge badge-failed' : 'badge badge-pending'}>{l()}</span>}</Show>
@@ -88,11 +88,11 @@ export function ScheduledView(props: { bridge?: Bridge }) {
               <Show when={refusedForTime(rows())} fallback={<Show when={pendingError(rows())}>{(e) => <p class="error">{e()}</p>}</Show>}>
                 <p class="error scheduled-refused">{REFUSED_FOR_TIME_TEXT}</p>
               </Show>
-              <div class="scheduled-content">
+              <div class="card-body">
                 <MessageContent html={m.rendered_content} />
               </div>
               <Show when={!sendingNow(rows()) || refusedForTime(rows())}>
-                <div class="scheduled-actions">
+                <div class="card-actions">
                   <Button size="small" aria-label={`Send now: scheduled message to ${where(m)}`} onClick={() => setSending(m)}>
                     Send now
                   </Button>
@@ -143,7 +143,7 @@ export function ScheduledView(props: { bridge?: Bridge }) {
             run={() => bridge.invoke('sendScheduledMessageNow', { scheduled_message_id: m().scheduled_message_id })}
             onClose={() => setSending(null)}
           >
-            <div class="scheduled-content">
+            <div class="card-body">
               <MessageContent html={m().rendered_content} />
             </div>
           </ConfirmDialog>

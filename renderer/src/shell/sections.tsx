@@ -9,6 +9,8 @@ import { ChannelsView } from '../channels/ChannelsView.js';
 import { GroupsView } from '../groups/GroupsView.js';
 import { InviteView } from '../invite/InviteView.js';
 import { ScheduledView } from '../scheduled/ScheduledView.js';
+import { DraftsView } from '../drafts/DraftsView.js';
+import { useCompose } from '../data/compose.js';
 import { SettingsView } from '../settings/SettingsView.js';
 import type { ManageLink } from '../sidebar/Sidebar.js';
 
@@ -20,9 +22,12 @@ export interface SectionEntry {
   /** Shown in the sidebar's "Manage" list when present, linking to `href`. */
   label?: string;
   href?: string;
+  /** A count shown after the label (read inside the app's stores). */
+  count?: () => number;
 }
 
 export const SECTIONS: readonly SectionEntry[] = [
+  { section: 'drafts', view: () => <DraftsView />, label: 'Drafts', href: '#drafts', count: () => useCompose().drafts.list.length },
   { section: 'scheduled', view: () => <ScheduledView />, label: 'Scheduled messages', href: '#scheduled' },
   { section: 'settings', view: (p) => <SettingsView rest={p.rest} />, label: 'Personal settings', href: '#settings' },
   { section: 'channels', view: (p) => <ChannelsView rest={p.rest} />, label: 'Channels', href: '#channels/subscribed' },
@@ -37,4 +42,4 @@ export function sectionEntry(section: string): SectionEntry | undefined {
 }
 
 /** The sidebar's "Manage" list: the entries with a label. */
-export const MANAGE_LINKS: readonly ManageLink[] = SECTIONS.flatMap((s) => (s.label !== undefined && s.href !== undefined ? [{ section: s.section, label: s.label, href: s.href }] : []));
+export const MANAGE_LINKS: readonly ManageLink[] = SECTIONS.flatMap((s) => (s.label !== undefined && s.href !== undefined ? [{ section: s.section, label: s.label, href: s.href, count: s.count }] : []));

@@ -29,6 +29,7 @@ export interface ManageLink {
   section: string;
   label: string;
   href: string;
+  count?: () => number;
 }
 
 export function Sidebar(props: { manage: readonly ManageLink[] }) {
@@ -54,6 +55,7 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
             <li>
               <a class={`row-button view-button sidebar-${s.section}`} href={s.href} aria-current={isSectionOpen(s.section) ? 'page' : undefined}>
                 {s.label}
+                <Show when={s.count?.()}>{(n) => <span class="manage-count">{n()}</span>}</Show>
               </a>
             </li>
           )}

@@ -65,6 +65,7 @@ describe('key map', () => {
       [key('t'), 'recent'],
       [key('a'), 'feed'],
       [key('*', { shiftKey: true }), 'starred'],
+      [key('d'), 'drafts'],
       [key('ArrowDown'), 'next'],
       [key('ArrowUp'), 'prev'],
       [key('G', { shiftKey: true }), 'last'],
@@ -78,7 +79,7 @@ describe('key map', () => {
   });
 
   it('none of the new ones while typing but Ctrl+[, which backs out as Escape does', () => {
-    for (const press of [key('e'), key('s', { ctrlKey: true }), key('+', { shiftKey: true }), key(':', { shiftKey: true }), key('U', { shiftKey: true }), key('M', { shiftKey: true }), key('t'), key('ArrowDown'), key('*', { shiftKey: true })]) {
+    for (const press of [key('e'), key('s', { ctrlKey: true }), key('+', { shiftKey: true }), key(':', { shiftKey: true }), key('U', { shiftKey: true }), key('M', { shiftKey: true }), key('t'), key('d'), key('ArrowDown'), key('*', { shiftKey: true })]) {
       expect(commandOf(press, typing)).toBeNull();
     }
     expect(commandOf(key('[', { ctrlKey: true }), typing)).toBe('escape');

@@ -8,6 +8,7 @@ import { openLocalDb } from '../../../sync/db/open.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import { draftKey, keepAsDraft, listDrafts, MAX_DRAFTS, saveDraft } from '../../../sync/engine/drafts.js';
 import { outboxIntents } from '../../../sync/engine/outbox-intents.js';
+import { commands, draftSchema } from '../../../sync/protocol/commands.js';
 import { channelId, startTestServer, type TestServer } from '../../server/harness.js';
 import { openSession, tempDir, until } from './session-helpers.js';
 
@@ -39,6 +40,21 @@ describe('drafts (store)', () => {
     expect(listDrafts(db)[0]?.content).toBe('half typed\n\nmy lost edit');
     keepAsDraft(db, { type: 'channel', channel_id: 3, topic: 'lunch' }, 'my lost edit', 6, c);
     expect(listDrafts(db)[0]?.content).toBe('half typed\n\nmy lost edit');
+  });
+
+  it('keeps a new DM whose people are not picked yet (one, key dm:), through the contract too', () => {
+    const db = openLocalDb(':memory:');
+    const c = new ChangeCollector();
+    const nobody = { type: 'direct' as const, user_ids: [] };
+    expect(commands.saveDraft.request.safeParse({ to: nobody, content: 'to someone' }).success).toBe(true);
+    expect(saveDraft(db, nobody, 'to someone', 1, c)).toBe('dm:');
+    saveDraft(db, nobody, 'to someone, later', 2, c);
+    const [d] = listDrafts(db);
+    expect(listDrafts(db)).toHaveLength(1);
+    expect(d).toMatchObject({ key: 'dm:', to: nobody, content: 'to someone, later' });
+    expect(draftSchema.safeParse(d).success).toBe(true);
+    // Typing notices still need people.
+    expect(commands.setTyping.request.safeParse({ to: nobody, op: 'start' }).success).toBe(false);
   });
 
   it('is bounded: the oldest drafts go past the limit', () => {
