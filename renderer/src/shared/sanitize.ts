@@ -117,7 +117,7 @@ const STYLE_ATTR = /\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
  * keeps the page's CSP and would log every inline style it meets (KaTeX writes dozens per formula),
  * though they are dropped anyway. Only noise goes: whatever this misses, DOMPurify still strips.
  */
-function withoutStyles(html: string): string {
+export function withoutStyles(html: string): string {
   return html.includes('style') ? html.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(STYLE_ATTR, '')) : html;
 }
 
