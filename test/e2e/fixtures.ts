@@ -92,6 +92,30 @@ export async function lightAndDark(page: Page, testInfo: TestInfo, name: string)
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
 }
 
+/**
+ * Route the page's host WebSocket and pass each message's `content` through `swap` on its way in
+ * (snapshots and view change sets alike), as a server could send it: HTML the sandbox's Markdown
+ * cannot produce (hostile markup, Zulip's Pygments and KaTeX output). Call before the app loads.
+ */
+export async function swapContentOnTheWay(page: Page, swap: (content: string) => string): Promise<void> {
+  type Msg = { content: string };
+  const each = (ms: Msg[] | undefined) => ms?.forEach((m) => (m.content = swap(m.content)));
+  const rewrite = (frame: string): string => {
+    const f = JSON.parse(frame) as { result?: { value?: { snapshot?: { messages?: Msg[] } } }; event?: { type?: string; changes?: { added: Msg[]; updated: Msg[] } } };
+    each(f.result?.value?.snapshot?.messages);
+    if (f.event?.type === 'view' && f.event.changes) {
+      each(f.event.changes.added);
+      each(f.event.changes.updated);
+    }
+    return JSON.stringify(f);
+  };
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => ws.send(typeof m === 'string' ? rewrite(m) : m));
+  });
+}
+
 /** Open the sandbox from the welcome screen and wait for the channels to be listed. */
 export async function openSandbox(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open the sandbox' }).click();

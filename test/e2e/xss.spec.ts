@@ -3,11 +3,10 @@
  * (markdown-it with `html: false`; every Zulip extension escapes what it emits), so no user can get
  * a `<script>` into `content` through the API. To test the renderer's sanitiser on the real path
  * (host → WebSocket → bridge → store → MessageContent), this test routes the page's WebSocket and
- * swaps the content of one message for hostile HTML on its way in, as a compromised or buggy
+ * swaps the content of one message for hostile HTML on its way in (`swapContentOnTheWay`), as a compromised or buggy
  * server could send it.
  */
-import type { Page } from '@playwright/test';
-import { demoUser, expect, messageList, openTopic, screenshot, test } from './fixtures.js';
+import { demoUser, expect, messageList, openTopic, screenshot, swapContentOnTheWay, test } from './fixtures.js';
 
 // DOMPurify parses the hostile HTML in an inert document that inherits the page's CSP, so Chromium
 // logs the handlers, styles and <base> it meets there as blocked, before they are stripped. The
@@ -27,30 +26,12 @@ const HOSTILE = [
   '<svg><script>window.__xss = 8</script><a xlink:href="javascript:window.__xss = 9"><text>svg</text></a></svg>',
   '<object data="javascript:window.__xss = 10"></object><embed src="javascript:window.__xss = 11">',
   '<style>body { display: none }</style><base href="https://evil.example/">',
+  // MathML is let in for KaTeX: only its presentation elements, without links.
+  '<math><mi href="javascript:window.__xss = 12" class="math-link">m</mi><annotation-xml encoding="text/html"><img src="x" onerror="window.__xss = 13"></annotation-xml><maction actiontype="statusline">act</maction><mglyph src="https://evil.example/x.png"></mglyph></math>',
 ].join('');
 
-/** Swap the content of any message carrying the probe, in snapshots and change sets alike. */
-function poison(frame: string): string {
-  const f = JSON.parse(frame) as { type?: string; result?: { ok?: boolean; value?: { snapshot?: { messages?: { content: string }[] } } }; event?: { type?: string; changes?: { added: { content: string }[]; updated: { content: string }[] } } };
-  const swap = (ms: { content: string }[] | undefined) => ms?.forEach((m) => m.content.includes(PROBE) && (m.content = HOSTILE));
-  swap(f.result?.value?.snapshot?.messages);
-  if (f.event?.type === 'view' && f.event.changes) {
-    swap(f.event.changes.added);
-    swap(f.event.changes.updated);
-  }
-  return JSON.stringify(f);
-}
-
-async function routeHostSocket(page: Page): Promise<void> {
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(m));
-    server.onMessage((m) => ws.send(typeof m === 'string' ? poison(m) : m));
-  });
-}
-
 test.beforeEach(async ({ page }) => {
-  await routeHostSocket(page);
+  await swapContentOnTheWay(page, (content) => (content.includes(PROBE) ? HOSTILE : content));
 });
 
 test('a message whose HTML carries scripts and handlers renders inert', async ({ app, host }, testInfo) => {
@@ -70,6 +51,9 @@ test('a message whose HTML carries scripts and handlers renders inert', async ({
   const content = list.locator('.message-content');
   await expect(content.locator('script, iframe, form, input, button, svg, object, embed, style, base')).toHaveCount(0);
   await expect(content.locator('[style]')).toHaveCount(0);
+  await expect(content.locator('math')).toHaveCount(1);
+  await expect(content.locator('annotation-xml, maction, mglyph')).toHaveCount(0);
+  await expect(content.locator('.math-link')).not.toHaveAttribute('href', /.*/);
   await expect(content.locator('.js-link')).not.toHaveAttribute('href', /javascript:/i);
   const handlers = await content.evaluateAll((els) => els.flatMap((el) => [el, ...el.querySelectorAll('*')]).flatMap((el) => el.getAttributeNames().filter((a: string) => a.toLowerCase().startsWith('on'))));
   expect(handlers).toEqual([]);

@@ -2,14 +2,15 @@
  * A message's server-rendered HTML, sanitised. The only place in the renderer that inserts HTML:
  * everything else is text through Solid's templates. A click on a link into the app (a Zulip
  * narrow of this realm: `#narrow/...`, `/#narrow/...` or the realm URL with a fragment) navigates
- * in place; every other link keeps opening outside (the sanitiser gives it target=_blank).
+ * in place; every other link keeps opening outside (the sanitiser gives it target=_blank). A
+ * spoiler's button (the sanitiser adds it) shows and hides its content.
  */
 import { createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
 import { hostSession } from '../core/host-session.js';
-import { sanitizeMessageHtml } from './sanitize.js';
+import { sanitizeMessageHtml, toggleSpoiler } from './sanitize.js';
 
 export function MessageContent(props: { html: string }) {
   const router = useRouter();
@@ -19,6 +20,11 @@ export function MessageContent(props: { html: string }) {
   const watchImages = (el: HTMLDivElement) => el.addEventListener('error', onImageError, true);
   const onClick = (e: MouseEvent) => {
     if (e.button !== 0 || !(e.target instanceof Element)) return;
+    const spoiler = e.target.closest<HTMLElement>('button.spoiler-toggle');
+    if (spoiler !== null) {
+      toggleSpoiler(spoiler, spoiler.getAttribute('aria-expanded') !== 'true');
+      return;
+    }
     const a = e.target.closest('a');
     if (a === null) return;
     const hash = internalHash(a.getAttribute('href') ?? '', { realmUrl: accounts.active()?.realm_url ?? null, pageUrl: window.location.href });

@@ -1,7 +1,8 @@
 /**
  * Server HTML → HTML safe to insert: DOMPurify with a strict configuration. No scripts, no event
  * handlers (DOMPurify always drops `on*`), only http(s) / mailto / relative URLs (no `javascript:`,
- * `vbscript:`, `data:` except images), no forms, frames, embeds, SVG/MathML or inline styles; every
+ * `vbscript:`, `data:` except images), no forms, frames, embeds, SVG or inline styles; of MathML only
+ * the presentation elements KaTeX writes (`MATHML_TAGS`, no links, no `annotation-xml`); every
  * link gets `target=_blank` and `rel="noopener noreferrer"` (Electron's main process sends such
  * links to the system browser; `MessageContent.tsx` keeps links to this realm's narrows in
  * the app). Images: the realm's uploads load from the host (`images.ts`), any other image becomes
@@ -14,6 +15,15 @@ import { decideImage, type ImageContext } from './images.js';
 export type { ImageContext } from './images.js';
 import { lruMemo, type Memo } from '../kit/lru.js';
 
+/**
+ * The MathML KaTeX emits for Zulip's `$$…$$` and ```` ```math ````: MathML Core's presentation
+ * elements plus `semantics`/`annotation` (the TeX source, not drawn). Not `maction`, `mglyph` (an
+ * image source) or `annotation-xml` (it can hold HTML).
+ */
+const MATHML_TAGS = ['math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mmultiscripts', 'mprescripts', 'mtable', 'mtr', 'mtd', 'mpadded', 'mphantom', 'mstyle', 'menclose', 'merror'];
+const MATHML_ATTRS = ['display', 'displaystyle', 'mathvariant', 'encoding', 'stretchy', 'separator', 'fence', 'lspace', 'rspace', 'accent', 'accentunder', 'largeop', 'movablelimits', 'symmetric', 'minsize', 'maxsize', 'linethickness', 'scriptlevel', 'columnalign', 'rowalign', 'columnspacing', 'rowspacing', 'depth', 'voffset', 'notation'];
+const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
   FORBID_TAGS: ['style', 'script', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'link', 'meta', 'base', 'template', 'audio', 'video', 'source', 'track'],
@@ -23,6 +33,9 @@ const CONFIG: Config = {
   ALLOW_UNKNOWN_PROTOCOLS: false,
   // Zulip's markup carries data-user-id, data-stream-id, data-code-language: inert, kept.
   ALLOW_DATA_ATTR: true,
+  // KaTeX's MathML (Chromium draws MathML Core natively), `aria-hidden` comes with the ARIA default.
+  ADD_TAGS: MATHML_TAGS,
+  ADD_ATTR: MATHML_ATTRS,
 };
 
 const EMOJI_CLASS = /(?:^|\s)emoji-([0-9a-f]{1,6}(?:-[0-9a-f]{1,6})*)(?:\s|$)/;
@@ -46,7 +59,9 @@ function purifier(): ReturnType<typeof DOMPurify> {
   // Our own instance, so the link hook never leaks into anyone else's DOMPurify.
   const p = DOMPurify(window);
   p.addHook('afterSanitizeAttributes', (node) => {
-    if (node instanceof HTMLAnchorElement) {
+    // MathML Core has no links; DOMPurify would keep an `href` it allows on `<a>`.
+    if (node instanceof Element && node.namespaceURI === MATHML_NS) node.removeAttribute('href');
+    else if (node instanceof HTMLAnchorElement) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     } else if (node instanceof HTMLSpanElement && node.classList.contains('emoji')) {
@@ -58,14 +73,63 @@ function purifier(): ReturnType<typeof DOMPurify> {
   return p;
 }
 
+export const SPOILER_SHOW = 'Show spoiler';
+export const SPOILER_HIDE = 'Hide spoiler';
+
+/**
+ * A Zulip spoiler: its header (or "Spoiler" when empty) and a real button that shows or hides the
+ * content (`toggleSpoiler`, from MessageContent's click handler). Hidden content is `hidden`, so
+ * neither the eye nor a screen reader meets it.
+ */
+function settleSpoiler(block: Element): void {
+  const doc = block.ownerDocument;
+  const header = block.querySelector(':scope > .spoiler-header');
+  const content = block.querySelector(':scope > .spoiler-content');
+  if (header === null || content === null) return;
+  if (header.textContent?.trim() === '' && header.querySelector('img') === null) {
+    const p = doc.createElement('p');
+    p.textContent = 'Spoiler';
+    header.replaceChildren(p);
+  }
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'small spoiler-toggle';
+  header.append(button);
+  toggleSpoiler(button, false);
+}
+
+/** Show (`open`) or hide a spoiler by its button; the button says what it will do. */
+export function toggleSpoiler(button: HTMLElement, open: boolean): void {
+  const content = button.closest('.spoiler-block')?.querySelector(':scope > .spoiler-content');
+  button.setAttribute('aria-expanded', String(open));
+  button.textContent = open ? SPOILER_HIDE : SPOILER_SHOW;
+  content?.toggleAttribute('hidden', !open);
+  if (open) content?.removeAttribute('aria-hidden');
+  else content?.setAttribute('aria-hidden', 'true');
+}
+
 const NO_REALM: ImageContext = { realmUrl: null, electron: false };
+
+const STYLE_ATTR = /\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+
+/**
+ * The HTML without `style` attributes in its tags, before DOMPurify parses it: its inert document
+ * keeps the page's CSP and would log every inline style it meets (KaTeX writes dozens per formula),
+ * though they are dropped anyway. Only noise goes: whatever this misses, DOMPurify still strips.
+ */
+export function withoutStyles(html: string): string {
+  return html.includes('style') ? html.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(STYLE_ATTR, '')) : html;
+}
 
 /** What `sanitizeMessageHtml` answers, computed. */
 function sanitizeUncached(html: string, images: ImageContext): string {
-  const body = purifier().sanitize(html, { ...CONFIG, RETURN_DOM: true });
+  const body = purifier().sanitize(withoutStyles(html), { ...CONFIG, RETURN_DOM: true });
   if (!(body instanceof HTMLElement)) return '';
   // A code block scrolls sideways: it takes keyboard focus (ours, set after the server's tabindex was dropped).
   for (const pre of body.querySelectorAll('pre')) pre.setAttribute('tabindex', '0');
+  // KaTeX's HTML duplicate of the MathML needs KaTeX's stylesheet (and inline styles): dropped.
+  for (const dup of body.querySelectorAll('.katex-mathml:has(math) ~ .katex-html')) dup.remove();
+  for (const block of body.querySelectorAll('.spoiler-block')) settleSpoiler(block);
   for (const img of [...body.querySelectorAll('img')]) {
     const link = img.closest('a');
     const d = decideImage({ src: img.getAttribute('src') ?? '', alt: img.getAttribute('alt'), linkTitle: link?.getAttribute('title') ?? null, insideLink: link !== null }, images);

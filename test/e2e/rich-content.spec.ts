@@ -1,0 +1,112 @@
+/**
+ * Zulip's rich message HTML (issue #21): spoilers, Pygments-highlighted code, KaTeX math. The
+ * spoilers are written in Markdown and rendered by the sandbox server, as a user posts them. The
+ * sandbox has no Pygments or KaTeX, so the code and math messages are posted with a marker and
+ * their content swapped on the way in for the HTML a real Zulip server sends (Zulip's own test
+ * fixtures, below). Each case checks what the sanitiser keeps in the DOM and how it shows, by
+ * keyboard where it is a control; screenshots light and dark (102-rich-content*).
+ */
+import type { Locator } from '@playwright/test';
+import { demoUser, expect, messageList, openTopic, screenshot, swapContentOnTheWay, test } from './fixtures.js';
+
+test.use({ sandboxAtStart: true });
+
+// The page's own, inside evaluate (the tests' TypeScript has no DOM library).
+declare const getComputedStyle: (el: unknown, pseudo?: string) => { color: string; content: string };
+
+// `expected_output` of the named cases in zulip/zulip zerver/tests/fixtures/markdown_test_cases.json.
+const CODEBLOCK_HILITE_PYTHON =
+  '<p>Hamlet said:</p>\n<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="k">def</span> <span class="nf">speak</span><span class="p">(</span><span class="bp">self</span><span class="p">):</span>\n    <span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n</code></pre></div>';
+const TEX_FENCED_MATH =
+  '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><msup><mi>a</mi><mn>2</mn></msup><mo>=</mo><msup><mi>b</mi><mn>2</mn></msup><mo>+</mo><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">a^2 = b^2 + c^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.8641em;"></span><span class="mord"><span class="mord mathnormal">a</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8641em;"><span style="top:-3.113em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span><span class="mspace" style="margin-right:0.2778em;"></span><span class="mrel">=</span><span class="mspace" style="margin-right:0.2778em;"></span></span><span class="base"><span class="strut" style="height:0.9474em;vertical-align:-0.0833em;"></span><span class="mord"><span class="mord mathnormal">b</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8641em;"><span style="top:-3.113em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span><span class="mspace" style="margin-right:0.2222em;"></span><span class="mbin">+</span><span class="mspace" style="margin-right:0.2222em;"></span></span><span class="base"><span class="strut" style="height:0.8641em;"></span><span class="mord"><span class="mord mathnormal">c</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8641em;"><span style="top:-3.113em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span></span></span></span></span></p>';
+const TEX_INLINE =
+  '<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mn>1</mn><mo>⊕</mo><mn>0</mn><mo>=</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">1 \\oplus 0 = 1</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.7278em;vertical-align:-0.0833em;"></span><span class="mord">1</span><span class="mspace" style="margin-right:0.2222em;"></span><span class="mbin">⊕</span><span class="mspace" style="margin-right:0.2222em;"></span></span><span class="base"><span class="strut" style="height:0.6444em;"></span><span class="mord">0</span><span class="mspace" style="margin-right:0.2778em;"></span><span class="mrel">=</span><span class="mspace" style="margin-right:0.2778em;"></span></span><span class="base"><span class="strut" style="height:0.6444em;"></span><span class="mord">1</span></span></span></span></p>';
+// The fixtures have no fraction: `$$\frac{1}{2}$$` in the shape KaTeX gives it (as tex_inline above), written here.
+const TEX_FRACTION =
+  '<p>Half: <span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mfrac><mn>1</mn><mn>2</mn></mfrac></mrow><annotation encoding="application/x-tex">\\frac{1}{2}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:1.1901em;vertical-align:-0.345em;"></span><span class="mord"><span class="mfrac">12</span></span></span></span></span></p>';
+
+const SWAPS: Record<string, string> = {
+  'RICH-CODE': CODEBLOCK_HILITE_PYTHON,
+  'RICH-MATH': `${TEX_FENCED_MATH}\n${TEX_INLINE}\n${TEX_FRACTION}`,
+};
+
+test.beforeEach(async ({ page }) => {
+  await swapContentOnTheWay(page, (content) => Object.entries(SWAPS).find(([marker]) => content.includes(marker))?.[1] ?? content);
+});
+
+const box = async (l: Locator) => {
+  const b = await l.boundingBox();
+  if (b === null) throw new Error('not laid out');
+  return b;
+};
+const colour = (l: Locator, pseudo?: string) => l.evaluate((el, p) => getComputedStyle(el, p).color, pseudo);
+
+test('spoilers open by keyboard, code is coloured, math is MathML', async ({ app, host }, testInfo) => {
+  const iago = await demoUser(host, 'iago@example.com');
+  const topic = 'rich content';
+  const spoilerId = await iago.send('general', topic, '```spoiler Who did it?\nThe butler.\n```');
+  const bareId = await iago.send('general', topic, '```spoiler\nNo header here.\n```');
+  const codeId = await iago.send('general', topic, 'RICH-CODE');
+  const mathId = await iago.send('general', topic, 'RICH-MATH');
+  await openTopic(app, 'general', topic);
+  const list = messageList(app);
+  const msg = (id: number) => list.locator(`li.message[data-message-id="${id}"] .message-content`);
+
+  // Spoilers: collapsed, the header (or "Spoiler") and a button; the content is out of sight and of the accessibility tree.
+  const spoiler = msg(spoilerId);
+  await expect(spoiler).toContainText('Who did it?');
+  const show = spoiler.getByRole('button', { name: 'Show spoiler' });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(spoiler.getByText('The butler.')).toBeHidden();
+  await expect(spoiler.locator('.spoiler-content')).toHaveAttribute('aria-hidden', 'true');
+  await expect(msg(bareId).locator('.spoiler-header')).toHaveText(/^Spoiler\s*Show spoiler$/);
+  await expect(msg(bareId).getByText('No header here.')).toBeHidden();
+
+  await show.focus();
+  await app.keyboard.press('Enter');
+  const hide = spoiler.getByRole('button', { name: 'Hide spoiler' });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  await expect(hide).toBeFocused();
+  await expect(spoiler.getByText('The butler.')).toBeVisible();
+  await expect(spoiler.locator('.spoiler-content')).not.toHaveAttribute('aria-hidden', /.*/);
+  await app.keyboard.press('Space');
+  await expect(spoiler.getByText('The butler.')).toBeHidden();
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await app.keyboard.press('Enter');
+  await expect(spoiler.getByText('The butler.')).toBeVisible();
+  // The other spoiler stays shut.
+  await expect(msg(bareId).getByText('No header here.')).toBeHidden();
+
+  // Code: Pygments' classes kept and coloured apart from plain names; the language on the block.
+  const code = msg(codeId).locator('.codehilite');
+  await expect(code).toHaveAttribute('data-code-language', 'Python');
+  await expect(code.locator('.k')).toHaveText('def');
+  const plain = await colour(code.locator('.n'));
+  for (const cls of ['.k', '.nf', '.mi', '.o', '.bp']) expect(await colour(code.locator(cls)), cls).not.toBe(plain);
+  expect(await code.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Python"');
+
+  // Math: the MathML kept (no KaTeX HTML, no inline styles), laid out by the browser.
+  const math = msg(mathId);
+  await expect(math.locator('.katex-mathml > math')).toHaveCount(3);
+  await expect(math.locator('.katex-html, [style]')).toHaveCount(0);
+  await expect(math.locator('annotation')).toHaveCount(3);
+  await expect(math.locator('annotation').first()).toBeHidden();
+  const sup = math.locator('msup').first();
+  const [base, exponent] = [await box(sup.locator('mi')), await box(sup.locator('mn'))];
+  expect(exponent.y + exponent.height).toBeLessThan(base.y + base.height);
+  expect(exponent.x).toBeGreaterThanOrEqual(base.x + base.width - 1);
+  const frac = math.locator('mfrac');
+  const [num, den] = [await box(frac.locator('mn').first()), await box(frac.locator('mn').last())];
+  expect(num.y + num.height).toBeLessThanOrEqual(den.y + 1);
+  // Display math on its own line, centred.
+  const display = await box(math.locator('.katex-display'));
+  const shown = await box(math.locator('.katex-display math'));
+  expect(Math.abs(shown.x + shown.width / 2 - (display.x + display.width / 2))).toBeLessThan(4);
+
+  await list.locator(`li.message[data-message-id="${spoilerId}"]`).scrollIntoViewIfNeeded();
+  await screenshot(app, testInfo, '102-rich-content');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await colour(code.locator('.k'))).not.toBe(await colour(code.locator('.n')));
+  await screenshot(app, testInfo, '102-rich-content-dark');
+});
