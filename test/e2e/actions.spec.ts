@@ -65,7 +65,7 @@ test('star and unstar a message, add and remove a reaction: the server agrees', 
   await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
   await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('tad');
   await expect(picker.getByRole('button')).toHaveCount(1);
-  await screenshot(app, testInfo, '23-emoji-picker');
+  await screenshot(app, testInfo, '23-emoji-picker', { shownDarkToo: true });
   await dark(app, testInfo, '23-emoji-picker-dark');
   await picker.getByRole('button', { name: 'tada' }).click();
   await expect(picker).toHaveCount(0);
@@ -161,7 +161,7 @@ test('rename a topic with all its messages from the header menu; the server agre
   await expect(dialog.getByRole('button', { name: 'Rename' })).toBeDisabled(); // nothing changed yet
   await topic.fill('new name');
   await dialog.getByRole('checkbox', { name: 'Send automated notice to new topic' }).uncheck();
-  await screenshot(app, testInfo, '26-rename-topic');
+  await screenshot(app, testInfo, '26-rename-topic', { shownDarkToo: true });
   await dark(app, testInfo, '26-rename-topic-dark');
   await dialog.getByRole('button', { name: 'Rename' }).click();
   await expect(dialog).toHaveCount(0);
@@ -187,7 +187,7 @@ test('edit a topic from the inline editor: this message only moves', async ({ ap
   await editor.getByRole('textbox', { name: 'Topic' }).fill('split off');
   await expect(editor.getByRole('combobox', { name: 'Which messages should be moved?' })).toHaveValue('change_one');
   await expect(editor.getByRole('combobox', { name: 'Channel' })).toHaveValue(String((await desdemona.message(first)).stream_id));
-  await screenshot(app, testInfo, '27-edit-with-move');
+  await screenshot(app, testInfo, '27-edit-with-move', { shownDarkToo: true });
   await dark(app, testInfo, '27-edit-with-move-dark');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(item).toHaveCount(0); // moved out of this view
@@ -219,7 +219,7 @@ test('the edit history after two edits and a move shows both diffs and the move'
   await expect(versions.nth(2).locator('del')).toHaveCount(0);
   await expect(versions.nth(3)).toContainText('Moved by you');
   await expect(versions.nth(3)).toContainText('Topic: history → history moved');
-  await screenshot(app, testInfo, '28-edit-history');
+  await screenshot(app, testInfo, '28-edit-history', { shownDarkToo: true });
   await dark(app, testInfo, '28-edit-history-dark');
   // Escape closes it and gives the focus back.
   await app.keyboard.press('Escape');
@@ -247,7 +247,7 @@ test.describe('with the clipboard', () => {
     await menu.getByRole('menuitem', { name: 'View message source' }).click();
     const dialog = app.getByRole('dialog', { name: 'Message source' });
     await expect(dialog.getByLabel('Raw Markdown')).toHaveText('Plain *emphasis* and `code`.\n\n> a quote');
-    await screenshot(app, testInfo, '29-message-source');
+    await screenshot(app, testInfo, '29-message-source', { shownDarkToo: true });
     await dark(app, testInfo, '29-message-source-dark');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);

@@ -46,7 +46,7 @@ test('offline: mute a channel, pin another, unmute a topic of the muted one, cha
     const menu = await channelMenu(page, 'Verona');
     await expect(menu.getByRole('menuitem', { name: 'Unpin channel from top' })).toBeVisible();
     await expect(menu.getByRole('menuitemradio', { name: 'Colour cobalt' })).toHaveAttribute('aria-checked', 'true');
-    await screenshot(page, testInfo, '97-channel-menu-light');
+    await screenshot(page, testInfo, '97-channel-menu-light', { shownDarkToo: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, testInfo, '97-channel-menu-dark');
     await page.emulateMedia({ colorScheme: 'light' });
@@ -72,7 +72,7 @@ test('offline: mute a channel, pin another, unmute a topic of the muted one, cha
     await expect(channelRow(page, 'Denmark').locator('.swatch')).toHaveCSS('background-color', 'rgb(228, 82, 61)');
     await personal.getByRole('checkbox', { name: 'Desktop notifications', exact: true }).check();
     await expect(personal.getByRole('checkbox', { name: 'Desktop notifications', exact: true })).toBeChecked();
-    await screenshot(page, testInfo, '98-channel-personal-settings-light');
+    await screenshot(page, testInfo, '98-channel-personal-settings-light', { shownDarkToo: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, testInfo, '98-channel-personal-settings-dark');
     await page.emulateMedia({ colorScheme: 'light' });

@@ -16,7 +16,7 @@ import { openRealWorld, type Rest } from './real-world.js';
 const channelsScreen = (page: Page) => page.getByRole('region', { name: 'Channels' });
 
 async function both(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, name);
+  await screenshot(page, testInfo, name, { shownDarkToo: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await screenshot(page, testInfo, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });

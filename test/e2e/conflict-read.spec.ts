@@ -48,7 +48,7 @@ test('a conflict shows both versions; Edit a merge starts from both edits, the o
   const save = panel.getByRole('button', { name: 'Save merge' });
   await expect(save).toBeDisabled();
   await expect(panel.getByRole('status')).toContainText('remove the marker lines to save');
-  await screenshot(app, testInfo, '14-conflict-both-texts');
+  await screenshot(app, testInfo, '14-conflict-both-texts', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, '14-conflict-both-texts-dark');

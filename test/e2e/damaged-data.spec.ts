@@ -34,7 +34,7 @@ test('a damaged message cache is rebuilt and the person is told what was kept', 
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(notice).toContainText('1 draft was kept');
   await expect(notice).toContainText('messages are being fetched again');
-  await screenshot(app, testInfo, '95-damaged-data-notice');
+  await screenshot(app, testInfo, '95-damaged-data-notice', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await screenshot(app, testInfo, '95-damaged-data-notice-dark');
   await app.emulateMedia({ colorScheme: 'light' });

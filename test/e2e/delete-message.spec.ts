@@ -40,7 +40,7 @@ test('offline: delete one’s own message; it waits marked "deleting", then is d
     const dialog = page.getByRole('dialog', { name: 'Delete message' });
     await expect(dialog).toContainText('This cannot be undone.');
     await expect(dialog.getByRole('status')).toContainText('You are offline');
-    await screenshot(page, testInfo, '100-delete-message-light');
+    await screenshot(page, testInfo, '100-delete-message-light', { shownDarkToo: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await screenshot(page, testInfo, '100-delete-message-dark');

@@ -72,19 +72,20 @@ export { expect };
 
 /**
  * Save a screenshot under test-results/e2e/screens/ and attach it to the report, then check the
- * screen with axe (WCAG 2.1 A/AA, contrast included): every screen a test shows, in the theme it
- * shows it, is checked.
+ * screen with axe (WCAG 2.1 A/AA, contrast included) as shown, and, shown light, its colours in the
+ * dark theme too, unless the test shows this screen dark itself (`shownDarkToo`; its own dark
+ * screenshot is checked then): every screen a test shows is checked in both themes.
  */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, opts: { shownDarkToo?: boolean } = {}): Promise<void> {
   const file = path.join(SCREENS_DIR, `${name}.png`);
   await page.screenshot({ path: file });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
-  await expectAccessible(page, testInfo, name);
+  await expectAccessible(page, testInfo, name, { darkToo: opts.shownDarkToo !== true });
 }
 
 /** `screenshot` as `NAME-light` and, the page switched to the dark theme and back, `NAME-dark`. */
 export async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, `${name}-light`);
+  await screenshot(page, testInfo, `${name}-light`, { shownDarkToo: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(page, testInfo, `${name}-dark`);

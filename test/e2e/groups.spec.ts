@@ -51,7 +51,7 @@ async function openGroup(page: Page, name: string, deactivated = false) {
 }
 
 async function bothThemes(page: Page, testInfo: TestInfo, name: string) {
-  await screenshot(page, testInfo, `${name}-light`);
+  await screenshot(page, testInfo, `${name}-light`, { shownDarkToo: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(page, testInfo, `${name}-dark`);

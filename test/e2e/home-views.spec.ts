@@ -13,7 +13,7 @@ test.use({ sandboxAtStart: true });
 const OTHELLO = 'Othello, the Moor of Venice';
 
 async function lightAndDark(app: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(app, testInfo, name);
+  await screenshot(app, testInfo, name, { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, `${name}-dark`);

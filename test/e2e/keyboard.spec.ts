@@ -103,7 +103,7 @@ test('message actions by keyboard alone: the server sees each', async ({ app, ho
   const help = app.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
   await expect(help.getByRole('table', { name: 'Message actions' }).getByRole('row', { name: /Mute or unmute the topic/ })).toContainText('Shift+M');
-  await screenshot(app, testInfo, '97-shortcuts-help');
+  await screenshot(app, testInfo, '97-shortcuts-help', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, '97-shortcuts-help-dark');

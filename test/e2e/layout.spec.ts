@@ -46,7 +46,7 @@ test('long lines and long pastes never push anything off-screen at 700 px', asyn
   await expect(send).toBeInViewport({ ratio: 1 });
   await pre.scrollIntoViewIfNeeded();
   await pre.evaluate((el) => el.scrollBy({ left: 240 }));
-  await screenshot(app, testInfo, '20-long-content-700px');
+  await screenshot(app, testInfo, '20-long-content-700px', { shownDarkToo: true });
 
   // A long paste without spaces (and one long line of code) into the composer.
   const input = app.getByRole('textbox', { name: 'Message to lunch plans' });

@@ -75,10 +75,10 @@ test.describe('at 480 x 800', () => {
     for (const name of ['Sign out', 'Shortcuts', 'Sidebar']) await expect(app.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
     await expect(app.getByRole('combobox', { name: 'Search messages' })).toBeInViewport({ ratio: 1 });
     expect(await overflow(app)).toBeLessThanOrEqual(0);
-    await screenshot(app, testInfo, '98-narrow-480');
+    await screenshot(app, testInfo, '98-narrow-480', { shownDarkToo: true });
     await toggle.click();
     await expect(nav).toBeVisible();
-    await screenshot(app, testInfo, '98-narrow-480-sidebar');
+    await screenshot(app, testInfo, '98-narrow-480-sidebar', { shownDarkToo: true });
 
     await desdemona.updateSettings({ color_scheme: '2' });
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -11,7 +11,7 @@ import { messageList, screenshot, sidebar } from './fixtures.js';
 import { openRealWorld, statusOf } from './real-world.js';
 
 async function both(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, name);
+  await screenshot(page, testInfo, name, { shownDarkToo: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await screenshot(page, testInfo, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });

@@ -34,7 +34,7 @@ test('older messages asked for offline wait for the connection, then load by the
     // Scrolled to the top: the note stays, no page is asked for again meanwhile.
     await page.locator('.message-scroll').evaluate((el) => (el.scrollTop = 0));
     await expect(waits).toBeInViewport();
-    await screenshot(page, testInfo, '97-older-offline');
+    await screenshot(page, testInfo, '97-older-offline', { shownDarkToo: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await screenshot(page, testInfo, '97-older-offline-dark');

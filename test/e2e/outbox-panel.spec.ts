@@ -29,7 +29,7 @@ test('the badge opens the outbox panel; sign-out keeps queued work for the next 
   const rows = panel.getByRole('list', { name: 'Queued changes' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toHaveAccessibleName('Send a message to #general › lunch plans: Waiting to send');
-  await screenshot(app, testInfo, '21-outbox-panel');
+  await screenshot(app, testInfo, '21-outbox-panel', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await screenshot(app, testInfo, '21-outbox-panel-dark');
   await app.emulateMedia({ colorScheme: 'light' });
@@ -48,7 +48,7 @@ test('the badge opens the outbox panel; sign-out keeps queued work for the next 
   const dialog = app.getByRole('dialog', { name: 'Sign out with changes not on the server?' });
   await expect(dialog).toContainText('This device has 1 change waiting to be sent for this account.');
   await expect(dialog.getByRole('button')).toHaveText(['Send them first, then sign out', 'Keep them and sign out', 'Discard them and sign out', 'Cancel']);
-  await screenshot(app, testInfo, '22-sign-out-dialog');
+  await screenshot(app, testInfo, '22-sign-out-dialog', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await screenshot(app, testInfo, '22-sign-out-dialog-dark');
   await app.emulateMedia({ colorScheme: 'light' });
@@ -60,7 +60,7 @@ test('the badge opens the outbox panel; sign-out keeps queued work for the next 
   await expect(kept).toContainText(said);
   await app.reload();
   await expect(kept).toContainText(said);
-  await screenshot(app, testInfo, '22-sign-out-kept');
+  await screenshot(app, testInfo, '22-sign-out-kept', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await screenshot(app, testInfo, '22-sign-out-kept-dark');
   await app.emulateMedia({ colorScheme: 'light' });

@@ -50,9 +50,9 @@ test('Back, Forward and reload keep the place; the URL follows the sidebar', asy
   await expect(heading(app, `general › ${topic}`)).toBeVisible();
 
   // A view the app does not have: a placeholder that says so, and the app still works.
-  await app.goto(`${host.origin}/#drafts`);
-  await expect(app.getByRole('heading', { name: 'Drafts: not built yet' })).toBeVisible();
-  await screenshot(app, testInfo, '18-router-not-built');
+  await app.goto(`${host.origin}/#reminders`);
+  await expect(app.getByRole('heading', { name: 'Reminders: not built yet' })).toBeVisible();
+  await screenshot(app, testInfo, '18-router-not-built', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, '18-router-not-built-dark');
@@ -60,7 +60,7 @@ test('Back, Forward and reload keep the place; the URL follows the sidebar', asy
   await app.goto(`${host.origin}/#narrow/color/red`);
   await expect(app.getByRole('heading', { name: 'This view is not built yet' })).toBeVisible();
   await app.goBack();
-  await expect(app.getByRole('heading', { name: 'Drafts: not built yet' })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Reminders: not built yet' })).toBeVisible();
   await sidebar(app).getByRole('link', { name: 'Mentions', exact: true }).click();
   await expect(heading(app, 'Mentions')).toBeVisible();
   await expect(app).toHaveURL(/#narrow\/is\/mentioned$/);
@@ -98,7 +98,7 @@ test('links to this realm inside messages navigate in the app; other links still
   const anchored = messageList(app).locator(`li.message[data-message-id="${target}"]`);
   await expect(anchored).toHaveClass(/is-anchor/);
   await expect(anchored).toBeInViewport();
-  await screenshot(app, testInfo, '19-router-link-near');
+  await screenshot(app, testInfo, '19-router-link-near', { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, '19-router-link-near-dark');

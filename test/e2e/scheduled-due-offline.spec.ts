@@ -84,7 +84,7 @@ test('scheduled offline, due before the app is back: not stuck, sent now or at a
     }
     await expect(known.locator('.badge')).toHaveCount(0, { timeout: 30_000 });
     await expect.poll(async () => (await desdemona.scheduledMessages()).map((m) => m.content)).toEqual(['Known to the server, edited offline.']);
-    await screenshot(app, testInfo, '60-scheduled-refused-light');
+    await screenshot(app, testInfo, '60-scheduled-refused-light', { shownDarkToo: true });
     await app.emulateMedia({ colorScheme: 'dark' });
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
     await screenshot(app, testInfo, '60-scheduled-refused-dark');

@@ -16,7 +16,7 @@ const suggestions = (app: Page) => app.getByRole('listbox', { name: 'Search sugg
 const PARTIAL = 'Showing messages on this device; the server may have more. Searches again when online.';
 
 async function lightAndDark(app: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(app, testInfo, name);
+  await screenshot(app, testInfo, name, { shownDarkToo: true });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(app, testInfo, `${name}-dark`);

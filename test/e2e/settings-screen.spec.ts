@@ -44,7 +44,7 @@ test.describe('online, in the sandbox', () => {
     await expect(app).toHaveURL(/#settings\/notifications$/);
     await expect(app.getByRole('combobox', { name: 'Delay before message notification emails' })).toHaveValue('120');
     await expect(app.getByRole('checkbox', { name: 'Followed topics: desktop notifications' })).toBeChecked();
-    await screenshot(app, testInfo, '72-settings-notifications');
+    await screenshot(app, testInfo, '72-settings-notifications', { shownDarkToo: true });
 
     await tabs(app).getByRole('link', { name: 'Preferences' }).click();
     await expect(app).toHaveURL(/#settings\/preferences$/);

@@ -40,7 +40,7 @@ async function expectLoaded(img: Locator): Promise<void> {
 }
 
 async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, name);
+  await screenshot(page, testInfo, name, { shownDarkToo: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(page, testInfo, `${name}-dark`);
