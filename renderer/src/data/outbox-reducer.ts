@@ -3,7 +3,7 @@
  * marker from its `local` state (the outbox row behind it says whether it is a send or an edit).
  */
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
+import type { KindName, OutboxRowOf } from '../../../sync/outbox/registry.js';
 import type { OutboxCounts, OutboxError, OutboxRowView } from '../../../sync/protocol/outbox.js';
 
 export type BadgeTone = 'pending' | 'failed' | 'conflict';
@@ -26,9 +26,9 @@ export function outboxBadges(c: OutboxCounts | null): Badge[] {
 }
 
 /** The row kind that sends a new message (its local echo is the message shown). */
-export const SEND_KIND = 'send_message';
+export const SEND_KIND = 'send_message' satisfies KindName;
 /** The row kind that deletes a message (it stays shown, marked, until the server has deleted it). */
-const DELETE_KIND = 'delete_message';
+const DELETE_KIND = 'delete_message' satisfies KindName;
 
 export type Marker =
   | { status: 'pending'; label: 'sending' | 'saving' | 'deleting'; outboxId: number | null }

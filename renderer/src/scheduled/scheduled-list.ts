@@ -3,7 +3,7 @@
  * yet on the server (outbox rows whose target is the message, by server id or by the `tmp-N` its
  * create still carries while the list shows it as `-N`); and what a failed one says.
  */
-import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
+import type { KindName, OutboxRowOf } from '../../../sync/outbox/registry.js';
 import type { OutboxRowView } from '../../../sync/protocol/outbox.js';
 
 /** Outbox rows (unfinished) about one object: `prefix` is `scheduled_message` or `snippet`. */
@@ -22,7 +22,7 @@ export function pendingLabel(rows: readonly OutboxRowOf[]): string | null {
   return 'not sent yet';
 }
 
-const CREATE_KIND = 'create_scheduled_message';
+const CREATE_KIND = 'create_scheduled_message' satisfies KindName;
 
 /** A send-now row, or a create the user asked to send now before it was ever scheduled (it carries `send_now_at`). */
 function asksSendNow(r: OutboxRowOf): boolean {

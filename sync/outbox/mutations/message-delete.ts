@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { deleteMessage, getMessage, isApiError } from '../../api/index.js';
 import { LOCAL_ECHO_MIN_ID } from '../../db/queries/messages.js';
 import { answer, notUnsent, queuedCommand } from '../commands.js';
-import { withoutBase } from './shared.js';
+import { newestWins, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const messageDeleteArgs = z.object({ message_id: z.number().int().positive().lt(LOCAL_ECHO_MIN_ID) });
@@ -51,7 +51,7 @@ export const messageDelete = withoutBase({
     }
   },
   // A second delete of the same message while the first waits: one is enough.
-  coalesce: (prev, next) => (prev.kind === MESSAGE_DELETE_KIND ? { action: 'merge', args: next.args, base: null } : { action: 'append' }),
+  coalesce: newestWins(MESSAGE_DELETE_KIND),
   local: {
     // Nothing changes before the server agrees: the row's marker says "deleting" on the message.
     apply: () => undefined,
