@@ -6,7 +6,7 @@
  * the help dialog (?), screenshotted light and dark.
  */
 import type { Page } from '@playwright/test';
-import { demoUser, expect, messageList, openTopic, screenshot, test } from './fixtures.js';
+import { demoUser, expect, messageList, openTopic, screenshot, sidebar, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -83,8 +83,11 @@ test('message actions by keyboard alone: the server sees each', async ({ app, ho
 
   // Shift+M mutes the topic, and again unmutes it (back to the channel's default).
   const policy = async () => (await desdemona.userTopics()).find((t) => t.topic_name === 'keys')?.visibility_policy ?? 0;
+  const keysRow = sidebar(app).locator('li.topic').filter({ has: app.getByRole('link', { name: 'keys', exact: true }) });
   await app.keyboard.press('Shift+M');
   await expect.poll(policy).toBe(1);
+  // The key toggles what the page shows: press again once the page shows it muted (else it mutes twice).
+  await expect(keysRow).toHaveClass(/\bmuted\b/);
   await app.keyboard.press('Shift+M');
   await expect.poll(policy).toBe(0);
 
