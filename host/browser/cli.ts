@@ -63,15 +63,8 @@ try {
   fail(`browser host: ${e instanceof Error ? e.message : String(e)}`, 1);
 }
 
-console.log(`Open ${host.url}`);
-// The link works once (it hands the tab a secret and leaves the URL bar): `kill -USR2 PID` prints a fresh one.
-if (process.platform !== 'win32') {
-  process.on('SIGUSR2', () => console.log(`Open ${host.newLoginUrl()}`));
-  console.error(`browser host: pid ${process.pid}; the link signs in once, \`kill -USR2 ${process.pid}\` prints a fresh one`);
-}
-const sandboxUrl = host.sandboxUrl();
-if (sandboxUrl !== undefined) console.log(`Sandbox: the demo realm runs at ${sandboxUrl} (every demo user's password is "${DEMO_PASSWORD}")`);
-
+// Before the link is printed: whoever reads it may stop the host at once (a test, a service
+// manager), and a SIGTERM before these are set would kill it without closing.
 let stopping = false;
 async function stop(): Promise<void> {
   // A second Ctrl-C while closing means "now".
@@ -82,3 +75,13 @@ async function stop(): Promise<void> {
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+console.log(`Open ${host.url}`);
+// The link works once (it hands the tab a secret and leaves the URL bar): `kill -USR2 PID` prints a fresh one.
+if (process.platform !== 'win32') {
+  process.on('SIGUSR2', () => console.log(`Open ${host.newLoginUrl()}`));
+  console.error(`browser host: pid ${process.pid}; the link signs in once, \`kill -USR2 ${process.pid}\` prints a fresh one`);
+}
+const sandboxUrl = host.sandboxUrl();
+if (sandboxUrl !== undefined) console.log(`Sandbox: the demo realm runs at ${sandboxUrl} (every demo user's password is "${DEMO_PASSWORD}")`);
+
