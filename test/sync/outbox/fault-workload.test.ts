@@ -55,7 +55,11 @@ describe('outbox under injected faults', () => {
       const m = { content: `${prefix} message ${i} original`, topic: `${prefix} topic ${i}` };
       return { ...m, id: post(t, 'iago', 'Verona', m.topic, m.content) };
     });
-    const fx: WorkloadFixtures = { prefix, messages, streamId, scheduleAt: Math.floor(t.clock.now() / 1000) + 365 * 86_400 };
+    const doomed = Array.from({ length: 12 }, (_, i) => {
+      const m = { content: `${prefix} doomed ${i} original`, topic: `${prefix} doomed` };
+      return { ...m, id: post(t, 'iago', 'Verona', m.topic, m.content) };
+    });
+    const fx: WorkloadFixtures = { prefix, messages, doomed, streamId, scheduleAt: Math.floor(t.clock.now() / 1000) + 365 * 86_400 };
     const w = generateWorkload(fx, { seed: SEED, intents: 1_500, snippets: 150, topics: 150, views: 40, maxBurst: 30, moves: true });
     expect(w.count).toBeGreaterThanOrEqual(1_000);
 
@@ -110,8 +114,11 @@ describe('outbox under injected faults', () => {
     expect(outcomes.merged).toBeGreaterThan(0);
     // The kinds the screens need took part, each landing some rows.
     const doneKinds = new Set(rows.filter((r) => r.state === 'done').map((r) => r.kind));
-    for (const k of ['update_message_flags', 'add_or_remove_reaction', 'create_scheduled_message', 'update_scheduled_message', 'delete_scheduled_message']) expect(doneKinds, k).toContain(k);
+    for (const k of ['update_message_flags', 'add_or_remove_reaction', 'create_scheduled_message', 'update_scheduled_message', 'delete_scheduled_message', 'update_subscription_settings', 'delete_message']) expect(doneKinds, k).toContain(k);
     expect(w.intended.scheduled.size).toBeGreaterThan(0);
+    expect(w.intended.deleted.size).toBeGreaterThan(0);
+    // Some deletes waited behind an edit of the same message queued before them.
+    expect(rows.some((r) => r.kind === 'update_message_content' && r.state === 'done' && w.intended.deleted.has(Number((r.args as { message_id: number }).message_id)))).toBe(true);
     expect(outcomes.cancelled).toBeGreaterThan(0);
   });
 });

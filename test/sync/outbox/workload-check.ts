@@ -9,7 +9,8 @@
  *                   message's edit history holds one snapshot per landed edit or move row
  *   order kept      a message's history walks its edits and moves in the order the user made them
  *   state           snippets, message contents and topics, topic policies, settings, views, stars,
- *                   reactions and scheduled messages equal the intended state; no message was created
+ *                   reactions, scheduled messages and the channel's personal settings equal the
+ *                   intended state; deleted messages are gone, the others kept; none was created
  */
 import type { OutboxRow } from '../../../sync/outbox/store.js';
 import type { TestServer } from '../../server/harness.js';
@@ -118,7 +119,7 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
     expectEq(`message ${id}: content snapshots vs landed edit rows`, edits, ofMessage.filter((r) => r.kind === 'update_message_content').length);
     expectEq(`message ${id}: topic snapshots vs move intents`, moves, want.ops.filter((o) => o.kind === 'move').length);
   }
-  const maxFixture = Math.max(...fx.messages.map((m) => m.id));
+  const maxFixture = Math.max(...fx.messages.map((m) => m.id), ...fx.doomed.map((m) => m.id));
   const newMessages = t.server.state.db.prepare('SELECT COUNT(*) FROM messages WHERE id > ?').pluck().get(maxFixture);
   expectEq('messages created during the workload', newMessages, 0);
 
@@ -164,5 +165,16 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   const schedInserts = tally(strings(t, 'SELECT content FROM temp.audit_scheduled_inserts').filter(mineQ).map(tagOf));
   const schedCreates = tally(rows.filter((r) => r.kind === 'create_scheduled_message' && r.state === 'done').map((r) => tagOf(String(argsField(r, 'content')))));
   for (const tag of new Set([...schedInserts.keys(), ...schedCreates.keys()])) expectEq(`server creates of scheduled ${tag}`, schedInserts.get(tag) ?? 0, schedCreates.get(tag) ?? 0);
+
+  // Deletions: each deleted message is gone; the messages never deleted are still there.
+  for (const m of fx.doomed) {
+    const r = await as.get(`/messages/${m.id}`);
+    expectEq(`message ${m.id} exists`, r.status === 200, !intended.deleted.has(m.id));
+  }
+
+  // The channel's personal settings: the last value chosen for each.
+  const subs = (await as.get('/users/me/subscriptions')).json.subscriptions as Array<Record<string, unknown>>;
+  const sub = subs.find((s) => s['stream_id'] === fx.streamId);
+  for (const [property, value] of intended.subscription) expectEq(`channel setting ${property}`, sub?.[property], value);
   return problems;
 }

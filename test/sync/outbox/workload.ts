@@ -4,7 +4,9 @@
  * one burst), content edits and topic moves of many messages (one entity per message, so the two
  * kinds keep the user's order between them), topic visibility on many topics, user settings and
  * navigation views (add / edit / delete), stars and reactions toggled on the messages (as the UI
- * toggles them), and scheduled messages (create / edit / delete, often back to back while queued).
+ * toggles them), scheduled messages (create / edit / delete, often back to back while queued),
+ * the channel's personal settings (mute, pin, colour, notifications), and deletions of messages of
+ * their own (often after an edit of the same message still queued: the delete must wait for it).
  *
  * Some values are typed as a person would (padded or overlong topics, trailing whitespace in
  * contents, a title with a leading space): the intended state is what the server stores of them.
@@ -31,7 +33,9 @@ export interface WorkloadFixtures {
   readonly prefix: string;
   /** Messages sent by the acting user (only the sender may edit content). */
   readonly messages: readonly FixtureMessage[];
-  /** A channel the acting user can access, for topic visibility. */
+  /** Messages sent by the acting user that the workload may edit and then deletes. */
+  readonly doomed: readonly FixtureMessage[];
+  /** A channel the acting user is subscribed to, for topic visibility and channel settings. */
   readonly streamId: number;
   /** UNIX seconds far enough ahead that nothing scheduled is delivered during the run. */
   readonly scheduleAt: number;
@@ -62,7 +66,9 @@ export type Intent =
   | { readonly t: 'reaction'; readonly messageId: number; readonly emoji: EmojiChoice; readonly on: boolean }
   | { readonly t: 'sched_create'; readonly handle: number; readonly content: string; readonly topic: string }
   | { readonly t: 'sched_edit'; readonly handle: number; readonly content: string }
-  | { readonly t: 'sched_delete'; readonly handle: number };
+  | { readonly t: 'sched_delete'; readonly handle: number }
+  | { readonly t: 'sub'; readonly streamId: number; readonly property: string; readonly value: string | boolean }
+  | { readonly t: 'delete'; readonly messageId: number };
 
 export const EMOJI_CHOICES = [
   { emoji_name: 'heart', emoji_code: '2764', reaction_type: 'unicode_emoji' },
@@ -97,6 +103,10 @@ export interface Intended {
   readonly reactions: Map<string, boolean>;
   /** Live scheduled messages: content tag (`${prefix}q${k}`) -> content. */
   readonly scheduled: Map<string, string>;
+  /** The channel's personal settings: property -> last value chosen. */
+  readonly subscription: Map<string, string | boolean>;
+  /** Messages deleted by the workload (gone from the server at the end). */
+  readonly deleted: Set<number>;
 }
 
 export interface Workload {
@@ -114,6 +124,15 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly (string | boolean
   emojiset: ['google', 'twitter', 'text'],
 };
 
+/** The channel's personal settings the workload changes, and the values it picks from. */
+export const SUBSCRIPTION_CHOICES: Readonly<Record<string, readonly (string | boolean)[]>> = {
+  is_muted: [true, false],
+  pin_to_top: [true, false],
+  color: ['#76ce90', '#e4523d', '#c2c2c2'],
+  desktop_notifications: [true, false],
+  audible_notifications: [true, false],
+};
+
 /** Snippet titles carry their handle so a server row names the intent that made it. */
 export const snippetHandleOf = (prefix: string, title: string): number | undefined => {
   const m = new RegExp(`^${prefix}s(\\d+)(\\.|$)`).exec(title);
@@ -127,11 +146,12 @@ type Life = 'unborn' | 'alive' | 'deleted';
 export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Workload {
   const r = seededRandom(o.seed);
   const p = fx.prefix;
-  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map() };
+  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map(), subscription: new Map(), deleted: new Set() };
   for (const m of fx.messages) intended.messages.set(m.id, { content: m.content, topic: m.topic, ops: [] });
   const snippet = Array.from({ length: o.snippets }, () => ({ life: 'unborn' as Life, title: '', content: '', n: 0 }));
   const view = Array.from({ length: o.views }, () => ({ life: 'unborn' as Life, name: '', isPinned: false, n: 0 }));
   const sched = Array.from({ length: Math.max(2, Math.floor(o.snippets / 2)) }, () => ({ life: 'unborn' as Life, content: '', n: 0 }));
+  const doomed = new Map(fx.doomed.map((m) => [m.id, m.content]));
   let seq = 0;
   const out: Intent[] = [];
 
@@ -170,7 +190,23 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
     return { t: 'snippet_delete', handle: h };
   };
 
+  // A message of the user's: edited (the edit stays queued behind nothing) or deleted for good.
+  const doomedOp = (): Intent[] => {
+    const id = pick(r, [...doomed.keys()]);
+    seq++;
+    if (r() < 0.55) {
+      const seen = doomed.get(id)!;
+      const typed = `${p}d${id} edit ${seq}`;
+      doomed.set(id, storedEditContent(typed));
+      return [{ t: 'content_edit', messageId: id, content: typed, seen }];
+    }
+    doomed.delete(id);
+    intended.deleted.add(id);
+    return [{ t: 'delete', messageId: id }];
+  };
+
   const messageOp = (): Intent[] => {
+    if (doomed.size > 0 && r() < 0.12) return doomedOp();
     const m = pick(r, fx.messages);
     const state = intended.messages.get(m.id)!;
     seq++;
@@ -260,11 +296,16 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
       } else ops = schedOps();
     } else if (x < 0.15) ops = snippetOps();
     else if (x < 0.42) ops = messageOp();
-    else if (x < 0.6) {
+    else if (x < 0.57) {
       const topic = `${p}t${Math.floor(r() * o.topics)}`;
       const policy = pick(r, [0, 1, 2, 3] as const);
       intended.topics.set(topic, policy);
       ops = [{ t: 'user_topic', streamId: fx.streamId, topic, policy }];
+    } else if (x < 0.61) {
+      const property = pick(r, Object.keys(SUBSCRIPTION_CHOICES));
+      const value = pick(r, SUBSCRIPTION_CHOICES[property]!);
+      intended.subscription.set(property, value);
+      ops = [{ t: 'sub', streamId: fx.streamId, property, value }];
     } else if (x < 0.66) {
       const values: Record<string, string | boolean> = {};
       for (let i = 0, n = 1 + Math.floor(r() * 2); i < n; i++) {
@@ -353,5 +394,9 @@ export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, 
       return store.enqueue(kind(store, 'update_scheduled_message'), { scheduled_message_id: tmpOf(it.handle), content: it.content }, null);
     case 'sched_delete':
       return store.enqueue(kind(store, 'delete_scheduled_message'), { scheduled_message_id: tmpOf(it.handle) }, null);
+    case 'sub':
+      return store.enqueue(kind(store, 'update_subscription_settings'), { stream_id: it.streamId, property: it.property, value: it.value }, null);
+    case 'delete':
+      return store.enqueue(kind(store, 'delete_message'), { message_id: it.messageId }, null);
   }
 }
