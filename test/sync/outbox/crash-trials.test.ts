@@ -128,7 +128,8 @@ async function until(w: Worker, pred: () => boolean): Promise<boolean> {
 }
 
 async function fixtures(prefix: string): Promise<WorkloadFixtures> {
-  const [messages, doomed] = [[], []] as FixtureMessage[][];
+  const messages: FixtureMessage[] = [];
+  const doomed: FixtureMessage[] = [];
   for (let i = 0; i < 7; i++) {
     const m = i < 5 ? { content: `${prefix} message ${i} original`, topic: `${prefix} topic ${i}` } : { content: `${prefix} doomed ${i} original`, topic: `${prefix} doomed` };
     // Through the API, so the message is dated by the server's (real) clock.
