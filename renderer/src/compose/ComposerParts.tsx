@@ -1,8 +1,9 @@
 /** The composer's rows around its text: a new topic's channel and topic, and the tools under it. */
-import { For, Show } from 'solid-js';
+import { Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
 import { topicLabel } from '../kit/format.js';
 import { useChannels } from '../data/channels.js';
+import { ChannelOptions } from '../shared/ChannelOptions.js';
 import { Typeahead } from '../shared/Typeahead.js';
 import { topicSuggestions } from '../shared/typeahead.js';
 import { ScheduleButton } from '../scheduled/ScheduleButton.js';
@@ -36,15 +37,7 @@ export function TopicFields(props: {
         <Show when={props.channelId === null}>
           <option value="">Pick a channel</option>
         </Show>
-        {/* Each option says whether it is the one: a select whose options arrive after its value was
-            set (the list still loading) would otherwise pick the first, maybe a private channel. */}
-        <For each={channels.state.channels}>
-          {(c) => (
-            <option value={String(c.channel_id)} selected={c.channel_id === props.channelId}>
-              {c.name}
-            </option>
-          )}
-        </For>
+        <ChannelOptions channels={channels.state.channels.map((c) => ({ id: c.channel_id, name: c.name }))} selected={props.channelId} />
       </select>
       <span class="composer-sep" aria-hidden="true">
         ›

@@ -1,5 +1,5 @@
 /** Editing a scheduled message: its text, topic or channel, a direct message's people, and the time. */
-import { createSignal, For, Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
 import type { Bridge } from '../core/bridge.js';
 import { Dialog, DialogActions } from '../kit/Dialog.js';
 import { ErrorText } from '../kit/ErrorText.js';
@@ -7,6 +7,7 @@ import { useCommand } from '../kit/command.js';
 import { useToasts } from '../kit/toasts.js';
 import { useSettings } from '../data/settings.js';
 import { RecipientPicker } from '../shared/RecipientPicker.js';
+import { ChannelOptions } from '../shared/ChannelOptions.js';
 import { useChannels } from '../data/channels.js';
 import { useUsers } from '../data/users.js';
 import { deliveryProblem, unixToWallTime, userTimeZone, wallTimeToUnix } from './schedule-time.js';
@@ -96,7 +97,7 @@ export function EditScheduledDialog(props: { bridge: Bridge; message: ScheduledM
             <label class="schedule-field">
               <span class="schedule-label">Channel</span>
               <select value={String(channelId())} onChange={(e) => setChannelId(Number(e.currentTarget.value))} disabled={busy()}>
-                <For each={channels.state.channels}>{(c) => <option value={String(c.channel_id)}>{c.name}</option>}</For>
+                <ChannelOptions channels={channels.state.channels.map((c) => ({ id: c.channel_id, name: c.name }))} selected={channelId()} />
               </select>
             </label>
             <label class="schedule-field schedule-grow">

@@ -5,6 +5,7 @@
  */
 import { createUniqueId, For, Show } from 'solid-js';
 import { isPropagateMode, PROPAGATE_CHOICES, type MoveFields } from './move-form.js';
+import { ChannelOptions } from './ChannelOptions.js';
 
 export interface MoveFieldsViewProps {
   fields: MoveFields;
@@ -42,13 +43,7 @@ export function MoveFieldsView(props: MoveFieldsViewProps) {
           <label class="field" for={`${id}-channel`}>
             <span class="field-label">{props.channelLabel}</span>
             <select id={`${id}-channel`} value={props.fields.channelId} onChange={(e) => props.onChange({ channelId: Number(e.currentTarget.value) })} onKeyDown={onKeyDown}>
-              <For each={channelChoices()}>
-                {(c) => (
-                  <option value={c.id} selected={c.id === props.fields.channelId}>
-                    {c.name}
-                  </option>
-                )}
-              </For>
+              <ChannelOptions channels={channelChoices()} selected={props.fields.channelId} />
             </select>
           </label>
         </Show>
