@@ -22,6 +22,7 @@ import type { navigationViewSchema, savedSnippetSchema, scheduledMessageSchema }
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import type { EngineLogger } from '../base/seams.js';
 import { pendingUnreadChanges } from './unread-pending.js';
+import { isTopicMuted } from '../../common/topic-visibility.js';
 
 const RESOLVED_PREFIX = '✔ ';
 /** After a failed topic-list fetch, queries do not ask again for this long (a refresh call still does). */
@@ -59,7 +60,9 @@ export class SessionQueries {
       is_muted: c.is_muted,
       pin_to_top: subs.get(c.channel_id)?.pin_to_top ?? false,
       color: subs.get(c.channel_id)?.color ?? null,
-      unread_count: c.topics.reduce((n, t) => n + t.unread_count, 0),
+      // As Zulip counts a channel: its muted topics' unreads left out (of a muted channel, all
+      // but those of unmuted and followed topics).
+      unread_count: c.topics.reduce((n, t) => (isTopicMuted(c, t) ? n : n + t.unread_count), 0),
       topics: c.topics.map((t) => ({
         topic: t.topic,
         max_message_id: t.last_message_id,

@@ -1,5 +1,5 @@
 /** Pure: which engine events refresh the sidebar, and how channels and topics are listed and dimmed. */
-import { QUERY_AREAS, type ChannelSummary, type EngineEvent, type TopicSummary } from '../../../sync/protocol/commands.js';
+import { QUERY_AREAS, type ChannelSummary, type EngineEvent } from '../../../sync/protocol/commands.js';
 import type { QueuedRequest } from '../../../sync/outbox/registry.js';
 
 /** One change, as `updateSubscriptionSettings` takes it (without the channel): a colour, or a setting on or off. */
@@ -29,18 +29,16 @@ export function refreshesChannels(e: EngineEvent): boolean {
 
 const byName = (a: ChannelSummary, b: ChannelSummary) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-/** Subscribed channels, pinned ones first, each part by name (case-insensitive); the sidebar shows nothing else. */
+/**
+ * Subscribed channels, as Zulip web sorts its sidebar: pinned ones first, and within the pinned and
+ * the other part muted channels last; each group by name (case-insensitive). The sidebar shows
+ * nothing else.
+ */
 export function sidebarChannels(list: readonly ChannelSummary[]): ChannelSummary[] {
-  return list.filter((c) => c.is_subscribed).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName(a, b));
+  return list.filter((c) => c.is_subscribed).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || Number(a.is_muted) - Number(b.is_muted) || byName(a, b));
 }
 
-export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
-
-/** A topic is dimmed when muted itself, or when its channel is muted and the topic not unmuted / followed. */
-export function isTopicMuted(channel: Pick<ChannelSummary, 'is_muted'>, topic: Pick<TopicSummary, 'visibility_policy'>): boolean {
-  if (topic.visibility_policy === VISIBILITY.muted) return true;
-  return channel.is_muted && topic.visibility_policy !== VISIBILITY.unmuted && topic.visibility_policy !== VISIBILITY.followed;
-}
+export { isTopicMuted, VISIBILITY } from '../../../common/topic-visibility.js';
 
 /**
  * Unread messages of one topic as the sidebar counts them (0 when the topic is not listed), so

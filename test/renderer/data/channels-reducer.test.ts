@@ -39,6 +39,11 @@ describe('sidebar listing', () => {
     expect(sidebarChannels(list).map((c) => c.name)).toEqual(['Denmark', 'Verona', 'aardvark', 'core team', 'general']);
   });
 
+  it('muted channels come last within the pinned and within the others, as Zulip web sorts them', () => {
+    const list = [channel(1, 'alpha', { is_muted: true }), channel(2, 'beta'), channel(3, 'gamma', { pin_to_top: true, is_muted: true }), channel(4, 'delta', { pin_to_top: true }), channel(5, 'epsilon')];
+    expect(sidebarChannels(list).map((c) => c.name)).toEqual(['delta', 'gamma', 'beta', 'epsilon', 'alpha']);
+  });
+
   it('dims muted topics, and topics of muted channels unless unmuted or followed', () => {
     const plain = channel(1, 'general');
     const muted = channel(2, 'Denmark', { is_muted: true });

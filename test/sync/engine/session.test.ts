@@ -80,6 +80,23 @@ describe('AccountSession', () => {
     await s.close();
   });
 
+  it('a channel counts the unreads of its topics that are not muted, as Zulip does', async () => {
+    const s = openSession(t, dir());
+    s.start();
+    await until(() => s.status.state === 'live', 10_000, 'live');
+    const verona = s.queries.channels().find((c) => c.name === 'Verona')!;
+    const muted = await t.as('hamlet').post('/user_topics', { stream_id: verona.channel_id, topic: 'count muted', visibility_policy: 1 });
+    expect(muted.status).toBe(200);
+    const before = verona.unread_count;
+    const ids = [await send('iago', 'Verona', 'count muted', 'one'), await send('iago', 'Verona', 'count muted', 'two'), await send('iago', 'Verona', 'count plain', 'three')];
+    await until(() => ids.every((id) => getStoredMessage(s.db, id) !== undefined), 10_000, 'the new messages');
+    await until(() => s.queries.channels().find((c) => c.name === 'Verona')!.topics.find((tp) => tp.topic === 'count muted')?.visibility_policy === 1, 10_000, 'the muted topic');
+    const after = s.queries.channels().find((c) => c.name === 'Verona')!;
+    expect(after.topics.find((tp) => tp.topic === 'count muted')?.unread_count).toBe(2);
+    expect(after.unread_count).toBe(before + 1);
+    await s.close();
+  });
+
   it('a restart resumes the stored queue exactly where the last committed batch left it', async () => {
     const d = dir();
     const a = openSession(t, d);
