@@ -5,7 +5,7 @@
  * `match_content` / `match_subject`.
  */
 import { htmlText } from '../../common/html-text.js';
-import { searchTerms } from '../../common/search.js';
+import { searchMatcher } from '../../common/search.js';
 import type { ServerState } from '../state.js';
 import { sql } from '../db/statements.js';
 
@@ -20,18 +20,14 @@ export function unindexMessages(srv: ServerState, ids: readonly number[]): void 
   for (const id of ids) del.run(id);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A highlighter for one search: wraps the matched words of plain text or HTML text nodes in
- * `<span class="highlight">`. Build it once per request (the Unicode-aware pattern is costly to
- * compile) and apply it to every message.
+ * `<span class="highlight">` (common/search.ts decides what matches). Build it once per request and
+ * apply it to every message.
  */
 export function highlighter(search: string): (textOrHtml: string, isHtml: boolean) => string {
-  const terms = searchTerms(search);
-  if (terms.length === 0) return (s) => s;
-  const alternatives = terms.map((t) => t.phrase.split(' ').map(escapeRe).join('[^\\p{L}\\p{N}_]+') + (t.prefix ? '[\\p{L}\\p{N}_]*' : ''));
-  const re = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+  const re = searchMatcher(search);
+  if (re === null) return (s) => s;
   const mark = (s: string) => s.replace(re, (m) => `<span class="highlight">${m}</span>`);
   // In HTML only text between tags is marked, never attribute values.
   return (textOrHtml, isHtml) => (isHtml ? textOrHtml.replace(/(^|>)([^<]+)/g, (_m, gt: string, text: string) => gt + mark(text)) : mark(textOrHtml));

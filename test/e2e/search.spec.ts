@@ -149,6 +149,9 @@ test('a search with the server stopped shows the device’s messages and says th
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Search results for “zanzibar”' })).toBeVisible();
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
+    // The matched word is marked, from the device's own index (the server is down).
+    const matches = messageList(page).locator('mark.search-match');
+    await expect(matches).toHaveText(['zanzibar']);
     const note = page.getByRole('status').filter({ hasText: PARTIAL });
     await expect(note).toBeVisible();
     await lightAndDark(page, testInfo, '33-search-offline');
@@ -157,6 +160,11 @@ test('a search with the server stopped shows the device’s messages and says th
     await world.startServer();
     await expect(note).toHaveCount(0, { timeout: 30_000 });
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
+    await expect(matches).toHaveText(['zanzibar']);
+    // Other views mark nothing.
+    await sidebar(page).getByRole('link', { name: 'general', exact: true }).click();
+    await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
+    await expect(matches).toHaveCount(0);
     expect(world.problems()).toEqual([]);
   } finally {
     await world.close();

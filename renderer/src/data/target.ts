@@ -284,3 +284,11 @@ export function channelOfTarget(t: NarrowTarget): { channelId: number; channelNa
 export function topicOf(t: NarrowTarget): string | null {
   return t.kind === 'topic' ? t.topic : null;
 }
+
+/** The free-text words a view searches for (its `search` operand), or null: what its results mark. */
+export function searchTextOf(target: NarrowTarget): string | null {
+  if (target.kind === 'search') return target.query;
+  if (target.kind !== 'filter') return null;
+  const words = target.terms.filter((t) => t.operator === 'search' && !t.negated).map((t) => t.operand);
+  return words.length > 0 ? words.join(' ') : null;
+}

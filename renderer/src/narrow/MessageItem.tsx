@@ -20,6 +20,7 @@ import { canMoveMessages, editingText, isSent, suggestedPropagate, topicPlacemen
 import { moveFields } from '../shared/move-form.js';
 import { useUsers } from '../data/users.js';
 import { useNarrow } from '../data/narrow.js';
+import { searchTextOf } from '../data/target.js';
 import { StarIcon } from '../kit/icons.js';
 
 export interface MessageItemProps {
@@ -111,7 +112,7 @@ export function MessageItem(props: MessageItemProps) {
         <Show when={editing() === null && props.actions !== false}>
           <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} />
         </Show>
-        <Show when={editing()} fallback={<MessageContent html={props.message.content} />}>
+        <Show when={editing()} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />}>
           {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} />}
         </Show>
         <Reactions message={props.message} />

@@ -3,21 +3,30 @@
  * everything else is text through Solid's templates. A click on a link into the app (a Zulip
  * narrow of this realm: `#narrow/...`, `/#narrow/...` or the realm URL with a fragment) navigates
  * in place; every other link keeps opening outside (the sanitiser gives it target=_blank). A
- * spoiler's button (the sanitiser adds it) shows and hides its content.
+ * spoiler's button (the sanitiser adds it) shows and hides its content. `highlight`: the words of
+ * the search the message is shown for, marked in its text (shared/highlight.ts).
  */
-import { createMemo } from 'solid-js';
+import { createEffect, createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
 import { hostSession } from '../core/host-session.js';
 import { sanitizeMessageHtml, toggleSpoiler } from './sanitize.js';
+import { markSearchMatches } from './highlight.js';
 
-export function MessageContent(props: { html: string }) {
+export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
   const accounts = useAccounts();
   const html = createMemo(() => sanitizeMessageHtml(props.html, { realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads }));
   // `error` does not bubble: listen in the capture phase, once, on the container.
-  const watchImages = (el: HTMLDivElement) => el.addEventListener('error', onImageError, true);
+  const setUp = (el: HTMLDivElement) => {
+    el.addEventListener('error', onImageError, true);
+    // After the content is set (user effects run after the render's): mark the search's words.
+    createEffect(() => {
+      html();
+      markSearchMatches(el, props.highlight ?? null);
+    });
+  };
   const onClick = (e: MouseEvent) => {
     if (e.button !== 0 || !(e.target instanceof Element)) return;
     const spoiler = e.target.closest<HTMLElement>('button.spoiler-toggle');
@@ -32,7 +41,7 @@ export function MessageContent(props: { html: string }) {
     e.preventDefault();
     router.navigate(hash);
   };
-  return <div ref={watchImages} class="message-content" innerHTML={html()} onClick={onClick} />;
+  return <div ref={setUp} class="message-content" innerHTML={html()} onClick={onClick} />;
 }
 
 export const IMAGE_MISSING = 'Image not available offline';

@@ -53,5 +53,8 @@ describe('token contrast (WCAG AA, 4.5:1)', () => {
       expect(low).toEqual([]);
       expect(contrast(t['accent-text']!, t['accent']!)).toBeGreaterThanOrEqual(4.5);
     });
+    it(`${name}: a search's highlighted words`, () => {
+      expect(contrast(t['match-text']!, t['match-bg']!)).toBeGreaterThanOrEqual(4.5);
+    });
   }
 });
