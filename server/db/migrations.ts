@@ -71,4 +71,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX scheduled_messages_due ON scheduled_messages(scheduled_delivery_timestamp) WHERE delivered_message_id IS NULL AND failed = 0;
     `);
   },
+  // 4 → 5: muted users (POST/DELETE /users/me/muted_users/{id}).
+  (db) => {
+    db.exec(`
+      CREATE TABLE muted_users (
+        user_id       INTEGER NOT NULL,
+        muted_user_id INTEGER NOT NULL,
+        date_muted    INTEGER NOT NULL,
+        PRIMARY KEY (user_id, muted_user_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX muted_users_by_muted ON muted_users(muted_user_id);
+    `);
+  },
 ];

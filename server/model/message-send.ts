@@ -15,6 +15,7 @@ import { usersAlertedBy } from './alert-words.js';
 import { dmRecipientId, getChannel, isSubscribed, subscriberIds, type ChannelRow } from './access.js';
 import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
+import { usersMuting } from './muted-users.js';
 import { getGroup, userHasPermission } from './groups.js';
 import { sql } from '../db/statements.js';
 import { apiMessage, type MessageRow } from './messages.js';
@@ -227,12 +228,15 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
 
   const flagsByUser = new Map<number, number>();
   const alerted = usersAlertedBy(srv, content, recipients, sender.id);
+  // Those who muted the sender get the message already read (Zulip: no notifications from them).
+  const muting = usersMuting(srv, sender.id);
   const insertUm = sql(srv, 'INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)');
   for (const uid of recipients) {
     let bits = mentionFlags(uid, rendered, mentioned, participants);
     if (alerted.has(uid)) bits |= FLAG.has_alert_word;
     if (!channel) bits |= FLAG.is_private;
     if (uid === sender.id && args.readBySender !== false) bits |= FLAG.read;
+    if (muting.has(uid)) bits |= FLAG.read;
     insertUm.run(uid, id, bits);
     flagsByUser.set(uid, bits);
   }

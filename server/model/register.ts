@@ -6,6 +6,7 @@
 import type { ClientCapabilities } from '../events/queues.js';
 import type { ServerState } from '../state.js';
 import { listAlertWords } from './alert-words.js';
+import { listMutedUsers } from './muted-users.js';
 import { unreadMsgs } from './messages.js';
 import { listNavigationViews } from './navigation-views.js';
 import { realmEmoji, realmLinkifiers } from './realm.js';
@@ -91,7 +92,7 @@ export function initialState(srv: ServerState, me: UserRow, opts: RegisterOption
       .filter((t) => t.visibility_policy === 1)
       .map((t) => [channelName(srv, t.stream_id), t.topic_name, t.last_updated]);
   }
-  if (want('muted_users')) state.muted_users = [];
+  if (want('muted_users')) state.muted_users = listMutedUsers(srv, me.id);
   if (want('navigation_views')) state.navigation_views = listNavigationViews(srv, me.id);
   if (want('onboarding_steps')) state.onboarding_steps = [];
   if (want('presence')) Object.assign(state, { presences: {}, presence_last_update_id: -1, server_timestamp: srv.clock.now() / 1000 });

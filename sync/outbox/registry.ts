@@ -71,6 +71,7 @@ import { scheduledMessageDelete, scheduledMessageDeleteCommands } from './mutati
 import { scheduledMessageEdit, scheduledMessageEditCommands } from './mutations/scheduled-message-edit.js';
 import { scheduledMessageSendNow, scheduledMessageSendNowCommands } from './mutations/scheduled-message-send-now.js';
 import { subscriptionProperty, subscriptionPropertyCommands } from './mutations/subscription-property.js';
+import { userMute, userMuteCommands } from './mutations/user-mute.js';
 import { subscriptionRemove, subscriptionRemoveCommands } from './mutations/subscription-remove.js';
 import { subscriptionSet, subscriptionSetCommands } from './mutations/subscription-set.js';
 import { userGroupMembers, userGroupMembersCommands } from './mutations/user-group-members.js';
@@ -111,6 +112,7 @@ export const KIND_MODULES = [
   { kind: userGroupReactivate, commands: userGroupReactivateCommands },
   { kind: scheduledMessageSendNow, commands: scheduledMessageSendNowCommands },
   { kind: subscriptionProperty, commands: subscriptionPropertyCommands },
+  { kind: userMute, commands: userMuteCommands },
 ] as const satisfies readonly KindModule[];
 
 /** A kind module's two exports, as the list holds them. */

@@ -21,6 +21,8 @@ export const STORE_AREAS = [
   'dm_conversations',
   /** A channel's stored server topic list was fetched or may have gone stale. */
   'channel_topics',
+  /** The people the user muted (register's `muted_users`, with queued changes applied). */
+  'muted_users',
   /** The composer's drafts (engine/drafts.ts). */
   'drafts',
   /** Outbox rows were added or changed state (the outbox view, counts, per-message markers). */

@@ -310,6 +310,8 @@ export const queries = {
    * null before the first sync.
    */
   ownUser: { request: none, response: z.object({ user_id: int.nullable(), role: int.nullable() }) },
+  /** The people the signed-in user muted (queued changes included): their messages are hidden. */
+  mutedUsers: { request: none, response: z.array(int) },
   savedSnippets: { request: none, response: z.array(savedSnippetSchema) },
   navigationViews: { request: none, response: z.array(navigationViewSchema) },
   scheduledMessages: { request: none, response: z.array(scheduledMessageSchema) },
@@ -366,6 +368,7 @@ export const QUERY_AREAS = {
   messageDeletion: ['realm', 'user_groups', 'users', 'channels'],
   channelSubscribers: ['channels', 'subscriptions'],
   userGroups: ['user_groups', 'realm', 'users', 'outbox'],
+  mutedUsers: ['muted_users'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly EventArea[]>>;
 
 export const commands = {

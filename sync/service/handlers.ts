@@ -12,6 +12,7 @@ import type { AccountSummary, SignInRequest, SignOutCheck } from '../protocol/ac
 import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
 import { getUser } from '../db/queries/users.js';
+import { storedMutedUsers } from '../outbox/mutations/user-mute.js';
 import type { ViewHandle } from '../engine/session-views.js';
 import { channelHandlers } from './handlers-channels.js';
 import { outboxHandlers, queuedHandlers } from './handlers-outbox.js';
@@ -61,6 +62,7 @@ export const handlers: Handlers = {
     const role = id === null ? undefined : getUser(s.db, id)?.user.role;
     return { user_id: id, role: typeof role === 'number' ? role : null };
   },
+  mutedUsers: (ctx) => storedMutedUsers(ctx.session().db).map((m) => m.id),
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),

@@ -2,8 +2,8 @@
  * A message's actions: a bar at its top right, shown on hover and whenever focus is inside the
  * message (so the keyboard reaches it), with Add emoji reaction, Edit (one's own messages), Star /
  * Unstar and a menu: Quote and reply, Edit message, Move messages, Mark as unread from here,
- * Star / Unstar, Copy link to message, View message source, View edit history, Delete message (as
- * the realm's rules allow: `canDeleteMessage`). A starred message
+ * Star / Unstar, Copy link to message, View message source, View edit history, Mute / Unmute the
+ * sender (another person's message), Delete message (as the realm's rules allow: `canDeleteMessage`). A starred message
  * keeps its star visible. What each does is in actions/store.tsx.
  */
 import { createSignal, onCleanup, Show } from 'solid-js';
@@ -26,6 +26,8 @@ export interface MessageActionsProps {
   onEdit(): void;
   /** Open the move dialog. */
   onMove(): void;
+  /** The user muted the message's sender (the menu offers Unmute). */
+  senderMuted: boolean;
 }
 
 export function MessageActions(props: MessageActionsProps) {
@@ -71,6 +73,9 @@ export function MessageActions(props: MessageActionsProps) {
           <MenuItem onSelect={() => actions.open({ kind: 'source', message: props.message })}>View message source</MenuItem>
           <Show when={edited()}>
             <MenuItem onSelect={() => actions.open({ kind: 'history', message: props.message })}>View edit history</MenuItem>
+          </Show>
+          <Show when={props.ownUserId !== null && props.message.sender_id !== props.ownUserId}>
+            <MenuItem onSelect={() => actions.setUserMuted(props.message.sender_id, !props.senderMuted)}>{props.senderMuted ? 'Unmute the sender' : 'Mute the sender'}</MenuItem>
           </Show>
           <Show when={actions.canDelete(props.message)}>
             <MenuSeparator />

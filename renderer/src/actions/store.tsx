@@ -73,6 +73,8 @@ export interface ActionsStore {
   /** One of the channel's personal settings (mute, pin, colour, a notification), queued. */
   setChannelSetting(channelId: number, name: string, change: ChannelSettingChange): void;
   resolveTopic(t: TopicRef, resolved: boolean): void;
+  /** Mute or unmute a person (queued offline): their messages are hidden while muted. */
+  setUserMuted(userId: number, muted: boolean): void;
   /** After a move was queued: a view of the moved topic follows it. */
   moved(req: MoveRequest, from: { channelId: number; topic: string }): void;
 }
@@ -185,6 +187,10 @@ export function createActionsStore(bridge: Bridge): ActionsStore & { dispose(): 
     },
     setChannelSetting(channelId, name, change) {
       run(`change the settings of ${name}`, bridge.invoke('updateSubscriptionSettings', { channel_id: channelId, ...change }), true);
+    },
+    setUserMuted(userId, muted) {
+      const name = userName(userId) ?? 'the user';
+      run(`${muted ? 'mute' : 'unmute'} ${name}`, bridge.invoke('setUserMuted', { user_id: userId, muted }), true);
     },
     resolveTopic(t, resolved) {
       const p = bridge.invoke('resolveTopic', { message_id: t.messageId, resolved }).then(() => follow(t, { channelId: t.channelId, topic: resolvedName(t.topic, resolved) }));

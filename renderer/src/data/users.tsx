@@ -1,18 +1,20 @@
 /**
- * Users: id → summary, for sender names, and the signed-in user's own id (Edit is offered on their
+ * Users: id → summary, for sender names, who the user muted, and the signed-in user's own id (Edit is offered on their
  * messages) and organization role (which topic actions are offered). Refetched when the engine
  * touches `users` or the account changes; the own id also once the first sync is live (it is
  * unknown before).
  */
 import { createMemo } from 'solid-js';
-import type { UserSummary } from '../../../sync/protocol/commands.js';
-import { createAreaQuery, type AreaQueryStore } from '../core/area-query-store.js';
+import { QUERY_AREAS, type UserSummary } from '../../../sync/protocol/commands.js';
+import { createAreaQuery, useLiveQuery, type AreaQueryStore } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { storeContext } from './store-context.js';
 
 export interface UsersStore {
   readonly state: { readonly users: readonly UserSummary[]; readonly ownUserId: number | null; readonly ownRole: number | null };
   byId(): ReadonlyMap<number, UserSummary>;
+  /** Whether the signed-in user muted this person (queued changes included): their messages are hidden. */
+  isMuted(userId: number): boolean;
   refresh(): Promise<void>;
   dispose(): void;
 }
@@ -32,11 +34,14 @@ export function createUsersStore(bridge: Bridge): UsersStore {
     onError: 'keep',
   });
   const map = createMemo(() => new Map(q.state.data.users.map((u) => [u.user_id, u])));
+  const muted = useLiveQuery<number[]>(bridge, { fetch: () => bridge.invoke('mutedUsers', {}), areas: [...QUERY_AREAS.mutedUsers, 'accounts'], initial: [] });
+  const mutedSet = createMemo(() => new Set(muted.data));
   return {
     get state() {
       return q.state.data;
     },
     byId: map,
+    isMuted: (id) => mutedSet().has(id),
     refresh: q.refresh,
     dispose: q.dispose,
   };

@@ -3,7 +3,7 @@
  * edit history), the outbox marker of a local change, sanitised content (or the inline editor),
  * reactions, who else is editing it, and its actions (actions/MessageActions.tsx).
  */
-import { onCleanup, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from '../kit/format.js';
 import { canEdit, messageMarker } from '../data/outbox-reducer.js';
@@ -22,6 +22,10 @@ import { useUsers } from '../data/users.js';
 import { useNarrow } from '../data/narrow.js';
 import { searchTextOf } from '../data/target.js';
 import { StarIcon } from '../kit/icons.js';
+
+/** What a muted sender's messages show instead of the name and the content (as Zulip words them). */
+export const MUTED_SENDER = 'Muted user';
+export const MUTED_NOTICE = 'This message was hidden because you have muted the sender.';
 
 export interface MessageItemProps {
   message: LocalMessage;
@@ -73,6 +77,11 @@ export function MessageItem(props: MessageItemProps) {
   // The `e` shortcut on this message: what its Edit button does, when it has one.
   onCleanup(messageIntents.subscribe((e) => e.messageId === props.message.id && e.what === 'edit' && editing() === null && (editable() || movable()) && startEdit()));
   const openHistory = () => actions.open({ kind: 'history', message: props.message });
+  // A muted sender's message is hidden behind a notice until shown (Zulip: "Muted user").
+  const [revealed, setRevealed] = createSignal(false);
+  const senderMuted = () => props.message.sender_id !== props.ownUserId && users.isMuted(props.message.sender_id);
+  const hidden = () => senderMuted() && !revealed();
+  const sender = () => (hidden() ? MUTED_SENDER : props.sender);
   const typing = () => editingText(actions.editorsOf(props.message.id), props.ownUserId, (id) => users.byId().get(id)?.full_name);
   return (
     <li
@@ -83,12 +92,12 @@ export function MessageItem(props: MessageItemProps) {
       aria-posinset={props.position?.index}
       aria-setsize={props.position?.of}
     >
-      <div class={`avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
-        {initials(props.sender)}
+      <div class={hidden() ? 'avatar avatar-muted' : `avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
+        {hidden() ? '' : initials(props.sender)}
       </div>
       <div class="message-body">
         <div class="message-meta">
-          <span class="sender">{props.sender}</span>
+          <span class="sender">{sender()}</span>
           <time class="time" datetime={iso()} title={formatFullTime(props.message.timestamp, undefined, undefined, hours())}>
             {formatMessageTime(props.message.timestamp, undefined, undefined, undefined, hours())}
           </time>
@@ -110,10 +119,22 @@ export function MessageItem(props: MessageItemProps) {
           <Show when={local()?.status === 'pending' && local()}>{(m) => <LocalMarker marker={m()} messageId={props.message.id} />}</Show>
         </div>
         <Show when={editing() === null && props.actions !== false}>
-          <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} />
+          <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} senderMuted={senderMuted()} />
         </Show>
-        <Show when={editing()} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />}>
+        <Show
+          when={!hidden()}
+          fallback={
+            <p class="muted-notice">
+              {MUTED_NOTICE}{' '}
+              <button type="button" class="link-button" onClick={() => setRevealed(true)}>
+                Show message
+              </button>
+            </p>
+          }
+        >
+          <Show when={editing()} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />}>
           {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} />}
+        </Show>
         </Show>
         <Reactions message={props.message} />
         <Show when={typing()}>

@@ -9,5 +9,5 @@ import { ddl as uploads } from './uploads.js';
 import { ddl as users } from './users.js';
 
 /** Bump with a step in `../migrations.ts` whenever a table here changes. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 export const allTables = [realm, users, groups, channels, messages, uploads, personal, scheduling];

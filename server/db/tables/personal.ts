@@ -1,5 +1,5 @@
 /**
- * Per-user objects: topic preferences, alert words, saved snippets, navigation views, push devices.
+ * Per-user objects: topic preferences, alert words, muted users, saved snippets, navigation views, push devices.
  *
  * Topic names compare by `topic_key` (common/topic-key.ts, Zulip's `topic_name__iexact`), so a user
  * has at most one policy per (channel, topic) whatever the case; `topic` keeps the spelling last set. Navigation views keep their insertion order (the
@@ -29,6 +29,13 @@ CREATE TABLE saved_snippets (
   date_created INTEGER NOT NULL
 );
 CREATE INDEX saved_snippets_by_user ON saved_snippets(user_id, id);
+CREATE TABLE muted_users (
+  user_id       INTEGER NOT NULL,
+  muted_user_id INTEGER NOT NULL,
+  date_muted    INTEGER NOT NULL,               -- UNIX seconds
+  PRIMARY KEY (user_id, muted_user_id)
+) WITHOUT ROWID;
+CREATE INDEX muted_users_by_muted ON muted_users(muted_user_id);
 CREATE TABLE navigation_views (
   id        INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id   INTEGER NOT NULL,

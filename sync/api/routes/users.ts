@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';
-import { int, success } from '../schemas/envelope.js';
+import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { user } from '../schemas/users.js';
 
 export const getUsersResponse = success({ members: z.array(user) });
@@ -52,4 +52,10 @@ export const createUser = operation({
 });
 
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
-export const userResponses = responseTable(getUsersEndpoint, getOwnUser, createUser);
+/** POST /users/me/muted_users/{muted_user_id}: mute a user ("User already muted" when they are). */
+export const muteUser = operation({ method: 'POST', path: '/users/me/muted_users/{muted_user_id}', schema: emptySuccess, request: (args: { userId: number }) => ({ path: { muted_user_id: args.userId } }) });
+
+/** DELETE /users/me/muted_users/{muted_user_id}: unmute a user ("User is not muted" when they are not). */
+export const unmuteUser = operation({ method: 'DELETE', path: '/users/me/muted_users/{muted_user_id}', schema: emptySuccess, request: (args: { userId: number }) => ({ path: { muted_user_id: args.userId } }) });
+
+export const userResponses = responseTable(getUsersEndpoint, getOwnUser, createUser, muteUser, unmuteUser);

@@ -25,7 +25,7 @@ const NOT_REALM = new Set<string>([
   'realm_users', 'realm_non_active_users', 'cross_realm_bots', 'realm_user_groups',
   'subscriptions', 'unsubscribed', 'never_subscribed', 'unread_msgs', 'user_topics', 'saved_snippets',
   'navigation_views', 'scheduled_messages', 'user_settings', 'starred_messages', 'recent_private_conversations',
-  'muted_users', 'user_id', 'email', 'delivery_email', 'full_name', 'is_admin', 'is_owner', 'is_moderator', 'is_guest',
+  'user_id', 'email', 'delivery_email', 'full_name', 'is_admin', 'is_owner', 'is_moderator', 'is_guest',
 ]);
 
 export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes: ChangeCollector): void {
@@ -33,6 +33,8 @@ export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes:
     // Realm settings, limits, timing and version: everything scalar-ish that is not a collection.
     for (const [k, v] of Object.entries(s)) if (!NOT_REALM.has(k) && v !== undefined) setRealmValue(db, k, v);
     changes.touched('realm');
+    // `muted_users` is kept as a realm value too (outbox/mutations/user-mute.ts).
+    if (s.muted_users !== undefined) changes.touched('muted_users');
     noteServerVersion(db, { user_id: s.user_id, feature_level: s.zulip_feature_level, zulip_version: s.zulip_version });
 
     if (s.realm_users !== undefined) {

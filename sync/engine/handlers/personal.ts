@@ -1,4 +1,4 @@
-/** Per-user state events: topic policies, saved snippets, navigation views, scheduled messages, settings. */
+/** Per-user state events: topic policies, saved snippets, navigation views, scheduled messages, settings, muted users. */
 import { parseUserSettingUpdate, type EventOf } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import {
@@ -14,10 +14,17 @@ import {
 } from '../../db/queries/personal.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
+import { setRealmValue } from '../../db/queries/realm.js';
+import { MUTED_USERS_KEY } from '../../outbox/mutations/user-mute.js';
 
 export function onUserTopic(db: LocalDb, e: EventOf<'user_topic'>, _ctx: HandlerContext, changes: ChangeCollector): void {
   putUserTopic(db, e);
   changes.touched('user_topics');
+}
+
+export function onMutedUsers(db: LocalDb, e: EventOf<'muted_users'>, _ctx: HandlerContext, changes: ChangeCollector): void {
+  setRealmValue(db, MUTED_USERS_KEY, e.muted_users);
+  changes.touched('muted_users');
 }
 
 export function onSavedSnippets(db: LocalDb, e: EventOf<'saved_snippets'>, _ctx: HandlerContext, changes: ChangeCollector): void {

@@ -75,6 +75,8 @@ const EXCLUDED: readonly Exclusion[] = [
   ['POST /messages/flags', '200', '#/components/schemas/update_message_flags_200_response/example', PLACEHOLDER],
   ['POST /messages/flags/narrow', '200', '#/components/schemas/update_message_flags_for_narrow_200_response/example', PLACEHOLDER],
   ['POST /mark_topic_as_read', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
+  ['POST /users/me/muted_users/{muted_user_id}', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
+  ['DELETE /users/me/muted_users/{muted_user_id}', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['GET /messages/{message_id}/history', '200', '#/components/schemas/get_message_history_200_response/example', PLACEHOLDER],
   ['POST /typing', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['POST /typing', '400', '#/components/schemas/CodedError/example', PLACEHOLDER],
