@@ -112,7 +112,7 @@ export function MessageItem(props: MessageItemProps) {
           <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} />
         </Show>
         <Show when={editing()} fallback={<MessageContent html={props.message.content} />}>
-          {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} />}
+          {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} conversation={props.message.channel_id === null ? { kind: 'dm' } : { kind: 'channel', channelId: props.message.channel_id, topic: props.message.topic }} />}
         </Show>
         <Reactions message={props.message} />
         <Show when={typing()}>
