@@ -21,6 +21,7 @@ import { RecipientPicker } from '../shared/RecipientPicker.js';
 import { renderPreview } from './preview.js';
 import { createComposer, type ComposerProps } from './composer-state.js';
 import { ComposerTools, TopicFields } from './ComposerParts.js';
+import { TypeaheadTextarea } from './TypeaheadTextarea.js';
 import './compose.css';
 
 export function Composer(props: ComposerProps) {
@@ -74,16 +75,17 @@ export function Composer(props: ComposerProps) {
         <Show
           when={c.preview()}
           fallback={
-            <textarea
+            <TypeaheadTextarea
               ref={c.refs.setInput}
               class="composer-input"
-              aria-label={c.textName()}
+              label={c.textName()}
               placeholder={`Message ${c.label()}`}
               rows={2}
               value={c.text()}
-              onInput={(e) => {
+              conversation={c.conversation()}
+              onText={(text) => {
                 c.setLastSelection(null);
-                c.setText(e.currentTarget.value);
+                c.setText(text);
                 c.edited();
                 c.typed();
               }}

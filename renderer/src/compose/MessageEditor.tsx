@@ -1,7 +1,8 @@
 /**
  * The inline editor of a message: the raw text in a textarea (one's own message), and for a user
  * who may move messages the topic and channel, with which messages move and the two notices once
- * either changes; Save / Cancel (Enter in the text saves, Escape cancels). When the raw text is
+ * either changes; Save / Cancel (Enter in the text saves, Escape cancels). The text has the
+ * composer's typeahead (TypeaheadTextarea.tsx), for this message's conversation. When the raw text is
  * not on this device and the server cannot be reached, the engine's reason is shown in its place.
  */
 import { onMount, Show } from 'solid-js';
@@ -10,10 +11,12 @@ import { useChannels } from '../data/channels.js';
 import { keyAction } from './compose-reducer.js';
 import { canSave, topicOrChannelChanged, type EditState } from './edit-reducer.js';
 import type { EditStore } from './edit-store.js';
+import { TypeaheadTextarea } from './TypeaheadTextarea.js';
+import type { Conversation } from './text-typeahead.js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
 
-export function MessageEditor(props: { state: EditState; store: EditStore; canChangeChannel: boolean }) {
+export function MessageEditor(props: { state: EditState; store: EditStore; canChangeChannel: boolean; conversation: Conversation }) {
   const channels = useChannels();
   let form: HTMLFormElement | undefined;
   onMount(() => form?.querySelector<HTMLElement>('textarea, input')?.focus());
@@ -39,13 +42,14 @@ export function MessageEditor(props: { state: EditState; store: EditStore; canCh
       <Show when={props.state.phase !== 'error'} fallback={<ErrorText message={`Cannot edit now. ${props.state.error ?? ''}`} />}>
         <Show when={props.state.content}>
           <Show when={props.state.rawError === null} fallback={<p class="editor-note" role="status">{`The text cannot be edited now. ${props.state.rawError ?? ''}`}</p>}>
-            <textarea
+            <TypeaheadTextarea
               class="editor-input"
-              aria-label="Message text"
+              label="Message text"
               rows={3}
               value={props.state.phase === 'loading' ? 'Loading the message text…' : props.state.text}
               readOnly={props.state.phase !== 'ready'}
-              onInput={(e) => props.store.setText(e.currentTarget.value)}
+              conversation={props.conversation}
+              onText={(text) => props.store.setText(text)}
               onKeyDown={onKeyDown}
             />
           </Show>

@@ -17,6 +17,7 @@ import { draftFor, draftKeyOf, newTopicDraft, type DraftTo } from '../data/draft
 import { useCompose } from '../data/compose.js';
 import { insertAtCaret } from '../snippets/snippet-filter.js';
 import { flushWhenHidden, restoreDraft, takeQuotes } from './composer-hooks.js';
+import type { Conversation } from './text-typeahead.js';
 
 /** What a composer writes to: a fixed conversation, a new topic, or a new DM. */
 export type ComposerStart =
@@ -65,6 +66,14 @@ export function createComposer(props: ComposerProps) {
     const ids = people();
     return ids.length === 0 ? null : { type: 'direct', user_ids: [...ids].sort((a, b) => a - b) };
   });
+
+  /** Where the text goes, for the typeahead's wildcards and order (a new topic's channel before it is named). */
+  const conversation = (): Conversation => {
+    if (start.kind === 'dm') return { kind: 'dm' };
+    const t = to();
+    if (t?.type === 'direct') return { kind: 'dm' };
+    return t ? { kind: 'channel', channelId: t.channel_id, topic: t.topic } : null;
+  };
 
   /** Where the text is kept as a draft: `to`, and a new DM with nobody picked yet has its own (`dm:`). */
   const draftTo = (): DraftTo | null => to() ?? (start.kind === 'dm' ? { type: 'direct', user_ids: [] } : null);
@@ -244,6 +253,7 @@ export function createComposer(props: ComposerProps) {
     typed,
     stopTyping: () => typing.stop(),
     channelTopics,
+    conversation,
     canSend,
     send,
     insertSnippet,

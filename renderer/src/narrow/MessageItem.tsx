@@ -133,8 +133,8 @@ export function MessageItem(props: MessageItemProps) {
           }
         >
           <Show when={editing()} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />}>
-          {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} />}
-        </Show>
+            {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} conversation={props.message.channel_id === null ? { kind: 'dm' } : { kind: 'channel', channelId: props.message.channel_id, topic: props.message.topic }} />}
+          </Show>
         </Show>
         <Reactions message={props.message} />
         <Show when={typing()}>
