@@ -133,7 +133,8 @@ export function TypeaheadTextarea(props: {
     for (const d of home.dms()) for (const p of d.participants) dmPartners.set(p.user_id, Math.max(d.max_message_id, dmPartners.get(p.user_id) ?? 0));
     const subs = subscribers();
     return {
-      users: users.state.users,
+      // Zulip leaves muted people out of the typeahead.
+      users: users.state.users.filter((u) => !users.isMuted(u.user_id)),
       groups: groups(),
       conversation: c,
       subscribers: c?.kind === 'channel' && subs?.channelId === c.channelId ? subs.ids : undefined,
