@@ -166,6 +166,29 @@ function emoji(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+const TIME_SYNTAX = /^<time:([^>]+)>/;
+
+/**
+ * Zulip's global times: `<time:2017-11-28T11:01:00Z>` (any date the parser reads; a bare number is
+ * UNIX seconds) becomes `<time datetime="2017-11-28T11:01:00Z">…</time>` with the text as written,
+ * which clients show in each reader's zone; an unreadable one says so, as Zulip does.
+ */
+function globalTime(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x3c /* < */) return false;
+  const m = TIME_SYNTAX.exec(state.src.slice(state.pos, state.posMax));
+  if (!m) return false;
+  if (!silent) {
+    const text = m[1]!.trim();
+    const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text);
+    pushHtml(
+      state,
+      Number.isFinite(ms) ? `<time datetime="${new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')}">${escapeHtml(text)}</time>` : `<span class="timestamp-error">Invalid time format: ${escapeHtml(text)}</span>`,
+    );
+  }
+  state.pos += m[0].length;
+  return true;
+}
+
 /** Mentions inside quotes do not notify (Zulip rewrites them to silent mentions). */
 export function silenceQuotedMentions(src: string, wholeText = false): string {
   const silence = (line: string) => line.replace(/@(?!_)(\*)/g, '@_$1');
@@ -253,6 +276,8 @@ export function zulipSyntax(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'zulip_mention', mention);
   md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLink);
   md.inline.ruler.before('emphasis', 'zulip_emoji', emoji);
+  // Before autolinks, which would take `<time:…>` for a URL of scheme `time`.
+  md.inline.ruler.before('autolink', 'zulip_time', globalTime);
   md.core.ruler.push('zulip_links', linksAndPreviews);
   md.renderer.rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
   md.renderer.rules.zulip_html_block = (tokens, idx) => `${tokens[idx]!.content}\n`;

@@ -110,3 +110,20 @@ test('spoilers open by keyboard, code is coloured, math is MathML', async ({ app
   expect(await colour(code.locator('.k'))).not.toBe(await colour(code.locator('.n')));
   await screenshot(app, testInfo, '102-rich-content-dark');
 });
+
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('a global time shows in the reader’s zone and hour format, the text as written in its title', async ({ app, host }) => {
+    const iago = await demoUser(host, 'iago@example.com');
+    const id = await iago.send('general', 'meeting times', 'Launch at <time:1496701800>, not <time:whenever>.');
+    await openTopic(app, 'general', 'meeting times');
+    const content = messageList(app).locator(`li.message[data-message-id="${id}"] .message-content`);
+    const time = content.locator('time');
+    await expect(time).toHaveAttribute('datetime', '2017-06-05T22:30:00Z');
+    // 22:30 UTC is 6:30 PM in New York, in 12- or 24-hour form as the user's setting says.
+    await expect(time).toHaveText(/^Mon, Jun 5, 2017, (6:30\sPM|18:30)$/);
+    await expect(time).toHaveAttribute('title', 'This time is in your time zone. Original text was “1496701800”.');
+    await expect(content).toContainText('Invalid time format: whenever');
+  });
+});

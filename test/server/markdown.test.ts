@@ -13,6 +13,16 @@ afterAll(() => t.close());
 const render = (content: string) => renderMarkdown(t.server.state, content, { senderId: t.userId('hamlet') });
 const groupId = (name: string) => t.server.state.db.prepare('SELECT id FROM user_groups WHERE name = ?').pluck().get(name) as number;
 
+describe('global times (<time:…>)', () => {
+  it('renders as Zulip does: a datetime in UTC and the text as written; unreadable ones say so', () => {
+    // Zulip's markdown_test_cases.json: timestamp_backend_markdown_only and the invalid case.
+    expect(render('<time:1496701800>').html).toBe('<p><time datetime="2017-06-05T22:30:00Z">1496701800</time></p>');
+    expect(render('Meet at <time:2017-11-28T11:01:00Z>.').html).toBe('<p>Meet at <time datetime="2017-11-28T11:01:00Z">2017-11-28T11:01:00Z</time>.</p>');
+    expect(render('<time:not a time>').html).toBe('<p><span class="timestamp-error">Invalid time format: not a time</span></p>');
+    expect(render('`<time:1496701800>`').html).toBe('<p><code>&lt;time:1496701800&gt;</code></p>');
+  });
+});
+
 describe('basic Markdown', () => {
   it('paragraphs, emphasis and Zulip-style hard line breaks', () => {
     expect(render('**bold** *it*\nnext').html).toBe('<p><strong>bold</strong> <em>it</em><br>\nnext</p>');

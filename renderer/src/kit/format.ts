@@ -69,6 +69,16 @@ export function formatFullTime(timestamp: number, locale?: string, timeZone?: st
   return formatter(locale, { dateStyle: 'full', timeStyle: 'short', timeZone, ...cycle }).format(new Date(timestamp * 1000));
 }
 
+/**
+ * A global time a message names (Zulip's `<time:…>`), in the reader's zone and hour format, as
+ * Zulip web shows it: "Tue, Nov 28, 2017, 11:01 AM". Null when `datetime` is not a date.
+ */
+export function formatGlobalTime(datetime: string, locale?: string, timeZone?: string, twentyFourHour: boolean | null = null): string | null {
+  const ms = Date.parse(datetime);
+  if (!Number.isFinite(ms)) return null;
+  return formatter(locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', ...hourOptions(twentyFourHour), timeZone }).format(new Date(ms));
+}
+
 /** Which markers a message carries: edited (content changed), moved (topic or channel changed). */
 export function messageMarkers(m: Pick<LocalMessage, 'last_edit_timestamp' | 'last_moved_timestamp'>): { edited: boolean; moved: boolean } {
   return { edited: m.last_edit_timestamp !== null, moved: m.last_moved_timestamp !== null };

@@ -4,7 +4,8 @@
  * narrow of this realm: `#narrow/...`, `/#narrow/...` or the realm URL with a fragment) navigates
  * in place; every other link keeps opening outside (the sanitiser gives it target=_blank). A
  * spoiler's button (the sanitiser adds it) shows and hides its content. `highlight`: the words of
- * the search the message is shown for, marked in its text (shared/highlight.ts).
+ * the search the message is shown for, marked in its text (shared/highlight.ts). Global times show
+ * in the reader's zone (shared/message-times.ts).
  */
 import { createEffect, createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
@@ -13,9 +14,12 @@ import { useRouter } from '../router/router.js';
 import { hostSession } from '../core/host-session.js';
 import { sanitizeMessageHtml, toggleSpoiler } from './sanitize.js';
 import { markSearchMatches } from './highlight.js';
+import { showGlobalTimes } from './message-times.js';
+import { useSettings } from '../data/settings.js';
 
 export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
+  const settings = useSettings();
   const accounts = useAccounts();
   const html = createMemo(() => sanitizeMessageHtml(props.html, { realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads }));
   // `error` does not bubble: listen in the capture phase, once, on the container.
@@ -24,6 +28,7 @@ export function MessageContent(props: { html: string; highlight?: string | null 
     // After the content is set (user effects run after the render's): mark the search's words.
     createEffect(() => {
       html();
+      showGlobalTimes(el, settings.display().twentyFourHour);
       markSearchMatches(el, props.highlight ?? null);
     });
   };

@@ -1,6 +1,6 @@
 /** Message display helpers: initials, tones, local times, markers, sender names. */
 import { describe, expect, it } from 'vitest';
-import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers, senderName, topicLabel } from '../../../renderer/src/kit/format.js';
+import { avatarTone, formatFullTime, formatGlobalTime, formatMessageTime, initials, messageMarkers, senderName, topicLabel } from '../../../renderer/src/kit/format.js';
 
 describe('avatar', () => {
   it('takes the first letters of the first and last word', () => {
@@ -53,5 +53,13 @@ describe('message markers and names', () => {
   it('labels the empty topic', () => {
     expect(topicLabel('')).toBe('general chat');
     expect(topicLabel('lunch')).toBe('lunch');
+  });
+});
+
+describe('global times (Zulip <time:…>)', () => {
+  it('in the reader’s zone and hour format, with the weekday; null for no date', () => {
+    expect(formatGlobalTime('2017-06-05T22:30:00Z', 'en-US', 'America/New_York', false)).toBe('Mon, Jun 5, 2017, 6:30 PM');
+    expect(formatGlobalTime('2017-06-05T22:30:00Z', 'en-US', 'Asia/Tokyo', true)).toBe('Tue, Jun 6, 2017, 07:30');
+    expect(formatGlobalTime('not a date', 'en-US', 'UTC', null)).toBeNull();
   });
 });
