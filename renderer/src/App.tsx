@@ -15,6 +15,7 @@ import { applyLookToPage } from './data/look.js';
 import { MainScreen } from './shell/MainScreen.js';
 import { StatusProvider, useStatus } from './data/status.js';
 import { HostNotice } from './status/HostNotice.js';
+import { Lightbox } from './shared/Lightbox.js';
 
 function Root() {
   const accounts = useAccounts();
@@ -22,6 +23,7 @@ function Root() {
   return (
     <>
       <HostNotice />
+      <Lightbox />
       <Switch
         fallback={
           <main class="splash">

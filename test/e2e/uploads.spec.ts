@@ -9,44 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, messageList, openTopic, screenshot, test } from './fixtures.js';
+import { expect, lightAndDark, messageList, openTopic, test } from './fixtures.js';
+import { expectLoaded, upload } from './upload-helpers.js';
 import { openRealWorld, statusOf } from './real-world.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PICTURE = readFileSync(path.join(ROOT, 'resources', 'icons', '256x256.png'));
 const OTHER = readFileSync(path.join(ROOT, 'resources', 'icons', '128x128.png'));
-
-/** Upload a file as a demo user (multipart, as clients do); its `/user_uploads/...` URL. */
-async function upload(serverUrl: string, email: string, name: string, data: Buffer): Promise<string> {
-  const key = (await (await fetch(`${serverUrl}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'sandbox' }) })).json()) as { api_key: string };
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
-  const res = await fetch(`${serverUrl}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${key.api_key}`).toString('base64')}` }, body: fd });
-  const body = (await res.json()) as { url?: string; msg?: string };
-  if (body.url === undefined) throw new Error(`upload: ${body.msg ?? res.status}`);
-  return body.url;
-}
-
-/** Decoded for real (a broken image has no natural width). */
-async function expectLoaded(img: Locator): Promise<void> {
-  await expect(img).toBeVisible();
-  const decoded = () =>
-    img.evaluate((el) => {
-      const i = el as unknown as { complete: boolean; naturalWidth: number };
-      return i.complete ? i.naturalWidth : 0;
-    });
-  await expect.poll(decoded, { timeout: 15_000 }).toBeGreaterThan(0);
-}
-
-async function lightAndDark(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await screenshot(page, testInfo, name, { shownDarkToo: true });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await screenshot(page, testInfo, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
-}
 
 test('an uploaded image is shown, and still shown offline after a reload; one never seen is a placeholder', async ({ page }, testInfo) => {
   test.setTimeout(180_000);

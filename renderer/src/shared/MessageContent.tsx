@@ -5,14 +5,17 @@
  * in place; every other link keeps opening outside (the sanitiser gives it target=_blank). A
  * spoiler's button (the sanitiser adds it) shows and hides its content. `highlight`: the words of
  * the search the message is shown for, marked in its text (shared/highlight.ts). Global times show
- * in the reader's zone (shared/message-times.ts).
+ * in the reader's zone (shared/message-times.ts). A click on an uploaded image opens the image
+ * viewer (Lightbox.tsx) on the view's images.
  */
 import { createEffect, createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
 import { hostSession } from '../core/host-session.js';
-import { sanitizeMessageHtml, toggleSpoiler } from './sanitize.js';
+import { sanitizeMessageHtml, toggleSpoiler, type ImageContext } from './sanitize.js';
+import { decideImage } from './images.js';
+import { lightbox } from './lightbox.js';
 import { markSearchMatches } from './highlight.js';
 import { showGlobalTimes } from './message-times.js';
 import { useSettings } from '../data/settings.js';
@@ -21,7 +24,8 @@ export function MessageContent(props: { html: string; highlight?: string | null 
   const router = useRouter();
   const settings = useSettings();
   const accounts = useAccounts();
-  const html = createMemo(() => sanitizeMessageHtml(props.html, { realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads }));
+  const imageContext = () => ({ realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads });
+  const html = createMemo(() => sanitizeMessageHtml(props.html, imageContext()));
   // `error` does not bubble: listen in the capture phase, once, on the container.
   const setUp = (el: HTMLDivElement) => {
     el.addEventListener('error', onImageError, true);
@@ -39,6 +43,12 @@ export function MessageContent(props: { html: string; highlight?: string | null 
       toggleSpoiler(spoiler, spoiler.getAttribute('aria-expanded') !== 'true');
       return;
     }
+    const img = e.target.closest<HTMLImageElement>('img[data-upload]');
+    if (img !== null) {
+      e.preventDefault();
+      openLightbox(img, imageContext());
+      return;
+    }
     const a = e.target.closest('a');
     if (a === null) return;
     const hash = internalHash(a.getAttribute('href') ?? '', { realmUrl: accounts.active()?.realm_url ?? null, pageUrl: window.location.href });
@@ -50,6 +60,21 @@ export function MessageContent(props: { html: string; highlight?: string | null 
 }
 
 export const IMAGE_MISSING = 'Image not available offline';
+
+/**
+ * Open the image viewer on `img` with every upload image of its view (in page order): each at full
+ * size when its link names the upload itself (Zulip links a preview to the original), else as shown.
+ */
+function openLightbox(img: HTMLImageElement, ctx: ImageContext): void {
+  const root = img.closest('.message-list') ?? img.closest('.message-content') ?? img;
+  const all = [...root.querySelectorAll<HTMLImageElement>('img[data-upload]')];
+  const images = all.map((i) => {
+    const href = i.closest('a')?.getAttribute('href') ?? '';
+    const full = href === '' ? undefined : decideImage({ src: href, alt: i.alt, linkTitle: null, insideLink: false }, ctx);
+    return { src: full?.kind === 'upload' ? full.src : i.src, alt: i.alt || 'Image' };
+  });
+  lightbox.open(images, all.indexOf(img));
+}
 
 function onImageError(e: Event): void {
   const img = e.target;
