@@ -29,6 +29,7 @@
  * stream stop writing and wait for its retry ticks (backoff), and everything resumes by itself
  * once a write works again (a tick's probe, or the user's next change).
  */
+import { notificationsOf, type NotificationBatch } from './notifications.js';
 import { SessionDrafts } from './drafts.js';
 import { refreshOwnRaw } from './raw-cache.js';
 import { createHash } from 'node:crypto';
@@ -149,6 +150,7 @@ export class AccountSession {
   private syncing: SyncProgress | undefined;
   private readonly statusListeners = new Set<(s: SessionStatus) => void>();
   private readonly changeListeners = new Set<(c: StoreChanges) => void>();
+  private readonly notificationListeners = new Set<(n: NotificationBatch) => void>();
 
   private constructor(
     private readonly opts: AccountSessionOptions,
@@ -267,6 +269,12 @@ export class AccountSession {
   onChanges(listener: (c: StoreChanges) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /** New messages that deserve a desktop notification (engine/notifications.ts), per applied batch. */
+  onNotifications(listener: (n: NotificationBatch) => void): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
   }
 
   start(): void {
@@ -630,6 +638,18 @@ export class AccountSession {
     }
   }
 
+  /** Tell listeners what the batch deserves; a failure here never fails the batch (it is applied). */
+  private notify(events: readonly ZulipEvent[], selfUserId: number): void {
+    if (this.notificationListeners.size === 0 || !events.some((e) => e.type === 'message')) return;
+    try {
+      const batch = notificationsOf(this.db, events, selfUserId);
+      if (batch.items.length === 0 && batch.summary === null) return;
+      for (const l of this.notificationListeners) l(batch);
+    } catch (e) {
+      this.seams.logger.warn('deciding notifications failed', { details: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
   /** One transaction: the events and the new queue position. */
   private apply(events: readonly ZulipEvent[], next: QueuePosition): void {
     const selfUserId = this.selfUserId;
@@ -655,6 +675,7 @@ export class AccountSession {
     if (this.typing.handle(out.typing)) changes.touched('typing');
     if (this.typists.handle(out.typing)) changes.touched('typing');
     if (!changes.empty) this.emit(changes.freeze());
+    this.notify(events, selfUserId);
     // A poll succeeded: the credentials work, so a 401 pause of the outbox is over; after a
     // failed poll the network is back, so rows waiting out a backoff go now.
     this.outbox.credentialsWork();

@@ -448,10 +448,29 @@ export type QueryName = keyof typeof queries;
 export type CommandName = keyof typeof commands;
 
 /** What the engine pushes to the UI without being asked. */
+/** A desktop notification the engine decided on (sync/engine/notifications.ts); the page or the main process shows it. */
+export const notificationItemSchema = z.object({
+  message_id: int,
+  reason: z.enum(['dm', 'mention', 'followed', 'channel']),
+  sender: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** No sound (the user's audible-notification settings). */
+  silent: z.boolean(),
+  /** The conversation a click opens. */
+  target: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('dm'), user_ids: z.array(int) }),
+    z.object({ kind: z.literal('topic'), channel_id: int, channel_name: z.string(), topic: z.string() }),
+  ]),
+});
+export type NotificationItem = z.output<typeof notificationItemSchema>;
+
 export const engineEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: sessionStatus }),
   z.object({ type: z.literal('view'), view_id: z.string(), changes: narrowChangeSetSchema }),
   /** Areas whose queries may answer differently now (channels, users, snippets, typing, ...). */
   z.object({ type: z.literal('areas'), areas: z.array(z.string()) }),
+  /** New messages to notify about: each one, or (many at once, e.g. after being offline) a summary. */
+  z.object({ type: z.literal('notifications'), items: z.array(notificationItemSchema), summary: z.object({ count: int, senders: z.array(z.string()) }).nullable() }),
 ]);
 export type EngineEvent = z.output<typeof engineEventSchema>;

@@ -24,6 +24,8 @@ export function refreshesChannels(e: EngineEvent): boolean {
     case 'view':
       // New or removed messages change topic lists and counts; the engine names no area for them.
       return e.changes.added.length > 0 || e.changes.removed.length > 0;
+    case 'notifications':
+      return false;
   }
 }
 
