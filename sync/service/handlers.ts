@@ -62,6 +62,7 @@ export const handlers: Handlers = {
     return { user_id: id, role: typeof role === 'number' ? role : null };
   },
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
+  realmEmoji: (ctx) => ctx.session().queries.realmEmoji(),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),
   drafts: (ctx) => ctx.session().drafts.list(),

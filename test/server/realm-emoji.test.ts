@@ -32,7 +32,7 @@ async function send(content: string): Promise<{ id: number; content: string }> {
 
 describe('custom emoji', () => {
   it('POST /realm/emoji/{name} stores the image, lists it, serves it and tells everyone (realm_emoji update)', async () => {
-    const q = openQueue(t, 'othello', { event_types: ['realm_emoji'] });
+    const q = openQueue(t, 'othello', { eventTypes: ['realm_emoji'] });
     const png = discPng([10, 20, 30], 16);
     expect((await addEmoji('hamlet', 'yorick', png)).json).toMatchObject({ result: 'success' });
     const list = (await t.as('othello').get('/realm/emoji')).json.emoji as Record<string, { id: string; name: string; source_url: string; author_id: number }>;
@@ -42,7 +42,7 @@ describe('custom emoji', () => {
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await img.arrayBuffer()).equals(png)).toBe(true);
-    const events = (await q.events()) as Array<{ type: string; op: string; realm_emoji: Record<string, unknown> }>;
+    const events = await q.ofType('realm_emoji');
     expect(events.at(-1)).toMatchObject({ type: 'realm_emoji', op: 'update', realm_emoji: { [mine.id]: { name: 'yorick' } } });
   });
 
