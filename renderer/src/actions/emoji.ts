@@ -7,6 +7,7 @@
  * sent; the others are aliases the search also finds ("thumbs" finds +1).
  */
 import { emojiText, unicodeEmoji } from '../../../common/emoji.js';
+import type { RealmEmojiView } from '../../../sync/protocol/commands.js';
 
 export interface EmojiEntry {
   /** Zulip's emoji code: hex code points joined by "-"; a custom emoji's id. */
@@ -21,6 +22,14 @@ export interface EmojiEntry {
 
 /** Every Unicode emoji, by category in Zulip's order. */
 export const EMOJI: readonly EmojiEntry[] = unicodeEmoji();
+
+/** The picker's category of the realm's emoji, after the Unicode ones (as in Zulip). */
+export const CUSTOM_CATEGORY = 'Custom';
+
+/** The realm's active custom emoji as entries: code = id, `url` = the image path on the realm. */
+export function customEmojiEntries(list: readonly RealmEmojiView[]): EmojiEntry[] {
+  return list.filter((e) => !e.deactivated).map((e) => ({ code: e.id, names: [e.name], category: CUSTOM_CATEGORY, url: e.source_url }));
+}
 
 /** The reaction type of an entry. */
 export const emojiReactionType = (e: EmojiEntry): 'realm_emoji' | 'unicode_emoji' => (e.url === undefined ? 'unicode_emoji' : 'realm_emoji');

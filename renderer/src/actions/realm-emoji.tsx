@@ -11,10 +11,7 @@ import { useLiveQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { hostSession } from '../core/host-session.js';
 import { useAccounts } from '../data/accounts.js';
-import type { EmojiEntry } from './emoji.js';
-
-/** The picker's category of the realm's emoji, after Zulip's Unicode ones (as in Zulip). */
-export const CUSTOM_CATEGORY = 'Custom';
+import { customEmojiEntries, type EmojiEntry } from './emoji.js';
 
 export interface RealmEmojiStore {
   /** Active custom emoji as picker entries (code = id, `url` = the image path on the realm), by name. */
@@ -27,18 +24,13 @@ export interface RealmEmojiStore {
 
 const NONE: RealmEmojiStore = { entries: () => [], imageSrc: () => undefined, byId: () => undefined };
 
-/** Picker entries for the active ones (pure). */
-export function customEntries(list: readonly RealmEmojiView[]): EmojiEntry[] {
-  return list.filter((e) => !e.deactivated).map((e) => ({ code: e.id, names: [e.name], category: CUSTOM_CATEGORY, url: e.source_url }));
-}
-
 const Ctx = createContext<RealmEmojiStore>();
 
 export function RealmEmojiProvider(props: { bridge?: Bridge; children: JSX.Element }) {
   const bridge = props.bridge ?? defaultBridge;
   const accounts = useAccounts();
   const q = useLiveQuery<RealmEmojiView[]>(bridge, { fetch: () => bridge.invoke('realmEmoji', {}), areas: [...QUERY_AREAS.realmEmoji, 'accounts'], initial: [] });
-  const entries = createMemo(() => customEntries(q.data));
+  const entries = createMemo(() => customEmojiEntries(q.data));
   const ids = createMemo(() => new Map(q.data.map((e) => [e.id, e])));
   const store: RealmEmojiStore = {
     entries,
