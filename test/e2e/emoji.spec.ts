@@ -3,17 +3,32 @@
  * first afterwards, and the realm's custom emoji as images: `:shipit:` in a message and
  * `:party_parrot:` as a reaction, both loaded through the host (which fetches them with the
  * account's credentials). The server agrees on each reaction (read back over REST). Then the
- * server PROCESS stops and the page reloads: both images still show, from the device.
+ * server PROCESS stops and the page reloads: both images still show, from the device, and so does
+ * one added while the app was live but never shown (the engine fetched it ahead).
  */
 import type { Locator } from '@playwright/test';
 import { expect, lightAndDark, messageList, openTopic, test } from './fixtures.js';
 import { openRealWorld, statusOf } from './real-world.js';
+import { discPng } from '../../server/demo/emoji-images.js';
 
 /** Decoded for real (a broken image has no natural width). */
 async function expectLoaded(img: Locator): Promise<void> {
   await expect(img).toBeVisible();
-  const decoded = () => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).naturalWidth : 0));
+  const decoded = () =>
+    img.evaluate((el) => {
+      const i = el as unknown as { complete: boolean; naturalWidth: number };
+      return i.complete ? i.naturalWidth : 0;
+    });
   await expect.poll(decoded, { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/** Add a custom emoji as `email` (Zulip's POST /realm/emoji/{name}, multipart). */
+async function addCustomEmoji(serverUrl: string, email: string, name: string, png: Buffer): Promise<void> {
+  const key = (await (await fetch(`${serverUrl}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password: 'sandbox' }) })).json()) as { api_key: string };
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${name}.png`);
+  const res = await fetch(`${serverUrl}/api/v1/realm/emoji/${name}`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${email}:${key.api_key}`).toString('base64')}` }, body: fd });
+  expect(((await res.json()) as { result: string }).result).toBe('success');
 }
 
 test('react by category and by search, recently used first, custom emoji as images, still shown offline', async ({ page }, testInfo) => {
@@ -77,6 +92,12 @@ test('react by category and by search, recently used first, custom emoji as imag
       ]);
     await lightAndDark(page, testInfo, '112-emoji-reactions');
 
+    // Added while the app is live and never shown online: the engine fetches its image ahead. The
+    // message after it shows the app has had the event (events arrive in order).
+    await addCustomEmoji(world.serverUrl, 'iago@example.com', 'yorick', discPng([0x55, 0x44, 0x99]));
+    await iago.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'emoji party', content: 'Alas, poor Yorick' });
+    await expect(messageList(page).getByText('Alas, poor Yorick')).toBeVisible();
+
     // The server PROCESS goes away; the page reloads on the device's copies of both images.
     await world.stopServer();
     await page.reload();
@@ -85,6 +106,10 @@ test('react by category and by search, recently used first, custom emoji as imag
     await expectLoaded(offlineItem.getByRole('img', { name: ':shipit:' }));
     await expectLoaded(offlineItem.getByRole('button', { name: 'party parrot: 1, you' }).locator('img'));
     await lightAndDark(page, testInfo, '112-emoji-offline');
+    // The picker's custom emoji too, the one never shown online included.
+    await offlineItem.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'Add reaction' }).click();
+    await picker.getByRole('tab', { name: 'Custom' }).click();
+    await expectLoaded(picker.getByRole('group', { name: 'Custom' }).getByRole('button', { name: 'yorick' }).locator('img'));
     expect(world.problems()).toEqual([]);
   } finally {
     await world.close();
