@@ -77,6 +77,7 @@ test('react by category and by search, recently used first, custom emoji as imag
 
     // A custom emoji from its category: an image in the picker and on the chip.
     await picker.getByRole('tab', { name: 'Custom' }).click();
+    await expect(picker.getByRole('tab', { name: 'Custom' })).toHaveAttribute('aria-selected', 'true');
     const customGroup = picker.getByRole('group', { name: 'Custom' });
     await expectLoaded(customGroup.getByRole('button', { name: 'party parrot' }).locator('img'));
     await lightAndDark(page, testInfo, '112-emoji-picker');
