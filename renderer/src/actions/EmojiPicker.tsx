@@ -21,8 +21,9 @@ import { reactionToggle, type ReactionRequest } from './reactions.js';
 
 /** Columns of the grid (the CSS draws the same number). */
 const COLUMNS = 8;
-/** A grid row's height in px (the CSS's), for the placeholder of a section not rendered yet. */
+/** A grid row's height plus the gap under it, and the gap, in px (the CSS's): a section not drawn yet takes the room it will (nothing shifts when it is). */
 const ROW_PX = 34;
+const GAP_PX = 2;
 export const RECENT_CATEGORY = 'Recently used';
 
 interface Section {
@@ -79,7 +80,8 @@ export function EmojiPicker(props: { chosen: ReadonlySet<string>; onPick(e: Emoj
     if (!scroller) return;
     const top = scroller.scrollTop + 4;
     let now = sections()[0]?.name ?? '';
-    for (const el of scroller.querySelectorAll<HTMLElement>('section[data-section]')) if (el.offsetTop - scroller.offsetTop <= top) now = el.dataset['section'] ?? now;
+    // Offsets are the scroller's own (it is positioned: the CSS's position: relative).
+    for (const el of scroller.querySelectorAll<HTMLElement>('section[data-section]')) if (el.offsetTop <= top) now = el.dataset['section'] ?? now;
     setCurrent(now);
   };
   const showSection = (i: number) => {
@@ -88,7 +90,7 @@ export function EmojiPicker(props: { chosen: ReadonlySet<string>; onPick(e: Emoj
     draw(s.name);
     setCurrent(s.name);
     const el = scroller.querySelector<HTMLElement>(`#${CSS.escape(sectionId(i))}`);
-    if (el) scroller.scrollTop = el.offsetTop - scroller.offsetTop;
+    if (el) scroller.scrollTop = el.offsetTop;
   };
   const buttons = () => [...(scroller?.querySelectorAll<HTMLButtonElement>('button.emoji-choice') ?? [])];
   const onGridKey = (e: KeyboardEvent) => {
@@ -173,7 +175,7 @@ export function EmojiPicker(props: { chosen: ReadonlySet<string>; onPick(e: Emoj
                 <h3 class="emoji-section-title" aria-hidden="true">
                   {s.name}
                 </h3>
-                <Show when={drawn().has(s.name)} fallback={<div style={{ height: `${Math.ceil(s.list.length / COLUMNS) * ROW_PX}px` }} />}>
+                <Show when={drawn().has(s.name)} fallback={<div style={{ height: `${Math.ceil(s.list.length / COLUMNS) * ROW_PX - GAP_PX}px` }} />}>
                   <div class="emoji-grid" role="group" aria-label={s.name}>
                     <For each={s.list}>{choice}</For>
                   </div>
