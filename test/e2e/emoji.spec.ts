@@ -75,8 +75,14 @@ test('react by category and by search, recently used first, custom emoji as imag
     // Both reactions are the user's: marked chosen in the picker.
     await expect(recent.first()).toHaveAttribute('aria-pressed', 'true');
 
+    // The tabs by keyboard: Right moves to the next category, End to the last (the realm's).
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
     // A custom emoji from its category: an image in the picker and on the chip.
-    await picker.getByRole('tab', { name: 'Custom' }).click();
+    await page.keyboard.press('End');
+    await expect(picker.getByRole('tab', { name: 'Custom' })).toBeFocused();
     await expect(picker.getByRole('tab', { name: 'Custom' })).toHaveAttribute('aria-selected', 'true');
     const customGroup = picker.getByRole('group', { name: 'Custom' });
     await expectLoaded(customGroup.getByRole('button', { name: 'party parrot' }).locator('img'));

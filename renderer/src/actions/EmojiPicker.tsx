@@ -69,7 +69,16 @@ export function EmojiPicker(props: { chosen: ReadonlySet<string>; onPick(e: Emoj
   let scroller: HTMLDivElement | undefined;
   const observer =
     typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver((seen) => seen.forEach((x) => x.isIntersecting && draw((x.target as HTMLElement).dataset['section'] ?? '')), { rootMargin: '200px' })
+      ? new IntersectionObserver(
+          (seen) => {
+            for (const x of seen) {
+              if (!x.isIntersecting) continue;
+              draw((x.target as HTMLElement).dataset['section'] ?? '');
+              observer?.unobserve(x.target);
+            }
+          },
+          { rootMargin: '200px' },
+        )
       : undefined;
   onCleanup(() => observer?.disconnect());
   const observe = (el: HTMLElement, name: string) => {
