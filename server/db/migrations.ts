@@ -71,7 +71,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX scheduled_messages_due ON scheduled_messages(scheduled_delivery_timestamp) WHERE delivered_message_id IS NULL AND failed = 0;
     `);
   },
-  // 4 → 5: muted users (POST/DELETE /users/me/muted_users/{id}).
+  // 4 → 5: the realm's custom emoji (POST /realm/emoji/{emoji_name}).
+  (db) => {
+    db.exec(`
+      CREATE TABLE realm_emoji (
+        id          INTEGER PRIMARY KEY,
+        name        TEXT NOT NULL UNIQUE,
+        author_id   INTEGER,
+        file_name   TEXT NOT NULL,
+        mime_type   TEXT NOT NULL,
+        data        BLOB NOT NULL,
+        deactivated INTEGER NOT NULL DEFAULT 0
+      );
+    `);
+  },
+  // 5 → 6: muted users (POST/DELETE /users/me/muted_users/{id}).
   (db) => {
     db.exec(`
       CREATE TABLE muted_users (

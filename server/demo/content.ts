@@ -14,11 +14,13 @@ import { updateMessageFlags } from '../model/message-flags.js';
 import { sendMessage, type SendTarget } from '../model/message-send.js';
 import { addNavigationView } from '../model/navigation-views.js';
 import { addReaction } from '../model/reactions.js';
+import { addRealmEmoji } from '../model/realm-emoji.js';
 import { createSavedSnippet } from '../model/saved-snippets.js';
 import { createScheduledMessage, resolveTarget } from '../model/scheduled-messages.js';
 import { setUserTopicPolicy } from '../model/user-topics.js';
 import { getUserByEmail, type UserRow } from '../model/users.js';
 import type { ServerState } from '../state.js';
+import { discPng } from './emoji-images.js';
 import { seedGeneratedMessages } from './generated.js';
 
 type Who = 'desdemona' | 'iago' | 'shiva' | 'hamlet' | 'othello' | 'cordelia' | 'polonius';
@@ -91,6 +93,10 @@ export function seedDemoContent(srv: ServerState, opts: { extraMessages: number 
     return u;
   };
   const channelId = (name: string) => srv.db.prepare('SELECT id FROM channels WHERE name = ?').pluck().get(name) as number;
+
+  // The realm's custom emoji (`:shipit:`, `:party_parrot:`), before any message could use them.
+  addRealmEmoji(srv, user('iago').id, 'shipit', { mimeType: 'image/png', data: discPng([0x2e, 0x7d, 0x32]) });
+  addRealmEmoji(srv, user('iago').id, 'party_parrot', { mimeType: 'image/png', data: discPng([0xc2, 0x18, 0x5b]) });
 
   const ids: Record<string, number> = {};
   SCRIPT.forEach((entry, i) => {

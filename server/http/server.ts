@@ -17,7 +17,7 @@ import type { ServerState } from '../state.js';
 
 const API_PREFIX = '/api/v1';
 /** Served outside the API, as in Zulip. */
-const ROOT_PREFIX = '/user_uploads/';
+const ROOT_PREFIXES = ['/user_uploads/', '/user_avatars/'];
 
 /** With `unread`, the request whose body is still arriving: the answer goes out now, the close after it (`closeAfterBody`). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, unread?: IncomingMessage): void {
@@ -49,7 +49,7 @@ function sendRaw(res: ServerResponse, r: RawResponse, headers: Record<string, st
 
 /**
  * `router` serves the API below `/api/v1`; `rootRouter` the few paths real Zulip serves outside
- * it (uploaded files under `/user_uploads/`), with the same authentication and error envelopes.
+ * it (uploaded files under `/user_uploads/`, custom emoji under `/user_avatars/`), with the same authentication and error envelopes.
  */
 export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, rootRouter?: Router<PublicCtx>): Server {
   const rl = srv.config.rateLimit;
@@ -66,7 +66,7 @@ export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, ro
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
       const isApi = url.pathname.startsWith(API_PREFIX + '/');
-      if (!isApi && !(rootRouter && url.pathname.startsWith(ROOT_PREFIX))) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
+      if (!isApi && !(rootRouter && ROOT_PREFIXES.some((p) => url.pathname.startsWith(p)))) throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
       const match = isApi ? router.match(req.method ?? 'GET', url.pathname.slice(API_PREFIX.length)) : rootRouter!.match(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') throw new JsonableError('BAD_REQUEST', 'Not Found', 404);
       if (match.kind === 'method_not_allowed') {

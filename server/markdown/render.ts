@@ -7,6 +7,7 @@
 import MarkdownIt from 'markdown-it';
 import { sql } from '../db/statements.js';
 import { getRealm } from '../model/realm.js';
+import { activeRealmEmoji } from '../model/realm-emoji.js';
 import type { ServerState } from '../state.js';
 import { silenceQuotedMentions, ZULIP, zulipSyntax, type MentionedUser, type NamedThing, type ZulipEnv } from './zulip-syntax.js';
 
@@ -67,6 +68,7 @@ export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderCo
     group: (name) => groupByName.get(name) as NamedThing | undefined,
     channel: (name) => channelByName.get(name) as NamedThing | undefined,
     emptyTopicName: getRealm(srv).empty_topic_display_name,
+    customEmoji: (name) => activeRealmEmoji(srv, name)?.source_url,
     mentionedUserIds: new Set(),
     mentionedGroupIds: new Set(),
     streamWildcard: false,

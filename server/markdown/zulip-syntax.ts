@@ -5,7 +5,7 @@
  * so one markdown-it instance serves every render.
  */
 import type { Env, MarkdownIt, StateCore, StateInline, Token } from 'markdown-it';
-import { EMOJI } from './emoji.js';
+import { unicodeEmojiCode } from '../../common/emoji.js';
 
 export interface MentionedUser {
   readonly id: number;
@@ -23,6 +23,8 @@ export interface ZulipEnv {
   readonly group: (name: string) => NamedThing | undefined;
   readonly channel: (name: string) => NamedThing | undefined;
   readonly emptyTopicName: string;
+  /** The image URL of the realm's active custom emoji called `name`. */
+  readonly customEmoji?: (name: string) => string | undefined;
   // Findings.
   readonly mentionedUserIds: Set<number>;
   readonly mentionedGroupIds: Set<number>;
@@ -157,10 +159,18 @@ function emoji(state: StateInline, silent: boolean): boolean {
   const m = EMOJI_SYNTAX.exec(state.src.slice(state.pos, state.posMax));
   if (!m) return false;
   const name = m[1]!;
-  const code = EMOJI[name];
-  if (!code) return false;
+  // A custom emoji wins over a Unicode one of the same name, as in Zulip.
+  const custom = zulipEnv(state.env).customEmoji?.(name);
+  const code = custom === undefined ? unicodeEmojiCode(name) : undefined;
+  if (custom === undefined && code === undefined) return false;
   if (!silent) {
-    pushHtml(state, `<span aria-label="${escapeHtml(name.replace(/_/g, ' '))}" class="emoji emoji-${code}" role="img" title="${escapeHtml(name.replace(/_/g, ' '))}">:${escapeHtml(name)}:</span>`);
+    const label = escapeHtml(name.replace(/_/g, ' '));
+    pushHtml(
+      state,
+      custom !== undefined
+        ? `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(custom)}" title="${label}">`
+        : `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${escapeHtml(name)}:</span>`,
+    );
   }
   state.pos += m[0].length;
   return true;

@@ -6,7 +6,8 @@
  */
 import { emit } from '../events/emit.js';
 import { badRequest, JsonableError } from '../http/errors.js';
-import { EMOJI } from '../markdown/emoji.js';
+import { unicodeEmojiCode } from '../../common/emoji.js';
+import { activeRealmEmoji } from './realm-emoji.js';
 import type { ServerState } from '../state.js';
 import { canAccessMessage, getChannel, subscriberIds } from './access.js';
 import { HISTORICAL_FLAGS } from './flags.js';
@@ -41,20 +42,28 @@ export function accessMessage(srv: ServerState, user: UserRow, messageId: number
 }
 
 /** Name → (code, type) for names this server knows (Unicode table and Zulip's extra emoji). */
-function emojiData(name: string): { code: string; type: ReactionType } {
+function emojiData(srv: ServerState, name: string): { code: string; type: ReactionType } {
   if (name === 'zulip') return { code: 'zulip', type: 'zulip_extra_emoji' };
-  const code = EMOJI[name];
+  const custom = activeRealmEmoji(srv, name);
+  if (custom) return { code: custom.id, type: 'realm_emoji' };
+  const code = unicodeEmojiCode(name);
   if (!code) throw badRequest(`Emoji '${name}' does not exist`);
   return { code, type: 'unicode_emoji' };
 }
 
-function checkEmoji(name: string, code: string, type: ReactionType): void {
-  if (type === 'realm_emoji') throw badRequest('Invalid custom emoji.');
+function checkEmoji(srv: ServerState, name: string, code: string, type: ReactionType): void {
+  if (type === 'realm_emoji') {
+    // Zulip: the name must be an active custom emoji, and the code its id.
+    const custom = activeRealmEmoji(srv, name);
+    if (!custom) throw badRequest('Invalid emoji name.');
+    if (custom.id !== code) throw badRequest('Invalid custom emoji.');
+    return;
+  }
   if (type === 'zulip_extra_emoji') {
     if (name !== 'zulip' || code !== 'zulip') throw badRequest('Invalid emoji name.');
     return;
   }
-  const known = EMOJI[name];
+  const known = unicodeEmojiCode(name);
   if (!known) throw badRequest('Invalid emoji name.');
   if (known !== code) throw badRequest('Invalid emoji code.');
 }
@@ -78,7 +87,7 @@ export function addReaction(srv: ServerState, user: UserRow, messageId: number, 
   let code = spec.emojiCode;
   let type = spec.reactionType;
   if (code === undefined || type === undefined) {
-    const d = emojiData(name);
+    const d = emojiData(srv, name);
     code ??= d.code;
     type ??= d.type;
   }
@@ -90,7 +99,7 @@ export function addReaction(srv: ServerState, user: UserRow, messageId: number, 
     | undefined;
   // A vote for an existing reaction keeps its name (Zulip).
   if (existing !== undefined) name = existing;
-  else checkEmoji(name, code, type);
+  else checkEmoji(srv, name, code, type);
   if (!sql(srv, 'SELECT 1 FROM user_messages WHERE user_id = ? AND message_id = ?').get(user.id, m.id)) {
     sql(srv, 'INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)').run(user.id, m.id, HISTORICAL_FLAGS);
   }
@@ -104,7 +113,7 @@ export function removeReaction(srv: ServerState, user: UserRow, messageId: numbe
   let type = spec.reactionType ?? 'unicode_emoji';
   if (code === undefined) {
     if (spec.emojiName === undefined) throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
-    const d = emojiData(spec.emojiName);
+    const d = emojiData(srv, spec.emojiName);
     code = d.code;
     if (spec.reactionType === undefined) type = d.type;
   }

@@ -98,24 +98,6 @@ export function setRealmSettings(srv: ServerState, changes: Partial<RealmSetting
   }
 }
 
-/** A custom emoji (OpenAPI `RealmEmoji`), keyed by its id in GET /realm/emoji and register. */
-export interface RealmEmoji {
-  id: string;
-  name: string;
-  source_url: string;
-  still_url: string | null;
-  deactivated: boolean;
-  author_id: number | null;
-}
-
-/**
- * The realm's custom emoji: none. Reactions refuse `realm_emoji` and the Markdown renderer knows
- * only Unicode emoji, so listing any would promise what the server cannot do.
- */
-export function realmEmoji(_srv: ServerState): Record<string, RealmEmoji> {
-  return {};
-}
-
 /** The realm's linkifiers (`{pattern, url_template, id}`, in processing order): none, as the renderer applies none. */
 export function realmLinkifiers(_srv: ServerState): Array<{ pattern: string; url_template: string; id: number }> {
   return [];

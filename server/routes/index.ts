@@ -9,7 +9,7 @@ import { registerMessageEditRoutes } from './message-edit.js';
 import { registerMessageRoutes } from './messages.js';
 import { registerNavigationViewRoutes } from './navigation-views.js';
 import { registerPushRoutes } from './push.js';
-import { registerRealmRoutes } from './realm.js';
+import { registerRealmEmojiFileRoutes, registerRealmRoutes } from './realm.js';
 import { registerSavedSnippetRoutes } from './saved-snippets.js';
 import { registerScheduledMessageRoutes } from './scheduled-messages.js';
 import { registerServerSettingsRoutes } from './server-settings.js';
@@ -41,9 +41,10 @@ export function buildRouter(): Router<PublicCtx> {
   return r;
 }
 
-/** Routes matched on the full path from the server's root: serving uploaded files. */
+/** Routes matched on the full path from the server's root: serving uploaded files and custom emoji. */
 export function buildRootRouter(): Router<PublicCtx> {
   const r = new Router<PublicCtx>();
   registerUploadFileRoutes(r);
+  registerRealmEmojiFileRoutes(r);
   return r;
 }

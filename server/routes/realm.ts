@@ -1,5 +1,6 @@
 /**
- * GET /realm/emoji and GET /realm/linkifiers (this realm has neither; see model/realm.ts), and
+ * GET /realm/emoji and POST /realm/emoji/{emoji_name} (a multipart upload of one image: the realm's
+ * custom emoji, model/realm-emoji.ts), GET /realm/linkifiers (none; see model/realm.ts), and
  * PATCH /realm, limited to the message editing, moving and deleting settings (spec Events 2) and who
  * may add subscribers to channels (`can_add_subscribers_group`): administrators
  * only; time limits are seconds, or "unlimited" / null for no limit; group settings take an update
@@ -13,11 +14,14 @@ import { badRequest, JsonableError } from '../http/errors.js';
 import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';
 import { validateGroupSettingValue, type GroupSettingValue } from '../model/groups.js';
-import { getRealm, realmEmoji, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
+import { getRealm, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
+import { addRealmEmoji, realmEmoji, realmEmojiImage } from '../model/realm-emoji.js';
+import { REALM_ID } from '../model/uploads.js';
+import { RawResponse } from '../http/raw.js';
 import { apiGroupSettingValue } from '../model/user-groups.js';
 import { activeUserIds, isAdmin } from '../model/users.js';
 import type { ServerState } from '../state.js';
-import { route, type ApiRouter, type Ctx } from './context.js';
+import { publicRoute, route, type ApiRouter, type Ctx } from './context.js';
 import { groupSettingValueSchema } from './subscribe.js';
 import { adminRequired } from './users.js';
 
@@ -93,5 +97,26 @@ function emitRealmChange(srv: ServerState, changed: Partial<RealmSettings>): voi
 export function registerRealmRoutes(r: ApiRouter): void {
   route(r, 'PATCH', '/realm', updateRealm);
   route(r, 'GET', '/realm/emoji', ({ srv }) => ({ emoji: realmEmoji(srv) }));
+  route(r, 'POST', '/realm/emoji/:emoji_name', ({ srv, user, params, path }) => {
+    const files = params.files;
+    if (files.length !== 1) throw badRequest('You must upload exactly one file.');
+    params.has(files[0]!.field);
+    addRealmEmoji(srv, user.id, path.emoji_name ?? '', files[0]!);
+    return {};
+  });
   route(r, 'GET', '/realm/linkifiers', ({ srv }) => ({ linkifiers: realmLinkifiers(srv) }));
+}
+
+/** GET /user_avatars/{realm_id}/emoji/images/{file}: a custom emoji's image, public as in Zulip (outside /api/v1). */
+export function registerRealmEmojiFileRoutes(r: ApiRouter): void {
+  publicRoute(r, 'GET', '/user_avatars/:realm_id_str/emoji/images/:file', ({ srv, path }) => {
+    const image = path.realm_id_str === String(REALM_ID) ? realmEmojiImage(srv, path.file ?? '') : undefined;
+    if (!image) throw new JsonableError('BAD_REQUEST', 'File not found', 404);
+    return new RawResponse(image.data, {
+      'content-type': image.mimeType,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'public, max-age=86400',
+    });
+  });
 }

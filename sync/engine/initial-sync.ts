@@ -44,6 +44,7 @@ export const EVENT_TYPES = [
   'user_group',
   'realm_user',
   'realm',
+  'realm_emoji',
   'muted_users',
   'restart',
 ] as const;
@@ -53,6 +54,7 @@ export const FETCH_EVENT_TYPES = [
   'message',
   'update_message_flags',
   'realm',
+  'realm_emoji',
   'realm_user',
   'subscription',
   'user_topic',

@@ -5,7 +5,7 @@
  * list) starts its fetch in the background when online and announces the answer as the
  * `channel_topics` area.
  */
-import { getStreamTopics, isApiError, type ApiConnection } from '../api/index.js';
+import { getStreamTopics, isApiError, realmEmoji, type ApiConnection } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { getChannel, getChannels } from '../db/queries/channels.js';
 import { getUserGroups } from '../db/queries/groups.js';
@@ -16,8 +16,8 @@ import { storeServerTopics, topicListState } from '../db/queries/server-topics.j
 import { unreadDms } from '../db/queries/unreads.js';
 import { channelsWithTopics, topicsOf, unreadCounts } from '../db/queries/topics.js';
 import { getUsers } from '../db/queries/users.js';
-import type { ChannelSummary, ChannelTopicsView, DmConversation, GroupSettingValueView, UnreadCountsView, UserGroupsView, UserSummary } from '../protocol/commands.js';
-import type { z } from 'zod';
+import type { ChannelSummary, ChannelTopicsView, DmConversation, GroupSettingValueView, RealmEmojiView, UnreadCountsView, UserGroupsView, UserSummary } from '../protocol/commands.js';
+import { z } from 'zod';
 import type { navigationViewSchema, savedSnippetSchema, scheduledMessageSchema } from '../protocol/commands.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import type { EngineLogger } from '../base/seams.js';
@@ -178,6 +178,15 @@ export class SessionQueries {
 
   savedSnippets(): Array<z.output<typeof savedSnippetSchema>> {
     return getSavedSnippets(this.db);
+  }
+
+  /** The custom emoji register and `realm_emoji` events stored, by name (none when unreadable). */
+  realmEmoji(): RealmEmojiView[] {
+    const parsed = z.record(z.string(), realmEmoji).safeParse(getRealmValue(this.db, 'realm_emoji') ?? {});
+    if (!parsed.success) return [];
+    return Object.values(parsed.data)
+      .map((e) => ({ id: e.id, name: e.name, source_url: e.source_url, deactivated: e.deactivated }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   navigationViews(): Array<z.output<typeof navigationViewSchema>> {

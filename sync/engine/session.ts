@@ -63,6 +63,7 @@ import { getUserSettings } from '../db/queries/personal.js';
 import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
 import { UploadCache, uploadImagePaths } from '../uploads/cache.js';
+import { realmUploadPath } from '../protocol/uploads.js';
 import { StorageHealth, type StorageState } from '../db/storage.js';
 
 /** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
@@ -483,7 +484,13 @@ export class AccountSession {
       this.outbox.credentialsWork();
       this.outbox.retryNow();
       this.refreshRaw();
+      this.prefetchRealmEmoji();
     }
+  }
+
+  /** The realm's custom emoji images, fetched ahead like uploads (cached ones are skipped): the picker shows them offline too. */
+  private prefetchRealmEmoji(): void {
+    this.uploads.prefetch(this.queries.realmEmoji().flatMap((e) => (e.deactivated ? [] : (realmUploadPath(e.source_url, this.opts.realmUrl) ?? []))));
   }
 
   private markStream(s: PollerStatus): void {
@@ -537,6 +544,7 @@ export class AccountSession {
   }
 
   private emit(c: StoreChanges): void {
+    if (c.areas.has('realm') && this.online) this.prefetchRealmEmoji();
     for (const l of this.changeListeners) l(c);
   }
 

@@ -113,6 +113,13 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.output<typeof userSummarySchema>;
 
 export const savedSnippetSchema = z.object({ id: int, title: z.string(), content: z.string(), date_created: int });
+/**
+ * A custom emoji of the realm: its id (a `realm_emoji` reaction's code), name, and image path
+ * relative to the realm (`/user_avatars/<realm>/emoji/images/<file>`, fetched and cached like
+ * uploads: protocol/uploads.ts). Deactivated ones stay listed (old reactions still show them).
+ */
+export const realmEmojiSchema = z.object({ id: z.string(), name: z.string(), source_url: z.string(), deactivated: z.boolean() });
+export type RealmEmojiView = z.output<typeof realmEmojiSchema>;
 export const navigationViewSchema = z.object({ fragment: z.string(), is_pinned: z.boolean(), name: z.string().nullable() });
 export const scheduledMessageSchema = z.object({
   scheduled_message_id: int,
@@ -313,6 +320,8 @@ export const queries = {
   /** The people the signed-in user muted (queued changes included): their messages are hidden. */
   mutedUsers: { request: none, response: z.array(int) },
   savedSnippets: { request: none, response: z.array(savedSnippetSchema) },
+  /** The realm's custom emoji by name (live area `realm`), answered offline from the store. */
+  realmEmoji: { request: none, response: z.array(realmEmojiSchema) },
   navigationViews: { request: none, response: z.array(navigationViewSchema) },
   scheduledMessages: { request: none, response: z.array(scheduledMessageSchema) },
   userSettings: { request: none, response: userSettingsSchema },
@@ -367,6 +376,7 @@ export const QUERY_AREAS = {
   channelCreation: ['realm', 'user_groups', 'users'],
   messageDeletion: ['realm', 'user_groups', 'users', 'channels'],
   channelSubscribers: ['channels', 'subscriptions'],
+  realmEmoji: ['realm'],
   userGroups: ['user_groups', 'realm', 'users', 'outbox'],
   mutedUsers: ['muted_users'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly EventArea[]>>;

@@ -1,5 +1,6 @@
 /**
- * Uploaded files of the realm (`/user_uploads/...`), as the page asks the host for them. Shared by
+ * Uploaded files of the realm (`/user_uploads/...`, and custom emoji images under
+ * `/user_avatars/<realm>/emoji/images/`), as the page asks the host for them. Shared by
  * the renderer (rewriting `img src`), the engine's upload cache and both hosts, so all of them agree
  * on which paths name an upload; environment-neutral (WHATWG URL only).
  *
@@ -21,6 +22,8 @@ export const UPLOAD_ROUTE_PREFIX = '/uploads';
 
 const MAX_PATH_LENGTH = 1024;
 const REALM_ID = /^\d{1,10}$/;
+/** Where Zulip's local storage serves custom emoji (they are fetched and cached like uploads). */
+const EMOJI_PREFIX = '/user_avatars/';
 
 /**
  * The canonical realm-relative path (`/user_uploads/2/ab/cd/name.png`, each segment percent-encoded
@@ -29,6 +32,7 @@ const REALM_ID = /^\d{1,10}$/;
  * `/user_uploads/<realm id>/<path>` or `/user_uploads/thumbnail/<realm id>/<path>/<format>`, and any
  * segment that is empty, `.`/`..` (also encoded) or hides a separator, NUL or backslash once decoded.
  * `src` may be relative (`/user_uploads/...`, `user_uploads/...`) or absolute on the realm's origin.
+ * A custom emoji's image (`canonicalEmojiPath`) counts as an upload too.
  */
 export function realmUploadPath(src: string, realmUrl: string): string | undefined {
   let realm: URL;
@@ -40,7 +44,7 @@ export function realmUploadPath(src: string, realmUrl: string): string | undefin
     url = new URL(src.trim(), `${realm.origin}${base}/`);
     if (url.origin !== realm.origin) return undefined;
     const prefix = `${base}/user_uploads/`;
-    if (url.search !== '' || !url.pathname.startsWith(prefix)) return undefined;
+    if (url.search !== '' || !(url.pathname.startsWith(prefix) || url.pathname.startsWith(`${base}${EMOJI_PREFIX}`))) return undefined;
     return canonicalUploadPath(url.pathname.slice(base.length));
   } catch {
     return undefined;
@@ -52,10 +56,21 @@ export function realmUploadPath(src: string, realmUrl: string): string | undefin
  * undefined. Unlike `realmUploadPath` nothing is resolved: a dot segment is refused, not followed.
  */
 export function canonicalUploadPath(pathname: string): string | undefined {
+  if (pathname.startsWith(EMOJI_PREFIX)) return canonicalEmojiPath(pathname);
   if (pathname.length > MAX_PATH_LENGTH || !pathname.startsWith('/user_uploads/')) return undefined;
-  const raw = pathname.slice('/user_uploads/'.length).split('/');
+  const segments = pathSegments(pathname.slice('/user_uploads/'.length));
+  if (segments === undefined) return undefined;
+  const thumbnail = segments[0] === 'thumbnail';
+  const rest = thumbnail ? segments.slice(1) : segments;
+  // <realm id>/<at least one path segment> (a thumbnail adds its format as the last one).
+  if (!REALM_ID.test(rest[0] ?? '') || rest.length < (thumbnail ? 3 : 2)) return undefined;
+  return `/user_uploads/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/** The decoded segments of `raw` (still percent-encoded); undefined when one is empty, a dot segment, or hides a separator, NUL or backslash. */
+function pathSegments(raw: string): string[] | undefined {
   const segments: string[] = [];
-  for (const r of raw) {
+  for (const r of raw.split('/')) {
     let s: string;
     try {
       s = decodeURIComponent(r);
@@ -65,11 +80,21 @@ export function canonicalUploadPath(pathname: string): string | undefined {
     if (s === '' || s === '.' || s === '..' || /[/\\\0]/.test(s)) return undefined;
     segments.push(s);
   }
-  const thumbnail = segments[0] === 'thumbnail';
-  const rest = thumbnail ? segments.slice(1) : segments;
-  // <realm id>/<at least one path segment> (a thumbnail adds its format as the last one).
-  if (!REALM_ID.test(rest[0] ?? '') || rest.length < (thumbnail ? 3 : 2)) return undefined;
-  return `/user_uploads/${segments.map(encodeURIComponent).join('/')}`;
+  return segments;
+}
+
+/**
+ * A custom emoji's image as Zulip's local storage serves it (its `source_url`):
+ * `/user_avatars/<realm id>/emoji/images/<file>`, or `.../emoji/images/still/<file>` (an animated
+ * one's still frame); nothing else under `/user_avatars` (not the users' avatars).
+ */
+function canonicalEmojiPath(pathname: string): string | undefined {
+  if (pathname.length > MAX_PATH_LENGTH) return undefined;
+  const segments = pathSegments(pathname.slice(EMOJI_PREFIX.length));
+  if (segments === undefined || !REALM_ID.test(segments[0] ?? '') || segments[1] !== 'emoji' || segments[2] !== 'images') return undefined;
+  const rest = segments.slice(3);
+  if (!(rest.length === 1 || (rest.length === 2 && rest[0] === 'still'))) return undefined;
+  return `${EMOJI_PREFIX}${segments.map(encodeURIComponent).join('/')}`;
 }
 
 /**

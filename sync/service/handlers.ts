@@ -64,6 +64,7 @@ export const handlers: Handlers = {
   },
   mutedUsers: (ctx) => storedMutedUsers(ctx.session().db).map((m) => m.id),
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
+  realmEmoji: (ctx) => ctx.session().queries.realmEmoji(),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),
   drafts: (ctx) => ctx.session().drafts.list(),

@@ -42,7 +42,11 @@ describe('sync/api against the reference server: topics, alert words, realm data
 
   it('custom emoji and linkifiers parse', async () => {
     const hamlet = connect('hamlet');
-    expect((await getCustomEmoji(hamlet)).emoji).toEqual({});
+    // The demo realm's two, by id, parsed as RealmEmoji (still_url and author_id filled).
+    expect((await getCustomEmoji(hamlet)).emoji).toMatchObject({
+      '1': { id: '1', name: 'shipit', source_url: '/user_avatars/2/emoji/images/1.png', still_url: null, deactivated: false },
+      '2': { id: '2', name: 'party_parrot', deactivated: false },
+    });
     expect((await getLinkifiers(hamlet)).linkifiers).toEqual([]);
   });
 

@@ -134,10 +134,10 @@ describe('PATCH /realm', () => {
 });
 
 describe('GET /realm/emoji and GET /realm/linkifiers', () => {
-  it('this realm has no custom emoji: emoji is an empty object, the same as register realm_emoji', async () => {
+  it("the demo realm's custom emoji by id, the same as register realm_emoji", async () => {
     const r = await t.as('hamlet').get('/realm/emoji');
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ result: 'success', msg: '', emoji: {} });
+    expect(r.json).toMatchObject({ result: 'success', msg: '', emoji: { '1': { id: '1', name: 'shipit', source_url: '/user_avatars/2/emoji/images/1.png', deactivated: false } } });
     expect((await t.as('hamlet').post('/register', { fetch_event_types: ['realm_emoji'] })).json.realm_emoji).toEqual(r.json.emoji);
   });
 

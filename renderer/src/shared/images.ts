@@ -2,8 +2,9 @@
  * What becomes of an `<img>` in a message (pure; the sanitiser applies it to the DOM). The page may
  * show images only from its host (CSP `img-src 'self'` and, under Electron, `zulip-upload:`):
  *   - the realm's uploads (`/user_uploads/...`, relative or absolute on the realm's origin, and
- *     Zulip's `/user_uploads/thumbnail/...`) load from the host, which fetches them with the
- *     account's credentials and keeps them for offline viewing;
+ *     Zulip's `/user_uploads/thumbnail/...`) and custom emoji (`/user_avatars/<realm>/emoji/...`)
+ *     load from the host, which fetches them with the account's credentials and keeps them for
+ *     offline viewing;
  *   - any other image (another site, `data:`, the realm's `/static` or avatars) is not loaded: it
  *     becomes its text (alt, the link's title, or the file name), as a link to it when it was not
  *     inside one already (the sanitiser drops Zulip's preview block of such an image whole: the

@@ -26,6 +26,7 @@ import { ComposeProvider } from '../data/compose.js';
 import { SelectionProvider } from '../keys/selection.js';
 import { Shortcuts } from '../keys/Shortcuts.js';
 import { ActionsProvider } from '../actions/store.js';
+import { RealmEmojiProvider } from '../actions/realm-emoji.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { createSidebarOverlay } from './SidebarOverlay.js';
 import './shell.css';
@@ -54,6 +55,7 @@ export function MainScreen(props: { account: AccountSummary }) {
             <OutboxProvider>
               {/* Actions on messages and topics, and their dialogs (actions/store.tsx). */}
               <ActionsProvider>
+              <RealmEmojiProvider>
               <div class="shell">
                 <header class="topbar">
                   <sidebar.Toggle />
@@ -88,6 +90,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                 <DamageNotice />
                 <Show when={asking()}>{(c) => <SignOutDialog id={props.account.id} check={c()} onClose={() => setAsking(null)} />}</Show>
               </div>
+              </RealmEmojiProvider>
               </ActionsProvider>
             </OutboxProvider>
           </NarrowProvider>

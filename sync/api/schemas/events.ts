@@ -20,6 +20,7 @@ import { basicChannel, subscription } from './channels.js';
 import { groupSettingValue, userGroup, userGroupPermissionsShape } from './groups.js';
 import { message, topicLink } from './message.js';
 import { navigationView } from './navigation-views.js';
+import { realmEmoji } from './realm-data.js';
 import { mutedUser } from './register.js';
 import { scheduledMessage } from './scheduled-messages.js';
 import { savedSnippet } from './snippets.js';
@@ -497,7 +498,8 @@ const eventSchemas = {
   /** FL 468 (replaces `push_device`). */
   device: looseEvent('device'),
   push_device: looseEvent('push_device'),
-  realm_emoji: looseEvent('realm_emoji'),
+  /** op `update`: the whole new set of custom emoji by id. */
+  realm_emoji: looseEvent('realm_emoji').extend({ realm_emoji: z.record(z.string(), realmEmoji).optional() }),
   realm_linkifiers: looseEvent('realm_linkifiers'),
   realm_filters: looseEvent('realm_filters'),
   realm_playgrounds: looseEvent('realm_playgrounds'),

@@ -15,6 +15,7 @@ import { savedSnippet } from './snippets.js';
 import { userSettings } from './user-settings.js';
 import { userTopic } from './user-topics.js';
 import { user } from './users.js';
+import { realmEmoji } from './realm-data.js';
 
 const ids = z.array(int);
 
@@ -141,6 +142,8 @@ export const registerResponse = success({
 
   // Other fetch keys (named as the field unless noted).
   unread_msgs: unreadMsgs.optional(),
+  /** The realm's custom emoji by id, deactivated ones included. */
+  realm_emoji: z.record(z.string(), realmEmoji).optional(),
   /** Fetch key `realm_user_groups`; events arrive as `user_group`. */
   realm_user_groups: z.array(userGroup).optional(),
   /** Fetch key `user_topic`. */

@@ -14,7 +14,7 @@ import type { ChangeCollector } from '../../db/changes.js';
 import { onStream, onSubscription } from './channels.js';
 import { onDeleteMessage, onMessage, onReaction, onSubmessage, onUpdateMessageFlags } from './messages.js';
 import { onMutedUsers, onNavigationView, onSavedSnippets, onScheduledMessages, onUserSettings, onUserTopic } from './personal.js';
-import { onRealm } from './realm.js';
+import { onRealm, onRealmEmoji } from './realm.js';
 import { emptyOutput, type ApplyContext, type ApplyOutput, type HandlerContext, type HandlerLogger } from './types.js';
 import { onUpdateMessage } from './update-message.js';
 import { onRealmUser, onUserGroup } from './users.js';
@@ -37,7 +37,7 @@ const consoleLogger: HandlerLogger = { warn: (message, details) => console.warn(
 const IGNORED = new Set<string>([
   'heartbeat', 'presence', 'user_status', 'alert_words', 'has_zoom_token', 'onboarding_steps', 'drafts',
   'attachment', 'default_streams', 'channel_folder', 'custom_profile_fields', 'invites_changed', 'reminders', 'device',
-  'push_device', 'realm_emoji', 'realm_linkifiers', 'realm_filters', 'realm_playgrounds', 'realm_domains', 'realm_export',
+  'push_device', 'realm_linkifiers', 'realm_filters', 'realm_playgrounds', 'realm_domains', 'realm_export',
   'realm_export_consent', 'realm_bot', 'realm_user_settings_defaults', 'default_stream_groups', 'muted_topics',
   'update_display_settings', 'update_global_notifications', 'web_reload_client',
 ]);
@@ -66,6 +66,7 @@ function applyOne(db: LocalDb, e: KnownEvent, ctx: HandlerContext, changes: Chan
     case 'user_group': return onUserGroup(db, e, ctx, changes);
     case 'realm_user': return onRealmUser(db, e, ctx, changes);
     case 'realm': return onRealm(db, e, ctx, changes);
+    case 'realm_emoji': return onRealmEmoji(db, e, changes);
     case 'restart':
       ctx.out.restart = e;
       return;

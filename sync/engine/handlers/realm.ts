@@ -23,3 +23,9 @@ export function onRealm(db: LocalDb, e: EventOf<'realm'>, ctx: HandlerContext, c
   }
   changes.touched('realm');
 }
+
+/** `realm_emoji` op `update` carries the whole set of custom emoji: stored as register's `realm_emoji`. */
+export function onRealmEmoji(db: LocalDb, e: EventOf<'realm_emoji'>, changes: ChangeCollector): void {
+  if (e.realm_emoji !== undefined) setRealmValue(db, 'realm_emoji', e.realm_emoji);
+  changes.touched('realm');
+}

@@ -20,8 +20,9 @@ describe('images in messages', () => {
   it('other images are not loaded: text inside a link, a link of their own outside one', () => {
     expect(decideImage(img('https://evil.example/track.png', { linkTitle: 'track.png', insideLink: true }), browser)).toEqual({ kind: 'blocked', text: 'track.png', href: undefined });
     expect(decideImage(img('https://images.example/a/cat.jpg'), browser)).toEqual({ kind: 'blocked', text: 'cat.jpg', href: 'https://images.example/a/cat.jpg' });
-    // The realm's own non-upload images (avatars, custom emoji, /static loaders) too.
-    expect(decideImage(img('/user_avatars/2/emoji/images/1.png', { alt: ':octopus:' }), browser)).toEqual({ kind: 'blocked', text: ':octopus:', href: undefined });
+    // The realm's own non-upload images (avatars, /static loaders) too; its custom emoji load like uploads.
+    expect(decideImage(img('/user_avatars/2/abcdef.png', { alt: 'avatar' }), browser)).toEqual({ kind: 'blocked', text: 'avatar', href: undefined });
+    expect(decideImage(img('/user_avatars/2/emoji/images/1.png', { alt: ':shipit:' }), browser)).toMatchObject({ kind: 'upload', alt: ':shipit:' });
     expect(decideImage(img('/user_uploads/temporary/tok/x.png'), browser)).toMatchObject({ kind: 'blocked' });
     expect(decideImage(img('https://chat.example.com.evil.example/user_uploads/2/a/b.png'), browser)).toMatchObject({ kind: 'blocked' });
   });

@@ -593,8 +593,11 @@ describe('parseEvent: queue and server', () => {
   });
 
   it('the other FL 420 types are known and kept loosely', () => {
-    const raw = { type: 'realm_emoji', op: 'update', realm_emoji: { '1': { id: '1', name: 'green_tick' } }, id: 0 };
+    const raw = { type: 'realm_linkifiers', realm_linkifiers: [{ id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x/{id}' }], id: 0 };
     expect(known(raw)).toEqual(raw);
+    // realm_emoji is read (the store keeps the set): its emoji are parsed as RealmEmoji.
+    const emoji = { id: '1', name: 'green_tick', source_url: '/user_avatars/2/emoji/images/1.png', still_url: null, deactivated: false, author_id: 5 };
+    expect(known({ type: 'realm_emoji', op: 'update', realm_emoji: { '1': emoji }, id: 2 })).toMatchObject({ realm_emoji: { '1': emoji } });
     expect(known({ id: 1, type: 'web_reload_client', immediate: true })).toMatchObject({ type: 'web_reload_client' });
   });
 });

@@ -73,6 +73,30 @@ describe('which paths are realm uploads', () => {
     expect(canonicalUploadPath('/user_uploads/2/a/b%20c.png')).toBe('/user_uploads/2/a/b%20c.png');
   });
 
+  it("custom emoji images (Zulip's /user_avatars/<realm>/emoji/images/...) are fetched like uploads; nothing else under /user_avatars", () => {
+    expect(realmUploadPath('/user_avatars/2/emoji/images/1.png', REALM)).toBe('/user_avatars/2/emoji/images/1.png');
+    expect(realmUploadPath(`${REALM}/user_avatars/2/emoji/images/still/7.png`, REALM)).toBe('/user_avatars/2/emoji/images/still/7.png');
+    expect(canonicalUploadPath('/user_avatars/2/emoji/images/a%20b.gif')).toBe('/user_avatars/2/emoji/images/a%20b.gif');
+    expect(uploadImagePaths('<p><img alt=":shipit:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="shipit"></p>', REALM)).toEqual(['/user_avatars/2/emoji/images/1.png']);
+    for (const p of [
+      '/user_avatars/2/abcdef.png', // a user's avatar
+      '/user_avatars/2/emoji/1.png',
+      '/user_avatars/2/emoji/images',
+      '/user_avatars/2/emoji/images/a/b.png',
+      '/user_avatars/x/emoji/images/1.png',
+      '/user_avatars/2/emoji/images/..',
+      '/user_avatars/2/emoji/images/%2e%2e',
+      '/user_avatars/2/emoji/images/a%2Fb.png',
+      '/user_avatars/2/emoji/images/still/../1.png',
+      '/user_avatars/../user_uploads/2/a/b.png',
+    ]) {
+      expect(canonicalUploadPath(p), p).toBeUndefined();
+    }
+    expect(realmUploadPath('/user_avatars/2/emoji/images/1.png?x=1', REALM)).toBeUndefined();
+    expect(realmUploadPath('https://evil.example/user_avatars/2/emoji/images/1.png', REALM)).toBeUndefined();
+    expect(realmUploadPath('/user_avatars/2/emoji/images/../../../api/v1/users', REALM)).toBeUndefined();
+  });
+
   it('the page loads them from the host route or the Electron scheme', () => {
     expect(uploadSrc('/user_uploads/2/a/b.png', false)).toBe('/uploads/user_uploads/2/a/b.png');
     expect(uploadSrc('/user_uploads/2/a/b.png', true)).toBe('zulip-upload://realm/user_uploads/2/a/b.png');
