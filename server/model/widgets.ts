@@ -25,8 +25,7 @@ import type { UserRow } from './users.js';
 /** The highest option or task index a client may use (Zulip's MAX_IDX). */
 export const MAX_IDX = 1000;
 
-const WIDGET_TYPES = ['poll', 'todo'] as const;
-type WidgetType = (typeof WIDGET_TYPES)[number];
+type WidgetType = 'poll' | 'todo';
 
 /** One option or task line: trimmed, one leading list marker dropped. */
 const itemOf = (line: string): string => line.trim().replace(/^\s*[-*]?\s*/, '');

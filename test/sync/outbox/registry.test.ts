@@ -9,7 +9,7 @@ describe('outbox kind registry', () => {
     expect(KIND_NAMES).toEqual(KIND_MODULES.map((m) => m.kind.kind));
     expect(new Set(KIND_NAMES).size).toBe(KIND_NAMES.length);
     expect(Object.keys(QUEUED_COMMANDS).sort()).toEqual(KIND_MODULES.flatMap((m) => Object.keys(m.commands)).sort());
-    expect(Object.keys(QUEUED_COMMANDS).length).toBe(28);
+    expect(Object.keys(QUEUED_COMMANDS).length).toBe(29);
   });
 
   it('the contract and the state machine share one list of states', () => {
@@ -23,7 +23,7 @@ describe('outbox kind registry', () => {
   });
 
   it('every kind with a local effect names what re-applies or undoes it', () => {
-    const messageKinds = new Set<string>(['send_message', 'update_message_content', 'update_message_move', 'update_message_flags', 'add_or_remove_reaction', 'delete_message']);
+    const messageKinds = new Set<string>(['send_message', 'update_message_content', 'update_message_move', 'update_message_flags', 'add_or_remove_reaction', 'delete_message', 'send_submessage']);
     for (const name of KIND_NAMES) {
       const e = localEffectOf(name);
       expect(e, name).toBeDefined();
