@@ -1,6 +1,7 @@
 /**
  * One message: avatar initials, sender, local time, edited / moved markers (buttons opening the
- * edit history), the outbox marker of a local change, sanitised content (or the inline editor),
+ * edit history), the outbox marker of a local change, sanitised content or its poll or to-do
+ * list (or the inline editor),
  * reactions, who else is editing it, and its actions (actions/MessageActions.tsx).
  */
 import { onCleanup, Show } from 'solid-js';
@@ -11,6 +12,7 @@ import type { EditStore } from '../compose/edit-store.js';
 import { useSettings } from '../data/settings.js';
 import { DraftNote, LocalMarker } from '../outbox/LocalMarker.js';
 import { MessageContent } from '../shared/MessageContent.js';
+import { MessageWidget } from '../widgets/MessageWidget.js';
 import { MessageEditor } from '../compose/MessageEditor.js';
 import { MessageActions } from '../actions/MessageActions.js';
 import { Reactions } from '../actions/Reactions.js';
@@ -111,7 +113,7 @@ export function MessageItem(props: MessageItemProps) {
         <Show when={editing() === null && props.actions !== false}>
           <MessageActions message={props.message} ownUserId={props.ownUserId} canEdit={editable()} canMove={movable()} onEdit={startEdit} onMove={() => actions.open({ kind: 'move-message', message: props.message, propagate: propagate() })} />
         </Show>
-        <Show when={editing()} fallback={<MessageContent html={props.message.content} />}>
+        <Show when={editing()} fallback={<MessageWidget message={props.message} ownUserId={props.ownUserId} fallback={<MessageContent html={props.message.content} />} />}>
           {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} />}
         </Show>
         <Reactions message={props.message} />
