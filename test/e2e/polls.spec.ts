@@ -1,8 +1,9 @@
 /**
  * Polls and to-do lists (issue #26 item 6): `/poll` and `/todo` sent from the composer become
  * Zulip's widgets; with the reference server PROCESS stopped, a vote, a new option, a checked task
- * and a new task show at once, marked pending, and survive a reload still offline; the server
- * starts and each lands exactly once (read back over REST). Screenshots light and dark.
+ * and a new task (and the author's new question) show at once, marked pending, and survive a
+ * reload still offline; the server starts and each lands exactly once (read back over REST).
+ * Screenshots light and dark.
  */
 import { expect, test } from '@playwright/test';
 import { lightAndDark, messageList, openTopic } from './fixtures.js';
@@ -44,17 +45,23 @@ test('offline: vote, add an option, check and add a task; each lands once when t
     await poll.getByRole('button', { name: /^Vote for Pizza,/ }).click();
     await expect(poll.getByRole('button', { name: /^Vote for Pizza,/ })).toHaveText('1');
     await expect(poll.getByRole('button', { name: /^Vote for Pizza,/ })).toHaveAttribute('aria-pressed', 'true');
-    await poll.getByRole('textbox', { name: 'New option' }).fill('Salad');
+    // Typed key by key: the field keeps its focus while the form follows it.
+    await poll.getByRole('textbox', { name: 'New option' }).pressSequentially('Salad');
     await poll.getByRole('button', { name: 'Add option' }).click();
     await expect(poll.getByRole('button', { name: /^Vote for Salad,/ })).toHaveText('0');
+    // The author edits the question.
+    await poll.getByRole('button', { name: 'Edit question' }).click();
+    await poll.getByRole('textbox', { name: 'Question' }).fill('Where shall we eat today?');
+    await poll.getByRole('button', { name: 'Save' }).click();
+    await expect(poll.getByRole('heading', { name: 'Where shall we eat today?' })).toBeVisible();
     await todo.getByRole('checkbox', { name: 'Book a table: for six' }).click();
     await expect(todo.getByRole('checkbox', { name: 'Book a table: for six' })).toBeChecked();
     await todo.getByRole('textbox', { name: 'New task' }).fill('Bring cake');
     await todo.getByRole('textbox', { name: 'Description' }).fill('chocolate');
     await todo.getByRole('button', { name: 'Add task' }).click();
     await expect(todo.getByRole('checkbox', { name: 'Bring cake: chocolate' })).not.toBeChecked();
-    await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText('4 pending');
-    await expect(poll.locator('.widget-pending')).toHaveCount(2);
+    await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText('5 pending');
+    await expect(poll.locator('.widget-pending')).toHaveCount(3);
     await expect(todo.locator('.widget-pending')).toHaveCount(2);
     await lightAndDark(page, testInfo, '113-polls-offline');
 
@@ -62,9 +69,10 @@ test('offline: vote, add an option, check and add a task; each lands once when t
     await page.reload();
     await expect(poll.getByRole('button', { name: /^Vote for Pizza,/ })).toHaveText('1', { timeout: 30_000 });
     await expect(poll.getByRole('button', { name: /^Vote for Salad,/ })).toBeVisible();
+    await expect(poll.getByRole('heading', { name: 'Where shall we eat today?' })).toBeVisible();
     await expect(todo.getByRole('checkbox', { name: 'Book a table: for six' })).toBeChecked();
     await expect(todo.getByRole('checkbox', { name: 'Bring cake: chocolate' })).toBeVisible();
-    await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText('4 pending');
+    await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText('5 pending');
 
     await world.startServer();
     await expect(page.getByRole('status', { name: 'Outbox' })).toHaveCount(0, { timeout: 30_000 });
@@ -75,6 +83,7 @@ test('offline: vote, add an option, check and add a task; each lands once when t
     expect((await subsOf(pollMsg.id)).slice(1)).toEqual([
       { type: 'vote', key: 'canned,0', vote: 1 },
       { type: 'new_option', idx: 1, option: 'Salad' },
+      { type: 'question', question: 'Where shall we eat today?' },
     ]);
     expect((await subsOf(todoMsg.id)).slice(1)).toEqual([
       { type: 'strike', key: '0,canned' },

@@ -5,7 +5,7 @@
  * a checkbox each and fields adding a task. Every interaction is queued (`sendSubmessage`), so it
  * shows at once, offline too; what is not yet on the server carries the pending clock.
  */
-import { createMemo, createSignal, For, Match, Show, Switch, type JSX } from 'solid-js';
+import { createMemo, createSignal, For, Index, Match, Show, Switch, type JSX } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { bridge } from '../core/bridge.js';
 import type { OperationRequest } from '../core/operations.js';
@@ -82,66 +82,45 @@ function TitleEditor(props: { label: string; value: string; onSave(v: string): v
   );
 }
 
-function PollView(props: ViewProps & { poll: Poll }) {
-  const users = useUsers();
-  const name = (id: number) => users.byId().get(id)?.full_name;
-  const [option, setOption] = createSignal('');
-  const author = () => props.ownUserId === props.poll.authorId;
-  const taken = () => props.poll.options.some((o) => o.text === option().trim());
+/** What both widgets are: a titled group (the author may rename it), its list, a form adding to it, the last error. */
+function Frame(props: {
+  label: string;
+  class: string;
+  title: string;
+  titlePending: boolean;
+  /** The author's editor: what it edits ("question", "title"), or null for everyone else. */
+  edits: string | null;
+  titleValue: string;
+  onRename(v: string): void;
+  children: JSX.Element;
+  /** The adding form's fields, its button and whether it can add now. */
+  fields: readonly { label: string; value: string; set(v: string): void }[];
+  addLabel: string;
+  canAdd: boolean;
+  onAdd(): void;
+  error: string | null;
+}) {
   const add = (e: SubmitEvent) => {
     e.preventDefault();
-    const text = option().trim();
-    if (text === '' || taken()) return;
-    props.send({ type: 'new_option', idx: props.poll.nextIdx, option: text });
-    setOption('');
+    if (props.canAdd) props.onAdd();
   };
   return (
-    <div class="widget poll-widget" role="group" aria-label="Poll">
+    <div class={`widget ${props.class}`} role="group" aria-label={props.label}>
       <div class="widget-header">
         <h4 class="widget-title">
-          {props.poll.question || (author() ? 'Add a question' : 'We are about to have a poll. Please wait for the question.')}
-          <Show when={props.poll.questionPending}>
+          {props.title}
+          <Show when={props.titlePending}>
             <Pending />
           </Show>
         </h4>
-        <Show when={author()}>
-          <TitleEditor label="question" value={props.poll.question} onSave={(question) => props.send({ type: 'question', question })} />
-        </Show>
+        <Show when={props.edits}>{(what) => <TitleEditor label={what()} value={props.titleValue} onSave={(v) => props.onRename(v)} />}</Show>
       </div>
-      <ul class="widget-list">
-        <For each={props.poll.options}>
-          {(o) => {
-            const mine = () => props.ownUserId !== null && o.voters.includes(props.ownUserId);
-            const names = () => voterNames(o, name);
-            return (
-              <li class="poll-option" classList={{ 'is-pending': o.pending }}>
-                <button
-                  type="button"
-                  class="poll-vote"
-                  classList={{ mine: mine() }}
-                  aria-pressed={mine()}
-                  aria-label={voteLabel(o)}
-                  title={names() || 'No votes yet'}
-                  onClick={() => props.send({ type: 'vote', key: o.key, vote: voteFor(o, props.ownUserId) })}
-                >
-                  {o.voters.length}
-                </button>
-                <span class="poll-option-text">{o.text}</span>
-                <Show when={names()}>
-                  <span class="poll-names">({names()})</span>
-                </Show>
-                <Show when={o.pending}>
-                  <Pending />
-                </Show>
-              </li>
-            );
-          }}
-        </For>
-      </ul>
+      <ul class="widget-list">{props.children}</ul>
       <form class="widget-row" onSubmit={add}>
-        <input type="text" placeholder="New option" aria-label="New option" value={option()} onInput={(e) => setOption(e.currentTarget.value)} />
-        <Button type="submit" size="small" disabled={option().trim() === '' || taken()}>
-          Add option
+        {/* By position: the fields are rebuilt as they change, their inputs (and focus) stay. */}
+        <Index each={props.fields}>{(f) => <input type="text" placeholder={f().label} aria-label={f().label} value={f().value} onInput={(e) => f().set(e.currentTarget.value)} />}</Index>
+        <Button type="submit" size="small" disabled={!props.canAdd}>
+          {props.addLabel}
         </Button>
       </form>
       <ErrorText message={props.error} />
@@ -149,66 +128,112 @@ function PollView(props: ViewProps & { poll: Poll }) {
   );
 }
 
-function TodoView(props: ViewProps & { todo: Todo }) {
-  const [task, setTask] = createSignal('');
-  const [desc, setDesc] = createSignal('');
-  const author = () => props.ownUserId === props.todo.authorId;
-  const taken = () => props.todo.tasks.some((t) => t.task === task().trim());
-  const add = (e: SubmitEvent) => {
-    e.preventDefault();
-    const name = task().trim();
-    if (name === '' || taken()) return;
-    props.send({ type: 'new_task', key: props.todo.nextKey, task: name, desc: desc().trim(), completed: false });
-    setTask('');
-    setDesc('');
-  };
+function PollView(props: ViewProps & { poll: Poll }) {
+  const users = useUsers();
+  const name = (id: number) => users.byId().get(id)?.full_name;
+  const [option, setOption] = createSignal('');
+  const author = () => props.ownUserId === props.poll.authorId;
+  const text = () => option().trim();
   return (
-    <div class="widget todo-widget" role="group" aria-label="To-do list">
-      <div class="widget-header">
-        <h4 class="widget-title">
-          {props.todo.title || 'Task list'}
-          <Show when={props.todo.titlePending}>
-            <Pending />
-          </Show>
-        </h4>
-        <Show when={author()}>
-          <TitleEditor label="title" value={props.todo.title} onSave={(title) => props.send({ type: 'new_task_list_title', title })} />
-        </Show>
-      </div>
-      <ul class="widget-list">
-        <For each={props.todo.tasks}>
-          {(t) => (
-            <li class="todo-task" classList={{ 'is-pending': t.pending, done: t.completed }}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={t.completed}
-                  onClick={(e) => {
-                    // The box shows the list's state, which the queued strike changes: not the click.
-                    e.preventDefault();
-                    props.send({ type: 'strike', key: t.key });
-                  }}
-                />
-                <span class="todo-text">
-                  <strong>{t.task}</strong>
-                  <Show when={t.desc}>: {t.desc}</Show>
-                </span>
-              </label>
-              <Show when={t.pending}>
+    <Frame
+      label="Poll"
+      class="poll-widget"
+      title={props.poll.question || (author() ? 'Add a question' : 'We are about to have a poll. Please wait for the question.')}
+      titlePending={props.poll.questionPending}
+      edits={author() ? 'question' : null}
+      titleValue={props.poll.question}
+      onRename={(question) => props.send({ type: 'question', question })}
+      fields={[{ label: 'New option', value: option(), set: setOption }]}
+      addLabel="Add option"
+      canAdd={text() !== '' && !props.poll.options.some((o) => o.text === text())}
+      onAdd={() => {
+        props.send({ type: 'new_option', idx: props.poll.nextIdx, option: text() });
+        setOption('');
+      }}
+      error={props.error}
+    >
+      <For each={props.poll.options}>
+        {(o) => {
+          const mine = () => props.ownUserId !== null && o.voters.includes(props.ownUserId);
+          const names = () => voterNames(o, name);
+          return (
+            <li class="poll-option" classList={{ 'is-pending': o.pending }}>
+              <button
+                type="button"
+                class="poll-vote"
+                classList={{ mine: mine() }}
+                aria-pressed={mine()}
+                aria-label={voteLabel(o)}
+                title={names() || 'No votes yet'}
+                onClick={() => props.send({ type: 'vote', key: o.key, vote: voteFor(o, props.ownUserId) })}
+              >
+                {o.voters.length}
+              </button>
+              <span class="poll-option-text">{o.text}</span>
+              <Show when={names()}>
+                <span class="poll-names">({names()})</span>
+              </Show>
+              <Show when={o.pending}>
                 <Pending />
               </Show>
             </li>
-          )}
-        </For>
-      </ul>
-      <form class="widget-row" onSubmit={add}>
-        <input type="text" placeholder="New task" aria-label="New task" value={task()} onInput={(e) => setTask(e.currentTarget.value)} />
-        <input type="text" placeholder="Description" aria-label="Description" value={desc()} onInput={(e) => setDesc(e.currentTarget.value)} />
-        <Button type="submit" size="small" disabled={task().trim() === '' || taken()}>
-          Add task
-        </Button>
-      </form>
-      <ErrorText message={props.error} />
-    </div>
+          );
+        }}
+      </For>
+    </Frame>
+  );
+}
+
+function TodoView(props: ViewProps & { todo: Todo }) {
+  const [task, setTask] = createSignal('');
+  const [desc, setDesc] = createSignal('');
+  const name = () => task().trim();
+  return (
+    <Frame
+      label="To-do list"
+      class="todo-widget"
+      title={props.todo.title || 'Task list'}
+      titlePending={props.todo.titlePending}
+      edits={props.ownUserId === props.todo.authorId ? 'title' : null}
+      titleValue={props.todo.title}
+      onRename={(title) => props.send({ type: 'new_task_list_title', title })}
+      fields={[
+        { label: 'New task', value: task(), set: setTask },
+        { label: 'Description', value: desc(), set: setDesc },
+      ]}
+      addLabel="Add task"
+      canAdd={name() !== '' && !props.todo.tasks.some((t) => t.task === name())}
+      onAdd={() => {
+        props.send({ type: 'new_task', key: props.todo.nextKey, task: name(), desc: desc().trim(), completed: false });
+        setTask('');
+        setDesc('');
+      }}
+      error={props.error}
+    >
+      <For each={props.todo.tasks}>
+        {(t) => (
+          <li class="todo-task" classList={{ 'is-pending': t.pending, done: t.completed }}>
+            <label>
+              <input
+                type="checkbox"
+                checked={t.completed}
+                onClick={(e) => {
+                  // The box shows the list's state, which the queued strike changes: not the click.
+                  e.preventDefault();
+                  props.send({ type: 'strike', key: t.key });
+                }}
+              />
+              <span class="todo-text">
+                <strong>{t.task}</strong>
+                <Show when={t.desc}>: {t.desc}</Show>
+              </span>
+            </label>
+            <Show when={t.pending}>
+              <Pending />
+            </Show>
+          </li>
+        )}
+      </For>
+    </Frame>
   );
 }
