@@ -1,8 +1,8 @@
 /**
  * Polls and to-do lists (issue #26 item 6): `/poll` and `/todo` sent from the composer become
  * Zulip's widgets; with the reference server PROCESS stopped, a vote, a new option, a checked task
- * and a new task (and the author's new question) show at once, marked pending, and survive a
- * reload still offline; the server starts and each lands exactly once (read back over REST).
+ * and a new task (and the author's new question) show at once, marked pending, and survive the
+ * app's restart (its host process stopped and started, the tab reloaded) still offline; the server starts and each lands exactly once (read back over REST).
  * Screenshots light and dark.
  */
 import { expect, test } from '@playwright/test';
@@ -65,8 +65,8 @@ test('offline: vote, add an option, check and add a task; each lands once when t
     await expect(todo.locator('.widget-pending')).toHaveCount(2);
     await lightAndDark(page, testInfo, '113-polls-offline');
 
-    // A reload, still offline: the pending changes are the engine's, shown again.
-    await page.reload();
+    // The app quits and starts again, still offline: the pending changes are on disk, shown again.
+    await world.restartApp();
     await expect(poll.getByRole('button', { name: /^Vote for Pizza,/ })).toHaveText('1', { timeout: 30_000 });
     await expect(poll.getByRole('button', { name: /^Vote for Salad,/ })).toBeVisible();
     await expect(poll.getByRole('heading', { name: 'Where shall we eat today?' })).toBeVisible();
