@@ -27,6 +27,7 @@ import { topicKey } from '../../common/topic-key.js';
 import { syncAttachments } from './uploads.js';
 import { groupPermission } from './user-groups.js';
 import { isGuest, type UserRow } from './users.js';
+import { addWidgetOnSend } from './widgets.js';
 
 export type SendTarget = { readonly channelId: number; readonly topic: string } | { readonly userIds: readonly number[] };
 
@@ -249,6 +250,7 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
   }
 
   const automaticNewVisibilityPolicy = channel && args.autoVisibilityPolicies ? applySendVisibilityPolicies(srv, sender, channel, topic, id, mentioned, recipients) : undefined;
+  addWidgetOnSend(srv, { id, channel_id: channel?.id ?? null }, sender.id, content);
   emitMessageEvent(srv, id, flagsByUser, channel, args);
   return { id, automaticNewVisibilityPolicy };
 }

@@ -14,6 +14,7 @@ import { registerSavedSnippetRoutes } from './saved-snippets.js';
 import { registerScheduledMessageRoutes } from './scheduled-messages.js';
 import { registerServerSettingsRoutes } from './server-settings.js';
 import { registerSettingsRoutes } from './settings.js';
+import { registerSubmessageRoutes } from './submessages.js';
 import { registerUploadFileRoutes, registerUploadRoutes } from './uploads.js';
 import { registerUserGroupRoutes } from './user-groups.js';
 import { registerUserTopicRoutes } from './user-topics.js';
@@ -38,6 +39,7 @@ export function buildRouter(): Router<PublicCtx> {
   registerNavigationViewRoutes(r);
   registerSavedSnippetRoutes(r);
   registerRealmRoutes(r);
+  registerSubmessageRoutes(r);
   return r;
 }
 

@@ -26,6 +26,7 @@
  *   mark a narrow read            | updateMessageFlagsForNarrow | update_message_flags_for_narrow | updateMessageFlagsForNarrow         | update_message_flags
  *   mark a topic read             | markTopicAsRead             | mark_topic_as_read              | markTopicAsRead                     | update_message_flags
  *   react / remove a reaction     | addOrRemoveReaction         | add_or_remove_reaction          | addReaction, removeReaction         | reaction
+ *   vote, add an option or task   | sendSubmessage              | send_submessage                 | sendSubmessage                      | submessage
  *   mute / follow a topic         | updateUserTopic             | update_user_topic               | updateUserTopic                     | user_topic
  *   save a snippet                | createSavedSnippet          | create_saved_snippet            | createSavedSnippet                  | saved_snippets
  *   edit a snippet                | editSavedSnippet            | edit_saved_snippet              | editSavedSnippet                    | saved_snippets
@@ -70,6 +71,7 @@ import { scheduledMessageCreate, scheduledMessageCreateCommands } from './mutati
 import { scheduledMessageDelete, scheduledMessageDeleteCommands } from './mutations/scheduled-message-delete.js';
 import { scheduledMessageEdit, scheduledMessageEditCommands } from './mutations/scheduled-message-edit.js';
 import { scheduledMessageSendNow, scheduledMessageSendNowCommands } from './mutations/scheduled-message-send-now.js';
+import { submessageSend, submessageSendCommands } from './mutations/submessage-send.js';
 import { subscriptionProperty, subscriptionPropertyCommands } from './mutations/subscription-property.js';
 import { userMute, userMuteCommands } from './mutations/user-mute.js';
 import { subscriptionRemove, subscriptionRemoveCommands } from './mutations/subscription-remove.js';
@@ -113,6 +115,7 @@ export const KIND_MODULES = [
   { kind: scheduledMessageSendNow, commands: scheduledMessageSendNowCommands },
   { kind: subscriptionProperty, commands: subscriptionPropertyCommands },
   { kind: userMute, commands: userMuteCommands },
+  { kind: submessageSend, commands: submessageSendCommands },
 ] as const satisfies readonly KindModule[];
 
 /** A kind module's two exports, as the list holds them. */

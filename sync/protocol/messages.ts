@@ -18,6 +18,10 @@ export const localReactionSchema = z.object({
 });
 export type LocalReaction = z.output<typeof localReactionSchema>;
 
+/** A submessage as the API has it; a negative id is the user's own, not yet on the server. */
+export const localSubmessageSchema = z.object({ id: int, sender_id: int, msg_type: z.string(), content: z.string() });
+export type LocalSubmessage = z.output<typeof localSubmessageSchema>;
+
 export const dmParticipantSchema = z.object({ id: int, email: z.string(), full_name: z.string() });
 export type DmParticipant = z.output<typeof dmParticipantSchema>;
 
@@ -62,5 +66,10 @@ export const localMessageSchema = z.object({
   last_edit_timestamp: int.nullable(),
   last_moved_timestamp: int.nullable(),
   local: localStateSchema,
+  /**
+   * The message's submessages (Zulip's widgets: a `/poll` or `/todo` and everything done with it),
+   * the user's pending ones included under negative ids (outbox `send_submessage`). Absent: none.
+   */
+  submessages: z.array(localSubmessageSchema).optional(),
 });
 export type LocalMessage = z.output<typeof localMessageSchema>;

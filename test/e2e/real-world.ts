@@ -69,6 +69,12 @@ export interface RealWorld {
    * device changing things while this one is offline.
    */
   whileAway(f: (rest: (email: string) => Promise<Rest>) => Promise<void>): Promise<void>;
+  /**
+   * Stop the app's host process and start it again on the same data and port (the app quit and
+   * opened again); the tab is reloaded from it. The socket's failed attempts meanwhile are not
+   * problems.
+   */
+  restartApp(): Promise<void>;
   /** Errors the page logged (connection failures while the server is down excepted). */
   problems(): string[];
   close(): Promise<void>;
@@ -82,18 +88,20 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource|ERR_CONNECTION/.test(m.text())) problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !/Failed to load resource|ERR_CONNECTION/.test(m.text()) && !(restarting && /WebSocket connection/.test(m.text()))) problems.push(`console: ${m.text()}`);
   });
   let server = await startServerProcess(port, dataFile);
   procs.push(server.proc);
   const rest = (who: string) => restAs(server.url, who);
+  let host: { proc: Proc; url: string } | undefined;
+  let restarting = false;
   const close = async () => {
     for (const p of procs) await p.stop().catch(() => undefined);
     rmSync(work, { recursive: true, force: true });
   };
   try {
     if (setup) await setup(rest);
-    const host = await startHostProcess(path.join(work, 'app'));
+    host = await startHostProcess(path.join(work, 'app'));
     procs.push(host.proc);
     await page.goto(host.url);
     await signInFromWelcome(page, server.url, email);
@@ -121,6 +129,15 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
       } finally {
         await other.proc.stop();
       }
+    },
+    async restartApp() {
+      if (!host) throw new Error('restartApp: no host');
+      restarting = true;
+      await host.proc.stop();
+      host = await startHostProcess(path.join(work, 'app'), Number(new URL(host.url).port));
+      procs.push(host.proc);
+      await page.reload();
+      restarting = false;
     },
     problems: () => [...problems],
     close,

@@ -17,6 +17,7 @@ import { Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { MessageContent } from '../shared/MessageContent.js';
+import { slashWidgetHint } from '../widgets/widget-data.js';
 import { RecipientPicker } from '../shared/RecipientPicker.js';
 import { renderPreview } from './preview.js';
 import { createComposer, type ComposerProps } from './composer-state.js';
@@ -97,6 +98,7 @@ export function Composer(props: ComposerProps) {
         >
           <div class="composer-preview" role="region" aria-label="Preview" tabindex="0" onKeyDown={c.onKeyDown}>
             <Show when={c.text().trim() !== ''} fallback={<p class="hint">Nothing to preview.</p>}>
+              <Show when={slashWidgetHint(c.text())}>{(hint) => <p class="hint">{hint()}</p>}</Show>
               <MessageContent html={renderPreview(c.text())} />
             </Show>
           </div>

@@ -84,6 +84,8 @@ function failedLabel(kind: string | undefined): string {
       return 'Move not saved';
     case DELETE_KIND:
       return 'Not deleted';
+    case 'send_submessage' satisfies KindName:
+      return 'Poll or to-do change not saved';
     default:
       return 'Edit not saved';
   }

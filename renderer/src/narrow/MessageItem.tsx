@@ -1,6 +1,7 @@
 /**
  * One message: avatar initials, sender, local time, edited / moved markers (buttons opening the
- * edit history), the outbox marker of a local change, sanitised content (or the inline editor),
+ * edit history), the outbox marker of a local change, sanitised content or its poll or to-do
+ * list (or the inline editor),
  * reactions, who else is editing it, and its actions (actions/MessageActions.tsx).
  */
 import { createSignal, onCleanup, Show } from 'solid-js';
@@ -11,6 +12,7 @@ import type { EditStore } from '../compose/edit-store.js';
 import { useSettings } from '../data/settings.js';
 import { DraftNote, LocalMarker } from '../outbox/LocalMarker.js';
 import { MessageContent } from '../shared/MessageContent.js';
+import { MessageWidget } from '../widgets/MessageWidget.js';
 import { MessageEditor } from '../compose/MessageEditor.js';
 import { MessageActions } from '../actions/MessageActions.js';
 import { Reactions } from '../actions/Reactions.js';
@@ -132,7 +134,7 @@ export function MessageItem(props: MessageItemProps) {
             </p>
           }
         >
-          <Show when={editing()} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />}>
+          <Show when={editing()} fallback={<MessageWidget message={props.message} ownUserId={props.ownUserId} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />} />}>
             {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} conversation={props.message.channel_id === null ? { kind: 'dm' } : { kind: 'channel', channelId: props.message.channel_id, topic: props.message.topic }} />}
           </Show>
         </Show>

@@ -442,6 +442,19 @@ export const deleteMessage = operation({
   request: (args: { messageId: number }) => ({ path: { message_id: args.messageId } }),
 });
 
+/**
+ * POST /submessage: add a submessage to a message, as Zulip's widgets do (a poll vote, a new
+ * option or task, a strike). `content` is the JSON-encoded widget event; the server checks it
+ * against the message's widget and sends a `submessage` event. Zulip's OpenAPI does not document
+ * this operation (so it is not in the table below); its route is `rest_path("submessage")`.
+ */
+export const sendSubmessage = operation({
+  method: 'POST',
+  path: '/submessage',
+  schema: emptySuccess,
+  request: (args: { message_id: number; msg_type: string; content: string }) => ({ params: args }),
+});
+
 /** Response schemas by OpenAPI operation, for the example-conformance test. */
 export const messageResponses = responseTable(
   updateMessage,

@@ -12,6 +12,7 @@ import { changeFlagWithRow, setFlagOnAll } from '../../db/queries/message-rows.j
 import { addServerUnreadBits, dmKeyOfIds, forgetAllServerUnreads, forgetServerUnreads, noteMessageFlags, putServerUnread, setServerStarred } from '../../db/queries/unreads.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { HandlerContext } from './types.js';
+import { withoutLocalCopy } from '../../outbox/mutations/submessage-send.js';
 
 export function onMessage(db: LocalDb, e: EventOf<'message'>, ctx: HandlerContext, changes: ChangeCollector): void {
   // The event's flags are already copied onto the message by the schema; a message event means
@@ -110,7 +111,8 @@ export function onSubmessage(db: LocalDb, e: EventOf<'submessage'>, _ctx: Handle
     (m) => {
       if (m.submessages.some((s) => s.id === e.submessage_id)) return undefined;
       const s = { msg_type: e.msg_type, content: e.content, message_id: e.message_id, sender_id: e.sender_id, id: e.submessage_id };
-      return { ...m, submessages: [...m.submessages, s].sort((a, b) => a.id - b.id) };
+      // The server's copy of a pending interaction replaces its local copy (outbox send_submessage).
+      return { ...m, submessages: [...withoutLocalCopy(m.submessages, s), s].sort((a, b) => a.id - b.id) };
     },
     changes,
   );

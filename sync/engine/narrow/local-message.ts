@@ -39,6 +39,7 @@ export function toLocalMessage(m: Message, channelName: string | null, local: Lo
     last_edit_timestamp: m.last_edit_timestamp ?? null,
     last_moved_timestamp: m.last_moved_timestamp ?? null,
     local,
+    ...(m.submessages.length > 0 ? { submessages: m.submessages.map((s) => ({ id: s.id, sender_id: s.sender_id, msg_type: s.msg_type, content: s.content })) } : {}),
   };
 }
 

@@ -51,6 +51,7 @@ describe('message markers', () => {
     });
     expect(messageMarker(local('failed', 9), SEND_KIND)).toMatchObject({ label: 'Not sent', detail: null });
     expect(messageMarker(local('failed', 9), 'add_or_remove_reaction')).toMatchObject({ label: 'Reaction not saved' });
+    expect(messageMarker(local('failed', 9), 'send_submessage')).toMatchObject({ label: 'Poll or to-do change not saved' });
     expect(messageMarker(local('failed', 9), 'update_message_flags')).toMatchObject({ label: 'Star or read mark not saved' });
     expect(messageMarker(local('failed', 9), 'update_message_move')).toMatchObject({ label: 'Move not saved' });
     expect(messageMarker(local('failed', 9), 'delete_message')).toMatchObject({ label: 'Not deleted' });

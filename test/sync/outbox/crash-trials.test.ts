@@ -128,6 +128,9 @@ async function until(w: Worker, pred: () => boolean): Promise<boolean> {
 }
 
 async function fixtures(prefix: string): Promise<WorkloadFixtures> {
+  // Sent first: no message is newer than the workload's fixtures (the check counts new ones).
+  const widget = async (content: string) => Number((await t.as('iago').post('/messages', { type: 'channel', to: 'Verona', topic: `${prefix} widgets`, content })).json.id);
+  const widgets = { poll: await widget('/poll Lunch?\nPizza\nSoup\nSalad'), todo: await widget('/todo Chores\nDishes\nBins') };
   const messages: FixtureMessage[] = [];
   const doomed: FixtureMessage[] = [];
   for (let i = 0; i < 7; i++) {
@@ -136,7 +139,7 @@ async function fixtures(prefix: string): Promise<WorkloadFixtures> {
     const r = await t.as('iago').post('/messages', { type: 'channel', to: 'Verona', topic: m.topic, content: m.content });
     (i < 5 ? messages : doomed).push({ ...m, id: Number(r.json.id) });
   }
-  return { prefix, messages, doomed, streamId: channelId(t, 'Verona'), scheduleAt: Math.floor(Date.now() / 1000) + 365 * 86_400 };
+  return { prefix, messages, doomed, widgets, streamId: channelId(t, 'Verona'), scheduleAt: Math.floor(Date.now() / 1000) + 365 * 86_400 };
 }
 
 function readRows(dbPath: string): OutboxRow[] {

@@ -23,7 +23,7 @@ describe('outbox kind registry', () => {
   });
 
   it('every kind with a local effect names what re-applies or undoes it', () => {
-    const messageKinds = new Set<string>(['send_message', 'update_message_content', 'update_message_move', 'update_message_flags', 'add_or_remove_reaction', 'delete_message']);
+    const messageKinds = new Set<string>(['send_message', 'update_message_content', 'update_message_move', 'update_message_flags', 'add_or_remove_reaction', 'delete_message', 'send_submessage']);
     for (const name of KIND_NAMES) {
       const e = localEffectOf(name);
       expect(e, name).toBeDefined();

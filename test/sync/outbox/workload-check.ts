@@ -11,6 +11,9 @@
  *   state           snippets, message contents and topics, topic policies, settings, views, stars,
  *                   reactions, scheduled messages and the channel's personal settings equal the
  *                   intended state; deleted messages are gone, the others kept; none was created
+ *   widgets         the user's submessages on the poll and the to-do list: as many of each content
+ *                   as landed rows carry it (0 lost, 0 duplicated), every new task once, each option's
+ *                   vote and each task's strikes as intended
  */
 import type { OutboxRow } from '../../../sync/outbox/store.js';
 import type { TestServer } from '../../server/harness.js';
@@ -176,5 +179,35 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   const subs = (await as.get('/users/me/subscriptions')).json.subscriptions as Array<Record<string, unknown>>;
   const sub = subs.find((s) => s['stream_id'] === fx.streamId);
   for (const [property, value] of intended.subscription) expectEq(`channel setting ${property}`, sub?.[property], value);
+
+  if (fx.widgets) await checkWidgets(t, who, self, fx.widgets, intended, rows, expectEq);
   return problems;
+}
+
+/** The poll's and the to-do list's submessages against the landed rows and the intended state. */
+async function checkWidgets(
+  t: TestServer,
+  who: string,
+  self: number,
+  w: NonNullable<WorkloadFixtures['widgets']>,
+  intended: Intended,
+  rows: readonly OutboxRow[],
+  expectEq: (what: string, got: unknown, want: unknown) => void,
+): Promise<void> {
+  const mine = async (id: number) =>
+    ((await t.as(who).get(`/messages/${id}`)).json.message as { submessages: Array<{ sender_id: number; content: string }> }).submessages
+      .slice(1) // the widget itself, from the sender
+      .filter((s) => s.sender_id === self)
+      .map((s) => s.content);
+  for (const id of [w.poll, w.todo]) {
+    const onServer = tally(await mine(id));
+    const landed = tally(rows.filter((r) => r.kind === 'send_submessage' && r.state === 'done' && argsField(r, 'message_id') === id).map((r) => String(argsField(r, 'content'))));
+    for (const c of new Set([...onServer.keys(), ...landed.keys()])) expectEq(`message ${id}: submessages ${c}`, onServer.get(c) ?? 0, landed.get(c) ?? 0);
+  }
+  const events = async (id: number) => (await mine(id)).map((c) => JSON.parse(c) as { type: string; key: string | number; vote?: number; task?: string });
+  const poll = await events(w.poll);
+  for (const [key, on] of intended.widgets.votes) expectEq(`poll vote ${key}`, poll.filter((e) => e.type === 'vote' && e.key === key).at(-1)?.vote === 1, on);
+  const todo = await events(w.todo);
+  for (const [key, odd] of intended.widgets.struck) expectEq(`task ${key} struck`, todo.filter((e) => e.type === 'strike' && e.key === key).length % 2 === 1, odd);
+  expectEq('new tasks', todo.filter((e) => e.type === 'new_task').map((e) => e.task), intended.widgets.tasks);
 }

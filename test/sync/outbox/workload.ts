@@ -5,8 +5,11 @@
  * kinds keep the user's order between them), topic visibility on many topics, user settings and
  * navigation views (add / edit / delete), stars and reactions toggled on the messages (as the UI
  * toggles them), scheduled messages (create / edit / delete, often back to back while queued),
- * the channel's personal settings (mute, pin, colour, notifications), and deletions of messages of
- * their own (often after an edit of the same message still queued: the delete must wait for it).
+ * the channel's personal settings (mute, pin, colour, notifications), deletions of messages of
+ * their own (often after an edit of the same message still queued: the delete must wait for it),
+ * and, when the fixtures hold a poll and a to-do list, votes toggled on the poll's options, strikes
+ * of its tasks and new tasks (drawn from a random stream of their own, so the other intents stay as
+ * they were for a given seed).
  *
  * Some values are typed as a person would (padded or overlong topics, trailing whitespace in
  * contents, a title with a leading space): the intended state is what the server stores of them.
@@ -39,6 +42,8 @@ export interface WorkloadFixtures {
   readonly streamId: number;
   /** UNIX seconds far enough ahead that nothing scheduled is delivered during the run. */
   readonly scheduleAt: number;
+  /** A `/poll` with three options and a `/todo` with two tasks, for widget intents (none without). */
+  readonly widgets?: { readonly poll: number; readonly todo: number };
 }
 
 export interface WorkloadOptions {
@@ -68,7 +73,14 @@ export type Intent =
   | { readonly t: 'sched_edit'; readonly handle: number; readonly content: string }
   | { readonly t: 'sched_delete'; readonly handle: number }
   | { readonly t: 'sub'; readonly streamId: number; readonly property: string; readonly value: string | boolean }
-  | { readonly t: 'delete'; readonly messageId: number };
+  | { readonly t: 'delete'; readonly messageId: number }
+  | { readonly t: 'widget'; readonly messageId: number; readonly event: WidgetEvent };
+
+/** A poll or to-do interaction as the workload makes them (the `send_submessage` command's event). */
+export type WidgetEvent =
+  | { readonly type: 'vote'; readonly key: string; readonly vote: 1 | -1 }
+  | { readonly type: 'strike'; readonly key: string }
+  | { readonly type: 'new_task'; readonly key: number; readonly task: string; readonly desc: string; readonly completed: false };
 
 export const EMOJI_CHOICES = [
   { emoji_name: 'heart', emoji_code: '2764', reaction_type: 'unicode_emoji' },
@@ -107,6 +119,8 @@ export interface Intended {
   readonly subscription: Map<string, string | boolean>;
   /** Messages deleted by the workload (gone from the server at the end). */
   readonly deleted: Set<number>;
+  /** Poll option key -> our vote there at the end; task key -> struck an odd number of times; tasks added. */
+  readonly widgets: { readonly votes: Map<string, boolean>; readonly struck: Map<string, boolean>; readonly tasks: string[] };
 }
 
 export interface Workload {
@@ -146,7 +160,7 @@ type Life = 'unborn' | 'alive' | 'deleted';
 export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Workload {
   const r = seededRandom(o.seed);
   const p = fx.prefix;
-  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map(), subscription: new Map(), deleted: new Set() };
+  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map(), subscription: new Map(), deleted: new Set(), widgets: { votes: new Map(), struck: new Map(), tasks: [] } };
   for (const m of fx.messages) intended.messages.set(m.id, { content: m.content, topic: m.topic, ops: [] });
   const snippet = Array.from({ length: o.snippets }, () => ({ life: 'unborn' as Life, title: '', content: '', n: 0 }));
   const view = Array.from({ length: o.views }, () => ({ life: 'unborn' as Life, name: '', isPinned: false, n: 0 }));
@@ -317,6 +331,7 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
     } else ops = viewOps();
     out.push(...ops);
   }
+  if (fx.widgets) spliceWidgetIntents(out, fx.widgets, intended.widgets, p, o.seed);
   for (const s of snippet) if (s.life === 'alive') intended.snippets.set(s.title, s.content);
   sched.forEach((q, k) => {
     if (q.life === 'alive') intended.scheduled.set(`${p}q${k}`, q.content);
@@ -334,6 +349,49 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
   }
   return { bursts, intended, count: out.length };
 }
+
+/**
+ * One widget intent for every twenty others, at places of their own random stream: votes toggled as
+ * the poll's buttons toggle them, strikes of the to-do list's two tasks, and new tasks (each named
+ * once, so each must land exactly once).
+ */
+function spliceWidgetIntents(out: Intent[], w: NonNullable<WorkloadFixtures['widgets']>, intended: Intended['widgets'], p: string, seed: number): void {
+  const r = seededRandom(seed * 7 + 3);
+  const n = Math.max(3, Math.floor(out.length / 20));
+  // Places in the order made (a toggle's intended state depends on the order of its toggles).
+  const at = Array.from({ length: n }, () => Math.floor(r() * (out.length + 1))).sort((a, b) => a - b);
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    let it: Intent;
+    if (x < 0.45) {
+      const key = `canned,${Math.floor(r() * 3)}`;
+      const on = !(intended.votes.get(key) ?? false);
+      intended.votes.set(key, on);
+      it = { t: 'widget', messageId: w.poll, event: { type: 'vote', key, vote: on ? 1 : -1 } };
+    } else if (x < 0.75) {
+      const key = `${Math.floor(r() * 2)},canned`;
+      intended.struck.set(key, !(intended.struck.get(key) ?? false));
+      it = { t: 'widget', messageId: w.todo, event: { type: 'strike', key } };
+    } else {
+      const task = `${p}w${intended.tasks.length}`;
+      it = { t: 'widget', messageId: w.todo, event: { type: 'new_task', key: intended.tasks.length + 1, task, desc: '', completed: false } };
+      intended.tasks.push(task);
+    }
+    out.splice(at[i]! + i, 0, it);
+  }
+}
+
+/**
+ * The `known` base of a widget intent, as the engine counts it on the cached message: the user's
+ * submessages with this content, landed or still pending (rows done or live; a cancelled row is
+ * discarded and never lands).
+ */
+function knownSubmessages(store: OutboxStore, messageId: number, content: string): number {
+  return store
+    .all()
+    .filter((r) => r.kind === 'send_submessage' && r.state !== 'discarded' && argsOf(r.args).message_id === messageId && argsOf(r.args).content === content).length;
+}
+const argsOf = (a: unknown): { message_id?: unknown; content?: unknown } => (typeof a === 'object' && a !== null ? a : {});
 
 /** Where the temporary ids of the workload's snippets are kept (a Map, or a durable table). */
 export interface Handles {
@@ -398,5 +456,11 @@ export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, 
       return store.enqueue(kind(store, 'update_subscription_settings'), { stream_id: it.streamId, property: it.property, value: it.value }, null);
     case 'delete':
       return store.enqueue(kind(store, 'delete_message'), { message_id: it.messageId }, null);
+    case 'widget': {
+      const content = JSON.stringify(it.event);
+      const known = knownSubmessages(store, it.messageId, content);
+      const args = { message_id: it.messageId, msg_type: 'widget', content, local_id: -1 - store.all().length };
+      return store.enqueue(kind(store, 'send_submessage'), args, { known });
+    }
   }
 }
