@@ -9,7 +9,7 @@ describe('outbox kind registry', () => {
     expect(KIND_NAMES).toEqual(KIND_MODULES.map((m) => m.kind.kind));
     expect(new Set(KIND_NAMES).size).toBe(KIND_NAMES.length);
     expect(Object.keys(QUEUED_COMMANDS).sort()).toEqual(KIND_MODULES.flatMap((m) => Object.keys(m.commands)).sort());
-    expect(Object.keys(QUEUED_COMMANDS).length).toBe(29);
+    expect(Object.keys(QUEUED_COMMANDS).length).toBe(30);
   });
 
   it('the contract and the state machine share one list of states', () => {
