@@ -62,6 +62,7 @@ import { getUserSettings } from '../db/queries/personal.js';
 import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
 import { UploadCache, uploadImagePaths } from '../uploads/cache.js';
+import { OutboxFiles } from '../uploads/outbox-files.js';
 import { StorageHealth, type StorageState } from '../db/storage.js';
 
 /** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
@@ -104,6 +105,12 @@ export function uploadsDirOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'file
   if (opts.dataDir === ':memory:') return undefined;
   const db = opts.fileName ?? accountFileName(opts.realmUrl, opts.email);
   return path.join(opts.dataDir, `${db.replace(/\.sqlite$/, '')}.uploads`);
+}
+
+/** Copies of files queued for upload beside the database (`NAME.outbox-files/`); none for an in-memory account. */
+export function outboxFilesDirOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'fileName' | 'realmUrl' | 'email'>): string | undefined {
+  const uploads = uploadsDirOf(opts);
+  return uploads === undefined ? undefined : uploads.replace(/\.uploads$/, '.outbox-files');
 }
 
 /** The account's database file in `dataDir` (meaningless for `:memory:`). */
@@ -223,6 +230,10 @@ export class AccountSession {
       },
       serverAnswered: (reached) => this.outboxAnswered(reached),
       storage: this.storage,
+      files: new OutboxFiles(outboxFilesDirOf(opts)),
+      keepUpload: (url, type, bytes) => {
+        this.uploads.put(url, type, bytes).catch((e: unknown) => this.seams.logger.warn('an uploaded file could not be kept', { error: String(e) }));
+      },
     });
   }
 

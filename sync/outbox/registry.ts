@@ -80,6 +80,7 @@ import { userGroupSubgroups, userGroupSubgroupsCommands } from './mutations/user
 import { userGroupUpdate, userGroupUpdateCommands } from './mutations/user-group-update.js';
 import { userSettingsUpdate, userSettingsUpdateCommands } from './mutations/user-settings-update.js';
 import { userTopicSet, userTopicSetCommands } from './mutations/user-topic-set.js';
+import { uploadFileCommands, uploadFileKind } from './mutations/upload-file.js';
 
 /** The one list: each kind with the contract commands that queue it. */
 export const KIND_MODULES = [
@@ -111,6 +112,7 @@ export const KIND_MODULES = [
   { kind: userGroupReactivate, commands: userGroupReactivateCommands },
   { kind: scheduledMessageSendNow, commands: scheduledMessageSendNowCommands },
   { kind: subscriptionProperty, commands: subscriptionPropertyCommands },
+  { kind: uploadFileKind, commands: uploadFileCommands },
 ] as const satisfies readonly KindModule[];
 
 /** A kind module's two exports, as the list holds them. */
