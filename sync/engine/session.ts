@@ -42,6 +42,9 @@ import { getRealmValue } from '../db/queries/realm.js';
 import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
 import { reapplyAll, reapplyTouched, retireEchoes } from './outbox-local.js';
 import { SessionOutbox } from './session-outbox.js';
+import { getRealmLimits } from '../db/queries/realm.js';
+import { OutboxIntentError } from '../outbox/kinds.js';
+import { DEFAULT_MAX_FILE_UPLOAD_MIB } from '../outbox/mutations/upload-file.js';
 import type { EditHistory, TypingEditor } from '../protocol/commands.js';
 import type { SessionStatus, SyncProgress } from '../protocol/status.js';
 import { editUserGroup } from '../db/queries/groups.js';
@@ -258,6 +261,21 @@ export class AccountSession {
 
   get status(): SessionStatus {
     return this.statusValue;
+  }
+
+  /**
+   * Copy a file the user attached into the account's data directory, durably, before its upload
+   * is queued (`uploadFile` names the id answered here). Refused past the realm's upload limit.
+   */
+  stageUpload(bytes: Buffer): { file: string; size: number } {
+    const mib = getRealmLimits(this.db).maxFileUploadSizeMib ?? DEFAULT_MAX_FILE_UPLOAD_MIB;
+    if (bytes.length > mib * 1024 * 1024) throw new OutboxIntentError(`The file is larger than this organization's limit of ${mib} MiB per file.`);
+    return { file: this.outbox.files.stage(bytes), size: bytes.length };
+  }
+
+  /** The bytes of a file queued for upload (the compose preview), or undefined when none is kept. */
+  async stagedUpload(file: string): Promise<Buffer | undefined> {
+    return this.outbox.files.has(file) ? this.outbox.files.read(file) : undefined;
   }
 
   /** The event stream is live (a poll succeeded since the last failure or register). */

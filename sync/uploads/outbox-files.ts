@@ -14,7 +14,7 @@
  * in-memory account keeps its copies in memory.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -24,7 +24,7 @@ export class OutboxFiles {
   private readonly memory = new Map<string, Buffer>();
 
   /** `dir` undefined: an in-memory account. */
-  constructor(private readonly dir: string | undefined) {}
+  constructor(readonly dir: string | undefined) {}
 
   stage(bytes: Buffer): string {
     const id = randomBytes(16).toString('hex');
@@ -50,7 +50,7 @@ export class OutboxFiles {
   has(id: string): boolean {
     if (!OUTBOX_FILE_ID.test(id)) return false;
     if (this.dir === undefined) return this.memory.has(id);
-    return readdirSafe(this.dir).includes(id);
+    return existsSync(path.join(this.dir, id));
   }
 
   async read(id: string): Promise<Buffer> {
