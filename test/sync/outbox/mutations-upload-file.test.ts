@@ -25,16 +25,15 @@ afterAll(() => t.close());
 beforeEach(async () => {
   files = new OutboxFiles(undefined);
   kept.length = 0;
-  let store: Env['store'] | undefined;
+  // The env's own store plays the session's (made below, read only once draining).
   const uploads: UploadContext = {
     read: (id) => files.read(id),
-    urlOf: (tmp) => store?.resolvedTempId(tmp),
+    urlOf: (tmp) => env.store.resolvedTempId(tmp),
     discarded: () => false,
-    landedUrls: () => (store ? landedUploadUrls(store.db) : new Set()),
+    landedUrls: () => landedUploadUrls(env.store.db),
     keep: (url) => void kept.push(url),
   };
   env = await outboxEnv({ kinds: [kind], email: 'cordelia@example.com', server: t, context: { ...NO_CONTEXT, uploads } });
-  store = env.store;
 });
 afterEach(() => env.close());
 
