@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { HOST_SECRET_HEADER, OUTBOX_FILES_ROUTE } from '../../../sync/protocol/browser-host.js';
 import { rpcResultSchema } from '../../../sync/protocol/rpc.js';
+import { UPLOAD_SCHEME, UPLOAD_SCHEME_HOST } from '../../../sync/protocol/uploads.js';
 import { BridgeError } from './bridge-error.js';
 import { hostSession } from './host-session.js';
 
@@ -37,9 +38,9 @@ export async function stageFile(file: Blob): Promise<Staged> {
   return staged.data;
 }
 
-/** Where the page shows a staged image from (the browser host's route), or undefined (Electron: no preview route yet). */
+/** Where the page shows a staged image from: Electron's upload scheme, or the browser host's route with the tab's key. */
 export function stagedImageSrc(file: string): string | undefined {
-  if (window.zulip?.stageUpload) return undefined;
+  if (window.zulip?.stageUpload) return `${UPLOAD_SCHEME}://${UPLOAD_SCHEME_HOST}${OUTBOX_FILES_ROUTE}/${file}`;
   const key = hostSession()?.uploads;
   return key === undefined ? undefined : `${OUTBOX_FILES_ROUTE}/${file}?k=${key}`;
 }
