@@ -43,8 +43,8 @@ import { claimedIds, isRetryable, reapplyAll, refreshFromServer, undoOf, type Un
 import { SleepAborted, type Seams } from '../base/seams.js';
 import type { StorageHealth } from '../db/storage.js';
 import { OutboxFiles } from '../uploads/outbox-files.js';
-import { landedUploadUrls, liveUploadFileIds, uploadRowOf } from '../db/queries/outbox-uploads.js';
-import { UPLOAD_FILE_KIND, uploadFileArgs } from '../outbox/mutations/upload-file.js';
+import { landedUploadUrls, liveUploadFileIds } from '../db/queries/outbox-uploads.js';
+import { UPLOAD_FILE_KIND, uploadFileArgs, uploadOf } from '../outbox/mutations/upload-file.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 
@@ -113,12 +113,11 @@ export class SessionOutbox {
     this.db = host.db;
     this.files = host.files ?? new OutboxFiles(undefined);
     const files = this.files;
-    const uploadRow = (tmp: string) => uploadRowOf(this.db, UPLOAD_FILE_KIND, tmp);
     const context: KindContext = {
       uploads: {
         read: (id) => files.read(id),
         urlOf: (tmp) => this.store.resolvedTempId(tmp),
-        discarded: (tmp) => uploadRow(tmp)?.state === 'discarded',
+        discarded: (tmp) => uploadOf(this.db, tmp)?.state === 'discarded',
         landedUrls: () => landedUploadUrls(this.db),
         keep: (url, type, bytes) => host.keepUpload?.(url, type, bytes),
       },
@@ -197,9 +196,8 @@ export class SessionOutbox {
       const base: MessageSendBase = { enqueued_at: enqueuedAtSeconds };
       // Its files still queued join its conversation, ahead of it: it is sent once they land.
       for (const u of uploads ?? []) {
-        const row = uploadRowOf(this.db, UPLOAD_FILE_KIND, u.upload);
-        const a = uploadFileArgs.safeParse(row ? JSON.parse(row.args) : undefined);
-        if (row && a.success) this.store.repoint(row.id, { ...a.data, entity: conversationKey(to) });
+        const up = uploadOf(this.db, u.upload);
+        if (up) this.store.repoint(up.id, { ...up.args, entity: conversationKey(to) });
       }
       const r = this.enqueueIn(messageSend.kind, args, base, {}, changes);
       if (r.id !== next) throw new Error(`outbox: message row got id ${r.id}, expected ${next}`);

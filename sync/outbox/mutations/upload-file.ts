@@ -116,13 +116,19 @@ export const uploadFileKind: OutboxKind<UploadFileArgs, UploadFileBase, 'upload_
   },
 };
 
-/** A send's reference to the upload queued as `tmp` (refused: no such upload, or discarded). */
-export function attachedUpload(db: LocalDb, tmp: string): { upload: string; name: string } {
+/** The row that uploads `tmp` (any state) and its args, if there is one that parses. */
+export function uploadOf(db: LocalDb, tmp: string): { id: number; state: string; args: UploadFileArgs } | undefined {
   const row = uploadRowOf(db, UPLOAD_FILE_KIND, tmp);
   const args = uploadFileArgs.safeParse(row ? JSON.parse(row.args) : undefined);
-  if (!row || !args.success) throw new OutboxIntentError(`no file queued as upload ${tmp}`);
-  if (row.state === 'discarded') throw new OutboxIntentError(`“${args.data.filename}” was removed from the outbox: attach it again`);
-  return { upload: tmp, name: args.data.filename };
+  return row && args.success ? { id: row.id, state: row.state, args: args.data } : undefined;
+}
+
+/** A send's reference to the upload queued as `tmp` (refused: no such upload, or discarded). */
+export function attachedUpload(db: LocalDb, tmp: string): { upload: string; name: string } {
+  const up = uploadOf(db, tmp);
+  if (!up) throw new OutboxIntentError(`no file queued as upload ${tmp}`);
+  if (up.state === 'discarded') throw new OutboxIntentError(`“${up.args.filename}” was removed from the outbox: attach it again`);
+  return { upload: tmp, name: up.args.filename };
 }
 
 /** The negative local id the page holds for an upload queued as `tmp-N`. */
