@@ -399,6 +399,8 @@ export class EngineService {
       const base = path.basename(file);
       for (const f of readdirSync(path.dirname(file))) if (f.startsWith(`${base}.damaged-`)) rmSync(path.join(path.dirname(file), f), { force: true });
       rmSync(`${file.replace(/\.sqlite$/, '')}.uploads`, { recursive: true, force: true });
+      // Copies of files queued for upload go with the outbox that named them.
+      rmSync(`${file.replace(/\.sqlite$/, '')}.outbox-files`, { recursive: true, force: true });
     }
     return { kept: keep };
   }
