@@ -3,7 +3,7 @@
  * baseline measured in the same run, their ratio, the target as a ratio, met / not met), and a
  * summary of all checks ends the run. `npm run bench -- --messages 20000` for a quicker pass;
  * `npm run bench -- --only outbox` (or a comma-separated list of: server, store, narrow,
- * session, outbox, heads, cold-start, renderer, word-diff) for some suites.
+ * session, outbox, heads, cold-start, renderer, word-diff, uploads) for some suites.
  */
 import { parseArgs } from 'node:util';
 import { benchColdStart } from './cold-start.bench.js';
@@ -16,6 +16,7 @@ import { benchOutboxHeads } from './outbox-heads.bench.js';
 import { benchOutbox } from './outbox.bench.js';
 import { benchServer } from './server.bench.js';
 import { benchWordDiff } from './word-diff.bench.js';
+import { benchUploads } from './uploads.bench.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, only: { type: 'string' } } });
 const messages = Number(values.messages);
@@ -30,6 +31,7 @@ const SUITES: ReadonlyArray<readonly [string, () => Promise<void>]> = [
   ['cold-start', () => benchColdStart({ messages })],
   ['renderer', () => benchRenderer({ messages })],
   ['word-diff', () => benchWordDiff()],
+  ['uploads', () => benchUploads()],
 ];
 const wanted = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '');
 const chosen = SUITES.filter(([name]) => wanted === undefined || wanted.some((w) => name.includes(w)));

@@ -99,7 +99,7 @@ export function startApp(argv: readonly string[] = process.argv): void {
     service = svc;
     const disposeIpc = registerIpc({ service: svc, window: () => win, isOwnUrl: location.isOwn, log });
     const t = location.target;
-    const disposeUploads = handleUploads({ upload: (p) => svc.upload(p), devOrigin: 'url' in t ? new URL(t.url).origin : undefined });
+    const disposeUploads = handleUploads({ upload: (p) => svc.upload(p), staged: (f) => svc.stagedUpload(f), devOrigin: 'url' in t ? new URL(t.url).origin : undefined });
     const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => app.setBadgeCount(n), log });
     shutdown = async () => {
       badge.close();

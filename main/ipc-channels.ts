@@ -8,4 +8,5 @@ export const CHANNELS = {
   event: 'zulip:event',
   subscribe: 'zulip:subscribe',
   unsubscribe: 'zulip:unsubscribe',
+  stageUpload: 'zulip:stage-upload',
 } as const;

@@ -19,12 +19,15 @@
  */
 import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { z } from 'zod';
-import { IPC_EVENT, IPC_INVOKE, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE, invokeRequestSchema, type RpcResult } from '../sync/protocol/rpc.js';
+import { IPC_EVENT, IPC_INVOKE, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE, invokeRequestSchema, type RpcResult } from '../sync/protocol/rpc.js';
 import type { EngineEvent } from '../sync/protocol/commands.js';
 import type { EngineClient } from '../sync/service/index.js';
 
+/** A staged file arrives as bytes (structured clone of a Uint8Array), at most 256 MiB. */
+const stagedBytesSchema = z.instanceof(Uint8Array).refine((b) => b.byteLength <= 256 * 1024 * 1024, 'a file may be at most 256 MiB');
+
 export interface IpcOptions {
-  readonly service: { connect(push: (e: EngineEvent) => void): EngineClient };
+  readonly service: { connect(push: (e: EngineEvent) => void): EngineClient; stageUpload(bytes: Buffer): RpcResult };
   /** Our window, if open. */
   readonly window: () => BrowserWindow | undefined;
   readonly isOwnUrl: (url: string) => boolean;
@@ -118,6 +121,18 @@ export function registerIpc(opts: IpcOptions): () => void {
     return connection(event.sender).client.invoke(parsed.data.name, parsed.data.request);
   });
 
+  // The bytes of a file the user attached (the realm's own limit is the engine's to check).
+  ipcMain.handle(IPC_STAGE_UPLOAD, (event, payload: unknown): RpcResult => {
+    const problem = senderProblem(event, opts);
+    if (problem) {
+      log(`IPC stage-upload refused: ${problem}`);
+      return refused(`refused: ${problem}`);
+    }
+    const parsed = stagedBytesSchema.safeParse(payload);
+    if (!parsed.success) return refused(`invalid file: ${z.prettifyError(parsed.error)}`);
+    return opts.service.stageUpload(Buffer.from(parsed.data.buffer, parsed.data.byteOffset, parsed.data.byteLength));
+  });
+
   const onSubscribe = (event: IpcMainEvent) => {
     const problem = senderProblem(event, opts);
     if (problem) return log(`IPC subscribe refused: ${problem}`);
@@ -134,6 +149,7 @@ export function registerIpc(opts: IpcOptions): () => void {
 
   return () => {
     ipcMain.removeHandler(IPC_INVOKE);
+    ipcMain.removeHandler(IPC_STAGE_UPLOAD);
     ipcMain.off(IPC_SUBSCRIBE, onSubscribe);
     ipcMain.off(IPC_UNSUBSCRIBE, onUnsubscribe);
     for (const contents of [...connections.keys()]) drop(contents);

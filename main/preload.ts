@@ -7,6 +7,7 @@
  *   window.zulip.invoke(name, request)    -> Promise<RpcResult> (IPC_INVOKE)
  *   window.zulip.subscribe(listener)      -> id; the first subscription sends IPC_SUBSCRIBE
  *   window.zulip.unsubscribe(id)          the last one sends IPC_UNSUBSCRIBE
+ *   window.zulip.stageUpload(bytes)       -> Promise<RpcResult> (IPC_STAGE_UPLOAD): a file the user attached
  *
  * One ipcRenderer listener fans events out to the page's listeners.
  */
@@ -32,6 +33,7 @@ ipcRenderer.on(CHANNELS.event, (_event, payload: unknown) => {
 const api = {
   host: 'electron' as const,
   invoke: (name: string, request: unknown): Promise<unknown> => ipcRenderer.invoke(CHANNELS.invoke, { name, request }),
+  stageUpload: (bytes: Uint8Array): Promise<unknown> => ipcRenderer.invoke(CHANNELS.stageUpload, bytes),
   subscribe: (listener: Listener): number => {
     if (typeof listener !== 'function') throw new TypeError('subscribe(listener): listener must be a function');
     const id = nextId++;

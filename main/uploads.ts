@@ -13,12 +13,17 @@
  *   403  a request web content of another origin made (the page is file://, or the dev server)
  *   404  not an upload path of the realm (traversal included), refused by the realm, not an image
  *   405  anything but GET / HEAD
+ * `zulip-upload://realm/outbox-files/<id>` shows an image the user attached from the device's copy
+ * (the compose preview), by its first bytes only (PNG, JPEG, GIF, WebP); anything else 404.
  */
 import { protocol } from 'electron';
 import { canonicalUploadPath, UPLOAD_SCHEME, UPLOAD_SCHEME_HOST } from '../sync/protocol/uploads.js';
+import { OUTBOX_FILES_ROUTE } from '../sync/protocol/browser-host.js';
+import { sniffImage } from '../host/browser/outbox-files.js';
 import type { UploadAnswer } from '../sync/uploads/cache.js';
 
 const PREFIX = `${UPLOAD_SCHEME}://${UPLOAD_SCHEME_HOST}/`;
+const STAGED = new RegExp(`^${OUTBOX_FILES_ROUTE}/([0-9a-f]{32})$`);
 
 /** Before `app.whenReady()`: Electron accepts privileged schemes only then. */
 export function registerUploadScheme(): void {
@@ -29,6 +34,8 @@ export function registerUploadScheme(): void {
 
 export interface UploadHandlerOptions {
   readonly upload: (realmPath: string) => Promise<UploadAnswer>;
+  /** A file staged for upload (`/outbox-files/<id>`), for the compose preview: its bytes, if kept. */
+  readonly staged?: (file: string) => Promise<Buffer | undefined>;
   /** The dev server's origin when the page comes from it (unpackaged only); else the page is file://. */
   readonly devOrigin?: string | undefined;
 }
@@ -50,6 +57,14 @@ export async function answerUpload(request: Request, opts: UploadHandlerOptions)
     return new Response('forbidden', { status: 403, headers: headers({ 'content-type': 'text/plain; charset=utf-8' }) });
   }
   const raw = request.url.startsWith(PREFIX) ? request.url.slice(PREFIX.length - 1).split(/[?#]/)[0]! : '';
+  const staged = STAGED.exec(raw)?.[1];
+  if (staged !== undefined && opts.staged) {
+    // An image the user attached, shown from the device's copy (PNG, JPEG, GIF, WebP only).
+    const bytes = await opts.staged(staged);
+    const type = bytes && sniffImage(bytes);
+    if (!bytes || !type) return new Response('not found', { status: 404, headers: headers({ 'content-type': 'text/plain; charset=utf-8' }) });
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers: headers({ 'content-type': type, 'content-length': String(bytes.length) }) });
+  }
   const realmPath = canonicalUploadPath(raw);
   const answer: UploadAnswer = realmPath === undefined ? { kind: 'not_found', reason: 'not an upload path' } : await opts.upload(realmPath);
   if (answer.kind === 'image') {

@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import { HOST_WS_PROTOCOL, HOST_WS_REFUSED } from '../../sync/protocol/browser-host.js';
+import { HOST_SECRET_HEADER, HOST_WS_PROTOCOL, HOST_WS_REFUSED, OUTBOX_FILES_ROUTE } from '../../sync/protocol/browser-host.js';
 import type { EngineLogger } from '../../sync/base/seams.js';
 import { EngineService } from '../../sync/service/engine-service.js';
 import { lockDataDir } from '../data-dir-lock.js';
@@ -35,6 +35,7 @@ import { hostOk, originOk, secretMatches, securityHeaders, uploadKeyOf, uploadKe
 import { landingPage, loadSession, sessionSecret, SIGNED_OUT_PATH, signedOutPage, SIGNIN_SCRIPT, SIGNIN_SCRIPT_PATH, spentLinkPage } from './signin.js';
 import { serveStatic } from './static.js';
 import { isUploadRoute, serveUpload } from './uploads.js';
+import { isOutboxFilesRoute, serveStaged, stageFromPage } from './outbox-files.js';
 import { bridgeSocket, MAX_FRAME_BYTES } from './ws-bridge.js';
 
 export interface BrowserHostOptions {
@@ -113,6 +114,11 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     const headers = securityHeaders(port);
     const refuse = (status: number, text: string) => res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(text);
     if (!hostOk(req, port) || !originOk(req, port, false)) return void refuse(403, 'forbidden');
+    if (req.method === 'POST' && (req.url ?? '').split(/[?#]/)[0] === OUTBOX_FILES_ROUTE) {
+      // Only our page: it always sends its Origin on a POST, and only it holds the secret.
+      if (!originOk(req, port, true) || !secretMatches(headerOf(req, HOST_SECRET_HEADER), secret)) return void refuse(403, 'forbidden');
+      return stageFromPage(req, res, (bytes) => service.stageUpload(bytes), headers);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return void refuse(405, 'method not allowed');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const html = (status: number, body: string) => res.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
@@ -131,6 +137,10 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     if (url.pathname === '/ws') return void refuse(426, 'WebSocket only');
     // The raw path, not the URL's (which resolves `..`): the upload route refuses what is not canonical.
     const rawPath = (req.url ?? '/').split(/[?#]/)[0]!;
+    if (isOutboxFilesRoute(rawPath)) {
+      if (!uploadKeyOk(url, secret)) return void refuse(403, 'open the URL printed in the terminal');
+      return serveStaged(req, res, (id) => service.stagedUpload(id), rawPath, headers);
+    }
     if (isUploadRoute(rawPath)) {
       if (!uploadKeyOk(url, secret)) return void refuse(403, 'open the URL printed in the terminal');
       return serveUpload(req, res, (p) => service.upload(p), rawPath, headers);
@@ -238,3 +248,8 @@ function engineLine(level: string, message: string, data: Readonly<Record<string
   }
   return `[engine ${level}] ${message}${detail}`;
 }
+
+const headerOf = (req: IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};

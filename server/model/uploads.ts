@@ -9,6 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerState } from '../state.js';
 import { canAccessMessage, type MessageAccessRow } from './access.js';
 import { sql } from '../db/statements.js';
+import { emit } from '../events/emit.js';
 import type { UserRow } from './users.js';
 
 /** Zulip's path ids start with the realm id; this server has one realm. */
@@ -49,7 +50,39 @@ export function createUpload(srv: ServerState, ownerId: number, filename: string
     mimeType || 'application/octet-stream',
     data,
   );
-  return sql(srv, 'SELECT id, owner_id, name, path_id, size, create_time, mime_type FROM attachments WHERE id = ?').get(Number(info.lastInsertRowid)) as AttachmentRow;
+  const a = sql(srv, 'SELECT id, owner_id, name, path_id, size, create_time, mime_type FROM attachments WHERE id = ?').get(Number(info.lastInsertRowid)) as AttachmentRow;
+  emitAttachment(srv, a, 'add');
+  return a;
+}
+
+const ATTACHMENT_COLUMNS = 'id, owner_id, name, path_id, size, create_time, mime_type';
+
+/** Zulip's `upload_space_used`: the bytes of every file uploaded in the organization. */
+const uploadSpaceUsed = (srv: ServerState) => sql(srv, 'SELECT coalesce(sum(size), 0) FROM attachments').pluck().get() as number;
+
+/** The `attachment` event to the file's owner (OpenAPI: op add / update / remove). */
+function emitAttachment(srv: ServerState, a: AttachmentRow, op: 'add' | 'update' | 'remove'): void {
+  const attachment = op === 'remove' ? { id: a.id } : apiAttachment(srv, a);
+  emit(srv, [a.owner_id], { type: 'attachment', op, attachment, upload_space_used: uploadSpaceUsed(srv) });
+}
+
+/** GET /attachments: the user's files, oldest first, and the organization's upload space used. */
+export function listAttachments(srv: ServerState, ownerId: number) {
+  const rows = sql(srv, `SELECT ${ATTACHMENT_COLUMNS} FROM attachments WHERE owner_id = ? ORDER BY id`).all(ownerId) as AttachmentRow[];
+  return { attachments: rows.map((a) => apiAttachment(srv, a)), upload_space_used: uploadSpaceUsed(srv) };
+}
+
+/**
+ * DELETE /attachments/{id}: the owner deletes a file (Zulip's remove_attachment); messages keep
+ * their links, which stop serving. Someone else's file, or none, is "Invalid attachment".
+ */
+export function removeAttachment(srv: ServerState, ownerId: number, id: number): boolean {
+  const a = sql(srv, `SELECT ${ATTACHMENT_COLUMNS} FROM attachments WHERE id = ? AND owner_id = ?`).get(id, ownerId) as AttachmentRow | undefined;
+  if (!a) return false;
+  sql(srv, 'DELETE FROM attachment_messages WHERE attachment_id = ?').run(id);
+  sql(srv, 'DELETE FROM attachments WHERE id = ?').run(id);
+  emitAttachment(srv, a, 'remove');
+  return true;
 }
 
 export const uploadUrl = (pathId: string) => `/user_uploads/${pathId.split('/').map(encodeURIComponent).join('/')}`;
@@ -76,6 +109,11 @@ export function syncAttachments(srv: ServerState, messageId: number, rendered: {
   const unlinked = [...before].filter((id) => !after.has(id));
   for (const id of linked) sql(srv, 'INSERT OR IGNORE INTO attachment_messages (attachment_id, message_id) VALUES (?, ?)').run(id, messageId);
   for (const id of unlinked) sql(srv, 'DELETE FROM attachment_messages WHERE attachment_id = ? AND message_id = ?').run(id, messageId);
+  // The owners see their files' message lists change (Zulip's attachment update event).
+  for (const id of [...linked, ...unlinked]) {
+    const a = sql(srv, `SELECT ${ATTACHMENT_COLUMNS} FROM attachments WHERE id = ?`).get(id) as AttachmentRow | undefined;
+    if (a) emitAttachment(srv, a, 'update');
+  }
   sql(srv, 'UPDATE messages SET has_attachment = ? WHERE id = ?').run(after.size > 0 ? 1 : 0, messageId);
   return { linked, unlinked };
 }

@@ -9,6 +9,9 @@
  *                                               (Zulip's `override_api_url_scheme`), outside /api/v1
  *   GET  /user_uploads/temporary/{token}/{name} the file, no auth, for a minute after the token
  *
+ *   GET    /api/v1/attachments                  → `{attachments, upload_space_used}`: the user's files
+ *   DELETE /api/v1/attachments/{attachment_id}  the owner deletes a file ("Invalid attachment" else)
+ *
  * Files are stored in the database; messages link them with `/user_uploads/<path_id>` (see
  * model/uploads.ts for attachment tracking).
  */
@@ -18,6 +21,8 @@ import {
   canReadUpload,
   createUpload,
   getAttachmentByPath,
+  listAttachments,
+  removeAttachment,
   pathIdFromToken,
   REALM_ID,
   temporaryUploadUrl,
@@ -26,7 +31,7 @@ import {
 } from '../model/uploads.js';
 import type { UserRow } from '../model/users.js';
 import type { ServerState } from '../state.js';
-import { publicRoute, route, type ApiRouter } from './context.js';
+import { pathId as pathParam, publicRoute, route, type ApiRouter } from './context.js';
 
 const fileNotFound = () => new JsonableError('BAD_REQUEST', 'File not found', 404);
 
@@ -54,6 +59,12 @@ export function registerUploadRoutes(r: ApiRouter): void {
     const a = createUpload(srv, user.id, f.filename, f.mimeType, f.data);
     const url = uploadUrl(a.path_id);
     return { uri: url, url, filename: a.name };
+  });
+
+  route(r, 'GET', '/attachments', ({ srv, user }) => listAttachments(srv, user.id));
+
+  route(r, 'DELETE', '/attachments/:attachment_id', (ctx) => {
+    if (!removeAttachment(ctx.srv, ctx.user.id, pathParam(ctx, 'attachment_id'))) throw badRequest('Invalid attachment');
   });
 
   route(r, 'GET', '/user_uploads/:realm_id_str/*filename', ({ srv, user, path }) => {

@@ -96,6 +96,8 @@ export interface RequestSpec<S extends z.ZodType> extends RequestOptions {
   readonly longPoll?: boolean;
   /** Body cap in bytes (default `responseLimitFor(method, path)`). */
   readonly maxResponseBytes?: number;
+  /** A body of its own instead of the form-encoded `params` (a multipart upload). */
+  readonly body?: { readonly contentType: string; readonly data: Buffer };
 }
 
 /** Per-call options of `fetchRealmFile`. */
@@ -192,8 +194,11 @@ export class ApiConnection {
     if (spec.auth !== false) {
       headers.authorization = `Basic ${Buffer.from(`${this.email}:${this.apiKey}`, 'utf8').toString('base64')}`;
     }
-    let body: string | undefined;
-    if (!inQuery) {
+    let body: string | Buffer | undefined;
+    if (spec.body) {
+      body = spec.body.data;
+      headers['content-type'] = spec.body.contentType;
+    } else if (!inQuery) {
       body = encoded;
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }

@@ -19,6 +19,8 @@ export interface WireRequest {
   readonly longPoll?: boolean;
   /** Body cap in bytes (default by method and path). */
   readonly maxResponseBytes?: number;
+  /** A body of its own instead of form-encoded `params` (a multipart upload). */
+  readonly body?: { readonly contentType: string; readonly data: Buffer };
 }
 
 export interface Endpoint<M extends HttpMethod = HttpMethod, P extends string = string, S extends z.ZodType = z.ZodType> {
@@ -57,6 +59,7 @@ export function send<S extends z.ZodType>(
     ...(auth === undefined ? {} : { auth }),
     ...(wire.longPoll === undefined ? {} : { longPoll: wire.longPoll }),
     ...(wire.maxResponseBytes === undefined ? {} : { maxResponseBytes: wire.maxResponseBytes }),
+    ...(wire.body === undefined ? {} : { body: wire.body }),
     ...opts,
   });
 }

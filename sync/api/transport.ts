@@ -16,7 +16,8 @@ export interface HttpRequest {
   readonly method: HttpMethod;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
+  /** Form or query text; bytes for a multipart upload. */
+  readonly body: string | Buffer | undefined;
   readonly signal: AbortSignal;
   /** Stop reading (and reject with `ResponseTooLargeError`) past this many body bytes. */
   readonly maxBodyBytes?: number;

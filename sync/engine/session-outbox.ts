@@ -24,7 +24,16 @@ import { getEngineSetting, setEngineSetting } from '../db/queries/state.js';
 import { DEFAULT_LIMITS } from '../outbox/normalize.js';
 import { OutboxIntentError, type KindContext, type KindRegistry, type OutboxKind, type RuntimeKind } from '../outbox/kinds.js';
 import { applyResolution, parseConflictDetails, resolveConflict, type ConflictChoice } from '../outbox/mutations/message-conflict.js';
-import { MESSAGE_SEND_KIND, messageSend, removeEcho, type MessageSendArgs, type MessageSendBase, type SendTarget } from '../outbox/mutations/message-send.js';
+import {
+  conversationKey,
+  MESSAGE_SEND_KIND,
+  messageSend,
+  removeEcho,
+  type MessageSendArgs,
+  type MessageSendBase,
+  type SendTarget,
+  type SendUpload,
+} from '../outbox/mutations/message-send.js';
 import { allKinds, CURRENT_KINDS, localEffectOf } from '../outbox/registry.js';
 import { OutboxPusher } from '../outbox/pusher.js';
 import { OutboxStore, type EnqueueResult, type OutboxRow, type TransitionPatch } from '../outbox/store.js';
@@ -33,6 +42,9 @@ import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import { claimedIds, isRetryable, reapplyAll, refreshFromServer, undoOf, type Undo } from './outbox-local.js';
 import { SleepAborted, type Seams } from '../base/seams.js';
 import type { StorageHealth } from '../db/storage.js';
+import { OutboxFiles } from '../uploads/outbox-files.js';
+import { landedUploadUrls, liveUploadFileIds } from '../db/queries/outbox-uploads.js';
+import { UPLOAD_FILE_KIND, uploadFileArgs, uploadOf } from '../outbox/mutations/upload-file.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 
@@ -57,6 +69,10 @@ export interface OutboxHost {
   serverAnswered?(reached: boolean): void;
   /** The account's record of writes the disk refused (docs/sync-design.md "A full disk"). */
   readonly storage?: StorageHealth;
+  /** Copies of files queued for upload (none: uploads are kept in memory). */
+  readonly files?: OutboxFiles;
+  /** An upload landed: keep its bytes where the page reads uploads from (the upload cache). */
+  keepUpload?(url: string, mimeType: string, bytes: Buffer): void;
 }
 
 /** The store, reporting each transition and each landed create to the session. */
@@ -89,10 +105,22 @@ export class SessionOutbox {
   private pruneTimer: AbortController | undefined;
   /** Rows settled (done, failed, conflict, discarded) since requests began to be in flight. */
   private drained = 0;
+  readonly files: OutboxFiles;
+  /** Copies of uploads that ended (landed or discarded), removed once the transaction commits. */
+  private filesToRemove: string[] = [];
 
   constructor(private readonly host: OutboxHost) {
     this.db = host.db;
+    this.files = host.files ?? new OutboxFiles(undefined);
+    const files = this.files;
     const context: KindContext = {
+      uploads: {
+        read: (id) => files.read(id),
+        urlOf: (tmp) => this.store.resolvedTempId(tmp),
+        discarded: (tmp) => uploadOf(this.db, tmp)?.state === 'discarded',
+        landedUrls: () => landedUploadUrls(this.db),
+        keep: (url, type, bytes) => host.keepUpload?.(url, type, bytes),
+      },
       queueId: () => host.queueId(),
       claimed: (key, localId) => claimedIds(this.db, key, localId),
       limits: () => {
@@ -131,6 +159,8 @@ export class SessionOutbox {
       if (!this.host.storage?.failed(e)) throw e;
     }
     if (!changes.empty) this.host.emit(changes.freeze());
+    // Copies no live upload names: staged and never queued, or a crash came before their removal.
+    this.files.sweep(new Set(liveUploadFileIds(this.db, UPLOAD_FILE_KIND)));
     this.pusher.start();
     this.schedulePrune();
   }
@@ -155,15 +185,20 @@ export class SessionOutbox {
   }
 
   /** Send a message: the echo shows at once, under the id the row gives it. */
-  send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void): EnqueueResult {
+  send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void, uploads?: readonly SendUpload[]): EnqueueResult {
     const changes = new ChangeCollector();
     const result = this.userWrite(() => this.db.transaction(() => {
       alsoInTransaction?.(changes);
       // local_id is the row's id, known before the insert inside this write transaction
       // (AUTOINCREMENT: the stored sequence + 1), and checked after it.
       const next = nextOutboxRowId(this.db);
-      const args: MessageSendArgs = { local_id: String(next), to, content };
+      const args: MessageSendArgs = { local_id: String(next), to, content, ...(uploads && uploads.length > 0 ? { uploads: [...uploads] } : {}) };
       const base: MessageSendBase = { enqueued_at: enqueuedAtSeconds };
+      // Its files still queued join its conversation, ahead of it: it is sent once they land.
+      for (const u of uploads ?? []) {
+        const up = uploadOf(this.db, u.upload);
+        if (up) this.store.repoint(up.id, { ...up.args, entity: conversationKey(to) });
+      }
       const r = this.enqueueIn(messageSend.kind, args, base, {}, changes);
       if (r.id !== next) throw new Error(`outbox: message row got id ${r.id}, expected ${next}`);
       return r;
@@ -332,6 +367,10 @@ export class SessionOutbox {
   }
 
   private noteRow(r: OutboxRow): void {
+    if (r.kind === UPLOAD_FILE_KIND && (r.state === 'done' || r.state === 'discarded')) {
+      const a = uploadFileArgs.safeParse(r.args);
+      if (a.success) this.filesToRemove.push(a.data.file);
+    }
     if (this.pusher.draining && (r.state === 'done' || r.state === 'failed' || r.state === 'conflict' || r.state === 'discarded')) this.drained++;
     this.pending.touched('outbox');
     for (const id of localEffectOf(r.kind)?.messageIds(r.args) ?? []) this.pending.messageUpdated(id);
@@ -346,6 +385,14 @@ export class SessionOutbox {
 
   private flush(): void {
     this.flushQueued = false;
+    // After the commit: a rolled-back discard never loses the file (the sweep at start removes
+    // what a crash left; a row that is live again after a rollback keeps its copy).
+    const gone = this.filesToRemove;
+    this.filesToRemove = [];
+    if (gone.length > 0) {
+      const live = new Set(liveUploadFileIds(this.db, UPLOAD_FILE_KIND));
+      for (const id of gone) if (!live.has(id)) this.files.remove(id);
+    }
     if (this.pending.empty) return;
     const c = this.pending;
     this.pending = new ChangeCollector();

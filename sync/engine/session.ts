@@ -43,6 +43,9 @@ import { getRealmValue } from '../db/queries/realm.js';
 import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
 import { reapplyAll, reapplyTouched, retireEchoes } from './outbox-local.js';
 import { SessionOutbox } from './session-outbox.js';
+import { getRealmLimits } from '../db/queries/realm.js';
+import { OutboxIntentError } from '../outbox/kinds.js';
+import { DEFAULT_MAX_FILE_UPLOAD_MIB } from '../outbox/mutations/upload-file.js';
 import type { EditHistory, TypingEditor } from '../protocol/commands.js';
 import type { SessionStatus, SyncProgress } from '../protocol/status.js';
 import { editUserGroup } from '../db/queries/groups.js';
@@ -64,6 +67,7 @@ import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
 import { UploadCache, uploadImagePaths } from '../uploads/cache.js';
 import { realmUploadPath } from '../protocol/uploads.js';
+import { OutboxFiles } from '../uploads/outbox-files.js';
 import { StorageHealth, type StorageState } from '../db/storage.js';
 
 /** Zulip's defaults of `server_typing_started_wait_period_milliseconds` and `..._stopped_wait_...`. */
@@ -106,6 +110,12 @@ export function uploadsDirOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'file
   if (opts.dataDir === ':memory:') return undefined;
   const db = opts.fileName ?? accountFileName(opts.realmUrl, opts.email);
   return path.join(opts.dataDir, `${db.replace(/\.sqlite$/, '')}.uploads`);
+}
+
+/** Copies of files queued for upload beside the database (`NAME.outbox-files/`); none for an in-memory account. */
+export function outboxFilesDirOf(opts: Pick<AccountSessionOptions, 'dataDir' | 'fileName' | 'realmUrl' | 'email'>): string | undefined {
+  const uploads = uploadsDirOf(opts);
+  return uploads === undefined ? undefined : uploads.replace(/\.uploads$/, '.outbox-files');
 }
 
 /** The account's database file in `dataDir` (meaningless for `:memory:`). */
@@ -226,6 +236,10 @@ export class AccountSession {
       },
       serverAnswered: (reached) => this.outboxAnswered(reached),
       storage: this.storage,
+      files: new OutboxFiles(outboxFilesDirOf(opts)),
+      keepUpload: (url, type, bytes) => {
+        this.uploads.put(url, type, bytes).catch((e: unknown) => this.seams.logger.warn('an uploaded file could not be kept', { error: String(e) }));
+      },
     });
   }
 
@@ -250,6 +264,21 @@ export class AccountSession {
 
   get status(): SessionStatus {
     return this.statusValue;
+  }
+
+  /**
+   * Copy a file the user attached into the account's data directory, durably, before its upload
+   * is queued (`uploadFile` names the id answered here). Refused past the realm's upload limit.
+   */
+  stageUpload(bytes: Buffer): { file: string; size: number } {
+    const mib = getRealmLimits(this.db).maxFileUploadSizeMib ?? DEFAULT_MAX_FILE_UPLOAD_MIB;
+    if (bytes.length > mib * 1024 * 1024) throw new OutboxIntentError(`The file is larger than this organization's limit of ${mib} MiB per file.`);
+    return { file: this.outbox.files.stage(bytes), size: bytes.length };
+  }
+
+  /** The bytes of a file queued for upload (the compose preview), or undefined when none is kept. */
+  async stagedUpload(file: string): Promise<Buffer | undefined> {
+    return this.outbox.files.has(file) ? this.outbox.files.read(file) : undefined;
   }
 
   /** The event stream is live (a poll succeeded since the last failure or register). */

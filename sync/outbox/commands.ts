@@ -17,7 +17,7 @@ import { getAccount } from '../db/queries/state.js';
 import { getUser } from '../db/queries/users.js';
 import { enqueuedSchema, type Enqueued, type OutboxDescription } from '../protocol/outbox.js';
 import { OutboxIntentError, type OutboxKind } from './kinds.js';
-import type { SendTarget } from './mutations/message-send.js';
+import type { SendTarget, SendUpload } from './mutations/message-send.js';
 import type { EnqueueResult, OutboxRow } from './store.js';
 
 /** Where a draft lives (a channel's topic or a DM group), as the contract names conversations. */
@@ -26,7 +26,7 @@ export type DraftTarget = { type: 'channel'; channel_id: number; topic: string }
 /** The session's outbox as an intent sees it (engine/session-outbox.ts `SessionOutbox`). */
 export interface IntentOutbox {
   enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts?: { deadlineAt?: number | null }): EnqueueResult;
-  send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void): EnqueueResult;
+  send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void, uploads?: readonly SendUpload[]): EnqueueResult;
   edit(id: number, args: unknown): unknown;
   newTempId(): string;
   now(): number;

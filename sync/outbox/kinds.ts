@@ -25,6 +25,22 @@ export interface KindContext {
   claimed(entityKey: string, localId: string): ReadonlySet<number>;
   /** The realm's limits, for comparing what we sent with what the server stored (normalize.ts). */
   limits(): ServerLimits;
+  /** Queued files and what landed uploads became (mutations/upload-file.ts). */
+  readonly uploads?: UploadContext;
+}
+
+/** What `upload_file` and a send naming uploads need from the session. */
+export interface UploadContext {
+  /** The bytes of a queued file's copy in the account's data directory. */
+  read(fileId: string): Promise<Buffer>;
+  /** The server URL (`/user_uploads/…`) the upload made under `tmp` landed as, if it did. */
+  urlOf(tmp: string): string | undefined;
+  /** Whether the row creating `tmp` was discarded (its file will never be uploaded). */
+  discarded(tmp: string): boolean;
+  /** Upload URLs other upload rows already landed as (not ours to adopt when verifying). */
+  landedUrls(): ReadonlySet<string>;
+  /** The upload landed: keep the bytes in the upload cache for reading offline. */
+  keep(url: string, mimeType: string, bytes: Buffer): void;
 }
 
 /** For stores and pushers without a session (tests, benches): no queue, nothing claimed, Zulip's default limits. */

@@ -83,6 +83,7 @@ import { userGroupSubgroups, userGroupSubgroupsCommands } from './mutations/user
 import { userGroupUpdate, userGroupUpdateCommands } from './mutations/user-group-update.js';
 import { userSettingsUpdate, userSettingsUpdateCommands } from './mutations/user-settings-update.js';
 import { userTopicSet, userTopicSetCommands } from './mutations/user-topic-set.js';
+import { uploadFileCommands, uploadFileKind } from './mutations/upload-file.js';
 
 /** The one list: each kind with the contract commands that queue it. */
 export const KIND_MODULES = [
@@ -116,6 +117,7 @@ export const KIND_MODULES = [
   { kind: subscriptionProperty, commands: subscriptionPropertyCommands },
   { kind: userMute, commands: userMuteCommands },
   { kind: submessageSend, commands: submessageSendCommands },
+  { kind: uploadFileKind, commands: uploadFileCommands },
 ] as const satisfies readonly KindModule[];
 
 /** A kind module's two exports, as the list holds them. */

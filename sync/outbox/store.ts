@@ -338,6 +338,20 @@ export class OutboxStore {
     }
   }
 
+  /**
+   * Move a live row into the entity its kind gives `args` (an upload joins the send that names it,
+   * ahead of it: docs/sync-design.md "Uploads"). Only entity and args change; the history says so.
+   */
+  repoint(id: number, args: unknown): OutboxRow | undefined {
+    const cur = this.get(id);
+    const kind = cur && this.kinds.get(cur.kind, cur.kindVersion);
+    if (!cur || !kind || cur.state === 'done' || cur.state === 'discarded') return undefined;
+    const parsed = kind.parse(args, cur.base);
+    if (!parsed.ok) throw new Error(`outbox: bad ${cur.kind} repoint: ${parsed.problems}`);
+    repointOutboxRow(this.db, id, kind.entityKey(parsed.value.args), JSON.stringify(parsed.value.args));
+    return this.get(id);
+  }
+
   /** Delete done and discarded rows older than the retention period. */
   prune(retentionMs: number = DEFAULT_RETENTION_MS): number {
     return pruneOutboxRows(this.db, this.clock.now() - retentionMs);

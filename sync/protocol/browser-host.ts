@@ -44,3 +44,12 @@ export function parseHostSession(stored: string | null): HostSession | undefined
 
 /** The subprotocols a page offers when it opens the host's WebSocket. */
 export const hostWsProtocols = (s: HostSession): string[] => [HOST_WS_PROTOCOL, `${HOST_WS_PROTOCOL}.${s.secret}`];
+
+/**
+ * The browser-mode host's route for files the user attaches: `POST` the bytes (with the page's
+ * secret in `HOST_SECRET_HEADER` and the file's name in `X-File-Name`, percent-encoded) to copy
+ * them into the account's data directory, answering the contract's envelope around `{file, size}`;
+ * `GET /outbox-files/<file>?k=KEY` shows a staged image in the compose preview.
+ */
+export const OUTBOX_FILES_ROUTE = '/outbox-files';
+export const HOST_SECRET_HEADER = 'x-zulip-offline-secret';

@@ -29,6 +29,7 @@ import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
 import { damageNotice } from './damage-notice.js';
 import { RpcFailure, toRpcError } from './errors.js';
+import { OutboxIntentError } from '../outbox/kinds.js';
 import { handlers, serviceOperations, type HandlerContext } from './handlers.js';
 import type { SandboxLauncher, SecretStore } from './ports.js';
 import type { UploadAnswer } from '../uploads/cache.js';
@@ -130,6 +131,26 @@ export class EngineService {
     const s = this.session;
     if (!s) return Promise.resolve({ kind: 'not_found', reason: 'no account is open' });
     return s.uploads.get(realmPath);
+  }
+
+  /**
+   * A file the user attached, copied into the open account's data directory before its upload is
+   * queued (the page then invokes `uploadFile` with the id). Both hosts carry the bytes here (the
+   * browser host's authenticated `POST /outbox-files`, Electron's validated IPC), never in a frame.
+   */
+  stageUpload(bytes: Buffer): RpcResult {
+    const s = this.session;
+    if (!s) return { ok: false, error: { code: 'NO_ACCOUNT', message: 'no account is open' } };
+    try {
+      return { ok: true, value: s.stageUpload(bytes) };
+    } catch (e) {
+      return { ok: false, error: e instanceof OutboxIntentError ? { code: 'INVALID_REQUEST', message: e.message } : toRpcError(e) };
+    }
+  }
+
+  /** A staged file's bytes for the compose preview (undefined: none, or no account open). */
+  stagedUpload(file: string): Promise<Buffer | undefined> {
+    return this.session ? this.session.stagedUpload(file) : Promise.resolve(undefined);
   }
 
   private async invoke(ctx: HandlerContext, name: string, payload: unknown): Promise<RpcResult> {
@@ -379,6 +400,8 @@ export class EngineService {
       const base = path.basename(file);
       for (const f of readdirSync(path.dirname(file))) if (f.startsWith(`${base}.damaged-`)) rmSync(path.join(path.dirname(file), f), { force: true });
       rmSync(`${file.replace(/\.sqlite$/, '')}.uploads`, { recursive: true, force: true });
+      // Copies of files queued for upload go with the outbox that named them.
+      rmSync(`${file.replace(/\.sqlite$/, '')}.outbox-files`, { recursive: true, force: true });
     }
     return { kept: keep };
   }

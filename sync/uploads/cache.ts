@@ -121,6 +121,14 @@ export class UploadCache {
     return pending;
   }
 
+  /** Keep a file the app itself uploaded (an image type only), so the sent message shows it offline. */
+  async put(realmPath: string, contentType: string, body: Buffer): Promise<void> {
+    const p = canonicalUploadPath(realmPath);
+    const type = mediaType(contentType);
+    if (p === undefined || !CACHED_IMAGE_TYPES.has(type) || body.length > this.maxFileBytes) return;
+    await this.keep(p, type, body);
+  }
+
   /** Fetch these in the background (online only, skipping kept ones); paths that are not uploads are ignored. */
   prefetch(realmPaths: Iterable<string>): void {
     if (this.stop.signal.aborted || (this.opts.online && !this.opts.online())) return;

@@ -6,7 +6,7 @@
 import type { BrowserWindow as ElectronWindow } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerIpc } from '../../main/ipc.js';
-import { IPC_EVENT, IPC_INVOKE, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE, type RpcResult } from '../../sync/protocol/rpc.js';
+import { IPC_EVENT, IPC_INVOKE, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE, type RpcResult } from '../../sync/protocol/rpc.js';
 import type { EngineEvent } from '../../sync/protocol/commands.js';
 import { BrowserWindow, FakeFrame, FakeWebContents, fake, ipcMain } from './fake-electron.js';
 
@@ -33,6 +33,11 @@ function fakeService() {
         close: () => void (c.closed = true),
       };
     }),
+    staged: [] as Buffer[],
+    stageUpload(bytes: Buffer): RpcResult {
+      this.staged.push(bytes);
+      return { ok: true, value: { file: 'f'.repeat(32), size: bytes.length } };
+    },
   };
 }
 
@@ -175,5 +180,22 @@ describe('IPC events', () => {
     expect(ipcMain.listenerCount(IPC_SUBSCRIBE)).toBe(0);
     expect(service.clients[0]?.closed).toBe(true);
     dispose = () => undefined;
+  });
+});
+
+describe('IPC stage-upload: a file the user attached', () => {
+  const stage = (event: Sender, payload: unknown): Promise<RpcResult> => {
+    const h = ipcMain.handlers.get(IPC_STAGE_UPLOAD);
+    if (!h) throw new Error('no stage-upload handler');
+    return Promise.resolve(h(event as never, payload as never)) as Promise<RpcResult>;
+  };
+
+  it('hands the bytes of our page to the engine; refuses another sender and anything but bytes', async () => {
+    expect(await stage(fromPage(), new Uint8Array([1, 2, 3]))).toEqual({ ok: true, value: { file: 'f'.repeat(32), size: 3 } });
+    expect(service.staged.map((b) => [...b])).toEqual([[1, 2, 3]]);
+    const other = new FakeWebContents(OWN);
+    expect(await stage({ sender: other, senderFrame: other.mainFrame }, new Uint8Array([1]))).toEqual(refusedWith(/^refused: the sender is not the app window/));
+    expect(await stage(fromPage(), 'not bytes')).toEqual(refusedWith(/^invalid file/));
+    expect(service.staged).toHaveLength(1);
   });
 });

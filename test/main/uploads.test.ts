@@ -54,6 +54,20 @@ describe('the zulip-upload: scheme', () => {
     expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
+  it('shows an image the user attached from its staged copy; a staged non-image or an unknown id is 404', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]);
+    const kept: Record<string, Buffer> = { ['a'.repeat(32)]: png, ['b'.repeat(32)]: Buffer.from('%PDF-1.4') };
+    const opts = { ...fakeCache(), staged: async (id: string) => kept[id] };
+    const r = await answerUpload(req(`zulip-upload://realm/outbox-files/${'a'.repeat(32)}`), opts);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await r.arrayBuffer()).equals(png)).toBe(true);
+    expect((await answerUpload(req(`zulip-upload://realm/outbox-files/${'b'.repeat(32)}`), opts)).status).toBe(404);
+    expect((await answerUpload(req(`zulip-upload://realm/outbox-files/${'c'.repeat(32)}`), opts)).status).toBe(404);
+    expect((await answerUpload(req('zulip-upload://realm/outbox-files/../api-keys.json'), opts)).status).toBe(404);
+    expect(opts.asked).toEqual([]);
+  });
+
   it('204 (a quiet failure) when the image is not on the device and the realm is unreachable', async () => {
     const r = await answerUpload(req('zulip-upload://realm/user_uploads/2/ab/away.png'), fakeCache());
     expect(r.status).toBe(204);

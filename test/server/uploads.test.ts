@@ -7,6 +7,7 @@ import { renderMarkdown } from '../../server/markdown/render.js';
 import { detachedUploads, syncAttachments } from '../../server/model/uploads.js';
 import { startTestServer, type HttpResult, type TestServer } from './harness.js';
 import { channelId } from './messages-util.js';
+import { pendingEvents, registerQueue } from './events-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -54,6 +55,52 @@ describe('POST /user_uploads', () => {
       { name: 'b.txt', data: 'b' },
     ]);
     expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'You may only upload one file at a time' });
+  });
+});
+
+describe('GET /attachments, DELETE /attachments/{id} and attachment events', () => {
+  it("lists the user's own files with the messages linking them; deleting one stops serving it; events follow", async () => {
+    const q = await registerQueue(t, 'iago', { event_types: ['attachment'] });
+    const up = await upload('iago', [{ name: 'list me.txt', data: 'hello!' }]);
+    await upload('othello', [{ name: 'not-iagos.txt', data: 'x' }]);
+    const url = up.json.url as string;
+    const sent = await t.as('iago').post('/messages', { type: 'stream', to: channelId(t, 'Verona'), topic: 'files', content: `[f](${url})` });
+    const r = await t.as('iago').get('/attachments');
+    expect(r.status).toBe(200);
+    const mine = r.json.attachments as Array<Record<string, unknown>>;
+    expect(mine.map((a) => a.path_id)).toEqual([url.replace('/user_uploads/', '')]);
+    expect(mine[0]).toMatchObject({ name: 'list me.txt', size: 6, messages: [{ id: sent.json.id }] });
+    expect(mine[0]!.create_time).toBe(t.clock.now());
+    expect(r.json.upload_space_used).toBeGreaterThanOrEqual(6);
+
+    const id = mine[0]!.id as number;
+    expect((await t.as('othello').delete(`/attachments/${id}`)).json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid attachment' });
+    expect((await t.as('iago').delete(`/attachments/${id}`)).json).toMatchObject({ result: 'success' });
+    expect((await t.as('iago').delete(`/attachments/${id}`)).json).toMatchObject({ msg: 'Invalid attachment' });
+    expect((await t.as('iago').get('/attachments')).json.attachments).toEqual([]);
+    const events = await pendingEvents(t, 'iago', q);
+    expect(events.map((e) => [e.type, e.op, (e.attachment as { id: number }).id])).toEqual([
+      ['attachment', 'add', id],
+      ['attachment', 'update', id],
+      ['attachment', 'remove', id],
+    ]);
+  });
+
+  it("a file over the realm's max_file_upload_size_mib is refused in Zulip's words", async () => {
+    const small = await startTestServer({ config: { maxFileUploadMib: 1 } });
+    try {
+      const fd = new FormData();
+      fd.append('file', new Blob([Buffer.alloc(1024 * 1024 + 1)]), 'big.bin');
+      const req = new Request('http://localhost/', { method: 'POST', body: fd });
+      const c = small.as('hamlet');
+      const r = await small.raw('POST', '/user_uploads', {
+        headers: { authorization: `Basic ${Buffer.from(`${c.email}:${c.apiKey}`).toString('base64')}`, 'content-type': req.headers.get('content-type')! },
+        body: Buffer.from(await req.arrayBuffer()),
+      });
+      expect(r.json).toMatchObject({ code: 'BAD_REQUEST', msg: "File is larger than this server's configured maximum upload size (1 MiB)." });
+    } finally {
+      await small.close();
+    }
   });
 });
 

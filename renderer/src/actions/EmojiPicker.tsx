@@ -14,7 +14,7 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { useAccounts } from '../data/accounts.js';
 import { gridIndex } from '../kit/menu-keys.js';
 import { Popover } from '../kit/Popover.js';
-import { CUSTOM_CATEGORY, EMOJI, emojiChar, emojiLabel, emojiReactionType, searchEmoji, type EmojiEntry } from './emoji.js';
+import { CUSTOM_CATEGORY, EMOJI, emojiChar, emojiLabel, emojiReactionType, searchEmoji, type EmojiEntry } from '../shared/emoji.js';
 import { useRealmEmoji, type RealmEmojiStore } from './realm-emoji.js';
 import { emojiKey, noteRecentEmoji, recentEmojiKeys, recentEntries } from './recent-emoji.js';
 import { reactionToggle, type ReactionRequest } from './reactions.js';

@@ -4,7 +4,7 @@
  * emoji when their type and code agree, whatever name each person used ("+1" and "thumbs_up").
  */
 import type { LocalReaction } from '../../../sync/protocol/messages.js';
-import { emojiChar, emojiLabel } from './emoji.js';
+import { emojiChar, emojiLabel } from '../shared/emoji.js';
 
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
 

@@ -11,7 +11,7 @@ import { useLiveQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { hostSession } from '../core/host-session.js';
 import { useAccounts } from '../data/accounts.js';
-import { customEmojiEntries, type EmojiEntry } from './emoji.js';
+import { customEmojiEntries, type EmojiEntry } from '../shared/emoji.js';
 
 export interface RealmEmojiStore {
   /** Active custom emoji as picker entries (code = id, `url` = the image path on the realm), by name. */

@@ -4,8 +4,8 @@
  * `RECENT_MAX`. Keys are `type:code` (`unicode_emoji:1f44d`, `realm_emoji:1`), as reactions match.
  */
 import { createSignal } from 'solid-js';
-import type { EmojiEntry } from './emoji.js';
-import { emojiReactionType } from './emoji.js';
+import type { EmojiEntry } from '../shared/emoji.js';
+import { emojiReactionType } from '../shared/emoji.js';
 
 export const RECENT_MAX = 24;
 const STORAGE_PREFIX = 'zulip-offline.recent-emoji.';

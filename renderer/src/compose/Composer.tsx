@@ -13,7 +13,7 @@
  * and goes to a named conversation (a topic with a name, or people): `stop` after the realm's
  * idle period, on send, and on leaving the composer.
  */
-import { Show } from 'solid-js';
+import { For, Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { MessageContent } from '../shared/MessageContent.js';
@@ -23,6 +23,8 @@ import { renderPreview } from './preview.js';
 import { createComposer, type ComposerProps } from './composer-state.js';
 import { ComposerTools, TopicFields } from './ComposerParts.js';
 import { TypeaheadTextarea } from './TypeaheadTextarea.js';
+import { AttachButton, AttachedFiles } from './Attachments.js';
+import { filesOf } from './attachments.js';
 import './compose.css';
 
 export function Composer(props: ComposerProps) {
@@ -93,13 +95,27 @@ export function Composer(props: ComposerProps) {
               onKeyDown={c.onKeyDown}
               onFocusOut={(e) => c.setLastSelection({ start: e.currentTarget.selectionStart, end: e.currentTarget.selectionEnd })}
               onPointerDown={() => c.setLastSelection(null)}
+              onPaste={(e) => {
+                const pasted = filesOf(e.clipboardData);
+                if (pasted.length === 0) return;
+                e.preventDefault();
+                void c.files.add(pasted, true);
+              }}
+              onDragOver={(e) => e.dataTransfer?.types.includes('Files') && e.preventDefault()}
+              onDrop={(e) => {
+                const dropped = filesOf(e.dataTransfer);
+                if (dropped.length === 0) return;
+                e.preventDefault();
+                void c.files.add(dropped);
+              }}
             />
           }
         >
           <div class="composer-preview" role="region" aria-label="Preview" tabindex="0" onKeyDown={c.onKeyDown}>
-            <Show when={c.text().trim() !== ''} fallback={<p class="hint">Nothing to preview.</p>}>
+            <Show when={c.text().trim() !== '' || c.files.list().length > 0} fallback={<p class="hint">Nothing to preview.</p>}>
               <Show when={slashWidgetHint(c.text())}>{(hint) => <p class="hint">{hint()}</p>}</Show>
               <MessageContent html={renderPreview(c.text())} />
+              <For each={c.files.list().filter((f) => f.src !== undefined)}>{(f) => <img class="composer-preview-image" src={f.src} alt={f.name} />}</For>
             </Show>
           </div>
         </Show>
@@ -107,6 +123,8 @@ export function Composer(props: ComposerProps) {
           Send
         </Button>
       </div>
+      <AttachedFiles attachments={c.files} />
+      <AttachButton attachments={c.files} />
       <ComposerTools
         preview={c.preview()}
         canSend={c.canSend()}

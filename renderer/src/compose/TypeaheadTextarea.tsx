@@ -12,7 +12,7 @@
  */
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js';
 import { topicKey } from '../../../common/topic-key.js';
-import { emojiChar, emojiLabel } from '../actions/emoji.js';
+import { emojiChar, emojiLabel } from '../shared/emoji.js';
 import { useChannels } from '../data/channels.js';
 import { useCompose } from '../data/compose.js';
 import { useHome } from '../data/home.js';
@@ -61,6 +61,10 @@ export function TypeaheadTextarea(props: {
   ref?(el: HTMLTextAreaElement): void;
   onFocusOut?(e: FocusEvent & { currentTarget: HTMLTextAreaElement }): void;
   onPointerDown?(): void;
+  /** Files pasted or dropped (the composer attaches them). */
+  onPaste?(e: ClipboardEvent): void;
+  onDragOver?(e: DragEvent): void;
+  onDrop?(e: DragEvent): void;
 }) {
   const id = createUniqueId();
   const users = useUsers();
@@ -247,6 +251,9 @@ export function TypeaheadTextarea(props: {
         onBlur={() => setTrigger(null)}
         onFocusOut={(e) => props.onFocusOut?.(e)}
         onPointerDown={() => props.onPointerDown?.()}
+        onPaste={(e) => props.onPaste?.(e)}
+        onDragOver={(e) => props.onDragOver?.(e)}
+        onDrop={(e) => props.onDrop?.(e)}
       />
       <div class="typeahead-list text-typeahead-list" hidden={!open()}>
         <ul id={`${id}-list`} role="listbox" aria-label={`${LIST_NAMES[trigger()?.kind ?? 'mention']} suggestions`}>

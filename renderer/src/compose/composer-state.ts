@@ -18,6 +18,8 @@ import { useCompose } from '../data/compose.js';
 import { insertAtCaret } from '../snippets/snippet-filter.js';
 import { flushWhenHidden, restoreDraft, takeQuotes } from './composer-hooks.js';
 import type { Conversation } from './text-typeahead.js';
+import { createAttachments } from './attachments.js';
+import { useOutbox } from '../data/outbox.js';
 
 /** What a composer writes to: a fixed conversation, a new topic, or a new DM. */
 export type ComposerStart =
@@ -48,6 +50,8 @@ export function createComposer(props: ComposerProps) {
   const [people, setPeople] = createSignal<number[]>(start.kind === 'dm' ? [...start.userIds] : []);
   const [preview, setPreview] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
+  const outbox = useOutbox();
+  const files = createAttachments({ bridge: compose.bridge, discard: (id) => outbox.discard(id), onError: setError });
   let touched = false;
   let input: HTMLTextAreaElement | undefined;
   let topicInput: HTMLInputElement | undefined;
@@ -158,22 +162,25 @@ export function createComposer(props: ComposerProps) {
     if (start.kind === 'dm' && people().length === 0) return 'Add at least one person.';
     return null;
   };
-  const canSend = () => canSubmit(text()) && to() !== null && missing() === null;
+  const canSend = () => (canSubmit(text()) || files.list().length > 0) && to() !== null && missing() === null;
 
   /** Send now, or with `at` (UNIX seconds) schedule it (scheduled/): either way the composer clears. */
   const send = (at?: number) => {
     const content = text();
     const target = to();
-    if (target === null || !canSubmit(content)) return;
+    if (target === null || (!canSubmit(content) && files.list().length === 0)) return;
     const why = missing();
     if (why !== null) return setError(why);
+    if (at !== undefined && files.list().length > 0) return setError('A message with files can be sent now, not scheduled.');
+    const attached = files.take();
+    const uploads = attached.length > 0 ? { uploads: attached.map((a) => a.uploadId) } : {};
     saver.sent(target);
     typing.stop();
     setText('');
     setError(null);
     setPreview(false);
     const dest = target.type === 'channel' ? { type: 'channel' as const, channel_id: target.channel_id, topic: target.topic } : { type: 'direct' as const, user_ids: target.user_ids };
-    const queued = at === undefined ? compose.bridge.invoke('sendMessage', { to: dest, content }) : compose.bridge.invoke('createScheduledMessage', { to: dest, content, scheduled_delivery_timestamp: at });
+    const queued = at === undefined ? compose.bridge.invoke('sendMessage', { to: dest, content, ...uploads }) : compose.bridge.invoke('createScheduledMessage', { to: dest, content, scheduled_delivery_timestamp: at });
     queued.then(
       () => props.onSent?.(target),
       (e: unknown) => {
@@ -182,6 +189,7 @@ export function createComposer(props: ComposerProps) {
           setText(content);
           edited();
         }
+        files.restore(attached);
         setError(errorText(e));
       },
     );
@@ -264,6 +272,7 @@ export function createComposer(props: ComposerProps) {
     textName,
     enterSends,
     toggleEnterSends,
+    files,
     setOpenSnippets: (open: () => void) => (openSnippets = open),
     refs: {
       input: () => input,

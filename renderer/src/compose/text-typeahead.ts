@@ -15,7 +15,7 @@
  * this channel, then recent direct-message partners, then by name.
  */
 import type { UserSummary } from '../../../sync/protocol/commands.js';
-import { searchEmoji, type EmojiEntry } from '../actions/emoji.js';
+import { searchEmoji, type EmojiEntry } from '../shared/emoji.js';
 
 /** Zulip's `max_num_items` for the composebox typeahead. */
 export const MAX_ITEMS = 8;

@@ -12,6 +12,8 @@ export interface PreloadApi {
   invoke(name: string, request: unknown): Promise<unknown>;
   subscribe(listener: (event: unknown) => void): number;
   unsubscribe(id: number): void;
+  /** The bytes of a file the user attached, to the engine's staging (answers an RpcResult). */
+  stageUpload?(bytes: Uint8Array): Promise<unknown>;
 }
 
 export class PreloadTransport implements Transport {

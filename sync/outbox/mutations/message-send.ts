@@ -23,6 +23,12 @@
  * the intent (less a minute of clock skew), skipping messages other rows of the conversation
  * already landed as (two identical "ok"s are two messages). Not found means not applied: resend.
  *
+ * Uploads: `uploads` names files queued with it (upload-file.ts) by their `tmp-N` ids. Their rows
+ * were moved into this send's conversation when it was queued, ahead of it, so it runs after they
+ * land; the text sent is `content` followed by one link per file, each URL read from what its
+ * upload landed as (by field: the user's text is never searched or rewritten). A file discarded
+ * before it was uploaded fails the send, which says so: the user edits or discards the message.
+ *
  * Order: the entity is the conversation (channel + topic, or the direct-message recipients), so
  * messages to one conversation arrive in the order typed; conversations drain concurrently.
  */
@@ -44,6 +50,7 @@ import { answer, atChannel, peopleIn, queuedCommand, seconds } from '../commands
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import { DEFAULT_LIMITS, storedContent, storedTopic } from '../normalize.js';
 import { plainTextHtml } from './message-content-edit.js';
+import { attachedUpload } from './upload-file.js';
 
 const int = z.number().int();
 
@@ -53,12 +60,21 @@ export const sendTarget = z.discriminatedUnion('type', [
 ]);
 export type SendTarget = z.output<typeof sendTarget>;
 
-export const messageSendArgs = z.object({
-  /** The outbox row id (decimal): unique per account database, never reused. */
-  local_id: z.string().regex(/^[1-9]\d*$/),
-  to: sendTarget,
-  content: z.string().min(1),
-});
+/** A file sent with a message: the upload's `tmp-N` and the link's text. */
+export const sendUpload = z.object({ upload: z.string().regex(/^tmp-\d+$/), name: z.string().min(1) });
+export type SendUpload = z.output<typeof sendUpload>;
+
+export const messageSendArgs = z
+  .object({
+    /** The outbox row id (decimal): unique per account database, never reused. */
+    local_id: z.string().regex(/^[1-9]\d*$/),
+    to: sendTarget,
+    /** Empty only when files are sent. */
+    content: z.string(),
+    /** Files queued with the message, linked after its text (absent in rows without any). */
+    uploads: z.array(sendUpload).max(100).optional(),
+  })
+  .refine((a) => a.content !== '' || (a.uploads ?? []).length > 0, 'a message needs text or a file');
 export type MessageSendArgs = z.output<typeof messageSendArgs>;
 
 /** When the user sent it (UNIX seconds, local clock): a message older than this is not ours. */
@@ -84,6 +100,31 @@ export function localIdOfEcho(messageId: number): string | undefined {
 
 /** The server compares stored text: it drops trailing whitespace and normalises line ends. */
 const normalise = (s: string) => s.replace(/\r\n?/g, '\n').trimEnd();
+
+/** A Markdown link to an uploaded file, as Zulip's composer writes it (brackets in names dropped). */
+export const uploadLink = (name: string, url: string): string => `[${name.replace(/[[\]]/g, '')}](${url})`;
+
+/** The text with one link per file after it: what the server is sent and stores. */
+export function contentWithUploads(content: string, links: ReadonlyArray<{ name: string; url: string }>): string {
+  return [content.replace(/\s+$/, ''), ...links.map((l) => uploadLink(l.name, l.url))].filter((s) => s !== '').join('\n');
+}
+
+/** The files a send names that did not arrive (nothing to link yet). */
+export class UploadNotLanded extends Error {
+  override readonly name = 'UploadNotLanded';
+}
+
+/** The args with `content` as sent: the text and the links of every landed upload. */
+function resolvedArgs(a: MessageSendArgs, ctx: KindContext): MessageSendArgs {
+  if (!a.uploads || a.uploads.length === 0) return a;
+  const links = a.uploads.map((u) => {
+    const url = ctx.uploads?.urlOf(u.upload);
+    if (url !== undefined) return { name: u.name, url };
+    if (ctx.uploads?.discarded(u.upload)) throw new UploadNotLanded(`The file “${u.name}” was discarded before it was uploaded: edit the message, or discard it.`);
+    throw new UploadNotLanded(`The file “${u.name}” has not been uploaded yet.`);
+  });
+  return { local_id: a.local_id, to: a.to, content: contentWithUploads(a.content, links) };
+}
 
 function wireArgs(a: MessageSendArgs, queueId: string | undefined): SendMessageArgs {
   const echo = queueId === undefined ? {} : { queue_id: queueId, local_id: a.local_id };
@@ -125,15 +166,16 @@ export const messageSend: OutboxKind<MessageSendArgs, MessageSendBase, 'send_mes
   },
   entityKey: (a) => conversationKey(a.to),
   async send(conn, a, _b, ctx) {
-    const res = await sendMessage(conn, wireArgs(a, ctx.queueId()));
+    const res = await sendMessage(conn, wireArgs(resolvedArgs(a, ctx), ctx.queueId()));
     return { createdId: res.id };
   },
-  verify: (conn, a, b, ctx) => verifySent(conn, a, b, ctx),
+  verify: (conn, a, b, ctx) => verifySent(conn, resolvedArgs(a, ctx), b, ctx),
   local: { apply: (db, a, b, c) => applyOptimistic(db, a, b, c), messageIds: (a) => [echoIdOf(a.local_id)] },
   landed(db, a, createdId, changes) {
     // The server stores the text trimmed: that is the raw Markdown an offline edit starts from.
     const max = getRealmLimits(db).maxMessageLength ?? DEFAULT_LIMITS.maxMessageLength;
-    if (typeof createdId === 'number') putRawContent(db, createdId, storedContent(a.content, { ...DEFAULT_LIMITS, maxMessageLength: max }), Date.now());
+    // With files, the raw text is the server's (the links' URLs are known there); read when edited.
+    if (typeof createdId === 'number' && !a.uploads?.length) putRawContent(db, createdId, storedContent(a.content, { ...DEFAULT_LIMITS, maxMessageLength: max }), Date.now());
     retireEchoes(db, [], changes);
   },
 };
@@ -144,7 +186,7 @@ function echoMessage(db: LocalDb, a: MessageSendArgs, b: MessageSendBase): Messa
   const self = getUser(db, selfId)?.user;
   const common = {
     id: echoIdOf(a.local_id),
-    content: plainTextHtml(a.content),
+    content: plainTextHtml([a.content, ...(a.uploads ?? []).map((u) => `📎 ${u.name}`)].join('\n\n')),
     content_type: 'text/html',
     timestamp: b.enqueued_at,
     client: 'outbox',
@@ -229,7 +271,14 @@ const conversation = z.discriminatedUnion('type', [
 /** The contract's command. It answers `message_id`: the local echo's id, shown at once in the conversation's views. */
 export const messageSendCommands = {
   sendMessage: queuedCommand({
-    request: z.object({ to: conversation, content: z.string().min(1) }),
+    request: z
+      .object({
+        to: conversation,
+        content: z.string(),
+        /** Files queued with `uploadFile`, by the `upload_id` it answered (negative local ids). */
+        uploads: z.array(z.number().int().negative()).max(100).optional(),
+      })
+      .refine((r) => r.content !== '' || (r.uploads ?? []).length > 0, 'a message needs text or a file'),
     response: enqueuedSchema.extend({ message_id: z.number().int() }),
     intent(r, ctx) {
       const self = getAccount(ctx.db)?.user_id ?? undefined;
@@ -239,7 +288,8 @@ export const messageSendCommands = {
         r.to.type === 'channel' ? { type: 'channel', stream_id: r.to.channel_id, topic: r.to.topic } : { type: 'direct', user_ids: others.length > 0 ? others : r.to.user_ids };
       // The conversation's draft goes in the transaction that queues the send: never both, never neither.
       const draft = r.to;
-      const res = ctx.outbox.send(to, r.content, seconds(ctx.outbox.now()), (changes) => ctx.deleteDraftOf(draft, changes));
+      const uploads = (r.uploads ?? []).map((id) => attachedUpload(ctx.db, `tmp-${-id}`));
+      const res = ctx.outbox.send(to, r.content, seconds(ctx.outbox.now()), (changes) => ctx.deleteDraftOf(draft, changes), uploads);
       return { ...answer(res), message_id: echoIdOf(String(res.id)) };
     },
   }),

@@ -1,7 +1,7 @@
 /** The pickers' emoji: the shared table (common/emoji.ts), characters, search. */
 import { describe, expect, it } from 'vitest';
 import { unicodeEmojiCode } from '../../../common/emoji.js';
-import { EMOJI, emojiChar, emojiLabel, searchEmoji } from '../../../renderer/src/actions/emoji.js';
+import { EMOJI, emojiChar, emojiLabel, searchEmoji } from '../../../renderer/src/shared/emoji.js';
 
 describe('the emoji list', () => {
   it('names every emoji as the server’s table does, with the same code (a reaction the server would refuse is never offered)', () => {

@@ -1,6 +1,6 @@
 /** The picker's "Recently used" list and the realm's custom emoji as picker entries (pure parts). */
 import { describe, expect, it } from 'vitest';
-import { customEmojiEntries, EMOJI, searchEmoji } from '../../../renderer/src/actions/emoji.js';
+import { customEmojiEntries, EMOJI, searchEmoji } from '../../../renderer/src/shared/emoji.js';
 import { emojiKey, parseRecent, RECENT_MAX, recentEntries, withRecent } from '../../../renderer/src/actions/recent-emoji.js';
 
 const custom = customEmojiEntries([

@@ -46,9 +46,9 @@ export function recordRequest(req: HttpRequest): RecordedRequest {
     method: req.method,
     path,
     query: decode(url.search),
-    body: req.body === undefined ? {} : decode(req.body),
+    body: typeof req.body === 'string' ? decode(req.body) : {},
     headers: req.headers,
-    rawBody: req.body,
+    rawBody: typeof req.body === 'string' || req.body === undefined ? req.body : req.body.toString('latin1'),
   };
 }
 

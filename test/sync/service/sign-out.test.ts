@@ -66,9 +66,15 @@ describe('sign-out with queued work', () => {
     const uploads = path.join(dir.dir, dbFiles(dir.dir)[0]!.replace(/\.sqlite$/, '.uploads'));
     mkdirSync(uploads, { recursive: true });
     writeFileSync(path.join(uploads, 'kept-image'), 'x');
+    // So do the copies of files queued for upload.
+    const staged = svc.stageUpload(Buffer.from('a file'));
+    expect(staged.ok).toBe(true);
+    const copies = path.join(dir.dir, dbFiles(dir.dir)[0]!.replace(/\.sqlite$/, '.outbox-files'));
+    expect(readdirSync(copies)).toHaveLength(1);
     expect(await invoke('signOut', { id, queued: 'discard' })).toEqual({ ok: true, value: { ok: true, kept: false } });
     expect(dbFiles(dir.dir)).toEqual([]);
     expect(existsSync(uploads)).toBe(false);
+    expect(existsSync(copies)).toBe(false);
     await svc.close();
     dir.cleanup();
   });

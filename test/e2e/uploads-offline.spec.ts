@@ -1,0 +1,152 @@
+/**
+ * Uploads through a real outage (issue #26 item 1): the reference server and the browser-mode host
+ * are their own processes. With the server stopped, an image is pasted into the composer and a PDF
+ * attached with the "Attach files" button; the preview shows the image from the device's copy;
+ * the message is sent and waits behind its files. The host is SIGKILLed and started again, still
+ * offline: the message and both uploads are still queued, the copies still on disk and the image
+ * still shown from its copy. The server starts: each file is uploaded exactly once
+ * (`GET /attachments`), the message links both, and the copies are gone. Screenshots light and
+ * dark (110, 111).
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { lightAndDark, messageList, sidebar } from './fixtures.js';
+import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
+import { restAs, signInFromWelcome, statusOf } from './real-world.js';
+
+/** A 2x2 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const TEXT = 'The plan, and a picture of the whiteboard.';
+
+/** Paste an image into a textarea as a browser does (a ClipboardEvent carrying a file). */
+async function pasteImage(page: Page, label: string, bytes: Buffer): Promise<void> {
+  // A string: this project's Node-side TypeScript has no DOM types.
+  await page.evaluate(`(() => {
+    const data = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([data], 'image.png', { type: 'image/png' }));
+    const el = document.querySelector('textarea[aria-label=${JSON.stringify(label)}]');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  })()`);
+}
+
+/** The account's copies of queued files (`accounts/NAME.outbox-files/`). */
+function copies(dataDir: string): string[] {
+  const accounts = path.join(dataDir, 'accounts');
+  const dir = readdirSync(accounts).find((n) => n.endsWith('.outbox-files'));
+  return dir === undefined || !existsSync(path.join(accounts, dir)) ? [] : readdirSync(path.join(accounts, dir));
+}
+
+test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart offline, then each file lands once and the message links both', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'zulip-uploads-offline-'));
+  const dataFile = path.join(work, 'server.db');
+  const dataDir = path.join(work, 'app');
+  const port = await freePort();
+  const procs: Proc[] = [];
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket connection|Failed to load resource|ERR_CONNECTION/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  try {
+    let server = await startServerProcess(port, dataFile);
+    procs.push(server.proc);
+    const hamlet = await restAs(server.url, 'hamlet@example.com');
+    // Reading would queue read flags of its own next to the uploads.
+    await hamlet.call('PATCH', '/settings', { web_mark_read_on_scroll_policy: '3' });
+    const before = ((await hamlet.call('GET', '/attachments'))['attachments'] as unknown[]).length;
+
+    let host = await startHostProcess(dataDir);
+    procs.push(host.proc);
+    await page.goto(host.url);
+    await signInFromWelcome(page, server.url, 'hamlet@example.com');
+    const nav = sidebar(page);
+    await nav.getByRole('link', { name: 'Verona', exact: true }).click();
+    await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
+
+    await server.proc.stop();
+    await expect(statusOf(page)).toContainText('Offline', { timeout: 30_000 });
+
+    const composer = page.getByRole('form', { name: 'Compose' });
+    const box = 'Message to balcony scene';
+    await composer.getByRole('textbox', { name: box }).fill(TEXT);
+    await pasteImage(page, box, PNG);
+    const chooser = page.waitForEvent('filechooser');
+    await composer.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const files = composer.getByRole('list', { name: 'Attached files' });
+    await expect(files.getByRole('listitem')).toHaveCount(2);
+    await expect(files).toContainText('plan.pdf');
+    await expect(files).toContainText(/pasted-image-[\d-]+\.png/);
+    await expect(files.getByRole('status')).toHaveText(['Waiting to upload', 'Waiting to upload']);
+    // The pasted image shows from the device's copy, in the list and in the preview.
+    const thumb = files.getByRole('img');
+    await expect(thumb).toHaveJSProperty('naturalWidth', 2);
+    await composer.getByRole('button', { name: 'Preview' }).click();
+    const preview = composer.getByRole('region', { name: 'Preview' });
+    await expect(preview).toContainText(TEXT);
+    await expect(preview.getByRole('img')).toHaveJSProperty('naturalWidth', 2);
+    await lightAndDark(page, testInfo, '110-uploads-offline-compose');
+
+    await composer.getByRole('button', { name: 'Send' }).click();
+    const echo = messageList(page).locator('li.message', { hasText: TEXT });
+    await expect(echo).toContainText('plan.pdf');
+    await expect(echo.locator('.marker-pending')).toBeVisible();
+    await expect(files).toHaveCount(0);
+    // Two uploads and the message that waits behind them.
+    const outbox = page.getByRole('status', { name: 'Outbox' });
+    await expect(outbox).toHaveText('3 pending');
+    expect(copies(dataDir)).toHaveLength(2);
+
+    // The app dies (SIGKILL) and starts again, still offline: all three still queued, copies kept.
+    await host.proc.kill();
+    host = await startHostProcess(dataDir);
+    procs.push(host.proc);
+    await page.goto(host.url);
+    await expect(outbox).toHaveText('3 pending', { timeout: 30_000 });
+    await expect(statusOf(page)).not.toContainText('Live');
+    const kept = copies(dataDir);
+    expect(kept).toHaveLength(2);
+    // The image is still shown from its copy (the host's preview route, with this tab's key).
+    const shown = (await page.evaluate(`(async () => {
+      const key = JSON.parse(sessionStorage.getItem('zulip-offline-host') ?? '{}').uploads;
+      const types = [];
+      for (const id of ${JSON.stringify(kept)}) {
+        const r = await fetch('/outbox-files/' + id + '?k=' + key);
+        types.push(r.ok ? r.headers.get('content-type') : 'not shown');
+      }
+      return types;
+    })()`)) as string[];
+    // The image is; the PDF is no image to show.
+    expect(shown.sort()).toEqual(['image/png', 'not shown']);
+    await nav.getByRole('link', { name: 'Verona', exact: true }).click();
+    await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
+    await expect(messageList(page).locator('li.message', { hasText: TEXT })).toContainText('plan.pdf');
+    await lightAndDark(page, testInfo, '111-uploads-offline-after-restart');
+
+    // The server comes back: each file once, then the message linking both.
+    server = await startServerProcess(port, dataFile);
+    procs.push(server.proc);
+    await expect(statusOf(page)).toContainText('Live', { timeout: 60_000 });
+    await expect(outbox).toHaveCount(0, { timeout: 60_000 });
+    const now = await restAs(server.url, 'hamlet@example.com');
+    const attachments = ((await now.call('GET', '/attachments'))['attachments'] as Array<{ name: string; path_id: string; messages: Array<{ id: number }> }>).slice(before);
+    expect(attachments.map((a) => a.name).sort()).toEqual([expect.stringMatching(/^pasted-image-[\d-]+\.png$/), 'plan.pdf'].sort());
+    const [sent] = (await now.messages([{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'balcony scene' }])).filter((m) => m.content.startsWith(TEXT));
+    if (!sent) throw new Error('the message did not land');
+    for (const a of attachments) {
+      expect(sent.content).toContain(`](/user_uploads/${a.path_id})`);
+      expect(a.messages.map((m) => m.id)).toEqual([sent.id]);
+    }
+    await expect(messageList(page).locator(`li.message[data-message-id="${sent.id}"]`).getByRole('link', { name: 'plan.pdf' })).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => copies(dataDir).length, { timeout: 10_000 }).toBe(0);
+    expect(problems, 'errors in the page').toEqual([]);
+  } finally {
+    for (const p of procs.reverse()) await p.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
