@@ -85,7 +85,7 @@ export function startApp(argv: readonly string[] = process.argv): void {
   };
 
   void app.whenReady().then(() => {
-    applySessionPolicy(session.defaultSession, CONTENT_SECURITY_POLICY);
+    applySessionPolicy(session.defaultSession, CONTENT_SECURITY_POLICY, location.isOwn);
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, appName: app.getName(), openExternal: openExternalSafely })),
     );

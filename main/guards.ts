@@ -49,7 +49,10 @@ export function guardWebContents(contents: WebContents, isOwn: (url: string) => 
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-export function applySessionPolicy(ses: Session, csp: string): void {
+/** The one permission the app's own page gets: desktop notifications (renderer/src/notifications/). */
+const ALLOWED_PERMISSIONS = new Set(['notifications']);
+
+export function applySessionPolicy(ses: Session, csp: string, isOwn: (url: string) => boolean = () => false): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
     // DevTools' own pages keep their policy; every app and network response gets ours.
     if (details.url.startsWith('devtools:')) {
@@ -64,7 +67,7 @@ export function applySessionPolicy(ses: Session, csp: string): void {
     headers['Content-Security-Policy'] = [csp];
     callback({ responseHeaders: headers });
   });
-  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(ALLOWED_PERMISSIONS.has(permission) && isOwn(details.requestingUrl)));
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => ALLOWED_PERMISSIONS.has(permission) && isOwn(requestingOrigin));
   ses.setDevicePermissionHandler(() => false);
 }

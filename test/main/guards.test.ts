@@ -114,10 +114,25 @@ describe('session policy', () => {
     expect(file).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
 
+  it('denies every permission request and check but notifications for the app\'s own page', () => {
+    const own = (url: string) => url.startsWith('app://renderer/');
+    applySessionPolicy(session.defaultSession as unknown as Session, CONTENT_SECURITY_POLICY, own);
+    const ask = (permission: string, url: string) => {
+      const answer = vi.fn();
+      fake.session.permissionRequest?.({} as never, permission as never, answer as never, { requestingUrl: url } as never);
+      return answer.mock.calls[0]?.[0] as boolean;
+    };
+    expect(ask('notifications', 'app://renderer/index.html')).toBe(true);
+    expect(fake.session.permissionCheck?.({} as never, 'notifications' as never, 'app://renderer/' as never, {} as never)).toBe(true);
+    expect(ask('notifications', 'https://evil.example/')).toBe(false);
+    expect(fake.session.permissionCheck?.({} as never, 'notifications' as never, 'https://evil.example' as never, {} as never)).toBe(false);
+    for (const permission of ['media', 'geolocation', 'clipboard-read', 'openExternal', 'unknown']) expect(ask(permission, 'app://renderer/index.html')).toBe(false);
+  });
+
   it('denies every permission request and check', () => {
     for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read', 'openExternal', 'unknown']) {
       const answer = vi.fn();
-      fake.session.permissionRequest?.({} as never, permission as never, answer as never);
+      fake.session.permissionRequest?.({} as never, permission as never, answer as never, { requestingUrl: 'https://evil.example/' } as never);
       expect(answer).toHaveBeenCalledWith(false);
       expect(fake.session.permissionCheck?.({} as never, permission as never, 'file://' as never, {} as never)).toBe(false);
     }

@@ -7,6 +7,7 @@
  * the password need the server at once (`updateAccount`: a password never rests in the outbox), and
  * so does the test notification; offline they say so up front and are disabled.
  */
+import { DeviceNotifications } from '../notifications/DeviceNotifications.js';
 import { For, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { EmptyState } from '../kit/EmptyState.js';
@@ -49,6 +50,7 @@ export function SettingsView(props: { rest: readonly string[]; bridge?: Bridge }
             )}
           </For>
           <Show when={tab() === 'notifications'}>
+            <DeviceNotifications />
             <TestNotification bridge={bridge} />
             <ApnsToken bridge={bridge} />
           </Show>

@@ -1,5 +1,5 @@
 /** The main screen of an open account: top bar (search, status, outbox, shortcuts), the sidebar, and the view the URL names. */
-import { createSignal, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
 import type { SignOutCheck } from '../../../sync/protocol/accounts.js';
 import { beginSignOut, SignOutDialog } from '../accounts/SignOutDialog.js';
 import { DamageNotice } from '../accounts/DamageNotice.js';
@@ -29,6 +29,9 @@ import { ActionsProvider } from '../actions/store.js';
 import { RealmEmojiProvider } from '../actions/realm-emoji.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { createSidebarOverlay } from './SidebarOverlay.js';
+import { bridge } from '../core/bridge.js';
+import { useRouter } from '../router/router.js';
+import { startNotifier } from '../notifications/notifier.js';
 import './shell.css';
 
 export function MainScreen(props: { account: AccountSummary }) {
@@ -38,6 +41,9 @@ export function MainScreen(props: { account: AccountSummary }) {
   const [asking, setAsking] = createSignal<SignOutCheck | null>(null);
   const [outboxOpen, setOutboxOpen] = createSignal(false);
   const sidebar = createSidebarOverlay();
+  const router = useRouter();
+  // Desktop notifications for this account while it is open (notifications/notifier.ts).
+  onCleanup(startNotifier(bridge, (hash) => router.navigate(hash)));
   // Never silently: with changes not on the server (or drafts) the dialog asks first.
   const signOut = () => {
     beginSignOut(props.account.id, setAsking, (queued) => accounts.signOut(props.account.id, queued)).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
