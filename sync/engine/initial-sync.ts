@@ -45,6 +45,8 @@ export const EVENT_TYPES = [
   'realm_user',
   'realm',
   'muted_users',
+  'presence',
+  'user_status',
   'restart',
 ] as const;
 
@@ -64,6 +66,8 @@ export const FETCH_EVENT_TYPES = [
   'starred_messages',
   'recent_private_conversations',
   'muted_users',
+  'presence',
+  'user_status',
 ] as const;
 
 const PENDING = 'sync.pending_backfill';
@@ -87,6 +91,8 @@ export async function registerAndSync(ctx: SyncContext, reason: RegisterReason):
       // client_gravatar=false), so an event-delivered message equals a fetched one.
       apply_markdown: true,
       client_gravatar: false,
+      // Presences by user id in the modern format (engine/presence.ts).
+      slim_presence: true,
     },
     { signal: ctx.signal },
   );
