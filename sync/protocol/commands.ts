@@ -109,6 +109,10 @@ export const userSummarySchema = z.object({
   is_active: z.boolean(),
   is_bot: z.boolean(),
   avatar_url: z.string().nullable(),
+  /** The user card's fields: role (100 owner … 600 guest; null when unknown), the email others may see, IANA timezone ('' unknown). */
+  role: int.nullable().optional(),
+  delivery_email: z.string().nullable().optional(),
+  timezone: z.string().optional(),
 });
 export type UserSummary = z.output<typeof userSummarySchema>;
 

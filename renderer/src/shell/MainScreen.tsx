@@ -28,6 +28,9 @@ import { Shortcuts } from '../keys/Shortcuts.js';
 import { ActionsProvider } from '../actions/store.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { createSidebarOverlay } from './SidebarOverlay.js';
+import { UserCardHost } from '../people/UserCard.js';
+import { useActivityReports } from '../people/activity.js';
+import { bridge } from '../core/bridge.js';
 import './shell.css';
 
 export function MainScreen(props: { account: AccountSummary }) {
@@ -37,6 +40,8 @@ export function MainScreen(props: { account: AccountSummary }) {
   const [asking, setAsking] = createSignal<SignOutCheck | null>(null);
   const [outboxOpen, setOutboxOpen] = createSignal(false);
   const sidebar = createSidebarOverlay();
+  // The user's own presence: the engine reports it while this window is in use (people/activity.ts).
+  useActivityReports(bridge);
   // Never silently: with changes not on the server (or drafts) the dialog asks first.
   const signOut = () => {
     beginSignOut(props.account.id, setAsking, (queued) => accounts.signOut(props.account.id, queued)).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
@@ -86,6 +91,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   </Boundary>
                 </Show>
                 <DamageNotice />
+                <UserCardHost />
                 <Show when={asking()}>{(c) => <SignOutDialog id={props.account.id} check={c()} onClose={() => setAsking(null)} />}</Show>
               </div>
               </ActionsProvider>
