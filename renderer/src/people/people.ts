@@ -1,7 +1,7 @@
 /**
  * What the user card and the user list show (Zulip web's user_card_popover.ts, buddy_data.ts):
  * role names, the person's local time, presence words, and the buddy list's order and filter.
- * Pure, unit-tested in test/renderer/people.test.ts.
+ * Pure, unit-tested in test/renderer/people/people.test.ts.
  */
 import type { UserPresence, UserSummary } from '../../../sync/protocol/commands.js';
 
