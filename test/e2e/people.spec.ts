@@ -78,6 +78,15 @@ test('user card from a message sender, the user list by presence, own presence r
       const got = (await hamlet.call('GET', '/messages', { narrow: JSON.stringify([{ operator: 'dm', operand: [ids['othello']] }]), anchor: 'newest', num_before: '5', num_after: '0' }))['messages'] as Array<{ content: string }>;
       return got.map((m) => m.content).join('\n');
     }, { timeout: 20_000 }).toContain('Your card is a fine card.');
+
+    // The narrow window (under 700 px): the list is in the sidebar's overlay, and its card opens.
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.getByRole('button', { name: 'Sidebar' }).click();
+    await sidebar(page).getByRole('searchbox', { name: 'Search people' }).fill('');
+    await list.getByRole('button', { name: 'Shiva: show the user card' }).click();
+    await expect(page.getByRole('dialog', { name: 'User card: Shiva' })).toContainText('Moderator');
+    await expect(page.getByRole('dialog', { name: 'User card: Shiva' })).toContainText('Offline');
+    await expect(page.getByRole('dialog', { name: 'User card: Shiva' })).toBeInViewport({ ratio: 1 });
     expect(world.problems()).toEqual([]);
   } finally {
     await world.close();
