@@ -5,6 +5,7 @@
 import { seconds } from '../clock.js';
 import type { ServerState } from '../state.js';
 import { userHasPermission, type GroupSettingValue } from './groups.js';
+import { PRESENCE_OFFLINE_SECONDS, PRESENCE_PING_SECONDS } from './presence.js';
 import { getRealm, type RealmSettings } from './realm.js';
 import { apiGroupSettingValue } from './user-groups.js';
 import { apiUser, avatarUrl, ROLE, type UserRow } from './users.js';
@@ -83,8 +84,8 @@ export function realmState(srv: ServerState): Record<string, unknown> {
     server_typing_started_expiry_period_milliseconds: TYPING.startedExpiry,
     server_typing_stopped_wait_period_milliseconds: TYPING.stoppedWait,
     server_typing_started_wait_period_milliseconds: TYPING.startedWait,
-    server_presence_ping_interval_seconds: 60,
-    server_presence_offline_threshold_seconds: 140,
+    server_presence_ping_interval_seconds: PRESENCE_PING_SECONDS,
+    server_presence_offline_threshold_seconds: PRESENCE_OFFLINE_SECONDS,
     server_generation: SERVER_GENERATION,
     server_web_public_streams_enabled: false,
     server_needs_upgrade: false,

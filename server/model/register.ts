@@ -11,6 +11,7 @@ import { unreadMsgs } from './messages.js';
 import { listNavigationViews } from './navigation-views.js';
 import { realmLinkifiers } from './realm.js';
 import { realmEmoji } from './realm-emoji.js';
+import { legacyRealmPresence, realmPresences, userStatuses } from './presence.js';
 import { defaultChannelIds, streamsState, subscriptionState, type IncludeSubscribers } from './register-channels.js';
 import { maxMessageId, recentPrivateConversations, starredMessageIds } from './register-messages.js';
 import { realmState, realmUserState } from './register-realm.js';
@@ -27,6 +28,8 @@ export interface RegisterOptions {
   readonly capabilities: ClientCapabilities;
   readonly clientGravatar: boolean;
   readonly includeSubscribers: IncludeSubscribers;
+  /** register's `slim_presence`: `presences` by user id in the modern format, else by email (legacy). */
+  readonly slimPresence?: boolean;
 }
 
 /** Settings that clients without `user_settings_object` get at the top level (FL < 89 layout). */
@@ -96,7 +99,11 @@ export function initialState(srv: ServerState, me: UserRow, opts: RegisterOption
   if (want('muted_users')) state.muted_users = listMutedUsers(srv, me.id);
   if (want('navigation_views')) state.navigation_views = listNavigationViews(srv, me.id);
   if (want('onboarding_steps')) state.onboarding_steps = [];
-  if (want('presence')) Object.assign(state, { presences: {}, presence_last_update_id: -1, server_timestamp: srv.clock.now() / 1000 });
+  if (want('presence')) {
+    const modern = realmPresences(srv);
+    state.presences = opts.slimPresence === true ? modern.presences : legacyRealmPresence(srv);
+    Object.assign(state, { presence_last_update_id: modern.presence_last_update_id, server_timestamp: srv.clock.now() / 1000 });
+  }
   if (want('realm')) Object.assign(state, realmState(srv));
   if (want('realm_domains')) state.realm_domains = [];
   if (want('realm_emoji')) state.realm_emoji = realmEmoji(srv);
@@ -116,7 +123,7 @@ export function initialState(srv: ServerState, me: UserRow, opts: RegisterOption
   if (want('default_streams')) state.realm_default_streams = defaultChannelIds(srv);
   if (want('default_stream_groups')) state.realm_default_stream_groups = [];
   if (want('subscription')) Object.assign(state, subscriptionState(srv, me.id, { subscribers: opts.includeSubscribers, archived }));
-  if (want('user_status')) state.user_status = {};
+  if (want('user_status')) state.user_status = userStatuses(srv);
   if (want('user_topic')) state.user_topics = listUserTopics(srv, me.id, allowEmptyTopic);
   if (want('video_calls')) state.has_zoom_token = false;
   Object.assign(state, settingsState(srv, me, want, caps.user_settings_object === true));

@@ -76,7 +76,7 @@ export function registerEventRoutes(r: ApiRouter): void {
     const applyMarkdown = params.bool('apply_markdown') ?? false;
     const clientGravatar = params.bool('client_gravatar') ?? true;
     const includeSubscribers = readIncludeSubscribers(params);
-    params.bool('slim_presence');
+    const slimPresence = params.bool('slim_presence') ?? false;
     params.int('presence_history_limit_days', { min: 0 });
     const eventTypes = params.json('event_types', stringList.nullable()) ?? null;
     const fetchEventTypes = params.json('fetch_event_types', stringList.nullable()) ?? eventTypes;
@@ -85,7 +85,7 @@ export function registerEventRoutes(r: ApiRouter): void {
     const narrow = readNarrow(srv, params);
     if (allPublicStreams && isGuest(user)) throw badRequest('User not authorized for this query');
 
-    const state = initialState(srv, user, { fetchEventTypes, capabilities, clientGravatar, includeSubscribers });
+    const state = initialState(srv, user, { fetchEventTypes, capabilities, clientGravatar, includeSubscribers, slimPresence });
     const queue = srv.queues.register(user.id, { eventTypes, capabilities, applyMarkdown, clientGravatar, allPublicStreams, narrow });
     return {
       queue_id: queue.id,

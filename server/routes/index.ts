@@ -8,6 +8,7 @@ import { registerInviteRoutes } from './invites.js';
 import { registerMessageEditRoutes } from './message-edit.js';
 import { registerMessageRoutes } from './messages.js';
 import { registerNavigationViewRoutes } from './navigation-views.js';
+import { registerPresenceRoutes } from './presence.js';
 import { registerPushRoutes } from './push.js';
 import { registerRealmEmojiFileRoutes, registerRealmRoutes } from './realm.js';
 import { registerSavedSnippetRoutes } from './saved-snippets.js';
@@ -36,6 +37,7 @@ export function buildRouter(): Router<PublicCtx> {
   registerUserTopicRoutes(r);
   registerInviteRoutes(r);
   registerPushRoutes(r);
+  registerPresenceRoutes(r);
   registerNavigationViewRoutes(r);
   registerSavedSnippetRoutes(r);
   registerRealmRoutes(r);

@@ -46,6 +46,8 @@ export const EVENT_TYPES = [
   'realm',
   'realm_emoji',
   'muted_users',
+  'presence',
+  'user_status',
   'restart',
 ] as const;
 
@@ -66,6 +68,8 @@ export const FETCH_EVENT_TYPES = [
   'starred_messages',
   'recent_private_conversations',
   'muted_users',
+  'presence',
+  'user_status',
 ] as const;
 
 const PENDING = 'sync.pending_backfill';
@@ -89,6 +93,8 @@ export async function registerAndSync(ctx: SyncContext, reason: RegisterReason):
       // client_gravatar=false), so an event-delivered message equals a fetched one.
       apply_markdown: true,
       client_gravatar: false,
+      // Presences by user id in the modern format (engine/presence.ts).
+      slim_presence: true,
     },
     { signal: ctx.signal },
   );

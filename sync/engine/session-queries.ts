@@ -173,6 +173,9 @@ export class SessionQueries {
       is_active: isActive,
       is_bot: user.is_bot,
       avatar_url: user.avatar_url ?? null,
+      role: typeof user.role === 'number' ? user.role : null,
+      delivery_email: user.delivery_email,
+      timezone: user.timezone,
     }));
   }
 

@@ -60,6 +60,9 @@ import { fetchPendingMoves, hasPendingMoves, reconcileMoves } from './session-mo
 import { SessionQueries } from './session-queries.js';
 import { openView, type ViewHandle } from './session-views.js';
 import type { NarrowChangeSet, NarrowRequest } from '../protocol/views.js';
+import { PresenceReporter } from './presence.js';
+import { presenceView } from './handlers/presence.js';
+import type { UserPresence } from '../protocol/commands.js';
 import { DEFAULT_TYPING_EXPIRY_MS, TypingEditors, TypingInConversations, type TypingConversation } from './typing.js';
 import { setTypingStatus, setTypingStatusForMessageEdit } from '../api/index.js';
 import { getUserSettings } from '../db/queries/personal.js';
@@ -148,6 +151,7 @@ export class AccountSession {
   private gapUnmarked = false;
   private readonly typing: TypingEditors;
   private readonly typists: TypingInConversations;
+  private readonly presence: PresenceReporter;
   private poller: EventPoller | undefined;
   /** A poll failed since the last successful one: the next success retries the outbox at once. */
   private pollFailed = false;
@@ -190,6 +194,7 @@ export class AccountSession {
     const typingExpiry = () => this.realmMs('server_typing_started_expiry_period_milliseconds', DEFAULT_TYPING_EXPIRY_MS);
     this.typing = new TypingEditors(this.seams.clock, typingExpiry);
     this.typists = new TypingInConversations(this.seams.clock, () => this.selfUserId, typingExpiry);
+    this.presence = new PresenceReporter({ db, conn: this.conn, seams: this.seams, online: () => this.online, emit: (c) => this.emit(c) });
     this.queries = new SessionQueries(db, {
       selfUserId: () => this.selfUserId,
       conn: this.conn,
@@ -314,6 +319,7 @@ export class AccountSession {
     this.poller.start();
     this.outbox.start();
     this.checkpoints.start();
+    this.presence.start();
     if (this.opts.watchClockJumps !== false) this.stopWatch = watchClockJumps(this.seams.clock, () => this.nudge('resume'));
   }
 
@@ -325,6 +331,7 @@ export class AccountSession {
     await p?.stop();
     await this.outbox.stop();
     await this.checkpoints.stop();
+    await this.presence.stop();
     this.typing.clear();
     this.typists.clear();
     if (this.pollerStatus.state !== 'unauthorized') this.pollerStatus = { state: 'stopped' };
@@ -397,6 +404,16 @@ export class AccountSession {
     );
     prefetch(handle.snapshot.messages);
     return handle;
+  }
+
+  /** Everyone's presence as of now (the engine's clock) and their statuses. */
+  presences(): UserPresence[] {
+    return presenceView(this.db, this.seams.clock.now());
+  }
+
+  /** The page's report of the user's activity: the engine reports presence from it (engine/presence.ts). */
+  reportActivity(active: boolean, newUserInput: boolean): void {
+    this.presence.setActivity(active, newUserInput);
   }
 
   /** Who is editing which message (expired editors dropped). */
@@ -514,6 +531,7 @@ export class AccountSession {
       this.outbox.retryNow();
       this.refreshRaw();
       this.prefetchRealmEmoji();
+      this.presence.wentLive();
     }
   }
 

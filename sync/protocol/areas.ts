@@ -23,6 +23,8 @@ export const STORE_AREAS = [
   'channel_topics',
   /** The people the user muted (register's `muted_users`, with queued changes applied). */
   'muted_users',
+  /** Who is active, idle or offline, and people's statuses (engine/handlers/presence.ts). */
+  'presence',
   /** The composer's drafts (engine/drafts.ts). */
   'drafts',
   /** Outbox rows were added or changed state (the outbox view, counts, per-message markers). */

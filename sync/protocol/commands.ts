@@ -109,6 +109,10 @@ export const userSummarySchema = z.object({
   is_active: z.boolean(),
   is_bot: z.boolean(),
   avatar_url: z.string().nullable(),
+  /** The user card's fields: role (100 owner … 600 guest; null when unknown), the email others may see, IANA timezone ('' unknown). */
+  role: int.nullable().optional(),
+  delivery_email: z.string().nullable().optional(),
+  timezone: z.string().optional(),
 });
 export type UserSummary = z.output<typeof userSummarySchema>;
 
@@ -306,6 +310,17 @@ export const userGroupsSchema = z.object({
 });
 export type UserGroupsView = z.output<typeof userGroupsSchema>;
 
+/** A person's presence as shown (computed against the engine's clock) and their status; empty strings: none. */
+export const userPresenceSchema = z.object({
+  user_id: int,
+  presence: z.enum(['active', 'idle', 'offline']),
+  status_text: z.string(),
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: z.string(),
+});
+export type UserPresence = z.output<typeof userPresenceSchema>;
+
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
 export const queries = {
   status: { request: none, response: sessionStatus },
@@ -319,6 +334,11 @@ export const queries = {
   ownUser: { request: none, response: z.object({ user_id: int.nullable(), role: int.nullable() }) },
   /** The people the signed-in user muted (queued changes included): their messages are hidden. */
   mutedUsers: { request: none, response: z.array(int) },
+  /**
+   * Everyone with a known presence or status (others are offline with no status). Presence goes
+   * stale with time alone: ask again every minute or so as well as on the `presence` area.
+   */
+  presence: { request: none, response: z.array(userPresenceSchema) },
   savedSnippets: { request: none, response: z.array(savedSnippetSchema) },
   /** The realm's custom emoji by name (live area `realm`), answered offline from the store. */
   realmEmoji: { request: none, response: z.array(realmEmojiSchema) },
@@ -379,6 +399,7 @@ export const QUERY_AREAS = {
   realmEmoji: ['realm'],
   userGroups: ['user_groups', 'realm', 'users', 'outbox'],
   mutedUsers: ['muted_users'],
+  presence: ['presence'],
 } as const satisfies Partial<Record<keyof typeof queries, readonly EventArea[]>>;
 
 export const commands = {
@@ -393,6 +414,12 @@ export const commands = {
   /** Save the composer's text of a conversation (debounced by the UI); blank text deletes the draft. */
   saveDraft: { request: z.object({ to: draftToSchema, content: z.string().max(1_000_000) }), response: z.object({ key: z.string() }) },
   deleteDraft: { request: z.object({ key: z.string() }), response: ok },
+  /**
+   * The window has focus / the user interacted (or not): the engine reports the user's presence
+   * (POST /users/me/presence) at once on becoming active and every `server_presence_ping_interval_seconds`
+   * while online. Never queued: presence is ephemeral.
+   */
+  reportActivity: { request: z.object({ active: z.boolean(), new_user_input: z.boolean().default(false) }), response: ok },
   /** Online only, never queued, never an error: tell a conversation we are (no longer) typing in it (POST /typing). */
   setTyping: { request: z.object({ to: draftTargetSchema, op: typingOpSchema }), response: typingSentSchema },
   /** Online only, never queued, never an error: tell a message's readers we are (no longer) editing it (POST /messages/{id}/typing). */

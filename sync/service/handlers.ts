@@ -62,6 +62,7 @@ export const handlers: Handlers = {
     const role = id === null ? undefined : getUser(s.db, id)?.user.role;
     return { user_id: id, role: typeof role === 'number' ? role : null };
   },
+  presence: (ctx) => ctx.session().presences(),
   mutedUsers: (ctx) => storedMutedUsers(ctx.session().db).map((m) => m.id),
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
   realmEmoji: (ctx) => ctx.session().queries.realmEmoji(),
@@ -102,6 +103,7 @@ export const handlers: Handlers = {
   },
   saveDraft: (ctx, req) => ({ key: ctx.session().drafts.save(req.to, req.content) }),
   deleteDraft: (ctx, req) => (ctx.session().drafts.delete(req.key), OK),
+  reportActivity: (ctx, req) => (ctx.session().reportActivity(req.active, req.new_user_input), OK),
   setTyping: (ctx, req) => ctx.session().setTyping(req.to, req.op),
   setEditTyping: (ctx, req) => ctx.session().setEditTyping(req.message_id, req.op),
   // accounts

@@ -4,8 +4,8 @@
  * touches `users` or the account changes; the own id also once the first sync is live (it is
  * unknown before).
  */
-import { createMemo } from 'solid-js';
-import { QUERY_AREAS, type UserSummary } from '../../../sync/protocol/commands.js';
+import { createMemo, onCleanup } from 'solid-js';
+import { QUERY_AREAS, type UserPresence, type UserSummary } from '../../../sync/protocol/commands.js';
 import { createAreaQuery, useLiveQuery, type AreaQueryStore } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { storeContext } from './store-context.js';
@@ -15,6 +15,8 @@ export interface UsersStore {
   byId(): ReadonlyMap<number, UserSummary>;
   /** Whether the signed-in user muted this person (queued changes included): their messages are hidden. */
   isMuted(userId: number): boolean;
+  /** A person's presence (active / idle / offline, as of the last minute) and status; undefined: offline, no status. */
+  presenceOf(userId: number): UserPresence | undefined;
   refresh(): Promise<void>;
   dispose(): void;
 }
@@ -36,14 +38,23 @@ export function createUsersStore(bridge: Bridge): UsersStore {
   const map = createMemo(() => new Map(q.state.data.users.map((u) => [u.user_id, u])));
   const muted = useLiveQuery<number[]>(bridge, { fetch: () => bridge.invoke('mutedUsers', {}), areas: [...QUERY_AREAS.mutedUsers, 'accounts'], initial: [] });
   const mutedSet = createMemo(() => new Set(muted.data));
+  // Presence goes stale with time alone: asked again every half minute too (people/).
+  const presence = createAreaQuery<UserPresence[]>(bridge, { fetch: () => bridge.invoke('presence', {}), areas: [...QUERY_AREAS.presence, 'accounts'], when: (e) => e.type === 'status' && e.status.state === 'live', initial: [], key: 'user_id', onError: 'keep' });
+  const tick = window.setInterval(() => void presence.refresh(), 30_000);
+  onCleanup(() => window.clearInterval(tick));
+  const presenceMap = createMemo(() => new Map(presence.state.data.map((p) => [p.user_id, p])));
   return {
     get state() {
       return q.state.data;
     },
     byId: map,
     isMuted: (id) => mutedSet().has(id),
+    presenceOf: (id) => presenceMap().get(id),
     refresh: q.refresh,
-    dispose: q.dispose,
+    dispose: () => {
+      presence.dispose();
+      q.dispose();
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import { useUsers } from '../data/users.js';
 import { useNarrow } from '../data/narrow.js';
 import { searchTextOf } from '../data/target.js';
 import { StarIcon } from '../kit/icons.js';
+import { cardButtonName, openUserCard } from '../people/UserCard.js';
 
 /** What a muted sender's messages show instead of the name and the content (as Zulip words them). */
 export const MUTED_SENDER = 'Muted user';
@@ -94,12 +95,20 @@ export function MessageItem(props: MessageItemProps) {
       aria-posinset={props.position?.index}
       aria-setsize={props.position?.of}
     >
-      <div class={hidden() ? 'avatar avatar-muted' : `avatar tone-${avatarTone(props.message.sender_id)}`} aria-hidden="true">
-        {hidden() ? '' : initials(props.sender)}
-      </div>
+      <Show
+        when={!hidden()}
+        fallback={<div class="avatar avatar-muted" aria-hidden="true" />}
+      >
+        {/* The avatar and the name open the sender's card (people/UserCard.tsx); the avatar is a second way, out of the tab order. */}
+        <button type="button" class={`avatar avatar-button tone-${avatarTone(props.message.sender_id)}`} tabIndex={-1} aria-label={cardButtonName(props.sender)} data-initials={initials(props.sender)} onClick={(e) => openUserCard(props.message.sender_id, e.currentTarget)} />
+      </Show>
       <div class="message-body">
         <div class="message-meta">
-          <span class="sender">{sender()}</span>
+          <Show when={!hidden()} fallback={<span class="sender">{sender()}</span>}>
+            <button type="button" class="sender sender-button" aria-label={cardButtonName(sender())} onClick={(e) => openUserCard(props.message.sender_id, e.currentTarget)}>
+              {sender()}
+            </button>
+          </Show>
           <time class="time" datetime={iso()} title={formatFullTime(props.message.timestamp, undefined, undefined, hours())}>
             {formatMessageTime(props.message.timestamp, undefined, undefined, undefined, hours())}
           </time>

@@ -32,6 +32,8 @@ import { createSidebarOverlay } from './SidebarOverlay.js';
 import { bridge } from '../core/bridge.js';
 import { useRouter } from '../router/router.js';
 import { startNotifier } from '../notifications/notifier.js';
+import { UserCardHost } from '../people/UserCard.js';
+import { useActivityReports } from '../people/activity.js';
 import './shell.css';
 
 export function MainScreen(props: { account: AccountSummary }) {
@@ -44,6 +46,8 @@ export function MainScreen(props: { account: AccountSummary }) {
   const router = useRouter();
   // Desktop notifications for this account while it is open (notifications/notifier.ts).
   onCleanup(startNotifier(bridge, (hash) => router.navigate(hash)));
+  // The user's own presence: the engine reports it while this window is in use (people/activity.ts).
+  useActivityReports(bridge);
   // Never silently: with changes not on the server (or drafts) the dialog asks first.
   const signOut = () => {
     beginSignOut(props.account.id, setAsking, (queued) => accounts.signOut(props.account.id, queued)).catch((e: unknown) => toasts.show(`Could not sign out. ${errorText(e)}`, 'error'));
@@ -94,6 +98,7 @@ export function MainScreen(props: { account: AccountSummary }) {
                   </Boundary>
                 </Show>
                 <DamageNotice />
+                <UserCardHost />
                 <Show when={asking()}>{(c) => <SignOutDialog id={props.account.id} check={c()} onClose={() => setAsking(null)} />}</Show>
               </div>
               </RealmEmojiProvider>

@@ -19,6 +19,7 @@ import { NavViewsList } from '../navviews/NavViewsList.js';
 import { useChannels } from '../data/channels.js';
 import { UnreadBadge } from '../kit/UnreadBadge.js';
 import { ChannelRow } from './ChannelRow.js';
+import { PeopleList } from '../people/PeopleList.js';
 import './sidebar.css';
 
 /** Direct-message conversations shown before "More conversations". */
@@ -92,6 +93,7 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
           </ul>
         </Show>
       </Show>
+      <PeopleList />
     </nav>
   );
 }

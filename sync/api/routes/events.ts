@@ -20,6 +20,8 @@ export const DEFAULT_CLIENT_CAPABILITIES: Readonly<Record<string, boolean>> = {
   include_deactivated_groups: true,
   archived_channels: true,
   empty_topic_name: true,
+  /** `presence` events in the modern per-user format (`presences`). */
+  simplified_presence_events: true,
 };
 
 export interface RegisterQueueArgs {

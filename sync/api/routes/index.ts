@@ -15,6 +15,7 @@ import { eventResponses } from './events.js';
 import { inviteResponses } from './invites.js';
 import { messageResponses } from './messages.js';
 import { navigationViewResponses } from './navigation-views.js';
+import { presenceResponses } from './presence.js';
 import { pushResponses } from './push.js';
 import { realmResponses } from './realm.js';
 import { savedSnippetResponses } from './saved-snippets.js';
@@ -33,6 +34,7 @@ export * from './events.js';
 export * from './invites.js';
 export * from './messages.js';
 export * from './navigation-views.js';
+export * from './presence.js';
 export * from './push.js';
 export * from './realm.js';
 export * from './saved-snippets.js';
@@ -62,4 +64,5 @@ export const responseSchemaTable = {
   ...userGroupResponses,
   ...userTopicResponses,
   ...userResponses,
+  ...presenceResponses,
 } as const;

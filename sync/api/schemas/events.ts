@@ -391,7 +391,8 @@ export const userStatusEvent = event('user_status', {
   status_text: z.string().optional(),
   emoji_name: z.string().optional(),
   emoji_code: z.string().optional(),
-  reaction_type: z.union([openEnum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']), z.literal('')]).optional(),
+  /** '' first: the open enum would take it as unknown (an emoji cleared is '' everywhere). */
+  reaction_type: z.union([z.literal(''), openEnum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'])]).optional(),
 });
 
 /** Legacy per-client presence (`presence`) and the modern per-user format (`presences`). */

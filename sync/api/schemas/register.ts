@@ -47,6 +47,19 @@ export type UnreadMsgs = z.output<typeof unreadMsgs>;
 export const recentPrivateConversation = z.object({ max_message_id: int, user_ids: ids });
 export type RecentPrivateConversation = z.output<typeof recentPrivateConversation>;
 
+/** A user's presence in the modern format (UNIX seconds; absent or 0: never). */
+export const modernPresence = z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() });
+export type ModernPresence = z.output<typeof modernPresence>;
+
+/** A user's status (`user_status` in register); empty fields are left out. */
+export const userStatus = z.looseObject({
+  away: z.boolean().optional(),
+  status_text: z.string().optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: z.string().optional(),
+});
+
 export const mutedUser = z.object({ id: int, timestamp: int });
 export type MutedUser = z.output<typeof mutedUser>;
 
@@ -156,5 +169,12 @@ export const registerResponse = success({
   starred_messages: ids.optional(),
   recent_private_conversations: z.array(recentPrivateConversation).optional(),
   muted_users: z.array(mutedUser).optional(),
+  /** Fetch key `presence`, with `slim_presence`: by user id in the modern format. Kept as a realm value (engine/presence.ts). */
+  presences: z.record(z.string(), modernPresence).optional(),
+  presence_last_update_id: int.optional(),
+  server_presence_ping_interval_seconds: int.optional(),
+  server_presence_offline_threshold_seconds: int.optional(),
+  /** Fetch key `user_status`: by user id. */
+  user_status: z.record(z.string(), userStatus).optional(),
 });
 export type RegisterResponse = z.output<typeof registerResponse>;

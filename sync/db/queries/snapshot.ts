@@ -35,6 +35,8 @@ export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes:
     changes.touched('realm');
     // `muted_users` is kept as a realm value too (outbox/mutations/user-mute.ts).
     if (s.muted_users !== undefined) changes.touched('muted_users');
+    // So are `presences` and `user_status` (engine/handlers/presence.ts).
+    if (s.presences !== undefined || s.user_status !== undefined) changes.touched('presence');
     noteServerVersion(db, { user_id: s.user_id, feature_level: s.zulip_feature_level, zulip_version: s.zulip_version });
 
     if (s.realm_users !== undefined) {

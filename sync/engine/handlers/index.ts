@@ -15,6 +15,7 @@ import { onStream, onSubscription } from './channels.js';
 import { onDeleteMessage, onMessage, onReaction, onSubmessage, onUpdateMessageFlags } from './messages.js';
 import { onMutedUsers, onNavigationView, onSavedSnippets, onScheduledMessages, onUserSettings, onUserTopic } from './personal.js';
 import { onRealm, onRealmEmoji } from './realm.js';
+import { onPresence, onUserStatus } from './presence.js';
 import { emptyOutput, type ApplyContext, type ApplyOutput, type HandlerContext, type HandlerLogger } from './types.js';
 import { onUpdateMessage } from './update-message.js';
 import { onRealmUser, onUserGroup } from './users.js';
@@ -35,7 +36,7 @@ const consoleLogger: HandlerLogger = { warn: (message, details) => console.warn(
 
 /** Event types the store keeps nothing of (web-only, or state this client does not show yet). */
 const IGNORED = new Set<string>([
-  'heartbeat', 'presence', 'user_status', 'alert_words', 'has_zoom_token', 'onboarding_steps', 'drafts',
+  'heartbeat', 'alert_words', 'has_zoom_token', 'onboarding_steps', 'drafts',
   'attachment', 'default_streams', 'channel_folder', 'custom_profile_fields', 'invites_changed', 'reminders', 'device',
   'push_device', 'realm_linkifiers', 'realm_filters', 'realm_playgrounds', 'realm_domains', 'realm_export',
   'realm_export_consent', 'realm_bot', 'realm_user_settings_defaults', 'default_stream_groups', 'muted_topics',
@@ -61,6 +62,8 @@ function applyOne(db: LocalDb, e: KnownEvent, ctx: HandlerContext, changes: Chan
     case 'scheduled_messages': return onScheduledMessages(db, e, ctx, changes);
     case 'user_settings': return onUserSettings(db, e, ctx, changes);
     case 'muted_users': return onMutedUsers(db, e, ctx, changes);
+    case 'presence': return onPresence(db, e, ctx, changes);
+    case 'user_status': return onUserStatus(db, e, ctx, changes);
     case 'subscription': return onSubscription(db, e, ctx, changes);
     case 'stream': return onStream(db, e, ctx, changes);
     case 'user_group': return onUserGroup(db, e, ctx, changes);

@@ -77,6 +77,8 @@ const EXCLUDED: readonly Exclusion[] = [
   ['POST /mark_topic_as_read', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['POST /users/me/muted_users/{muted_user_id}', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['DELETE /users/me/muted_users/{muted_user_id}', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
+  ['POST /users/me/status', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
+  ['POST /users/me/presence', '200', '#/components/schemas/update_presence_200_response/example', PLACEHOLDER],
   ['GET /messages/{message_id}/history', '200', '#/components/schemas/get_message_history_200_response/example', PLACEHOLDER],
   ['POST /typing', '200', '#/components/schemas/JsonSuccess/example', PLACEHOLDER],
   ['POST /typing', '400', '#/components/schemas/CodedError/example', PLACEHOLDER],

@@ -118,6 +118,7 @@ describe('registerQueue', () => {
       include_deactivated_groups: true,
       archived_channels: true,
       empty_topic_name: true,
+      simplified_presence_events: true,
     });
     expect(DEFAULT_CLIENT_CAPABILITIES.empty_topic_name).toBe(true);
   });
