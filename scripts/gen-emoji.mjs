@@ -19,14 +19,15 @@ import { fileURLToPath } from 'node:url';
 export const CATEGORY_ORDER = ['Smileys & Emotion', 'People & Body', 'Animals & Nature', 'Food & Drink', 'Activities', 'Travel & Places', 'Objects', 'Symbols', 'Flags'];
 
 /**
- * Names by code, the first one the one sent. First the names of the app's earlier built-in list
- * (kept with their codes: reactions and `:name:` made with them must stay valid), with Zulip's
- * aliases; then Zulip's renamings of common faces, hands and objects people type.
+ * Names by code, the first one the one sent, as Zulip names them (its tools/setup/emoji/
+ * emoji_names.py: a real server refuses a reaction whose name and code disagree with its table):
+ * the names of the app's earlier built-in list, with Zulip's aliases, then Zulip's renamings of
+ * common faces, hands and objects people type.
  */
 export const ZULIP_NAMES = {
   '1f44d': ['+1', 'thumbs_up'],
   '1f389': ['tada', 'party_popper'],
-  '1f604': ['smile'],
+  '1f604': ['big_smile'],
   '2764': ['heart', 'love'],
   '1f6e0': ['working_on_it', 'hammer_and_wrench', 'tools'],
   '1f419': ['octopus'],
@@ -43,7 +44,7 @@ export const ZULIP_NAMES = {
   '1f642': ['slight_smile'],
   '1f643': ['upside_down', 'oops'],
   '1f60d': ['heart_eyes', 'in_love'],
-  '1f618': ['kiss', 'heart_kiss', 'blow_a_kiss'],
+  '1f618': ['heart_kiss', 'blow_a_kiss'],
   '1f914': ['thinking'],
   '1f610': ['neutral'],
   '1f611': ['expressionless'],
@@ -75,9 +76,9 @@ export const ZULIP_NAMES = {
   '1f44b': ['wave', 'hello', 'hi'],
   '1f64f': ['pray', 'welcome', 'thank_you', 'namaste'],
   '1f4aa': ['muscle'],
-  '1f44c': ['ok_hand', 'got_it'],
-  '1f197': ['ok'],
-  '261d': ['point_up', 'wait_one_second', 'point_of_information', 'asking_a_question'],
+  '1f44c': ['ok', 'got_it', 'ok_hand'],
+  '1f197': ['squared_ok'],
+  '261d': ['wait_one_second', 'point_of_information', 'asking_a_question'],
   '1f64c': ['raised_hands', 'praise'],
   '1f91d': ['handshake', 'done_deal'],
   '1f4af': ['100', 'hundred_points'],
@@ -133,8 +134,8 @@ export const ZULIP_NAMES = {
   '1f697': ['car'],
   '2708': ['airplane'],
   // Zulip's other renamings of common faces and hands.
-  '263a': ['relaxed'],
-  '1f617': ['kissing'],
+  '263a': ['smile', 'relaxed'],
+  '1f617': ['kiss', 'kissing'],
   '1f619': ['kiss_smiling_eyes'],
   '1f61a': ['kiss_with_blush'],
   '1f61c': ['stuck_out_tongue_wink', 'joking', 'crazy'],
@@ -174,7 +175,7 @@ export const ZULIP_NAMES = {
   '1f91c': ['right_fist'],
   '270c': ['peace_sign', 'victory'],
   '1f918': ['rock_on', 'sign_of_the_horns'],
-  '1f446': ['point_up_2', 'this'],
+  '1f446': ['point_up', 'this', 'point_up_2'],
   '270b': ['hand', 'raised_hand'],
   '1f91a': ['stop'],
   '1f590': ['high_five', 'palm'],

@@ -1,8 +1,8 @@
 /**
  * The generated emoji table (common/emoji-data.ts): identical to what scripts/gen-emoji.mjs makes
  * from the installed emoji-datasource (so it never drifts into a hand-kept list), complete, with
- * Zulip's codes and names, and every name the app's earlier built-in list sent still meaning the
- * same emoji (reactions and `:name:` made with them stay valid).
+ * Zulip's codes and names: every name the app's earlier built-in list had is there, meaning what
+ * Zulip's table says (four meant another emoji in that hand list; a real server would refuse them).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_ORDER, emojiModule, OUTPUT, readDatasource, zulipCode } from '../../scripts/gen-emoji.mjs';
 import { EMOJI_CATEGORIES, emojiText, unicodeEmoji, unicodeEmojiCode } from '../../common/emoji.js';
 
-/** The app's built-in list before the full set (code → names), as it was sent to servers. */
+/** The app's built-in list before the full set (code → names), corrected to Zulip's table. */
 const EARLIER: Readonly<Record<string, readonly string[]>> = {
   '1f44d': ['+1', 'thumbs_up'],
   '1f389': ['tada', 'party_popper'],
-  '1f604': ['smile'],
+  '263a': ['smile'],
   '2764': ['heart'],
   '1f6e0': ['working_on_it'],
   '1f419': ['octopus'],
@@ -31,7 +31,7 @@ const EARLIER: Readonly<Record<string, readonly string[]>> = {
   '1f642': ['slight_smile'],
   '1f643': ['upside_down'],
   '1f60d': ['heart_eyes'],
-  '1f618': ['kiss'],
+  '1f617': ['kiss'],
   '1f914': ['thinking'],
   '1f610': ['neutral'],
   '1f611': ['expressionless'],
@@ -64,8 +64,8 @@ const EARLIER: Readonly<Record<string, readonly string[]>> = {
   '1f64f': ['pray'],
   '1f4aa': ['muscle'],
   '1f44c': ['ok_hand'],
-  '1f197': ['ok'],
-  '261d': ['point_up'],
+  '1f44c': ['ok'],
+  '1f446': ['point_up'],
   '1f64c': ['raised_hands'],
   '1f91d': ['handshake'],
   '1f4af': ['100', 'hundred_points'],
@@ -159,6 +159,11 @@ describe('common/emoji-data.ts', () => {
     expect(unicodeEmojiCode('working_on_it')).toBe('1f6e0');
     expect(unicodeEmojiCode('hammer_and_wrench')).toBe('1f6e0');
     expect(unicodeEmojiCode('slight_smile')).toBe('1f642');
+    // Zulip's emoji_names.py, where the old hand list had it wrong.
+    expect(unicodeEmojiCode('big_smile')).toBe('1f604');
+    expect(unicodeEmojiCode('heart_kiss')).toBe('1f618');
+    expect(unicodeEmojiCode('squared_ok')).toBe('1f197');
+    expect(unicodeEmojiCode('wait_one_second')).toBe('261d');
     expect(unicodeEmojiCode('slightly_smiling_face')).toBe('1f642');
     expect(unicodeEmojiCode('octopus')).toBe('1f419');
     expect(unicodeEmojiCode('lipstick_kiss')).toBe('1f48b');
