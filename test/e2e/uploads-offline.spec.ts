@@ -1,12 +1,12 @@
 /**
- * Uploads through a real outage (issue #26 item 1): the reference server and the browser-mode host
+ * Writing through a real outage (issue #26's proof): the reference server and the browser-mode host
  * are their own processes. With the server stopped, an image is pasted into the composer and a PDF
  * attached with the "Attach files" button; the preview shows the image from the device's copy;
- * the message is sent and waits behind its files. The host is SIGKILLed and started again, still
- * offline: the message and both uploads are still queued, the copies still on disk and the image
- * still shown from its copy. The server starts: each file is uploaded exactly once
- * (`GET /attachments`), the message links both, and the copies are gone. Screenshots light and
- * dark (110, 111).
+ * the message is sent and waits behind its files; another message is deleted and a vote cast in a
+ * poll. The host is SIGKILLed and started again, still offline: all five changes are still queued,
+ * the copies still on disk and the image still shown from its copy. The server starts: each file
+ * is uploaded exactly once (`GET /attachments`), the message links both, the deletion and the vote
+ * landed once, and the copies are gone. Screenshots light and dark (110, 118).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +59,10 @@ test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart o
     // Reading would queue read flags of its own next to the uploads.
     await hamlet.call('PATCH', '/settings', { web_mark_read_on_scroll_policy: '3' });
     const before = ((await hamlet.call('GET', '/attachments'))['attachments'] as unknown[]).length;
+    // A message of hamlet's to delete and a poll to vote in, in the topic the test writes to.
+    const doomed = (await hamlet.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'balcony scene', content: 'A line to strike.' }))['id'] as number;
+    const iago = await restAs(server.url, 'iago@example.com');
+    const poll = (await iago.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'balcony scene', content: '/poll Where next?\nGarden\nTomb' }))['id'] as number;
 
     let host = await startHostProcess(dataDir);
     procs.push(host.proc);
@@ -68,8 +72,22 @@ test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart o
     await nav.getByRole('link', { name: 'Verona', exact: true }).click();
     await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
 
+    const strike = messageList(page).locator(`li.message[data-message-id="${doomed}"]`);
+    const pollItem = messageList(page).locator(`li.message[data-message-id="${poll}"]`);
+    await expect(strike).toContainText('A line to strike.');
+    await expect(pollItem.getByRole('button', { name: /^Vote for Garden/ })).toBeVisible();
+
     await server.proc.stop();
     await expect(statusOf(page)).toContainText('Offline', { timeout: 30_000 });
+
+    // Delete a message and vote in the poll while offline.
+    await strike.hover();
+    await strike.getByRole('button', { name: 'More message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete message' }).click();
+    await page.getByRole('dialog', { name: 'Delete message' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(strike.locator('.marker-pending')).toHaveText('deleting');
+    await pollItem.getByRole('button', { name: /^Vote for Garden/ }).click();
+    await expect(pollItem.getByRole('button', { name: /^Vote for Garden, 1 vote/ })).toBeVisible();
 
     const composer = page.getByRole('form', { name: 'Compose' });
     const box = 'Message to balcony scene';
@@ -97,17 +115,17 @@ test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart o
     await expect(echo).toContainText('plan.pdf');
     await expect(echo.locator('.marker-pending')).toBeVisible();
     await expect(files).toHaveCount(0);
-    // Two uploads and the message that waits behind them.
+    // Two uploads and the message that waits behind them, the deletion and the vote.
     const outbox = page.getByRole('status', { name: 'Outbox' });
-    await expect(outbox).toHaveText('3 pending');
+    await expect(outbox).toHaveText('5 pending');
     expect(copies(dataDir)).toHaveLength(2);
 
-    // The app dies (SIGKILL) and starts again, still offline: all three still queued, copies kept.
+    // The app dies (SIGKILL) and starts again, still offline: all five still queued, copies kept.
     await host.proc.kill();
     host = await startHostProcess(dataDir);
     procs.push(host.proc);
     await page.goto(host.url);
-    await expect(outbox).toHaveText('3 pending', { timeout: 30_000 });
+    await expect(outbox).toHaveText('5 pending', { timeout: 30_000 });
     await expect(statusOf(page)).not.toContainText('Live');
     const kept = copies(dataDir);
     expect(kept).toHaveLength(2);
@@ -126,7 +144,8 @@ test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart o
     await nav.getByRole('link', { name: 'Verona', exact: true }).click();
     await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
     await expect(messageList(page).locator('li.message', { hasText: TEXT })).toContainText('plan.pdf');
-    await lightAndDark(page, testInfo, '111-uploads-offline-after-restart');
+    await expect(messageList(page).locator(`li.message[data-message-id="${poll}"]`).getByRole('button', { name: /^Vote for Garden, 1 vote/ })).toBeVisible();
+    await lightAndDark(page, testInfo, '118-uploads-offline-after-restart');
 
     // The server comes back: each file once, then the message linking both.
     server = await startServerProcess(port, dataFile);
@@ -144,6 +163,11 @@ test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart o
     }
     await expect(messageList(page).locator(`li.message[data-message-id="${sent.id}"]`).getByRole('link', { name: 'plan.pdf' })).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => copies(dataDir).length, { timeout: 10_000 }).toBe(0);
+    // The deletion and the vote landed, once each.
+    expect((await now.raw('GET', `/messages/${doomed}`)).body['msg']).toBe('Invalid message(s)');
+    const pollNow = (await now.call('GET', `/messages/${poll}`))['message'] as { submessages: Array<{ sender_id: number; content: string }> };
+    const hamletId = ((await now.call('GET', '/users/me'))['user_id']) as number;
+    expect(pollNow.submessages.filter((m) => m.sender_id === hamletId).map((m) => JSON.parse(m.content) as { type: string; vote?: number })).toEqual([expect.objectContaining({ type: 'vote', vote: 1 })]);
     expect(problems, 'errors in the page').toEqual([]);
   } finally {
     for (const p of procs.reverse()) await p.stop();
