@@ -40,7 +40,7 @@ function copies(dataDir: string): string[] {
   return dir === undefined || !existsSync(path.join(accounts, dir)) ? [] : readdirSync(path.join(accounts, dir));
 }
 
-test('offline: paste an image and attach a PDF, send, SIGKILL the app, restart offline, then each file lands once and the message links both', async ({ page }, testInfo) => {
+test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL the app, restart offline; then each lands once and the message links both files', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const work = mkdtempSync(path.join(tmpdir(), 'zulip-uploads-offline-'));
   const dataFile = path.join(work, 'server.db');
