@@ -127,3 +127,12 @@ test.describe('in New York', () => {
     await expect(content).toContainText('Invalid time format: whenever');
   });
 });
+
+test('mentions of the reader (by name, @all, @topic) are marked as theirs; of others and silent ones are not', async ({ app, host }) => {
+  const iago = await demoUser(host, 'iago@example.com');
+  const id = await iago.send('general', 'who is called', '@**Desdemona** and @**King Hamlet**, @*players*, @**all**, @**topic** and quietly @_**Desdemona**.');
+  await openTopic(app, 'general', 'who is called');
+  const content = messageList(app).locator(`li.message[data-message-id="${id}"] .message-content`);
+  await expect(content.locator('.user-mention-me')).toHaveText(['@Desdemona', '@all', '@topic']);
+  await expect(content.locator('.user-mention:not(.user-mention-me), .user-group-mention:not(.user-mention-me)')).toHaveText(['@King Hamlet', '@players', 'Desdemona']);
+});

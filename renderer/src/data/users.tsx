@@ -5,7 +5,8 @@
  * unknown before).
  */
 import { createMemo, onCleanup } from 'solid-js';
-import { QUERY_AREAS, type UserPresence, type UserSummary } from '../../../sync/protocol/commands.js';
+import { QUERY_AREAS, type UserGroupsView, type UserPresence, type UserSummary } from '../../../sync/protocol/commands.js';
+import { groupsOf } from '../shared/mentions.js';
 import { createAreaQuery, useLiveQuery, type AreaQueryStore } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { storeContext } from './store-context.js';
@@ -15,6 +16,8 @@ export interface UsersStore {
   byId(): ReadonlyMap<number, UserSummary>;
   /** Whether the signed-in user muted this person (queued changes included): their messages are hidden. */
   isMuted(userId: number): boolean;
+  /** The groups the signed-in user belongs to (directly or through subgroups): their mentions are the user's. */
+  myGroupIds(): ReadonlySet<number>;
   /** A person's presence (active / idle / offline, as of the last minute) and status; undefined: offline, no status. */
   presenceOf(userId: number): UserPresence | undefined;
   refresh(): Promise<void>;
@@ -38,6 +41,8 @@ export function createUsersStore(bridge: Bridge): UsersStore {
   const map = createMemo(() => new Map(q.state.data.users.map((u) => [u.user_id, u])));
   const muted = useLiveQuery<number[]>(bridge, { fetch: () => bridge.invoke('mutedUsers', {}), areas: [...QUERY_AREAS.mutedUsers, 'accounts'], initial: [] });
   const mutedSet = createMemo(() => new Set(muted.data));
+  const groups = useLiveQuery<UserGroupsView>(bridge, { fetch: () => bridge.invoke('userGroups', { include_deactivated: false }), areas: [...QUERY_AREAS.userGroups, 'accounts'], initial: { groups: [], can_manage_all_groups: null } });
+  const myGroups = createMemo(() => groupsOf(groups.data.groups, q.state.data.ownUserId));
   // Presence goes stale with time alone: asked again every half minute too (people/).
   const presence = createAreaQuery<UserPresence[]>(bridge, { fetch: () => bridge.invoke('presence', {}), areas: [...QUERY_AREAS.presence, 'accounts'], when: (e) => e.type === 'status' && e.status.state === 'live', initial: [], key: 'user_id', onError: 'keep' });
   const tick = window.setInterval(() => void presence.refresh(), 30_000);
@@ -49,6 +54,7 @@ export function createUsersStore(bridge: Bridge): UsersStore {
     },
     byId: map,
     isMuted: (id) => mutedSet().has(id),
+    myGroupIds: myGroups,
     presenceOf: (id) => presenceMap().get(id),
     refresh: q.refresh,
     dispose: () => {

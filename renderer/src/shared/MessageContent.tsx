@@ -18,11 +18,14 @@ import { decideImage } from './images.js';
 import { lightbox } from './lightbox.js';
 import { markSearchMatches } from './highlight.js';
 import { showGlobalTimes } from './message-times.js';
+import { markMentionsOfMe } from './mentions.js';
+import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
 
 export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
   const settings = useSettings();
+  const users = useUsers();
   const accounts = useAccounts();
   const imageContext = () => ({ realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads });
   const html = createMemo(() => sanitizeMessageHtml(props.html, imageContext()));
@@ -33,6 +36,7 @@ export function MessageContent(props: { html: string; highlight?: string | null 
     createEffect(() => {
       html();
       showGlobalTimes(el, settings.display().twentyFourHour);
+      markMentionsOfMe(el, users.state.ownUserId, users.myGroupIds());
       markSearchMatches(el, props.highlight ?? null);
     });
   };

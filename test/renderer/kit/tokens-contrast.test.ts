@@ -55,6 +55,8 @@ describe('token contrast (WCAG AA, 4.5:1)', () => {
     });
     it(`${name}: a search's highlighted words`, () => {
       expect(contrast(t['match-text']!, t['match-bg']!)).toBeGreaterThanOrEqual(4.5);
+      // A mention of the reader keeps the body text readable.
+      expect(contrast(t['text']!, t['mention-me-bg']!)).toBeGreaterThanOrEqual(4.5);
     });
   }
 });
