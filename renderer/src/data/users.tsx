@@ -6,7 +6,7 @@
  */
 import { createMemo, onCleanup } from 'solid-js';
 import { QUERY_AREAS, type UserGroupsView, type UserPresence, type UserSummary } from '../../../sync/protocol/commands.js';
-import { groupsOf } from '../shared/mentions.js';
+import { groupsOf } from './groups.js';
 import { createAreaQuery, useLiveQuery, type AreaQueryStore } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { storeContext } from './store-context.js';

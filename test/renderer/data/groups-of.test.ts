@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsOf } from '../../../renderer/src/shared/mentions.js';
+import { groupsOf } from '../../../renderer/src/data/groups.js';
 
 describe('the groups a user belongs to (mentions of them are the user’s)', () => {
   const groups = [
