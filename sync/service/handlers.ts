@@ -81,6 +81,7 @@ export const handlers: Handlers = {
   dmConversations: (ctx) => ctx.session().queries.dmConversations(),
   unreadCounts: (ctx) => ctx.session().queries.unreadCounts(),
   userGroups: (ctx, req) => ctx.session().queries.userGroups(req.include_deactivated),
+  keptOffline: (ctx) => ctx.session().uploads.pinnedPaths(),
   // commands
   start: (ctx) => (ctx.session().start(), OK),
   stop: async (ctx) => (await ctx.session().stop(), OK),
@@ -106,6 +107,10 @@ export const handlers: Handlers = {
   reportActivity: (ctx, req) => (ctx.session().reportActivity(req.active, req.new_user_input), OK),
   setTyping: (ctx, req) => ctx.session().setTyping(req.to, req.op),
   setEditTyping: (ctx, req) => ctx.session().setEditTyping(req.message_id, req.op),
+  keepOffline: async (ctx, req) => {
+    const a = await ctx.session().uploads.pin(req.path);
+    return a.kind === 'kept' ? { kept: true, reason: null } : { kept: false, reason: a.kind };
+  },
   // accounts
   accounts: (ctx) => ctx.accounts.state(),
   signIn: (ctx, req) => ctx.accounts.signIn(req),
