@@ -381,6 +381,11 @@ export const queries = {
   },
   /** The user groups (deactivated ones when asked) and who may manage all of them (live area `user_groups`). */
   userGroups: { request: z.object({ include_deactivated: z.boolean().default(false) }), response: userGroupsSchema },
+  /**
+   * Who read a message (GET /messages/{id}/read_receipts), ascending. Online only: offline it is
+   * `OFFLINE` saying it needs a connection; the realm's read receipts turned off is `SERVER`.
+   */
+  readReceipts: { request: z.object({ message_id: int.positive() }), response: z.object({ message_id: int, user_ids: z.array(int) }) },
   /** Files kept offline (`keepOffline`): their canonical upload paths. */
   keptOffline: { request: none, response: z.array(z.string()) },
 } as const;
