@@ -2,7 +2,7 @@
  * Links to files of the realm in a message (`/user_uploads/.../plan.pdf`, not an image shown in
  * place): the realm serves them only to signed-in users, so a click never opens them in a tab. It
  * downloads the file through the engine (browser mode: the host's upload route as an attachment,
- * behind the tab's uploads key); offline, a file the device keeps still downloads, another one
+ * behind the tab's uploads key; Electron: main asks where to save it); offline, a file the device keeps still downloads, another one
  * says "not available offline" beside its link. Each such link gets a "Keep offline" button: the
  * engine fetches the file now and keeps it (`keepOffline`), and the button then says it is kept.
  */
@@ -14,6 +14,7 @@ import type { ImageContext } from './sanitize.js';
 export const NOT_AVAILABLE_OFFLINE = 'Not available offline';
 const BUTTON_CLASS = 'keep-offline';
 const NOTE_CLASS = 'file-note';
+const COULD_NOT_DOWNLOAD = 'This file could not be downloaded';
 
 const [kept, setKept] = createSignal<ReadonlySet<string>>(new Set());
 let loaded = false;
@@ -67,10 +68,23 @@ export function onFileClick(target: Element, ctx: ImageContext, e: MouseEvent): 
   }
   const a = target.closest('a');
   const p = a === null ? undefined : fileLinkPath(a, ctx);
-  if (a === null || p === undefined || ctx.electron) return false;
+  if (a === null || p === undefined) return false;
   e.preventDefault();
-  void download(a, p, ctx);
+  void (ctx.electron ? save(a, p) : download(a, p, ctx));
   return true;
+}
+
+/** Electron: main asks where to save it and writes what the engine fetched (main/save-upload.ts). */
+async function save(a: Element, p: string): Promise<void> {
+  let reason: unknown = 'failed';
+  try {
+    const r = (await window.zulip?.saveUpload?.(p)) as { ok?: boolean; value?: { saved?: boolean; reason?: unknown } } | undefined;
+    reason = r?.ok === true ? r.value?.reason : 'failed';
+  } catch {
+    // the answer stays "failed"
+  }
+  if (reason === 'unavailable') note(a.nextElementSibling ?? a, NOT_AVAILABLE_OFFLINE);
+  else if (reason === 'not_found' || reason === 'failed') note(a.nextElementSibling ?? a, COULD_NOT_DOWNLOAD);
 }
 
 async function keep(button: HTMLButtonElement): Promise<void> {
@@ -97,7 +111,7 @@ async function download(a: Element, p: string, ctx: ImageContext): Promise<void>
     // the host itself is unreachable: not available either
   }
   if (status !== 200) {
-    note(a.nextElementSibling ?? a, status === 204 || status === 0 ? NOT_AVAILABLE_OFFLINE : 'This file could not be downloaded');
+    note(a.nextElementSibling ?? a, status === 204 || status === 0 ? NOT_AVAILABLE_OFFLINE : COULD_NOT_DOWNLOAD);
     return;
   }
   const link = document.createElement('a');
