@@ -20,7 +20,7 @@ import { lightbox } from './lightbox.js';
 import { markSearchMatches } from './highlight.js';
 import { showGlobalTimes } from './message-times.js';
 import { useSettings } from '../data/settings.js';
-import { decorateFileLinks, keptOffline, onFileClick } from './file-links.js';
+import { decorateFileLinks, onFileClick } from './file-links.js';
 
 export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
@@ -36,7 +36,7 @@ export function MessageContent(props: { html: string; highlight?: string | null 
       html();
       showGlobalTimes(el, settings.display().twentyFourHour);
       markSearchMatches(el, props.highlight ?? null);
-      decorateFileLinks(el, imageContext(), keptOffline());
+      decorateFileLinks(el, imageContext());
     });
   };
   const onClick = (e: MouseEvent) => {

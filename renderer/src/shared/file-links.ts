@@ -37,11 +37,12 @@ export function fileLinkPath(a: Element, ctx: ImageContext): string | undefined 
   return realmUploadPath(a.getAttribute('href') ?? '', ctx.realmUrl);
 }
 
-/** Give each file link in `root` its "Keep offline" button (or its kept state). */
-export function decorateFileLinks(root: HTMLElement, ctx: ImageContext, keptPaths: ReadonlySet<string>): void {
+/** Give each file link in `root` its "Keep offline" button (or its kept state); the engine is asked only when there is one. */
+export function decorateFileLinks(root: HTMLElement, ctx: ImageContext): void {
   for (const a of root.querySelectorAll('a[href]')) {
     const p = fileLinkPath(a, ctx);
     if (p === undefined) continue;
+    const keptPaths = keptOffline();
     let b = a.nextElementSibling;
     if (!(b instanceof HTMLButtonElement && b.classList.contains(BUTTON_CLASS))) {
       b = document.createElement('button');
