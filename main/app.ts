@@ -7,6 +7,7 @@
  *   window-state.ts     size/position remembered and clamped to the visible displays
  *   menu.ts, badge.ts   application menu; unread badge
  *   uploads.ts          the zulip-upload: scheme serving the realm's images from the engine's cache
+ *   save-upload.ts      a file link clicked: fetched by the engine, saved where the user says
  * Data: userData/accounts (account databases, accounts.json), userData/keys.json, userData/sandbox
  * (the embedded reference server's realm), userData/window-state.json.
  */
@@ -17,6 +18,7 @@ import { EngineService } from '../sync/service/index.js';
 import { startUnreadBadge } from './badge.js';
 import { applySessionPolicy, guardWebContents, openExternalSafely } from './guards.js';
 import { registerIpc } from './ipc.js';
+import { handleSaveUpload } from './save-upload.js';
 import { menuTemplate } from './menu.js';
 import { rendererLocation } from './renderer-location.js';
 import { SafeStorageSecretStore } from './secrets.js';
@@ -99,11 +101,13 @@ export function startApp(argv: readonly string[] = process.argv): void {
     service = svc;
     const disposeIpc = registerIpc({ service: svc, window: () => win, isOwnUrl: location.isOwn, log });
     const t = location.target;
+    const disposeSave = handleSaveUpload({ upload: (p) => svc.upload(p, true), window: () => win, isOwnUrl: location.isOwn, log });
     const disposeUploads = handleUploads({ upload: (p) => svc.upload(p), staged: (f) => svc.stagedUpload(f), devOrigin: 'url' in t ? new URL(t.url).origin : undefined });
     const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => app.setBadgeCount(n), log });
     shutdown = async () => {
       badge.close();
       disposeIpc();
+      disposeSave();
       disposeUploads();
       await svc.close();
     };

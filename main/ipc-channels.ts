@@ -9,4 +9,5 @@ export const CHANNELS = {
   subscribe: 'zulip:subscribe',
   unsubscribe: 'zulip:unsubscribe',
   stageUpload: 'zulip:stage-upload',
+  saveUpload: 'zulip:save-upload',
 } as const;

@@ -66,7 +66,7 @@ function describeUrl(url: string): string {
   }
 }
 
-function refused(message: string): RpcResult {
+export function refused(message: string): RpcResult {
   return { ok: false, error: { code: 'INVALID_REQUEST', message } };
 }
 

@@ -8,6 +8,7 @@
  *   window.zulip.subscribe(listener)      -> id; the first subscription sends IPC_SUBSCRIBE
  *   window.zulip.unsubscribe(id)          the last one sends IPC_UNSUBSCRIBE
  *   window.zulip.stageUpload(bytes)       -> Promise<RpcResult> (IPC_STAGE_UPLOAD): a file the user attached
+ *   window.zulip.saveUpload(path)         -> Promise<RpcResult> (IPC_SAVE_UPLOAD): a file link, saved where the user says
  *
  * One ipcRenderer listener fans events out to the page's listeners.
  */
@@ -34,6 +35,7 @@ const api = {
   host: 'electron' as const,
   invoke: (name: string, request: unknown): Promise<unknown> => ipcRenderer.invoke(CHANNELS.invoke, { name, request }),
   stageUpload: (bytes: Uint8Array): Promise<unknown> => ipcRenderer.invoke(CHANNELS.stageUpload, bytes),
+  saveUpload: (path: string): Promise<unknown> => ipcRenderer.invoke(CHANNELS.saveUpload, { path }),
   subscribe: (listener: Listener): number => {
     if (typeof listener !== 'function') throw new TypeError('subscribe(listener): listener must be a function');
     const id = nextId++;

@@ -8,7 +8,8 @@
  *                       history opens nothing for anyone else (others get a page saying how to get
  *                       a fresh link: `newLoginUrl()`, SIGUSR2 in the CLI)
  *   GET /uploads/user_uploads/...?k=KEY  the open account's realm images, from the upload cache
- *                       (uploads.ts; the uploads key derived from the secret required)
+ *                       (uploads.ts; the uploads key derived from the secret required);
+ *                       `&download=1`: any file a message links, as an attachment with its name
  *   GET /...            the renderer's files (the app's code: no data, no secret needed)
  *   GET /ws (upgrade)   one engine client per socket (the secret as a subprotocol + Origin required;
  *                       our own page with an unknown secret is closed with HOST_WS_REFUSED)
@@ -35,6 +36,7 @@ import { hostOk, originOk, secretMatches, securityHeaders, uploadKeyOf, uploadKe
 import { landingPage, loadSession, sessionSecret, SIGNED_OUT_PATH, signedOutPage, SIGNIN_SCRIPT, SIGNIN_SCRIPT_PATH, spentLinkPage } from './signin.js';
 import { serveStatic } from './static.js';
 import { isUploadRoute, serveUpload } from './uploads.js';
+import { DOWNLOAD_PARAM } from '../../sync/protocol/uploads.js';
 import { isOutboxFilesRoute, serveStaged, stageFromPage } from './outbox-files.js';
 import { bridgeSocket, MAX_FRAME_BYTES } from './ws-bridge.js';
 
@@ -143,7 +145,8 @@ async function startLocked(opts: BrowserHostOptions, log: (line: string) => void
     }
     if (isUploadRoute(rawPath)) {
       if (!uploadKeyOk(url, secret)) return void refuse(403, 'open the URL printed in the terminal');
-      return serveUpload(req, res, (p) => service.upload(p), rawPath, headers);
+      const download = url.searchParams.get(DOWNLOAD_PARAM) === '1';
+      return serveUpload(req, res, (p) => service.upload(p, download), rawPath, headers, download);
     }
     await serveStatic(req, res, opts.rendererDir, url.pathname, headers);
   }

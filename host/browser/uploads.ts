@@ -11,9 +11,13 @@
  *   204  not on this device and the realm cannot be reached now: no body, so the page's <img>
  *        fails quietly (a 4xx/5xx would log an error in the console) and it shows its placeholder
  *   404  not an upload path of the realm (traversal included), refused by the realm, not an image
+ *
+ * `?download=1` (a click on a file link): any type, as `Content-Disposition: attachment` with the
+ * file's name (the last path segment), so the browser saves it and never renders it; offline, a file
+ * not kept is the same quiet 204 (the page then says it is not available offline).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { canonicalUploadPath, UPLOAD_ROUTE_PREFIX } from '../../sync/protocol/uploads.js';
+import { attachmentDisposition, canonicalUploadPath, uploadFileName, UPLOAD_ROUTE_PREFIX } from '../../sync/protocol/uploads.js';
 import type { UploadAnswer } from '../../sync/uploads/cache.js';
 
 export const isUploadRoute = (rawPath: string) => rawPath.startsWith(`${UPLOAD_ROUTE_PREFIX}/`);
@@ -24,13 +28,15 @@ export async function serveUpload(
   upload: (realmPath: string) => Promise<UploadAnswer>,
   rawPath: string,
   headers: Record<string, string>,
+  download = false,
 ): Promise<void> {
   // The path exactly as sent (no dot segments resolved): anything not canonical is refused.
   const realmPath = canonicalUploadPath(rawPath.slice(UPLOAD_ROUTE_PREFIX.length));
   const answer: UploadAnswer = realmPath === undefined ? { kind: 'not_found', reason: 'not an upload path' } : await upload(realmPath);
   const base = { ...headers, 'cache-control': 'no-store' };
-  if (answer.kind === 'image') {
-    res.writeHead(200, { ...base, 'content-type': answer.contentType, 'content-length': String(answer.body.length), 'content-disposition': 'inline' });
+  if (answer.kind === 'image' || answer.kind === 'file') {
+    const disposition = download && realmPath !== undefined ? attachmentDisposition(uploadFileName(realmPath)) : 'inline';
+    res.writeHead(200, { ...base, 'content-type': answer.contentType, 'content-length': String(answer.body.length), 'content-disposition': disposition });
     res.end(req.method === 'HEAD' ? undefined : answer.body);
     return;
   }

@@ -35,6 +35,8 @@ export interface RealmSettings {
   message_edit_history_visibility_policy: 'all' | 'moves' | 'none';
   topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
   enable_spectator_access: boolean;
+  /** Read receipts (GET /messages/{id}/read_receipts) are available; Zulip's default is on. */
+  enable_read_receipts: boolean;
   /** Channels with more subscribers than this need can_mention_many_users_group for @all. */
   wildcard_mention_threshold: number;
   invite_expiry_default_minutes: number;
@@ -57,6 +59,7 @@ export const REALM_DEFAULTS: Omit<RealmSettings, `can_${string}`> = {
   message_edit_history_visibility_policy: 'all',
   topics_policy: 'allow_empty_topic',
   enable_spectator_access: false,
+  enable_read_receipts: true,
   wildcard_mention_threshold: 15,
   invite_expiry_default_minutes: 14400,
   max_topic_length: 60,

@@ -75,7 +75,7 @@ export function realmState(srv: ServerState): Record<string, unknown> {
     realm_message_retention_days: -1,
     realm_waiting_period_threshold: 0,
     realm_presence_disabled: false,
-    realm_enable_read_receipts: true,
+    realm_enable_read_receipts: realm.enable_read_receipts,
     realm_push_notifications_enabled: true,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,

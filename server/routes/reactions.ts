@@ -1,6 +1,7 @@
 /** Emoji reactions: POST and DELETE /messages/{message_id}/reactions. */
 import { addReaction, REACTION_TYPES, removeReaction, type ReactionSpec } from '../model/reactions.js';
 import type { Params } from '../http/params.js';
+import { readReceipts } from '../model/read-receipts.js';
 import { pathId, route, type ApiRouter } from './context.js';
 
 function readSpec(params: Params): ReactionSpec {
@@ -12,6 +13,8 @@ function readSpec(params: Params): ReactionSpec {
 }
 
 export function registerReactionRoutes(r: ApiRouter): void {
+  route(r, 'GET', '/messages/:message_id/read_receipts', (ctx) => ({ user_ids: readReceipts(ctx.srv, ctx.user, pathId(ctx, 'message_id')) }));
+
   route(r, 'POST', '/messages/:message_id/reactions', (ctx) => {
     const id = pathId(ctx, 'message_id');
     const spec = readSpec(ctx.params);

@@ -54,6 +54,7 @@ function readLimit(params: Params, name: LimitSetting): number | null | undefine
 function updateRealm({ srv, params, user }: Ctx) {
   if (!isAdmin(user)) throw adminRequired();
   const allowEditing = params.bool('allow_message_editing');
+  const readReceipts = params.bool('enable_read_receipts');
   const limits = new Map<LimitSetting, number | null>();
   for (const name of LIMIT_SETTINGS) {
     const v = readLimit(params, name);
@@ -68,6 +69,7 @@ function updateRealm({ srv, params, user }: Ctx) {
   const realm = getRealm(srv);
   const changed: Partial<RealmSettings> = {};
   if (allowEditing !== undefined && allowEditing !== realm.allow_message_editing) changed.allow_message_editing = allowEditing;
+  if (readReceipts !== undefined && readReceipts !== realm.enable_read_receipts) changed.enable_read_receipts = readReceipts;
   for (const [name, v] of limits) if (realm[name] !== v) changed[name] = v;
   for (const [name, change] of groups) {
     const { next, old } = typeof change === 'object' && 'new' in change ? { next: change.new, old: change.old } : { next: change as GroupSettingValue, old: undefined };

@@ -381,6 +381,13 @@ export const queries = {
   },
   /** The user groups (deactivated ones when asked) and who may manage all of them (live area `user_groups`). */
   userGroups: { request: z.object({ include_deactivated: z.boolean().default(false) }), response: userGroupsSchema },
+  /**
+   * Who read a message (GET /messages/{id}/read_receipts), ascending. Online only: offline it is
+   * `OFFLINE` saying it needs a connection; the realm's read receipts turned off is `SERVER`.
+   */
+  readReceipts: { request: z.object({ message_id: int.positive() }), response: z.object({ message_id: int, user_ids: z.array(int) }) },
+  /** Files kept offline (`keepOffline`): their canonical upload paths. */
+  keptOffline: { request: none, response: z.array(z.string()) },
 } as const;
 
 /**
@@ -424,6 +431,15 @@ export const commands = {
   setTyping: { request: z.object({ to: draftTargetSchema, op: typingOpSchema }), response: typingSentSchema },
   /** Online only, never queued, never an error: tell a message's readers we are (no longer) editing it (POST /messages/{id}/typing). */
   setEditTyping: { request: z.object({ message_id: int.positive(), op: typingOpSchema }), response: typingSentSchema },
+  /**
+   * Keep a file a message links (`/user_uploads/...`) on this device: fetched now unless it is kept
+   * already, then never evicted from the upload cache (pinned files stay within its budget). Not
+   * queued: offline, a file not on the device is `kept: false` with the reason.
+   */
+  keepOffline: {
+    request: z.object({ path: z.string().max(2000) }),
+    response: z.object({ kept: z.boolean(), reason: z.enum(['not_found', 'unavailable', 'over_budget']).nullable() }),
+  },
   /**
    * Create a channel (POST /users/me/subscriptions with the creation parameters), subscribing the
    * user and `user_ids`. Online only, not a queued `subscribe`: the server applies the creation

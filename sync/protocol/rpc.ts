@@ -83,6 +83,8 @@ export const IPC_SUBSCRIBE = 'zulip:subscribe';
 export const IPC_UNSUBSCRIBE = 'zulip:unsubscribe';
 /** A file the user attached: its bytes to the engine's staging (answers the envelope around `{file, size}`). */
 export const IPC_STAGE_UPLOAD = 'zulip:stage-upload';
+/** A file link clicked under Electron: `{ path }` fetched by the engine, saved where the user says (answers the envelope around `{saved, reason}`). */
+export const IPC_SAVE_UPLOAD = 'zulip:save-upload';
 
 /** Parse a request for `name`; the caller answers INVALID_REQUEST / UNKNOWN_OPERATION on failure. */
 export function parseOperationRequest(name: string, payload: unknown): { ok: true; name: OperationName; request: unknown } | { ok: false; error: RpcError } {

@@ -19,6 +19,20 @@ export const UPLOAD_SCHEME = 'zulip-upload';
 export const UPLOAD_SCHEME_HOST = 'realm';
 /** The browser-mode host's route prefix. */
 export const UPLOAD_ROUTE_PREFIX = '/uploads';
+/** `?download=1` on the host route: any file, saved as an attachment. */
+export const DOWNLOAD_PARAM = 'download';
+
+/** A canonical upload path's file name (its last segment, decoded). */
+export function uploadFileName(canonicalPath: string): string {
+  return decodeURIComponent(canonicalPath.slice(canonicalPath.lastIndexOf('/') + 1));
+}
+
+/** `Content-Disposition` saving a file as `name` (RFC 6266: an ASCII fallback and the UTF-8 name). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 
 const MAX_PATH_LENGTH = 1024;
 const REALM_ID = /^\d{1,10}$/;
@@ -104,4 +118,10 @@ function canonicalEmojiPath(pathname: string): string | undefined {
 export function uploadSrc(canonicalPath: string, electron: boolean, uploadKey?: string): string {
   if (electron) return `${UPLOAD_SCHEME}://${UPLOAD_SCHEME_HOST}${canonicalPath}`;
   return uploadKey === undefined ? `${UPLOAD_ROUTE_PREFIX}${canonicalPath}` : `${UPLOAD_ROUTE_PREFIX}${canonicalPath}?${UPLOAD_KEY_PARAM}=${uploadKey}`;
+}
+
+/** Browser mode: where a click on a file link downloads it from (the host route, as an attachment). */
+export function uploadDownloadUrl(canonicalPath: string, uploadKey?: string): string {
+  const src = uploadSrc(canonicalPath, false, uploadKey);
+  return `${src}${src.includes('?') ? '&' : '?'}${DOWNLOAD_PARAM}=1`;
 }

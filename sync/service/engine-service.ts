@@ -124,13 +124,13 @@ export class EngineService {
 
   /**
    * An image of the open account's realm for the page (`realmPath` = `/user_uploads/...`, still
-   * encoded): both hosts serve the page from this, never from the realm directly. No account open:
+   * encoded; `anyType`: any file, for a download): both hosts serve the page from this, never from the realm directly. No account open:
    * `not_found`.
    */
-  upload(realmPath: string): Promise<UploadAnswer> {
+  upload(realmPath: string, anyType = false): Promise<UploadAnswer> {
     const s = this.session;
     if (!s) return Promise.resolve({ kind: 'not_found', reason: 'no account is open' });
-    return s.uploads.get(realmPath);
+    return s.uploads.get(realmPath, { anyType });
   }
 
   /**

@@ -11,6 +11,7 @@ import { QUEUED_COMMANDS, type QueuedCommands } from '../outbox/registry.js';
 import type { AccountSummary, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
 import type { AccountsState } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
+import { getReadReceipts } from '../api/index.js';
 import { getUser } from '../db/queries/users.js';
 import { storedMutedUsers } from '../outbox/mutations/user-mute.js';
 import type { ViewHandle } from '../engine/session-views.js';
@@ -81,6 +82,13 @@ export const handlers: Handlers = {
   dmConversations: (ctx) => ctx.session().queries.dmConversations(),
   unreadCounts: (ctx) => ctx.session().queries.unreadCounts(),
   userGroups: (ctx, req) => ctx.session().queries.userGroups(req.include_deactivated),
+  keptOffline: (ctx) => ctx.session().uploads.pinnedPaths(),
+  readReceipts: async (ctx, req) => {
+    const s = ctx.session();
+    if (!s.online) throw new RpcFailure('OFFLINE', 'read receipts need a connection to the server', { state: s.status.state });
+    const r = await getReadReceipts(s.conn, { messageId: req.message_id });
+    return { message_id: req.message_id, user_ids: [...r.user_ids].sort((a, b) => a - b) };
+  },
   // commands
   start: (ctx) => (ctx.session().start(), OK),
   stop: async (ctx) => (await ctx.session().stop(), OK),
@@ -106,6 +114,10 @@ export const handlers: Handlers = {
   reportActivity: (ctx, req) => (ctx.session().reportActivity(req.active, req.new_user_input), OK),
   setTyping: (ctx, req) => ctx.session().setTyping(req.to, req.op),
   setEditTyping: (ctx, req) => ctx.session().setEditTyping(req.message_id, req.op),
+  keepOffline: async (ctx, req) => {
+    const a = await ctx.session().uploads.pin(req.path);
+    return a.kind === 'kept' ? { kept: true, reason: null } : { kept: false, reason: a.kind };
+  },
   // accounts
   accounts: (ctx) => ctx.accounts.state(),
   signIn: (ctx, req) => ctx.accounts.signIn(req),

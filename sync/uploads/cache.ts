@@ -10,11 +10,15 @@
  *                   cached and the realm cannot be asked (offline, timeout, 5xx)
  *   prefetch(paths) the same in the background for images of messages in view, a few at a time,
  *                   online only, so they survive going offline
+ *   get(path, { anyType: true })  a file a message links, of any type, for a download (kept too,
+ *                   served only as an attachment by the hosts, never shown inline)
+ *   pin(path)       fetch a file ahead ("keep offline") and keep it: pinned files are never evicted,
+ *                   and together they stay within `maxTotalBytes` (a pin past it is refused)
  *
  * Bounds: a file is at most `maxFileBytes` (the transport stops reading past it), the directory at
  * most `maxTotalBytes`, the least recently used files evicted first (recency is the data file's
- * mtime, so it survives restarts). Only image types browsers decode safely are kept or served
- * (never SVG: it can carry script). Files are named by the SHA-256 of the canonical path, so no
+ * mtime, so it survives restarts), pinned ones never. Only image types browsers decode safely are
+ * served as images (never SVG: it can carry script); other types only to `anyType` asks. Files are named by the SHA-256 of the canonical path, so no
  * path from a message or a request ever becomes a file name.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,6 +40,8 @@ export const CACHED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'im
 
 export type UploadAnswer =
   | { readonly kind: 'image'; readonly contentType: string; readonly body: Buffer; readonly cached: boolean }
+  /** Only to `anyType` asks: a file that is not an image this app shows. */
+  | { readonly kind: 'file'; readonly contentType: string; readonly body: Buffer; readonly cached: boolean }
   | { readonly kind: 'not_found'; readonly reason: string }
   | { readonly kind: 'unavailable'; readonly reason: string };
 
@@ -62,9 +68,13 @@ interface Entry {
   readonly file: string;
   readonly contentType: string;
   readonly size: number;
+  /** Kept offline by the user's ask: never evicted. */
+  readonly pinned: boolean;
 }
 
-const metaSchema = z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative() });
+export type PinAnswer = { readonly kind: 'kept' } | { readonly kind: 'not_found' | 'unavailable' | 'over_budget'; readonly reason: string };
+
+const metaSchema = z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative(), pinned: z.boolean().default(false) });
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */
 export function mediaType(header: string | undefined): string {
@@ -106,19 +116,54 @@ export class UploadCache {
     return p !== undefined && this.entries.has(p);
   }
 
-  async get(realmPath: string): Promise<UploadAnswer> {
+  async get(realmPath: string, opts: { anyType?: boolean } = {}): Promise<UploadAnswer> {
+    const anyType = opts.anyType === true;
     const p = canonicalUploadPath(realmPath);
     if (p === undefined) return { kind: 'not_found', reason: 'not an upload path of this realm' };
-    const hit = await this.read(p);
+    const hit = await this.read(p, anyType);
     if (hit) return hit;
     if (this.stop.signal.aborted) return { kind: 'unavailable', reason: 'the account is closed' };
     if (this.opts.online && !this.opts.online()) return { kind: 'unavailable', reason: 'not on this device, and the server cannot be reached' };
-    let pending = this.inFlight.get(p);
+    const key = `${anyType}:${p}`;
+    let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.fetchAndKeep(p).finally(() => this.inFlight.delete(p));
-      this.inFlight.set(p, pending);
+      pending = this.fetchAndKeep(p, anyType).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  /** Keep a file offline ("keep offline"): fetched now unless kept already, then never evicted. */
+  async pin(realmPath: string): Promise<PinAnswer> {
+    const p = canonicalUploadPath(realmPath);
+    if (p === undefined) return { kind: 'not_found', reason: 'not an upload path of this realm' };
+    if (this.opts.dir === undefined) return { kind: 'unavailable', reason: 'this account keeps nothing on disk' };
+    const answer = await this.get(p, { anyType: true });
+    if (answer.kind === 'not_found' || answer.kind === 'unavailable') return answer;
+    const e = this.entries.get(p);
+    if (e?.pinned) return { kind: 'kept' };
+    // (A file the pinned ones leave no room for was not kept by `get`.)
+    if (this.pinnedBytes() + answer.body.length > this.maxTotalBytes) return { kind: 'over_budget', reason: `files kept offline may take at most ${this.maxTotalBytes} bytes` };
+    if (!e) return { kind: 'unavailable', reason: 'the file could not be kept on disk' };
+    const pinned = { ...e, pinned: true };
+    this.entries.set(p, pinned);
+    await this.writeMeta(p, pinned);
+    return { kind: 'kept' };
+  }
+
+  /** Canonical paths kept offline (pinned). */
+  pinnedPaths(): string[] {
+    return [...this.entries].filter(([, e]) => e.pinned).map(([p]) => p);
+  }
+
+  private pinnedBytes(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (e.pinned) n += e.size;
+    return n;
+  }
+
+  private writeMeta(p: string, e: Entry): Promise<void> {
+    return writeFile(`${e.file}.json`, JSON.stringify({ path: p, type: e.contentType, size: e.size, pinned: e.pinned }), { mode: 0o600 });
   }
 
   /** Keep a file the app itself uploaded (an image type only), so the sent message shows it offline. */
@@ -174,9 +219,12 @@ export class UploadCache {
     })();
   }
 
-  private async read(p: string): Promise<UploadAnswer | undefined> {
+  private async read(p: string, anyType: boolean): Promise<UploadAnswer | undefined> {
     const e = this.entries.get(p);
     if (!e) return undefined;
+    const image = CACHED_IMAGE_TYPES.has(e.contentType);
+    // A file kept for a download is never shown as an image (nor fetched again as one).
+    if (!image && !anyType) return { kind: 'not_found', reason: `not an image this app shows (${e.contentType})` };
     let body: Buffer;
     try {
       // Asynchronous: a host's event loop (Electron's main process) never waits on the disk.
@@ -188,10 +236,10 @@ export class UploadCache {
       return undefined;
     }
     this.touch(p, e);
-    return { kind: 'image', contentType: e.contentType, body, cached: true };
+    return { kind: image ? 'image' : 'file', contentType: e.contentType, body, cached: true };
   }
 
-  private async fetchAndKeep(p: string): Promise<UploadAnswer> {
+  private async fetchAndKeep(p: string, anyType: boolean): Promise<UploadAnswer> {
     let res: FetchedFile;
     try {
       res = await this.opts.fetch(p, { maxResponseBytes: this.maxFileBytes, signal: this.stop.signal });
@@ -204,10 +252,12 @@ export class UploadCache {
     if (res.status === 429 || res.status >= 500) return { kind: 'unavailable', reason: `the server answered ${res.status}` };
     if (res.status !== 200) return { kind: 'not_found', reason: `the server answered ${res.status}` };
     const type = mediaType(res.headers['content-type']);
-    if (!CACHED_IMAGE_TYPES.has(type)) return { kind: 'not_found', reason: `not an image this app shows (${type || 'no type'})` };
+    const image = CACHED_IMAGE_TYPES.has(type);
+    if (!image && !anyType) return { kind: 'not_found', reason: `not an image this app shows (${type || 'no type'})` };
     if (res.body.length > this.maxFileBytes) return { kind: 'not_found', reason: `larger than ${this.maxFileBytes} bytes` };
-    await this.keep(p, type, res.body);
-    return { kind: 'image', contentType: type, body: res.body, cached: false };
+    const stored = type || 'application/octet-stream';
+    await this.keep(p, stored, res.body);
+    return { kind: image ? 'image' : 'file', contentType: stored, body: res.body, cached: false };
   }
 
   private async keep(p: string, contentType: string, body: Buffer): Promise<void> {
@@ -220,7 +270,7 @@ export class UploadCache {
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(tmp, body, { mode: 0o600 });
       await rename(tmp, file);
-      await writeFile(`${file}.json`, JSON.stringify({ path: p, type: contentType, size: body.length }), { mode: 0o600 });
+      await this.writeMeta(p, { file, contentType, size: body.length, pinned: this.entries.get(p)?.pinned ?? false });
     } catch (e) {
       this.opts.warn?.('an upload could not be kept on disk', { error: e instanceof Error ? e.message : String(e) });
       return;
@@ -230,14 +280,17 @@ export class UploadCache {
       this.entries.delete(p);
       this.total -= old.size;
     }
-    this.entries.set(p, { file, contentType, size: body.length });
+    this.entries.set(p, { file, contentType, size: body.length, pinned: old?.pinned ?? false });
     this.total += body.length;
-    // Least recently used first, until the total fits again (the new one, the most recent, stays).
+    // Least recently used first, until the total fits again (the new one, the most recent, and pinned ones stay).
     const evicted: Promise<void>[] = [];
     for (const [old, e] of this.entries) {
       if (this.total <= this.maxTotalBytes) break;
-      evicted.push(this.forget(old, e));
+      if (!e.pinned && old !== p) evicted.push(this.forget(old, e));
     }
+    // Pinned files leave no room for it: not kept after all.
+    const added = this.entries.get(p);
+    if (this.total > this.maxTotalBytes && added && !added.pinned) evicted.push(this.forget(p, added));
     await Promise.all(evicted);
   }
 
@@ -278,8 +331,8 @@ export class UploadCache {
         const meta = metaSchema.parse(JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
         const st = statSync(file);
         const hashOk = createHash('sha256').update(meta.path).digest('hex') === path.basename(file);
-        if (!hashOk || st.size !== meta.size || canonicalUploadPath(meta.path) !== meta.path || !CACHED_IMAGE_TYPES.has(meta.type)) continue;
-        found.push({ p: meta.path, e: { file, contentType: meta.type, size: meta.size }, used: st.mtimeMs });
+        if (!hashOk || st.size !== meta.size || canonicalUploadPath(meta.path) !== meta.path || meta.type === '') continue;
+        found.push({ p: meta.path, e: { file, contentType: meta.type, size: meta.size, pinned: meta.pinned }, used: st.mtimeMs });
         valid.add(path.basename(file));
       } catch {
         // unreadable or half-written: removed below
@@ -297,6 +350,7 @@ export class UploadCache {
     // A smaller bound than last time: the oldest go now (synchronously: this is the constructor).
     for (const [p, e] of this.entries) {
       if (this.total <= this.maxTotalBytes) break;
+      if (e.pinned) continue;
       this.entries.delete(p);
       this.total -= e.size;
       rmSync(`${e.file}.json`, { force: true });

@@ -104,6 +104,20 @@ describe('browser host: the upload route', () => {
     }
   });
 
+  it('?download=1: any file a message links, as an attachment with its name; the uploads key still required', async () => {
+    const pdf = Buffer.from('%PDF-1.4 plan');
+    const url = await postUpload('iago@example.com', 'plan.pdf', 'application/pdf', pdf);
+    expect((await get(port, `/uploads${url}?download=1`)).status).toBe(403);
+    expect((await get(port, `/uploads${url}?k=${'0'.repeat(64)}&download=1`)).status).toBe(403);
+    // Without the flag it is not an image: refused, never shown inline.
+    expect((await get(port, withKey(`/uploads${url}`))).status).toBe(404);
+    const r = await fetch(`${origin}${withKey(`/uploads${url}`)}&download=1`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="plan.pdf"; filename*=UTF-8''plan.pdf`);
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await r.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
   it('with the realm unreachable: kept images still served, others a quiet 204', async () => {
     const kept = await postUpload('iago@example.com', 'kept.png', 'image/png', PNG);
     const missing = await postUpload('iago@example.com', 'missing.png', 'image/png', PNG);

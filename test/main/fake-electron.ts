@@ -100,6 +100,11 @@ export class BrowserWindow extends EventEmitter {
   isDestroyed() {
     return this.destroyed;
   }
+  /** Every value given to the taskbar's progress bar. */
+  readonly progress: number[] = [];
+  setProgressBar(v: number) {
+    this.progress.push(v);
+  }
   getNormalBounds() {
     return { ...this.bounds };
   }
@@ -176,6 +181,11 @@ export const safeStorage = {
   }),
 };
 
+/** The save dialog answers `fake.saveAs` (a path) or, when it is undefined, canceled. */
+export const dialog = {
+  showSaveDialog: vi.fn(async (..._args: unknown[]) => (fake.saveAs === undefined ? { canceled: true, filePath: '' } : { canceled: false, filePath: fake.saveAs })),
+};
+
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
 
 export const session = {
@@ -214,7 +224,9 @@ export const fake = {
   session: {} as { headers?: Fn; permissionRequest?: Fn; permissionCheck?: Fn; devicePermission?: Fn },
   protocol: { privileged: [] as Array<{ scheme: string; privileges?: Record<string, boolean> }>, handlers: new Map<string, (request: Request) => Response | Promise<Response>>() },
   displays: [{ x: 0, y: 0, width: 1920, height: 1080 }] as Rect[],
+  saveAs: undefined as string | undefined,
   reset() {
+    fake.saveAs = undefined;
     fake.windows.length = 0;
     fake.exposed = {};
     fake.encryption = { available: true, backend: 'gnome_libsecret' };
@@ -228,4 +240,4 @@ export const fake = {
   },
 };
 
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, shell, session, screen, Menu, protocol };
+export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, dialog, shell, session, screen, Menu, protocol };

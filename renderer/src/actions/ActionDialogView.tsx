@@ -3,6 +3,7 @@ import type { Bridge } from '../core/bridge.js';
 import type { MoveRequest } from '../shared/move-form.js';
 import { DeleteMessageDialog, DeleteTopicDialog, MoveDialog } from './dialogs.js';
 import { HistoryDialog, SourceDialog } from './message-dialogs.js';
+import { ReadReceiptsDialog } from './ReadReceiptsDialog.js';
 import type { ActionDialog } from './store.js';
 
 export function ActionDialogView(props: { dialog: ActionDialog; bridge: Bridge; onMoved(req: MoveRequest, from: { channelId: number; topic: string }): void; onClose(): void }) {
@@ -14,6 +15,8 @@ export function ActionDialogView(props: { dialog: ActionDialog; bridge: Bridge; 
       return <SourceDialog message={d.message} bridge={bridge} onClose={store.close} />;
     case 'history':
       return <HistoryDialog message={d.message} bridge={bridge} onClose={store.close} />;
+    case 'read-receipts':
+      return <ReadReceiptsDialog message={d.message} bridge={bridge} onClose={store.close} />;
     case 'delete-message':
       return <DeleteMessageDialog message={d.message} bridge={bridge} onClose={store.close} />;
     case 'move-message':

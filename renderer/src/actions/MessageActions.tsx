@@ -2,7 +2,7 @@
  * A message's actions: a bar at its top right, shown on hover and whenever focus is inside the
  * message (so the keyboard reaches it), with Add emoji reaction, Edit (one's own messages), Star /
  * Unstar and a menu: Quote and reply, Edit message, Move messages, Mark as unread from here,
- * Star / Unstar, Copy link to message, View message source, View edit history, Mute / Unmute the
+ * Star / Unstar, Copy link to message, View message source, View edit history, Read receipts, Mute / Unmute the
  * sender (another person's message), Delete message (as the realm's rules allow: `canDeleteMessage`). A starred message
  * keeps its star visible. What each does is in actions/store.tsx.
  */
@@ -74,6 +74,7 @@ export function MessageActions(props: MessageActionsProps) {
           <Show when={edited()}>
             <MenuItem onSelect={() => actions.open({ kind: 'history', message: props.message })}>View edit history</MenuItem>
           </Show>
+          <MenuItem onSelect={() => actions.open({ kind: 'read-receipts', message: props.message })}>Read receipts</MenuItem>
           <Show when={props.ownUserId !== null && props.message.sender_id !== props.ownUserId}>
             <MenuItem onSelect={() => actions.setUserMuted(props.message.sender_id, !props.senderMuted)}>{props.senderMuted ? 'Unmute the sender' : 'Mute the sender'}</MenuItem>
           </Show>

@@ -13,7 +13,7 @@ import { rawRefusal } from '../compose/edit-store.js';
 import { entryTitle, historyEntries, type Change, type DiffPart } from './history.js';
 
 /** What a fetched resource shows: why it failed, that it is loading, or (once there) its value. */
-function Fetched<T>(props: { resource: Resource<T>; failed: (error: unknown) => string; loading: string; children: (value: T) => JSX.Element }) {
+export function Fetched<T>(props: { resource: Resource<T>; failed: (error: unknown) => string; loading: string; children: (value: T) => JSX.Element }) {
   return (
     <Switch>
       <Match when={props.resource.error !== undefined}>

@@ -39,6 +39,7 @@ import './actions.css';
 export type ActionDialog =
   | { kind: 'source'; message: LocalMessage }
   | { kind: 'history'; message: LocalMessage }
+  | { kind: 'read-receipts'; message: LocalMessage }
   | { kind: 'delete-message'; message: LocalMessage }
   | { kind: 'move-message'; message: LocalMessage; propagate: PropagateMode }
   | { kind: 'move-topic'; mode: 'rename' | 'move'; channelId: number; topic: string; messageId: number }

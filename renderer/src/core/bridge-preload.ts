@@ -14,6 +14,8 @@ export interface PreloadApi {
   unsubscribe(id: number): void;
   /** The bytes of a file the user attached, to the engine's staging (answers an RpcResult). */
   stageUpload?(bytes: Uint8Array): Promise<unknown>;
+  /** A file link: fetched by the engine, saved where the user says (answers an RpcResult around `{saved, reason}`). */
+  saveUpload?(path: string): Promise<unknown>;
 }
 
 export class PreloadTransport implements Transport {

@@ -6,7 +6,8 @@
  * spoiler's button (the sanitiser adds it) shows and hides its content. `highlight`: the words of
  * the search the message is shown for, marked in its text (shared/highlight.ts). Global times show
  * in the reader's zone (shared/message-times.ts). A click on an uploaded image opens the image
- * viewer (Lightbox.tsx) on the view's images.
+ * viewer (Lightbox.tsx) on the view's images; a link to another file of the realm downloads it,
+ * with a "Keep offline" button beside it (file-links.ts).
  */
 import { createEffect, createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
@@ -21,6 +22,7 @@ import { showGlobalTimes } from './message-times.js';
 import { markMentionsOfMe } from './mentions.js';
 import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
+import { decorateFileLinks, onFileClick } from './file-links.js';
 
 export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
@@ -38,6 +40,7 @@ export function MessageContent(props: { html: string; highlight?: string | null 
       showGlobalTimes(el, settings.display().twentyFourHour);
       markMentionsOfMe(el, users.state.ownUserId, users.myGroupIds());
       markSearchMatches(el, props.highlight ?? null);
+      decorateFileLinks(el, imageContext());
     });
   };
   const onClick = (e: MouseEvent) => {
@@ -53,6 +56,7 @@ export function MessageContent(props: { html: string; highlight?: string | null 
       openLightbox(img, imageContext());
       return;
     }
+    if (onFileClick(e.target, imageContext(), e)) return;
     const a = e.target.closest('a');
     if (a === null) return;
     const hash = internalHash(a.getAttribute('href') ?? '', { realmUrl: accounts.active()?.realm_url ?? null, pageUrl: window.location.href });

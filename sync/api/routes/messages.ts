@@ -367,6 +367,17 @@ export const getMessageHistory = operation({
   request: idWithTopics('message_id', 'messageId'),
 });
 
+/**
+ * GET /messages/{message_id}/read_receipts (get-read-receipts, FL 137): who read the message (never
+ * its sender, nor users not sending receipts, nor anyone muted either way).
+ */
+export const getReadReceipts = operation({
+  method: 'GET',
+  path: '/messages/{message_id}/read_receipts',
+  schema: success({ user_ids: z.array(z.number().int()) }),
+  request: (args: { messageId: number }) => ({ path: { message_id: args.messageId } }),
+});
+
 const typing = endpoint({ method: 'POST', path: '/typing', schema: emptySuccess });
 
 export type SetTypingStatusArgs =
@@ -465,6 +476,7 @@ export const messageResponses = responseTable(
   flagsForNarrow,
   markTopicAsRead,
   getMessageHistory,
+  getReadReceipts,
   typing,
   editTyping,
   addReaction,

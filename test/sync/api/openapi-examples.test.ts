@@ -58,6 +58,7 @@ const EXCLUDED: readonly Exclusion[] = [
   ['POST /users/me/subscriptions', '400', '#/components/schemas/CodedError/example', PLACEHOLDER],
   ['GET /users/me/subscriptions', '200', '#/components/schemas/get_subscriptions_200_response/example', PLACEHOLDER],
   ['DELETE /users/me/subscriptions', '200', '#/components/schemas/unsubscribe_200_response/example', PLACEHOLDER],
+  ['GET /messages/{message_id}/read_receipts', '200', '#/components/schemas/get_read_receipts_200_response/example', PLACEHOLDER],
   ['GET /streams', '200', '#/components/schemas/get_streams_200_response/example', PLACEHOLDER],
   ['GET /streams/{stream_id}/members', '200', '#/components/schemas/get_subscribers_200_response/example', PLACEHOLDER],
   ['POST /register', '200', '#/components/schemas/register_queue_200_response/example', PLACEHOLDER],

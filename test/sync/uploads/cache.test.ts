@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalUploadPath, realmUploadPath, uploadSrc } from '../../../sync/protocol/uploads.js';
+import { attachmentDisposition, canonicalUploadPath, realmUploadPath, uploadDownloadUrl, uploadFileName, uploadSrc } from '../../../sync/protocol/uploads.js';
 import { UploadCache, uploadImagePaths, type FetchedFile, type UploadFetcher } from '../../../sync/uploads/cache.js';
 
 const REALM = 'https://chat.example.com';
@@ -100,6 +100,12 @@ describe('which paths are realm uploads', () => {
   it('the page loads them from the host route or the Electron scheme', () => {
     expect(uploadSrc('/user_uploads/2/a/b.png', false)).toBe('/uploads/user_uploads/2/a/b.png');
     expect(uploadSrc('/user_uploads/2/a/b.png', true)).toBe('zulip-upload://realm/user_uploads/2/a/b.png');
+  });
+
+  it("a download is saved under the upload's own name (an ASCII fallback and the UTF-8 name)", () => {
+    expect(uploadFileName('/user_uploads/2/ab/plan%20%C3%BC%22.pdf')).toBe('plan ü".pdf');
+    expect(attachmentDisposition('plan ü".pdf')).toBe(`attachment; filename="plan __.pdf"; filename*=UTF-8''plan%20%C3%BC%22.pdf`);
+    expect(uploadDownloadUrl('/user_uploads/2/ab/plan.pdf', 'KEY')).toBe('/uploads/user_uploads/2/ab/plan.pdf?k=KEY&download=1');
   });
 
   it('images in rendered HTML: realm uploads only, entities decoded, each once', () => {
@@ -244,5 +250,44 @@ describe('UploadCache', () => {
     const second = new UploadCache({ dir, fetch: realm.fetch });
     expect(second.keptPaths()).toEqual(['/user_uploads/2/a/x.png']);
     expect(readdirSync(dir)).toHaveLength(2);
+  });
+
+  it('a download asks for any type: kept and served to it, never as an image', async () => {
+    const realm = fakeRealm({ '/user_uploads/2/a/plan.pdf': { headers: { 'content-type': 'application/pdf' }, body: Buffer.from('%PDF') } });
+    const cache = new UploadCache({ dir, fetch: realm.fetch });
+    expect(await cache.get('/user_uploads/2/a/plan.pdf')).toMatchObject({ kind: 'not_found' });
+    expect(cache.keptPaths()).toEqual([]);
+    const got = await cache.get('/user_uploads/2/a/plan.pdf', { anyType: true });
+    expect(got).toMatchObject({ kind: 'file', contentType: 'application/pdf', cached: false });
+    // Kept now: a download offline (after a restart) still gets it; an image ask still does not.
+    await cache.close();
+    const offline = new UploadCache({ dir, fetch: realm.fetch, online: () => false });
+    expect(await offline.get('/user_uploads/2/a/plan.pdf', { anyType: true })).toMatchObject({ kind: 'file', cached: true });
+    expect(await offline.get('/user_uploads/2/a/plan.pdf')).toMatchObject({ kind: 'not_found' });
+    expect(realm.calls).toEqual(['/user_uploads/2/a/plan.pdf', '/user_uploads/2/a/plan.pdf']);
+    await offline.close();
+  });
+
+  it('pinned files (keep offline) are never evicted, survive a restart, and stay within the budget', async () => {
+    const files = Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`/user_uploads/2/x/${n}.pdf`, { headers: { 'content-type': 'application/pdf' }, body: png(100) }]));
+    const realm = fakeRealm(files);
+    const cache = new UploadCache({ dir, fetch: realm.fetch, maxTotalBytes: 250 });
+    expect(await cache.pin('/user_uploads/2/x/a.pdf')).toEqual({ kind: 'kept' });
+    await cache.get('/user_uploads/2/x/b.pdf', { anyType: true });
+    await cache.get('/user_uploads/2/x/c.pdf', { anyType: true }); // over 250: b goes, not the older pinned a
+    expect(cache.keptPaths()).toEqual(['/user_uploads/2/x/a.pdf', '/user_uploads/2/x/c.pdf']);
+    expect(await cache.pin('/user_uploads/2/x/c.pdf')).toEqual({ kind: 'kept' });
+    // Two pinned fill the budget: a third is refused, and a download no longer evicts them.
+    expect(await cache.pin('/user_uploads/2/x/d.pdf')).toMatchObject({ kind: 'over_budget' });
+    await cache.get('/user_uploads/2/x/b.pdf', { anyType: true });
+    expect(cache.pinnedPaths().sort()).toEqual(['/user_uploads/2/x/a.pdf', '/user_uploads/2/x/c.pdf']);
+    expect(cache.totalBytes).toBeLessThanOrEqual(250);
+    await cache.close();
+    const again = new UploadCache({ dir, fetch: realm.fetch, maxTotalBytes: 100, online: () => false });
+    // A smaller budget at start evicts what is not pinned only.
+    expect(again.pinnedPaths().sort()).toEqual(['/user_uploads/2/x/a.pdf', '/user_uploads/2/x/c.pdf']);
+    // Offline, a file not on the device cannot be pinned.
+    expect(await again.pin('/user_uploads/2/x/b.pdf')).toMatchObject({ kind: 'unavailable' });
+    await again.close();
   });
 });
