@@ -33,7 +33,7 @@ import { linkedContent, localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs, sendU
 import { attachedUpload } from './upload-file.js';
 import type { KindContext } from '../kinds.js';
 import { sha256Hex, threeWayMerge } from '../merge.js';
-import { storedEditContent, type ServerLimits } from '../normalize.js';
+import { storedEditContent } from '../normalize.js';
 
 const int = z.number().int().positive();
 
