@@ -176,9 +176,14 @@ export class SessionOutbox {
    * Record an intent: the kind's local effect and the row commit together. Throws on args the
    * kind rejects (nothing is written). `cancelled`: it annulled a queued intent (both gone).
    */
-  enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts: { deadlineAt?: number | null } = {}): EnqueueResult {
+  enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts: { deadlineAt?: number | null; uploads?: readonly SendUpload[] } = {}): EnqueueResult {
     const changes = new ChangeCollector();
-    const result = this.userWrite(() => this.db.transaction(() => this.enqueueIn(kind.kind, args, base, opts, changes))());
+    const result = this.userWrite(() =>
+      this.db.transaction(() => {
+        const intent = this.behindUploads(kind, args, base, opts.uploads ?? []);
+        return this.enqueueIn(kind.kind, intent.args, intent.base, opts, changes);
+      })(),
+    );
     this.host.emit(changes.freeze());
     this.pusher.kick();
     return result;
@@ -195,10 +200,7 @@ export class SessionOutbox {
       const args: MessageSendArgs = { local_id: String(next), to, content, ...(uploads && uploads.length > 0 ? { uploads: [...uploads] } : {}) };
       const base: MessageSendBase = { enqueued_at: enqueuedAtSeconds };
       // Its files still queued join its conversation, ahead of it: it is sent once they land.
-      for (const u of uploads ?? []) {
-        const up = uploadOf(this.db, u.upload);
-        if (up) this.store.repoint(up.id, { ...up.args, entity: conversationKey(to) });
-      }
+      this.adoptUploads(uploads ?? [], conversationKey(to));
       const r = this.enqueueIn(messageSend.kind, args, base, {}, changes);
       if (r.id !== next) throw new Error(`outbox: message row got id ${r.id}, expected ${next}`);
       return r;
@@ -206,6 +208,34 @@ export class SessionOutbox {
     this.host.emit(changes.freeze());
     this.pusher.kick();
     return result;
+  }
+
+  /** Each upload still live joins `entity` (newer rows of it run after the upload). */
+  private adoptUploads(uploads: readonly SendUpload[], entity: string): number[] {
+    const ids: number[] = [];
+    for (const u of uploads) {
+      const up = uploadOf(this.db, u.upload);
+      if (up && this.store.repoint(up.id, { ...up.args, entity })) ids.push(up.id);
+    }
+    return ids;
+  }
+
+  /**
+   * An intent naming files (an edit's `uploads`) runs after them: their rows join its entity. A
+   * queued row it would coalesce with but that is older than a file moves behind it: it is
+   * discarded and the merge is queued anew (both intents' files, the first base).
+   */
+  private behindUploads<A, B>(kindOf: OutboxKind<A, B>, args: A, base: B, uploads: readonly SendUpload[]): { args: unknown; base: unknown } {
+    if (uploads.length === 0) return { args, base };
+    const kind = this.kindOf(kindOf.kind);
+    const entity = kind.entityKey(args);
+    const last = this.store.liveRows(entity).at(-1);
+    const moved = this.adoptUploads(uploads, entity);
+    if (!last || (last.state !== 'queued' && last.state !== 'retry_wait') || !moved.some((id) => id > last.id)) return { args, base };
+    const d = kind.coalesce({ kind: last.kind, args: last.args, base: last.base }, { args, base });
+    if (d.action !== 'merge') return { args, base };
+    this.store.apply(last, 'discard', { note: { coalesced: 'moved behind the files of a later intent', by: kind.kind } });
+    return { args: d.args, base: d.base };
   }
 
   /**

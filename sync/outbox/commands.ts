@@ -25,7 +25,8 @@ export type DraftTarget = { type: 'channel'; channel_id: number; topic: string }
 
 /** The session's outbox as an intent sees it (engine/session-outbox.ts `SessionOutbox`). */
 export interface IntentOutbox {
-  enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts?: { deadlineAt?: number | null }): EnqueueResult;
+  /** `uploads`: files the intent names; it runs after them (their rows join its entity). */
+  enqueue<A, B>(kind: OutboxKind<A, B>, args: A, base: B, opts?: { deadlineAt?: number | null; uploads?: readonly SendUpload[] }): EnqueueResult;
   send(to: SendTarget, content: string, enqueuedAtSeconds: number, alsoInTransaction?: (changes: ChangeCollector) => void, uploads?: readonly SendUpload[]): EnqueueResult;
   edit(id: number, args: unknown): unknown;
   newTempId(): string;

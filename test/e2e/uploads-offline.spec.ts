@@ -2,11 +2,11 @@
  * Writing through a real outage (issue #26's proof): the reference server and the browser-mode host
  * are their own processes. With the server stopped, an image is pasted into the composer and a PDF
  * attached with the "Attach files" button; the preview shows the image from the device's copy;
- * the message is sent and waits behind its files; another message is deleted and a vote cast in a
- * poll. The host is SIGKILLed and started again, still offline: all five changes are still queued,
+ * the message is sent and waits behind its files; another message is deleted, a vote cast in a
+ * poll, and a third message edited with an image pasted into its editor. The host is SIGKILLed and started again, still offline: all five changes are still queued,
  * the copies still on disk and the image still shown from its copy. The server starts: each file
- * is uploaded exactly once (`GET /attachments`), the message links both, the deletion and the vote
- * landed once, and the copies are gone. Screenshots light and dark (110, 118).
+ * is uploaded exactly once (`GET /attachments`), the message links both, the edited message its
+ * image (by the edit, after its new text), the deletion and the vote landed once, and the copies are gone. Screenshots light and dark (110, 118).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { restAs, signInFromWelcome, statusOf } from './real-world.js';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const TEXT = 'The plan, and a picture of the whiteboard.';
+const EDITED = 'Rehearsal at noon, see the stage plan.';
 
 /** Paste an image into a textarea as a browser does (a ClipboardEvent carrying a file). */
 async function pasteImage(page: Page, label: string, bytes: Buffer): Promise<void> {
@@ -63,6 +64,7 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     const doomed = (await hamlet.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'balcony scene', content: 'A line to strike.' }))['id'] as number;
     const iago = await restAs(server.url, 'iago@example.com');
     const poll = (await iago.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'balcony scene', content: '/poll Where next?\nGarden\nTomb' }))['id'] as number;
+    const toEdit = (await hamlet.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'balcony scene', content: 'Rehearsal at nine.' }))['id'] as number;
 
     let host = await startHostProcess(dataDir);
     procs.push(host.proc);
@@ -76,6 +78,12 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     const pollItem = messageList(page).locator(`li.message[data-message-id="${poll}"]`);
     await expect(strike).toContainText('A line to strike.');
     await expect(pollItem.getByRole('button', { name: /^Vote for Garden/ })).toBeVisible();
+    // The editor opens while the server is up (its raw text read); it is saved offline.
+    const edited = messageList(page).locator(`li.message[data-message-id="${toEdit}"]`);
+    await edited.hover();
+    await edited.getByRole('button', { name: 'Edit message' }).click();
+    const editor = edited.getByRole('form', { name: 'Edit message' });
+    await expect(editor.getByRole('textbox', { name: 'Message text' })).toHaveValue('Rehearsal at nine.');
 
     await server.proc.stop();
     await expect(statusOf(page)).toContainText('Offline', { timeout: 30_000 });
@@ -88,6 +96,14 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     await expect(strike.locator('.marker-pending')).toHaveText('deleting');
     await pollItem.getByRole('button', { name: /^Vote for Garden/ }).click();
     await expect(pollItem.getByRole('button', { name: /^Vote for Garden, 1 vote/ })).toBeVisible();
+    // Edit the message and paste an image into its editor: the upload and the edit wait.
+    await editor.getByRole('textbox', { name: 'Message text' }).fill(EDITED);
+    await pasteImage(page, 'Message text', PNG);
+    await expect(editor.getByRole('list', { name: 'Attached files' }).getByRole('status')).toHaveText('Waiting to upload');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(edited).toContainText(EDITED);
+    await expect(edited.locator('.marker-pending')).toBeVisible();
 
     const composer = page.getByRole('form', { name: 'Compose' });
     const box = 'Message to balcony scene';
@@ -115,20 +131,20 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     await expect(echo).toContainText('plan.pdf');
     await expect(echo.locator('.marker-pending')).toBeVisible();
     await expect(files).toHaveCount(0);
-    // Two uploads and the message that waits behind them, the deletion and the vote.
+    // Two uploads and the message that waits behind them, the deletion, the vote, the edit and its upload.
     const outbox = page.getByRole('status', { name: 'Outbox' });
-    await expect(outbox).toHaveText('5 pending');
-    expect(copies(dataDir)).toHaveLength(2);
+    await expect(outbox).toHaveText('7 pending');
+    expect(copies(dataDir)).toHaveLength(3);
 
-    // The app dies (SIGKILL) and starts again, still offline: all five still queued, copies kept.
+    // The app dies (SIGKILL) and starts again, still offline: all seven still queued, copies kept.
     await host.proc.kill();
     host = await startHostProcess(dataDir);
     procs.push(host.proc);
     await page.goto(host.url);
-    await expect(outbox).toHaveText('5 pending', { timeout: 30_000 });
+    await expect(outbox).toHaveText('7 pending', { timeout: 30_000 });
     await expect(statusOf(page)).not.toContainText('Live');
     const kept = copies(dataDir);
-    expect(kept).toHaveLength(2);
+    expect(kept).toHaveLength(3);
     // The image is still shown from its copy (the host's preview route, with this tab's key).
     const shown = (await page.evaluate(`(async () => {
       const key = JSON.parse(sessionStorage.getItem('zulip-offline-host') ?? '{}').uploads;
@@ -140,7 +156,7 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
       return types;
     })()`)) as string[];
     // The image is; the PDF is no image to show.
-    expect(shown.sort()).toEqual(['image/png', 'not shown']);
+    expect(shown.sort()).toEqual(['image/png', 'image/png', 'not shown']);
     await nav.getByRole('link', { name: 'Verona', exact: true }).click();
     await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
     await expect(messageList(page).locator('li.message', { hasText: TEXT })).toContainText('plan.pdf');
@@ -154,10 +170,17 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     await expect(outbox).toHaveCount(0, { timeout: 60_000 });
     const now = await restAs(server.url, 'hamlet@example.com');
     const attachments = ((await now.call('GET', '/attachments'))['attachments'] as Array<{ name: string; path_id: string; messages: Array<{ id: number }> }>).slice(before);
-    expect(attachments.map((a) => a.name).sort()).toEqual([expect.stringMatching(/^pasted-image-[\d-]+\.png$/), 'plan.pdf'].sort());
-    const [sent] = (await now.messages([{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'balcony scene' }])).filter((m) => m.content.startsWith(TEXT));
+    expect(attachments.map((a) => a.name)).toEqual(expect.arrayContaining(['plan.pdf', expect.stringMatching(/^pasted-image-[\d-]+\.png$/)]));
+    expect(attachments).toHaveLength(3);
+    const inTopic = await now.messages([{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'balcony scene' }]);
+    const sent = inTopic.find((m) => m.content.startsWith(TEXT));
     if (!sent) throw new Error('the message did not land');
-    for (const a of attachments) {
+    // Each file claimed by one message: the send's two, the edit's one (linked once, after its text).
+    const editedNow = inTopic.find((m) => m.id === toEdit);
+    const ofEdit = attachments.filter((a) => a.messages.some((m) => m.id === toEdit));
+    expect(ofEdit).toHaveLength(1);
+    expect(editedNow?.content).toBe(`${EDITED}\n[${ofEdit[0]!.name}](/user_uploads/${ofEdit[0]!.path_id})`);
+    for (const a of attachments.filter((x) => x !== ofEdit[0])) {
       expect(sent.content).toContain(`](/user_uploads/${a.path_id})`);
       expect(a.messages.map((m) => m.id)).toEqual([sent.id]);
     }

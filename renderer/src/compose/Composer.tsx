@@ -24,7 +24,7 @@ import { createComposer, type ComposerProps } from './composer-state.js';
 import { ComposerTools, TopicFields } from './ComposerParts.js';
 import { TypeaheadTextarea } from './TypeaheadTextarea.js';
 import { AttachButton, AttachedFiles } from './Attachments.js';
-import { filesOf } from './attachments.js';
+import { fileDropHandlers } from './attachments.js';
 import './compose.css';
 
 export function Composer(props: ComposerProps) {
@@ -95,19 +95,7 @@ export function Composer(props: ComposerProps) {
               onKeyDown={c.onKeyDown}
               onFocusOut={(e) => c.setLastSelection({ start: e.currentTarget.selectionStart, end: e.currentTarget.selectionEnd })}
               onPointerDown={() => c.setLastSelection(null)}
-              onPaste={(e) => {
-                const pasted = filesOf(e.clipboardData);
-                if (pasted.length === 0) return;
-                e.preventDefault();
-                void c.files.add(pasted, true);
-              }}
-              onDragOver={(e) => e.dataTransfer?.types.includes('Files') && e.preventDefault()}
-              onDrop={(e) => {
-                const dropped = filesOf(e.dataTransfer);
-                if (dropped.length === 0) return;
-                e.preventDefault();
-                void c.files.add(dropped);
-              }}
+              {...fileDropHandlers(c.files)}
             />
           }
         >

@@ -4,8 +4,11 @@
  * either changes; Save / Cancel (Enter in the text saves, Escape cancels). The text has the
  * composer's typeahead (TypeaheadTextarea.tsx), for this message's conversation. When the raw text is
  * not on this device and the server cannot be reached, the engine's reason is shown in its place.
+ * Files are attached as in the composer (the button, a paste, a drop: attachments.ts), queued at
+ * once, and named by the edit, which links them after the text; files of an editor closed without
+ * saving are discarded.
  */
-import { onMount, Show } from 'solid-js';
+import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js';
 import { MoveFieldsView } from '../shared/MoveFieldsView.js';
 import { useChannels } from '../data/channels.js';
 import { keyAction } from './compose-reducer.js';
@@ -15,9 +18,23 @@ import { TypeaheadTextarea } from './TypeaheadTextarea.js';
 import type { Conversation } from './text-typeahead.js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
+import { useCompose } from '../data/compose.js';
+import { useOutbox } from '../data/outbox.js';
+import { createAttachments, fileDropHandlers } from './attachments.js';
+import { AttachButton, AttachedFiles } from './Attachments.js';
 
 export function MessageEditor(props: { state: EditState; store: EditStore; canChangeChannel: boolean; conversation: Conversation }) {
   const channels = useChannels();
+  const outbox = useOutbox();
+  const [fileError, setFileError] = createSignal<string | null>(null);
+  const files = createAttachments({ bridge: useCompose().bridge, discard: (id) => outbox.discard(id), onError: setFileError });
+  createEffect(on(files.list, (l) => props.store.setUploads(l.map((f) => f.uploadId))));
+  // Closed while saving: the edit names the files. Cancelled: they go.
+  let phase = props.state.phase;
+  createEffect(() => (phase = props.state.phase));
+  onCleanup(() => {
+    if (phase !== 'saving') for (const f of files.list()) files.remove(f);
+  });
   let form: HTMLFormElement | undefined;
   onMount(() => form?.querySelector<HTMLElement>('textarea, input')?.focus());
   const onKeyDown = (e: KeyboardEvent) => {
@@ -51,7 +68,10 @@ export function MessageEditor(props: { state: EditState; store: EditStore; canCh
               conversation={props.conversation}
               onText={(text) => props.store.setText(text)}
               onKeyDown={onKeyDown}
+              {...fileDropHandlers(files)}
             />
+            <AttachedFiles attachments={files} />
+            <AttachButton attachments={files} />
           </Show>
         </Show>
         <Show when={props.state.move}>
@@ -70,7 +90,7 @@ export function MessageEditor(props: { state: EditState; store: EditStore; canCh
           )}
         </Show>
       </Show>
-      <ErrorText message={props.state.phase === 'ready' ? props.state.error : null} />
+      <ErrorText message={props.state.phase === 'ready' ? (props.state.error ?? fileError()) : null} />
       <div class="editor-actions">
         <Button type="submit" variant="primary" size="small" disabled={!canSave(props.state)}>
           {props.state.phase === 'saving' ? 'Saving…' : 'Save'}

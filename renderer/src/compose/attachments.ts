@@ -93,3 +93,22 @@ export function createAttachments(deps: { bridge: Bridge; discard(outboxId: numb
 }
 
 export type Attachments = ReturnType<typeof createAttachments>;
+
+/** A text field's paste and drop of files (the composer's and the message editor's): each is attached. */
+export function fileDropHandlers(files: Attachments) {
+  return {
+    onPaste(e: ClipboardEvent) {
+      const pasted = filesOf(e.clipboardData);
+      if (pasted.length === 0) return;
+      e.preventDefault();
+      void files.add(pasted, true);
+    },
+    onDragOver: (e: DragEvent) => e.dataTransfer?.types.includes('Files') && e.preventDefault(),
+    onDrop(e: DragEvent) {
+      const dropped = filesOf(e.dataTransfer);
+      if (dropped.length === 0) return;
+      e.preventDefault();
+      void files.add(dropped);
+    },
+  };
+}

@@ -28,10 +28,12 @@ export interface EditState {
   /** Topic and channel, when the user may move this message. */
   move: MoveFields | null;
   error: string | null;
+  /** Files attached in the editor (their uploads' local ids), linked after the text when saved. */
+  uploads: readonly number[];
 }
 
 export function startEdit(messageId: number, opts: { content: boolean; move: MoveFields | null }): EditState {
-  return { messageId, phase: opts.content ? 'loading' : 'ready', content: opts.content, base: null, text: '', rawError: null, move: opts.move, error: null };
+  return { messageId, phase: opts.content ? 'loading' : 'ready', content: opts.content, base: null, text: '', rawError: null, move: opts.move, error: null, uploads: [] };
 }
 
 export function rawLoaded(s: EditState, raw: string): EditState {
@@ -53,8 +55,13 @@ export function editMove(s: EditState, patch: Partial<MoveFields>): EditState {
   return s.phase === 'ready' && s.move !== null ? { ...s, move: { ...s.move, ...patch } } : s;
 }
 
+export function editUploads(s: EditState, uploads: readonly number[]): EditState {
+  return s.phase === 'ready' && s.base !== null ? { ...s, uploads } : s;
+}
+
+/** The text changed, or files were attached. */
 export function contentChanged(s: EditState): boolean {
-  return s.content && s.base !== null && s.text !== s.base;
+  return s.content && s.base !== null && (s.text !== s.base || s.uploads.length > 0);
 }
 
 export function topicOrChannelChanged(s: EditState): boolean {
@@ -65,19 +72,19 @@ export function topicOrChannelChanged(s: EditState): boolean {
 export function canSave(s: EditState): boolean {
   if (s.phase !== 'ready') return false;
   const content = contentChanged(s);
-  if (content && !canSubmit(s.text)) return false;
+  if (content && !canSubmit(s.text) && s.uploads.length === 0) return false;
   return content || topicOrChannelChanged(s);
 }
 
 export interface SaveRequests {
-  edit: { message_id: number; content: string; base_raw_content: string } | null;
+  edit: { message_id: number; content: string; base_raw_content: string; uploads?: number[] } | null;
   move: MoveRequest | null;
 }
 
 /** What Save sends: the content edit first (when changed), then the move (when changed). */
 export function saveRequests(s: EditState): SaveRequests {
   return {
-    edit: contentChanged(s) && s.base !== null ? { message_id: s.messageId, content: s.text, base_raw_content: s.base } : null,
+    edit: contentChanged(s) && s.base !== null ? { message_id: s.messageId, content: s.text, base_raw_content: s.base, ...(s.uploads.length > 0 ? { uploads: [...s.uploads] } : {}) } : null,
     move: s.move === null ? null : moveRequest(s.messageId, s.move),
   };
 }
@@ -88,7 +95,7 @@ export function saving(s: EditState): EditState {
 
 /** The content edit is queued while the move was refused: the text now counts as the start. */
 export function contentSaved(s: EditState): EditState {
-  return { ...s, base: s.text };
+  return { ...s, base: s.text, uploads: [] };
 }
 
 /** The engine refused: back to the form, with the reason. */

@@ -15,12 +15,14 @@ import { bridge as defaultBridge, isBridgeError, type Bridge } from '../core/bri
 import { errorText, sentence } from '../core/errors.js';
 import type { MoveFields, MoveRequest } from '../shared/move-form.js';
 import { createTypingSender } from './typing-sender.js';
-import { canSave, contentSaved, editMove, editText, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, type EditState } from './edit-reducer.js';
+import { canSave, contentSaved, editMove, editText, editUploads, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, type EditState } from './edit-reducer.js';
 
 export interface EditStore {
   current(): EditState | null;
   start(messageId: number, opts: { content: boolean; move: MoveFields | null }): void;
   setText(text: string): void;
+  /** The files attached in the editor (their uploads' local ids). */
+  setUploads(uploads: readonly number[]): void;
   setMove(patch: Partial<MoveFields>): void;
   save(): void;
   cancel(): void;
@@ -99,6 +101,10 @@ export function createEditStore(bridge: Bridge = defaultBridge, opts: EditStoreO
       if (!cur) return;
       setCurrent(editText(cur, text));
       if (cur.content) typing.typed(cur.messageId);
+    },
+    setUploads: (uploads) => {
+      const cur = current();
+      if (cur) setCurrent(editUploads(cur, uploads));
     },
     setMove: (patch) => {
       const cur = current();

@@ -10,6 +10,12 @@
  * resent against the new hash and reported in the outcome (`rebased`) so the row's history can
  * record it; overlapping changes throw `OutboxConflict` with all three texts, resolved by the user
  * through `resolveConflict` (message-conflict.ts).
+ *
+ * Uploads: `uploads` names files attached in the editor (upload-file.ts), as a send does. Their
+ * rows were moved into this message's entity ahead of the edit when it was queued, so it runs
+ * after they land; the text sent is `content` followed by one link per file (by field, never by
+ * rewriting the text). The base stays the text the user saw; a lost answer is verified against the
+ * text with its links, as the server stores it.
  */
 import { z } from 'zod';
 import type { ApiConnection } from '../../api/core.js';
@@ -23,13 +29,20 @@ import { answer, editDeadline, queuedCommand } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 import type { IntentContext } from '../commands.js';
 import type { Enqueued } from '../../protocol/outbox.js';
-import { localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs } from './message-send.js';
+import { linkedContent, localIdOfEcho, MESSAGE_SEND_KIND, messageSendArgs, sendUpload, type SendUpload } from './message-send.js';
+import { attachedUpload } from './upload-file.js';
+import type { KindContext } from '../kinds.js';
 import { sha256Hex, threeWayMerge } from '../merge.js';
-import { storedEditContent, type ServerLimits } from '../normalize.js';
+import { storedEditContent } from '../normalize.js';
 
 const int = z.number().int().positive();
 
-export const contentEditArgs = z.object({ message_id: int, content: z.string() });
+export const contentEditArgs = z.object({
+  message_id: int,
+  content: z.string(),
+  /** Files attached in the editor, linked after its text when sent (absent in rows without any). */
+  uploads: z.array(sendUpload).max(100).optional(),
+});
 export const contentEditBase = z.object({ raw_content: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 export type ContentEditArgs = z.infer<typeof contentEditArgs>;
 export type ContentEditBase = z.infer<typeof contentEditBase>;
@@ -63,7 +76,11 @@ export function isHashMismatch(e: unknown): boolean {
   return e.code === 'BAD_REQUEST' && e.serverMsg.includes('prev_content_sha256');
 }
 
-async function send(conn: ApiConnection, args: ContentEditArgs, base: ContentEditBase): Promise<ContentEditOutcome> {
+/** The text as sent: the user's, then one link per attached file (their URLs read now). */
+const sentContent = (a: ContentEditArgs, ctx: KindContext): string => linkedContent(a.content, a.uploads, ctx);
+
+async function send(conn: ApiConnection, a: ContentEditArgs, base: ContentEditBase, ctx: KindContext): Promise<ContentEditOutcome> {
+  const args = { message_id: a.message_id, content: sentContent(a, ctx) };
   try {
     await updateMessage(conn, { messageId: args.message_id, content: args.content, prev_content_sha256: base.sha256 });
     return {};
@@ -92,10 +109,10 @@ async function send(conn: ApiConnection, args: ContentEditArgs, base: ContentEdi
  * Applied when the server's raw content is exactly ours. A lost answer to a rebased resend reads
  * as not applied; the resend then merges against our own merge, which is clean and idempotent.
  */
-async function verify(conn: ApiConnection, args: ContentEditArgs, limits: ServerLimits): Promise<VerifyOutcome> {
+async function verify(conn: ApiConnection, args: ContentEditArgs, ctx: KindContext): Promise<VerifyOutcome> {
   const raw = await readRawContent(conn, args.message_id);
-  // As stored: "X\n" lands as "X", blank text as "(deleted)".
-  return raw === storedEditContent(args.content, limits) ? 'applied' : 'not_applied';
+  // As stored: "X\n" lands as "X", blank text as "(deleted)"; with the files' links after it.
+  return raw === storedEditContent(sentContent(args, ctx), ctx.limits()) ? 'applied' : 'not_applied';
 }
 
 export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase, 'update_message_content'> = {
@@ -107,11 +124,18 @@ export const messageContentEdit: OutboxKind<ContentEditArgs, ContentEditBase, 'u
   // Shared with moves of the same message, so an edit and a move keep the user's order.
   entityKey: (a) => `message:${a.message_id}`,
   send,
-  verify: (conn, a, _b, ctx) => verify(conn, a, ctx.limits()),
-  // The FIRST base stays: it is the text the user actually saw before all of these edits.
-  coalesce: (prev, next) => (prev.kind === CONTENT_EDIT_KIND ? { action: 'merge', args: next.args, base: prev.base } : { action: 'append' }),
+  verify: (conn, a, _b, ctx) => verify(conn, a, ctx),
+  // The FIRST base stays: it is the text the user actually saw before all of these edits. The
+  // files of both edits stay (the later text was written after the earlier files were attached).
+  coalesce: (prev, next) => (prev.kind === CONTENT_EDIT_KIND ? { action: 'merge', args: withUploads(next.args, contentEditArgs.parse(prev.args).uploads), base: prev.base } : { action: 'append' }),
   local: { apply: (db, a, _b, c) => void applyOptimistic(db, a, c), messageIds: (a) => [a.message_id] },
 };
+
+/** `a` also naming `earlier` files (first, each once). */
+function withUploads(a: ContentEditArgs, earlier: readonly SendUpload[] | undefined): ContentEditArgs {
+  const all = [...(earlier ?? []), ...(a.uploads ?? [])].filter((u, i, l) => l.findIndex((x) => x.upload === u.upload) === i);
+  return all.length > 0 ? { ...a, uploads: all } : a;
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -132,19 +156,30 @@ export function plainTextHtml(text: string): string {
 
 /** Show the edit at once in the cache (see `plainTextHtml`). */
 export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: ChangeCollector): boolean {
-  const html = plainTextHtml(args.content);
+  const html = plainTextHtml([args.content, ...(args.uploads ?? []).map((u) => `📎 ${u.name}`)].join('\n\n'));
   return updateStoredMessage(db, args.message_id, (m) => (m.content === html ? undefined : { ...m, content: html }), changes);
 }
 
 /** The contract's command. `base_raw_content`: the raw Markdown the user started from (see `messageRawContent`). */
 export const messageContentEditCommands = {
   updateMessageContent: queuedCommand({
-    request: z.object({ message_id: z.number().int().positive(), content: z.string(), base_raw_content: z.string() }),
+    request: z.object({
+      message_id: z.number().int().positive(),
+      content: z.string(),
+      base_raw_content: z.string(),
+      /** Files queued with `uploadFile`, by the `upload_id` it answered (negative local ids). */
+      uploads: z.array(z.number().int().negative()).max(100).optional(),
+    }),
     response: enqueuedSchema,
     intent(r, ctx) {
       const localId = localIdOfEcho(r.message_id);
-      if (localId !== undefined) return editUnsent(ctx, localId, r.content);
-      return answer(ctx.outbox.enqueue(messageContentEdit, { message_id: r.message_id, content: r.content }, contentEditBaseOf(r.base_raw_content), { deadlineAt: editDeadline(ctx.db, r.message_id) }));
+      if (localId !== undefined) {
+        if (r.uploads?.length) throw new OutboxIntentError('the message is being sent: attach files to it once it has arrived');
+        return editUnsent(ctx, localId, r.content);
+      }
+      const uploads = (r.uploads ?? []).map((id) => attachedUpload(ctx.db, `tmp-${-id}`));
+      const args: ContentEditArgs = { message_id: r.message_id, content: r.content, ...(uploads.length > 0 ? { uploads } : {}) };
+      return answer(ctx.outbox.enqueue(messageContentEdit, args, contentEditBaseOf(r.base_raw_content), { deadlineAt: editDeadline(ctx.db, r.message_id), uploads }));
     },
   }),
 };

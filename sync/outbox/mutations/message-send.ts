@@ -117,13 +117,19 @@ export class UploadNotLanded extends Error {
 /** The args with `content` as sent: the text and the links of every landed upload. */
 function resolvedArgs(a: MessageSendArgs, ctx: KindContext): MessageSendArgs {
   if (!a.uploads || a.uploads.length === 0) return a;
-  const links = a.uploads.map((u) => {
+  return { local_id: a.local_id, to: a.to, content: linkedContent(a.content, a.uploads, ctx) };
+}
+
+/** `content` followed by a link to each file, its URL read from what its upload landed as (a send's or an edit's). */
+export function linkedContent(content: string, uploads: readonly SendUpload[] | undefined, ctx: KindContext): string {
+  if (!uploads || uploads.length === 0) return content;
+  const links = uploads.map((u) => {
     const url = ctx.uploads?.urlOf(u.upload);
     if (url !== undefined) return { name: u.name, url };
     if (ctx.uploads?.discarded(u.upload)) throw new UploadNotLanded(`The file “${u.name}” was discarded before it was uploaded: edit the message, or discard it.`);
     throw new UploadNotLanded(`The file “${u.name}” has not been uploaded yet.`);
   });
-  return { local_id: a.local_id, to: a.to, content: contentWithUploads(a.content, links) };
+  return contentWithUploads(content, links);
 }
 
 function wireArgs(a: MessageSendArgs, queueId: string | undefined): SendMessageArgs {

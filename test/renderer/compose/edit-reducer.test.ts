@@ -1,12 +1,20 @@
 /** The inline editor's transitions: raw text loaded or refused, content and move changes, what Save sends. */
 import { describe, expect, it } from 'vitest';
 import { moveFields } from '../../../renderer/src/shared/move-form.js';
-import { canSave, contentSaved, editMove, editText, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, topicOrChannelChanged } from '../../../renderer/src/compose/edit-reducer.js';
+import { canSave, contentSaved, editMove, editText, editUploads, rawFailed, rawLoaded, saveFailed, saveRequests, saving, startEdit, topicOrChannelChanged } from '../../../renderer/src/compose/edit-reducer.js';
 
 const own = { content: true, move: null };
 const withMove = (content: boolean) => ({ content, move: moveFields({ channelId: 3, topic: 'lunch' }, 'change_later') });
 
 describe('editing the content', () => {
+  it('files attached make an edit even with the text unchanged, and go with it', () => {
+    const s1 = rawLoaded(startEdit(42, own), 'notes');
+    const s2 = editUploads(s1, [-3]);
+    expect(canSave(s2)).toBe(true);
+    expect(saveRequests(s2).edit).toEqual({ message_id: 42, content: 'notes', base_raw_content: 'notes', uploads: [-3] });
+    expect(contentSaved(s2).uploads).toEqual([]);
+  });
+
   it('loads the raw text, then saves only a changed, non-empty text', () => {
     const s0 = startEdit(42, own);
     expect(s0).toMatchObject({ messageId: 42, phase: 'loading', base: null });

@@ -2,7 +2,9 @@
  * Crash safety: the outbox drained by a child process (crash-worker.ts) that is killed with SIGKILL
  * at seeded random moments, one to three times per trial, then restarted and let finish. After
  * each trial the same checks as the fault workload hold: every intent landed exactly once, in
- * order, nothing stuck, the server holds the intended state.
+ * order, nothing stuck, the server holds the intended state. Two messages a (kill) trial are sent
+ * with one or two small files each (their uploads queued just before), so kills land while files
+ * upload: every file once, every message once with its own links, no copy left behind.
  *
  * One reference server (real clock) and one pass-through proxy serve every trial; each trial has a
  * fresh database file and a fresh set of entities (its own prefix). The worker is bundled once with
@@ -17,7 +19,7 @@
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -47,7 +49,7 @@ let dir: string;
 let bundle: string;
 /** Workers still running: killed in afterAll if a trial failed or timed out while one was up. */
 const live = new Set<ChildProcess>();
-const stats = { kills: 0, trialsWithRecovery: 0, verifiedAfterCrash: 0, requests: 0, ms: [] as number[], landedKinds: new Set<string>() };
+const stats = { kills: 0, trialsWithRecovery: 0, verifiedAfterCrash: 0, uploadsVerifiedAfterCrash: 0, requests: 0, ms: [] as number[], landedKinds: new Set<string>() };
 const faultStats = { trials: 0, runs: 0, kills: 0, full: 0, io: 0, logLines: 0, intents: 0, problems: 0, ms: [] as number[] };
 
 beforeAll(async () => {
@@ -93,7 +95,7 @@ afterAll(async () => {
     );
   }
   console.log(
-    `crash trials: ${ms.length} trials, ${stats.kills} kills, ${stats.trialsWithRecovery} trials with rows left in flight by a kill, ${stats.verifiedAfterCrash} such rows verified by reading, ` +
+    `crash trials: ${ms.length} trials, ${stats.kills} kills, ${stats.trialsWithRecovery} trials with rows left in flight by a kill, ${stats.verifiedAfterCrash} such rows verified by reading (${stats.uploadsVerifiedAfterCrash} uploads or sends naming files), ` +
       `${stats.requests} requests; per trial median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms.at(-1)} ms`,
   );
 });
@@ -159,7 +161,7 @@ async function runTrial(trial: number, faults: boolean): Promise<void> {
   const seed = faults ? SEED * 31 + 17 : SEED;
   const r = seededRandom(seed * 1_000 + trial);
   const fx = await fixtures(`${faults ? 'f' : 'c'}${SEED}x${trial}x`);
-  const opts: WorkloadOptions = { seed: seed + trial, intents: 60, snippets: 10, topics: 8, views: 4, maxBurst: 12, moves: true };
+  const opts: WorkloadOptions = { seed: seed + trial, intents: 60, snippets: 10, topics: 8, views: 4, maxBurst: 12, moves: true, uploads: faults ? 0 : 2 };
   const dbPath = join(dir, `${faults ? 'fault' : 'trial'}-${trial}.db`);
   const cfg: CrashWorkerConfig = { dbPath, realmUrl: proxy.url, email: EMAIL, apiKey: t.server.apiKey(EMAIL), fixtures: fx, workload: opts };
   const configPath = join(dir, `${faults ? 'fault' : 'trial'}-${trial}.json`);
@@ -218,10 +220,14 @@ async function runTrial(trial: number, faults: boolean): Promise<void> {
     stats.requests += proxy.log.length - logStart;
     if (recovered.length > 0) stats.trialsWithRecovery++;
     stats.verifiedAfterCrash += recovered.length;
+    stats.uploadsVerifiedAfterCrash += recovered.filter((row) => row.kind === 'upload_file' || (row.kind === 'send_message' && Array.isArray(Reflect.get(Object(row.args), 'uploads')))).length;
     for (const row of rows) if (row.state === 'done') stats.landedKinds.add(row.kind);
   }
   // The last run's lines (with CRASH_WORKER_LOG=1 also the engine's log) say what went on.
   expect(stuckRows(rows), last.out.slice(-3000)).toEqual([]);
+  // No copy left behind: every upload ended, so the account's outbox files are empty.
+  const copies = `${dbPath}.outbox-files`;
+  expect(existsSync(copies) ? readdirSync(copies) : []).toEqual([]);
   const problems = await checkServer(t, 'iago', fx, generateWorkload(fx, opts).intended, rows);
   if (faults) {
     faultStats.trials++;
@@ -245,7 +251,7 @@ describe('outbox crash trials (SIGKILL while draining)', () => {
     expect(stats.kills).toBeGreaterThanOrEqual(TRIALS / 2);
     expect(stats.trialsWithRecovery).toBeGreaterThan(0);
     // Every kind the workload generates took part somewhere (a kind never drained proves nothing).
-    for (const k of ['create_saved_snippet', 'update_message_content', 'update_message_move', 'update_user_topic', 'update_settings', 'add_navigation_view', 'update_message_flags', 'add_or_remove_reaction', 'create_scheduled_message', 'update_subscription_settings', 'delete_message']) expect(stats.landedKinds, k).toContain(k);
+    for (const k of ['create_saved_snippet', 'update_message_content', 'update_message_move', 'update_user_topic', 'update_settings', 'add_navigation_view', 'update_message_flags', 'add_or_remove_reaction', 'create_scheduled_message', 'update_subscription_settings', 'delete_message', 'upload_file', 'send_message']) expect(stats.landedKinds, k).toContain(k);
   });
 });
 

@@ -15,6 +15,10 @@
  * line also says how many faults were injected and how many lines the engine logged:
  *   `refused <code>` for each write refused, and `done <row states as JSON> faults <full> <io> log <lines>`;
  * with CRASH_WORKER_LOG=1 in its environment the engine's log lines go to stderr too.
+ *
+ * Uploads' copies are kept beside the database (`<db>.outbox-files`, as the session keeps them);
+ * each run starts as the session does, removing the copies no live upload row names (staged by an
+ * intent whose enqueue a kill or a refused write undid, or whose row ended), and ends so too.
  */
 import { ALL_KINDS } from '../../../sync/outbox/registry.js';
 import { readFileSync } from 'node:fs';
@@ -27,6 +31,10 @@ import { OutboxPusher } from '../../../sync/outbox/pusher.js';
 import { OutboxStore } from '../../../sync/outbox/store.js';
 import { StorageHealth, storageFault } from '../../../sync/db/storage.js';
 import { injectDiskFaults, type DiskFaults } from '../../support/disk-faults.js';
+import { OutboxFiles } from '../../../sync/uploads/outbox-files.js';
+import { landedUploadUrls, liveUploadFileIds } from '../../../sync/db/queries/outbox-uploads.js';
+import { UPLOAD_FILE_KIND, uploadOf } from '../../../sync/outbox/mutations/upload-file.js';
+import { NO_CONTEXT, type KindContext } from '../../../sync/outbox/kinds.js';
 import { enqueueIntent, generateWorkload, type Handles, type WorkloadFixtures, type WorkloadOptions } from './workload.js';
 
 export interface CrashWorkerConfig {
@@ -74,7 +82,20 @@ async function main(configPath: string): Promise<void> {
   const conn = new ApiConnection({ realmUrl: cfg.realmUrl, email: cfg.email, apiKey: cfg.apiKey, logger: { warn: () => undefined }, timeoutMs: 5_000 });
   // Short backoffs: nothing fails here on purpose except the process itself and the disk.
   const storage = new StorageHealth({ seams, retry: { firstMs: 10, capMs: 100 } });
-  const pusher = new OutboxPusher({ store, conn, seams, storage, concurrency: 4, backoff: { firstBoundMs: 20, capMs: 200 } });
+  const files = new OutboxFiles(`${cfg.dbPath}.outbox-files`);
+  const sweep = () => files.sweep(new Set(liveUploadFileIds(db, UPLOAD_FILE_KIND)));
+  sweep();
+  const context: KindContext = {
+    ...NO_CONTEXT,
+    uploads: {
+      read: (id) => files.read(id),
+      urlOf: (tmp) => store.resolvedTempId(tmp),
+      discarded: (tmp) => uploadOf(db, tmp)?.state === 'discarded',
+      landedUrls: () => landedUploadUrls(db),
+      keep: () => undefined,
+    },
+  };
+  const pusher = new OutboxPusher({ store, conn, seams, storage, context, concurrency: 4, backoff: { firstBoundMs: 20, capMs: 200 } });
   const handles: Handles = {
     get: (h) => {
       const v: unknown = db.prepare('SELECT tmp_id FROM crash_handles WHERE handle = ?').pluck().get(h);
@@ -111,7 +132,7 @@ async function main(configPath: string): Promise<void> {
         try {
           storage.write(() =>
             db.transaction(() => {
-              enqueueIntent(store, handles, intent, Date.now(), cfg.fixtures);
+              enqueueIntent(store, handles, intent, Date.now(), cfg.fixtures, files);
               db.prepare('UPDATE crash_cursor SET enqueued = enqueued + 1').run();
             })(),
           );
@@ -131,6 +152,7 @@ async function main(configPath: string): Promise<void> {
   }
   await settle();
   await pusher.stop();
+  sweep();
   storage.close();
   faults?.off();
   const states: unknown = db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all();

@@ -144,3 +144,17 @@ describe('resolveConflict', () => {
     expect(resolveConflict({ choice: 'edited', text: 'b+c' }, d)).toEqual({ action: 'resend', args: { message_id: 7, content: 'b+c' }, base: against });
   });
 });
+
+describe('an edit naming files, coalesced', () => {
+  it("keeps both edits' files (each once, earlier first) and the first base", () => {
+    const first = { kind: 'update_message_content', args: { message_id: 9, content: 'a', uploads: [{ upload: 'tmp-1', name: 'x.png' }] }, base: contentEditBaseOf('seen') };
+    const next = { args: { message_id: 9, content: 'ab', uploads: [{ upload: 'tmp-1', name: 'x.png' }, { upload: 'tmp-2', name: 'y.pdf' }] }, base: contentEditBaseOf('a') };
+    expect(messageContentEdit.coalesce?.(first, next)).toEqual({
+      action: 'merge',
+      args: { message_id: 9, content: 'ab', uploads: [{ upload: 'tmp-1', name: 'x.png' }, { upload: 'tmp-2', name: 'y.pdf' }] },
+      base: contentEditBaseOf('seen'),
+    });
+    // A later edit without files keeps the earlier one's.
+    expect(messageContentEdit.coalesce?.(first, { args: { message_id: 9, content: 'abc' }, base: contentEditBaseOf('ab') })).toMatchObject({ args: { content: 'abc', uploads: [{ upload: 'tmp-1' }] } });
+  });
+});

@@ -103,3 +103,40 @@ describe('uploads through the session', () => {
     expect(() => outboxIntents(s.db, s.outbox).uploadFile({ file: 'a'.repeat(32), filename: 'big.bin', mime_type: '', size: 26 * 1024 * 1024 })).toThrow(/larger than this organization's limit of 25 MiB/);
   });
 });
+
+describe('an edit with files', () => {
+  it('offline: two edits attaching files coalesce keeping both files; the edit runs after them, and its lost answer is verified with the links, not resent', async () => {
+    const { s, proxy } = env;
+    const intents = outboxIntents(s.db, s.outbox);
+    const before = (await attachments()).length;
+    intents.sendMessage({ to: { type: 'channel', channel_id: channelId(t, 'Verona'), topic: 'edit files' }, content: 'the notes' });
+    await until(() => s.outbox.counts().pending === 0, 10_000, 'sent');
+    const [msg] = await serverTopic(t, 'edit files');
+    await proxy.pause();
+    const image = queue('photo.png', PNG, 'image/png');
+    const first = intents.updateMessageContent({ message_id: msg!.id, content: 'the notes, edited', base_raw_content: 'the notes', uploads: [image.upload_id] });
+    const pdf = queue('plan.pdf', PDF, 'application/pdf');
+    const second = intents.updateMessageContent({ message_id: msg!.id, content: 'the notes, edited twice', base_raw_content: 'the notes, edited', uploads: [pdf.upload_id] });
+    // One edit left, behind both files, naming both, from the text the user first saw.
+    const live = s.outbox.store.liveRows(`message:${msg!.id}`);
+    expect(live.map((r) => r.kind)).toEqual(['upload_file', 'upload_file', 'update_message_content']);
+    expect(live[2]!.id).toBe(second.outbox_id);
+    expect(s.outbox.store.get(first.outbox_id)?.state).toBe('discarded');
+    expect(live[2]!.args).toMatchObject({ content: 'the notes, edited twice', uploads: [{ upload: `tmp-${-image.upload_id}` }, { upload: `tmp-${-pdf.upload_id}` }] });
+    expect(live[2]!.base).toMatchObject({ raw_content: 'the notes' });
+
+    // Back online; the edit's answer is lost after the server stored it.
+    proxy.rule({ method: 'PATCH', path: /^\/api\/v1\/messages\/\d+$/ }, { kind: 'drop' }, 1);
+    await proxy.resume();
+    s.nudge('network');
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'all sent');
+    expect(s.outbox.store.get(second.outbox_id)?.state).toBe('done');
+    const files = (await attachments()).slice(before);
+    expect(files.map((f) => f.name).sort()).toEqual(['photo.png', 'plan.pdf']);
+    const url = (name: string) => `/user_uploads/${files.find((f) => f.name === name)!.path_id}`;
+    const [edited] = await serverTopic(t, 'edit files');
+    expect(edited!.content).toBe(`the notes, edited twice\n[photo.png](${url('photo.png')})\n[plan.pdf](${url('plan.pdf')})`);
+    // Sent once: verified after the lost answer.
+    expect(proxy.log.filter((l) => l.method === 'PATCH').length).toBe(1);
+  });
+});

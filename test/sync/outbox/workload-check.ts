@@ -14,10 +14,14 @@
  *   widgets         the user's submessages on the poll and the to-do list: as many of each content
  *                   as landed rows carry it (0 lost, 0 duplicated), every new task once, each option's
  *                   vote and each task's strikes as intended
+ *   uploads         every file uploaded once (`GET /attachments`, by name and size), every message
+ *                   naming files sent once, with its own files' links after its text in order
  */
 import type { OutboxRow } from '../../../sync/outbox/store.js';
 import type { TestServer } from '../../server/harness.js';
 import { snippetHandleOf, type Intended, type WorkloadFixtures } from './workload.js';
+import { attachmentUrl } from '../../../sync/outbox/mutations/upload-file.js';
+import { contentWithUploads } from '../../../sync/outbox/mutations/message-send.js';
 
 /**
  * Temporary triggers on the server's connection: count inserts into its snippet and view tables,
@@ -124,7 +128,8 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
   }
   const maxFixture = Math.max(...fx.messages.map((m) => m.id), ...fx.doomed.map((m) => m.id));
   const newMessages = t.server.state.db.prepare('SELECT COUNT(*) FROM messages WHERE id > ?').pluck().get(maxFixture);
-  expectEq('messages created during the workload', newMessages, 0);
+  expectEq('messages created during the workload', newMessages, intended.sends.length);
+  if (intended.files.size > 0) await checkUploads(t, who, p, intended, expectEq);
 
   // Topic visibility and settings: the last value the user chose.
   const state = (await as.post('/register', { fetch_event_types: ['user_topic', 'user_settings'], client_capabilities: { user_settings_object: true } })).json;
@@ -182,6 +187,20 @@ export async function checkServer(t: TestServer, who: string, fx: WorkloadFixtur
 
   if (fx.widgets) await checkWidgets(t, who, self, fx.widgets, intended, rows, expectEq);
   return problems;
+}
+
+/** Each file once, by name and size; each message naming files once, with its files' links. */
+async function checkUploads(t: TestServer, who: string, p: string, intended: Intended, expectEq: (what: string, got: unknown, want: unknown) => void): Promise<void> {
+  const as = t.as(who);
+  const all = ((await as.get('/attachments')).json.attachments as Array<{ name: string; size: number; path_id: string }>).filter((a) => a.name.startsWith(`${p}u`));
+  expectEq('files uploaded (name and size, sorted, duplicates kept)', all.map((a) => [a.name, a.size]).sort(), [...intended.files].sort());
+  const url = new Map(all.map((a) => [a.name, attachmentUrl(a.path_id)]));
+  for (const topic of new Set(intended.sends.map((x) => x.topic))) {
+    const r = await as.get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, apply_markdown: false, narrow: [{ operator: 'topic', operand: topic }] });
+    const got = (r.json.messages as Array<{ id: number; content: string }>).sort((a, b) => a.id - b.id).map((m) => m.content);
+    const want = intended.sends.filter((x) => x.topic === topic).map((x) => contentWithUploads(x.content, x.files.map((name) => ({ name, url: url.get(name) ?? '(not uploaded)' }))));
+    expectEq(`messages in ${topic}`, got, want);
+  }
 }
 
 /** The poll's and the to-do list's submessages against the landed rows and the intended state. */

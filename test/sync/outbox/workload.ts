@@ -9,7 +9,8 @@
  * their own (often after an edit of the same message still queued: the delete must wait for it),
  * and, when the fixtures hold a poll and a to-do list, votes toggled on the poll's options, strikes
  * of its tasks and new tasks (drawn from a random stream of their own, so the other intents stay as
- * they were for a given seed).
+ * they were for a given seed), and with `uploads` small generated files and messages naming one or
+ * two of them (also their own random stream; they need the worker's outbox files).
  *
  * Some values are typed as a person would (padded or overlong topics, trailing whitespace in
  * contents, a title with a leading space): the intended state is what the server stores of them.
@@ -21,6 +22,10 @@
 import { seededRandom, type Random } from '../../../sync/base/seams.js';
 import type { RuntimeKind } from '../../../sync/outbox/kinds.js';
 import { contentEditBaseOf } from '../../../sync/outbox/mutations/message-content-edit.js';
+import { conversationKey, type MessageSendArgs } from '../../../sync/outbox/mutations/message-send.js';
+import { uploadOf } from '../../../sync/outbox/mutations/upload-file.js';
+import { nextOutboxRowId } from '../../../sync/db/queries/outbox.js';
+import type { OutboxFiles } from '../../../sync/uploads/outbox-files.js';
 import { storedEditContent, storedTopic } from '../../../sync/outbox/normalize.js';
 import type { EnqueueResult, OutboxStore } from '../../../sync/outbox/store.js';
 
@@ -54,6 +59,8 @@ export interface WorkloadOptions {
   readonly views: number;
   readonly maxBurst: number;
   readonly moves: boolean;
+  /** Messages sent with one or two files each, their uploads queued just before (none: 0). */
+  readonly uploads?: number;
 }
 
 export type Intent =
@@ -74,7 +81,9 @@ export type Intent =
   | { readonly t: 'sched_delete'; readonly handle: number }
   | { readonly t: 'sub'; readonly streamId: number; readonly property: string; readonly value: string | boolean }
   | { readonly t: 'delete'; readonly messageId: number }
-  | { readonly t: 'widget'; readonly messageId: number; readonly event: WidgetEvent };
+  | { readonly t: 'widget'; readonly messageId: number; readonly event: WidgetEvent }
+  | { readonly t: 'upload'; readonly handle: number; readonly name: string; readonly size: number }
+  | { readonly t: 'send'; readonly topic: string; readonly content: string; readonly uploads: readonly { readonly handle: number; readonly name: string }[] };
 
 /** A poll or to-do interaction as the workload makes them (the `send_submessage` command's event). */
 export type WidgetEvent =
@@ -90,6 +99,11 @@ export const EMOJI_CHOICES = [
 export type EmojiChoice = (typeof EMOJI_CHOICES)[number];
 /** Scheduled messages' handles live beside the snippets' in one handle table, from here up. */
 export const SCHEDULED_HANDLE_BASE = 100_000;
+/** Uploads' handles, from here up. */
+export const UPLOAD_HANDLE_BASE = 200_000;
+
+/** A generated file's bytes: its name repeated to its size (each file's own). */
+export const uploadBytes = (name: string, size: number): Buffer => Buffer.alloc(size, name);
 
 /** After a burst: let requests fly a little (`some`), drain completely (`full`), or go on at once. */
 export type Pause = 'none' | 'some' | 'full';
@@ -121,6 +135,10 @@ export interface Intended {
   readonly deleted: Set<number>;
   /** Poll option key -> our vote there at the end; task key -> struck an odd number of times; tasks added. */
   readonly widgets: { readonly votes: Map<string, boolean>; readonly struck: Map<string, boolean>; readonly tasks: string[] };
+  /** Messages sent with files, in order: topic, text and the names of their files. */
+  readonly sends: Array<{ readonly topic: string; readonly content: string; readonly files: readonly string[] }>;
+  /** Files uploaded: name -> size. */
+  readonly files: Map<string, number>;
 }
 
 export interface Workload {
@@ -160,7 +178,7 @@ type Life = 'unborn' | 'alive' | 'deleted';
 export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Workload {
   const r = seededRandom(o.seed);
   const p = fx.prefix;
-  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map(), subscription: new Map(), deleted: new Set(), widgets: { votes: new Map(), struck: new Map(), tasks: [] } };
+  const intended: Intended = { snippets: new Map(), messages: new Map(), topics: new Map(), settings: {}, views: new Map(), starred: new Map(), reactions: new Map(), scheduled: new Map(), subscription: new Map(), deleted: new Set(), widgets: { votes: new Map(), struck: new Map(), tasks: [] }, sends: [], files: new Map() };
   for (const m of fx.messages) intended.messages.set(m.id, { content: m.content, topic: m.topic, ops: [] });
   const snippet = Array.from({ length: o.snippets }, () => ({ life: 'unborn' as Life, title: '', content: '', n: 0 }));
   const view = Array.from({ length: o.views }, () => ({ life: 'unborn' as Life, name: '', isPinned: false, n: 0 }));
@@ -332,6 +350,7 @@ export function generateWorkload(fx: WorkloadFixtures, o: WorkloadOptions): Work
     out.push(...ops);
   }
   if (fx.widgets) spliceWidgetIntents(out, fx.widgets, intended.widgets, p, o.seed);
+  if (o.uploads) spliceUploadIntents(out, intended, p, o.seed, o.uploads);
   for (const s of snippet) if (s.life === 'alive') intended.snippets.set(s.title, s.content);
   sched.forEach((q, k) => {
     if (q.life === 'alive') intended.scheduled.set(`${p}q${k}`, q.content);
@@ -381,6 +400,27 @@ function spliceWidgetIntents(out: Intent[], w: NonNullable<WorkloadFixtures['wid
   }
 }
 
+/** Groups of one or two uploads and the message naming them, each at a random place of its own stream. */
+function spliceUploadIntents(out: Intent[], intended: Intended, p: string, seed: number, n: number): void {
+  const r = seededRandom(seed * 13 + 5);
+  const at = Array.from({ length: n }, () => Math.floor(r() * (out.length + 1))).sort((a, b) => b - a);
+  const groups: Intent[][] = [];
+  for (let i = 0; i < n; i++) {
+    const files = Array.from({ length: 1 + Math.floor(r() * 2) }, (_, j) => {
+      const handle = UPLOAD_HANDLE_BASE + i * 2 + j;
+      const name = `${p}u${i}-${j}.txt`;
+      const size = 64 + Math.floor(r() * 4_000);
+      intended.files.set(name, size);
+      return { t: 'upload' as const, handle, name, size };
+    });
+    const send = { t: 'send' as const, topic: `${p} files ${i % 2}`, content: `${p}f${i} see the files`, uploads: files.map((f) => ({ handle: f.handle, name: f.name })) };
+    intended.sends.push({ topic: send.topic, content: send.content, files: files.map((f) => f.name) });
+    groups.push([...files, send]);
+  }
+  // From the last place back, so earlier places stay where they were; groups keep their order.
+  at.forEach((k, i) => out.splice(k, 0, ...groups[n - 1 - i]!));
+}
+
 /**
  * The `known` base of a widget intent, as the engine counts it on the cached message: the user's
  * submessages with this content, landed or still pending (rows done or live; a cancelled row is
@@ -406,7 +446,7 @@ function kind(store: OutboxStore, name: string): RuntimeKind {
 }
 
 /** Enqueue one intent as the UI would (the caller wraps it in the user action's transaction). */
-export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, nowMs: number, fx: Pick<WorkloadFixtures, 'streamId' | 'scheduleAt'>): EnqueueResult {
+export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, nowMs: number, fx: Pick<WorkloadFixtures, 'streamId' | 'scheduleAt'>, files?: OutboxFiles): EnqueueResult {
   const tmpOf = (h: number): string => {
     const tmp = handles.get(h);
     if (tmp === undefined) throw new Error(`handle ${h} was never created`);
@@ -461,6 +501,25 @@ export function enqueueIntent(store: OutboxStore, handles: Handles, it: Intent, 
       const known = knownSubmessages(store, it.messageId, content);
       const args = { message_id: it.messageId, msg_type: 'widget', content, local_id: -1 - store.all().length };
       return store.enqueue(kind(store, 'send_submessage'), args, { known });
+    }
+    case 'upload': {
+      if (!files) throw new Error('uploads need the outbox files');
+      // The copy first, durably (a kill before the commit leaves a copy the sweep at start removes).
+      const file = files.stage(uploadBytes(it.name, it.size));
+      const tmp = store.newTempId();
+      handles.set(it.handle, tmp);
+      return store.enqueue(kind(store, 'upload_file'), { upload: tmp, file, filename: it.name, mime_type: 'text/plain', size: it.size }, { enqueued_at: Math.floor(nowMs / 1000) });
+    }
+    case 'send': {
+      // As the session's send: the uploads still live join the conversation, ahead of the message.
+      const to = { type: 'channel' as const, stream_id: fx.streamId, topic: it.topic };
+      const uploads = it.uploads.map((u) => ({ upload: tmpOf(u.handle), name: u.name }));
+      for (const u of uploads) {
+        const up = uploadOf(store.db, u.upload);
+        if (up) store.repoint(up.id, { ...up.args, entity: conversationKey(to) });
+      }
+      const args: MessageSendArgs = { local_id: String(nextOutboxRowId(store.db)), to, content: it.content, uploads };
+      return store.enqueue(kind(store, 'send_message'), args, { enqueued_at: Math.floor(nowMs / 1000) });
     }
   }
 }
