@@ -37,6 +37,9 @@ describe('BAD_EVENT_QUEUE_ID forever', () => {
       // 50x-shortened backoff 1.5, 2.1, 3, 4.2, 6, 8.5, 12 ... s: about 10 in 2 s; a tight loop makes hundreds.
       expect(registers).toBeGreaterThanOrEqual(2);
       expect(registers).toBeLessThanOrEqual(15);
+      // Between two re-registers the status says so (during one it says syncing: wait for the gap,
+      // which a loaded machine may reach later).
+      await until(() => s.status.state === 'error', 10_000, 'the error status between re-registers');
       expect(s.status).toMatchObject({ state: 'error', error: expect.stringContaining('BAD_EVENT_QUEUE_ID') });
       proxy.clearRules();
       s.nudge('network');
