@@ -17,7 +17,7 @@ import type { ServerState } from '../state.js';
 
 const API_PREFIX = '/api/v1';
 /** Served outside the API, as in Zulip. */
-const ROOT_PREFIXES = ['/user_uploads/', '/user_avatars/'];
+const ROOT_PREFIXES = ['/user_uploads/', '/user_avatars/', '/static/generated/emoji/'];
 
 /** With `unread`, the request whose body is still arriving: the answer goes out now, the close after it (`closeAfterBody`). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, unread?: IncomingMessage): void {
@@ -49,7 +49,7 @@ function sendRaw(res: ServerResponse, r: RawResponse, headers: Record<string, st
 
 /**
  * `router` serves the API below `/api/v1`; `rootRouter` the few paths real Zulip serves outside
- * it (uploaded files under `/user_uploads/`, custom emoji under `/user_avatars/`), with the same authentication and error envelopes.
+ * it (uploaded files under `/user_uploads/`, custom emoji under `/user_avatars/`, the emoji name table under `/static/generated/emoji/`), with the same authentication and error envelopes.
  */
 export function createHttpServer(srv: ServerState, router: Router<PublicCtx>, rootRouter?: Router<PublicCtx>): Server {
   const rl = srv.config.rateLimit;

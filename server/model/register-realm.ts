@@ -18,6 +18,9 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 
 type GroupSettingName = Extract<keyof RealmSettings, `can_${string}`>;
 
+/** Where the server's emoji name table is served (real Zulip's has a content hash in the name). */
+export const SERVER_EMOJI_DATA_PATH = '/static/generated/emoji/emoji_api.json';
+
 export function realmState(srv: ServerState): Record<string, unknown> {
   const realm = getRealm(srv);
   const group = (name: GroupSettingName): GroupSettingValue => apiGroupSettingValue(srv, realm[name]);
@@ -29,6 +32,7 @@ export function realmState(srv: ServerState): Record<string, unknown> {
     realm_uri: cfg.realmUrl,
     realm_icon_url: `${cfg.realmUrl}/static/images/logo/zulip-icon-square.svg`,
     realm_icon_source: 'D',
+    server_emoji_data_url: `${cfg.realmUrl}${SERVER_EMOJI_DATA_PATH}`,
     realm_default_language: 'en',
     realm_plan_type: 1,
     realm_org_type: 0,

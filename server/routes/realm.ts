@@ -17,6 +17,8 @@ import { validateGroupSettingValue, type GroupSettingValue } from '../model/grou
 import { getRealm, realmLinkifiers, setRealmSettings, type RealmSettings } from '../model/realm.js';
 import { addRealmEmoji, realmEmoji, realmEmojiImage } from '../model/realm-emoji.js';
 import { REALM_ID } from '../model/uploads.js';
+import { SERVER_EMOJI_DATA_PATH } from '../model/register-realm.js';
+import { unicodeEmoji } from '../../common/emoji.js';
 import { RawResponse } from '../http/raw.js';
 import { apiGroupSettingValue } from '../model/user-groups.js';
 import { activeUserIds, isAdmin } from '../model/users.js';
@@ -109,7 +111,14 @@ export function registerRealmRoutes(r: ApiRouter): void {
   route(r, 'GET', '/realm/linkifiers', ({ srv }) => ({ linkifiers: realmLinkifiers(srv) }));
 }
 
-/** GET /user_avatars/{realm_id}/emoji/images/{file}: a custom emoji's image, public as in Zulip (outside /api/v1). */
+/** The body of the server's emoji name table (built once: the table never changes while running). */
+let emojiApiJson: Buffer | undefined;
+
+/**
+ * GET /user_avatars/{realm_id}/emoji/images/{file}: a custom emoji's image, public as in Zulip
+ * (outside /api/v1). GET /static/generated/emoji/emoji_api.json: the names this server accepts per
+ * Unicode emoji code, canonical first (`{code_to_names}`, register's `server_emoji_data_url`).
+ */
 export function registerRealmEmojiFileRoutes(r: ApiRouter): void {
   publicRoute(r, 'GET', '/user_avatars/:realm_id_str/emoji/images/:file', ({ srv, path }) => {
     const image = path.realm_id_str === String(REALM_ID) ? realmEmojiImage(srv, path.file ?? '') : undefined;
@@ -120,5 +129,9 @@ export function registerRealmEmojiFileRoutes(r: ApiRouter): void {
       'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'public, max-age=86400',
     });
+  });
+  publicRoute(r, 'GET', SERVER_EMOJI_DATA_PATH, () => {
+    emojiApiJson ??= Buffer.from(JSON.stringify({ code_to_names: Object.fromEntries(unicodeEmoji().map((e) => [e.code, e.names])) }), 'utf8');
+    return new RawResponse(emojiApiJson, { 'content-type': 'application/json', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' });
   });
 }

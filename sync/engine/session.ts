@@ -50,6 +50,7 @@ import type { EditHistory, TypingEditor } from '../protocol/commands.js';
 import type { SessionStatus, SyncProgress } from '../protocol/status.js';
 import { editUserGroup } from '../db/queries/groups.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
+import { refreshServerEmojiNames } from './server-emoji.js';
 import { editHistory } from './edit-history.js';
 import { applyEvents, EventApplyError as StoreApplyError } from './handlers/index.js';
 import { hasPendingBackfill, registerAndSync, runPendingBackfill } from './initial-sync.js';
@@ -531,6 +532,7 @@ export class AccountSession {
       this.outbox.retryNow();
       this.refreshRaw();
       this.prefetchRealmEmoji();
+      this.refreshServerEmojiNames();
       this.presence.wentLive();
     }
   }
@@ -538,6 +540,16 @@ export class AccountSession {
   /** The realm's custom emoji images, fetched ahead like uploads (cached ones are skipped): the picker shows them offline too. */
   private prefetchRealmEmoji(): void {
     this.uploads.prefetch(this.queries.realmEmoji().flatMap((e) => (e.deactivated ? [] : (realmUploadPath(e.source_url, this.opts.realmUrl) ?? []))));
+  }
+
+  /** In the background: the server's emoji names when its table changed (engine/server-emoji.ts). */
+  private refreshServerEmojiNames(): void {
+    const changes = new ChangeCollector();
+    refreshServerEmojiNames(this.conn, this.db, changes)
+      .then(() => {
+        if (!changes.empty) this.emit(changes.freeze());
+      })
+      .catch((e: unknown) => this.seams.logger.warn("the server's emoji names could not be fetched (the app's own are used)", { error: e instanceof Error ? e.message : String(e) }));
   }
 
   private markStream(s: PollerStatus): void {

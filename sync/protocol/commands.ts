@@ -342,6 +342,8 @@ export const queries = {
   savedSnippets: { request: none, response: z.array(savedSnippetSchema) },
   /** The realm's custom emoji by name (live area `realm`), answered offline from the store. */
   realmEmoji: { request: none, response: z.array(realmEmojiSchema) },
+  /** The Unicode emoji names the server accepts, by code, canonical first (null: it has no table; use the app's). */
+  serverEmojiNames: { request: none, response: z.record(z.string(), z.array(z.string())).nullable() },
   navigationViews: { request: none, response: z.array(navigationViewSchema) },
   scheduledMessages: { request: none, response: z.array(scheduledMessageSchema) },
   userSettings: { request: none, response: userSettingsSchema },
@@ -404,6 +406,7 @@ export const QUERY_AREAS = {
   messageDeletion: ['realm', 'user_groups', 'users', 'channels'],
   channelSubscribers: ['channels', 'subscriptions'],
   realmEmoji: ['realm'],
+  serverEmojiNames: ['realm'],
   userGroups: ['user_groups', 'realm', 'users', 'outbox'],
   mutedUsers: ['muted_users'],
   presence: ['presence'],

@@ -15,6 +15,7 @@ import { getReadReceipts } from '../api/index.js';
 import { getUser } from '../db/queries/users.js';
 import { storedMutedUsers } from '../outbox/mutations/user-mute.js';
 import type { ViewHandle } from '../engine/session-views.js';
+import { storedServerEmojiNames } from '../engine/server-emoji.js';
 import { channelHandlers } from './handlers-channels.js';
 import { outboxHandlers, queuedHandlers } from './handlers-outbox.js';
 
@@ -67,6 +68,7 @@ export const handlers: Handlers = {
   mutedUsers: (ctx) => storedMutedUsers(ctx.session().db).map((m) => m.id),
   savedSnippets: (ctx) => ctx.session().queries.savedSnippets(),
   realmEmoji: (ctx) => ctx.session().queries.realmEmoji(),
+  serverEmojiNames: (ctx) => storedServerEmojiNames(ctx.session().db),
   navigationViews: (ctx) => ctx.session().queries.navigationViews(),
   scheduledMessages: (ctx) => ctx.session().queries.scheduledMessages(),
   drafts: (ctx) => ctx.session().drafts.list(),

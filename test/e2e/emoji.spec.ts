@@ -6,21 +6,10 @@
  * server PROCESS stops and the page reloads: both images still show, from the device, and so does
  * one added while the app was live but never shown (the engine fetched it ahead).
  */
-import type { Locator } from '@playwright/test';
 import { expect, lightAndDark, messageList, openTopic, test } from './fixtures.js';
 import { openRealWorld, statusOf } from './real-world.js';
 import { discPng } from '../../server/demo/emoji-images.js';
-
-/** Decoded for real (a broken image has no natural width). */
-async function expectLoaded(img: Locator): Promise<void> {
-  await expect(img).toBeVisible();
-  const decoded = () =>
-    img.evaluate((el) => {
-      const i = el as unknown as { complete: boolean; naturalWidth: number };
-      return i.complete ? i.naturalWidth : 0;
-    });
-  await expect.poll(decoded, { timeout: 15_000 }).toBeGreaterThan(0);
-}
+import { expectLoaded } from './upload-helpers.js';
 
 /** Add a custom emoji as `email` (Zulip's POST /realm/emoji/{name}, multipart). */
 async function addCustomEmoji(serverUrl: string, email: string, name: string, png: Buffer): Promise<void> {

@@ -10,6 +10,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, lightAndDark, messageList, openTopic, test } from './fixtures.js';
 import { openRealWorld } from './real-world.js';
+import { expectLoaded } from './upload-helpers.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -73,13 +74,18 @@ test('typeahead by keyboard in the composer and the inline editor', async ({ app
   await expect(list.getByRole('option', { name: /octopus/ })).toBeVisible();
   await input.press('Enter');
   await expect(input).toHaveValue(/@\*\*topic\*\* :octopus: $/);
+  // The realm's custom emoji too, with its image.
+  await input.pressSequentially(':shipi');
+  await expectLoaded(list.getByRole('option', { name: /shipit/ }).locator('img'));
+  await input.press('Enter');
+  await expect(input).toHaveValue(/:octopus: :shipit: $/);
 
   // `#` then a letter: channels; Enter leaves `#**Denmark>` and offers the channel itself, then its topics.
   await input.pressSequentially('#den');
   await expect(list).toHaveAccessibleName('Channels suggestions');
   await expectHighlighted(input, list, 'Denmark');
   await input.press('Enter');
-  await expect(input).toHaveValue(/:octopus: #\*\*Denmark>$/);
+  await expect(input).toHaveValue(/:shipit: #\*\*Denmark>$/);
   await expect(list).toHaveAccessibleName('Topics suggestions');
   await expectHighlighted(input, list, /^Denmark.*link to channel/);
   // What is typed comes first as a new topic when it names none (Zulip's exact match first).
@@ -88,7 +94,7 @@ test('typeahead by keyboard in the composer and the inline editor', async ({ app
   await input.press('ArrowDown');
   await expectHighlighted(input, list, /^castle/);
   await input.press('Tab');
-  await expect(input).toHaveValue(/:octopus: #\*\*Denmark>castle\*\* $/);
+  await expect(input).toHaveValue(/:shipit: #\*\*Denmark>castle\*\* $/);
 
   // `>` takes the highlighted channel; Escape over its topics closes the link, keeping the words.
   await input.pressSequentially('#ver>');
@@ -122,6 +128,7 @@ test('typeahead by keyboard in the composer and the inline editor', async ({ app
   await expect(sent.locator('.user-group-mention')).toHaveText('@leads');
   await expect(sent.locator('.topic-mention')).toHaveText('@topic');
   await expect(sent.getByRole('img', { name: 'octopus' })).toBeVisible();
+  await expect(sent.locator('img.emoji[alt=":shipit:"]')).toBeVisible();
   await expect(sent.getByRole('link', { name: '#Denmark > castle' })).toBeVisible();
   await expect(sent.getByRole('link', { name: '#Verona', exact: true })).toBeVisible();
   await expect(sent.locator('.marker-pending')).toHaveCount(0);

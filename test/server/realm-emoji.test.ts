@@ -79,4 +79,16 @@ describe('custom emoji', () => {
       { emoji_name: 'avocado', emoji_code: '1f951', reaction_type: 'unicode_emoji', user_id: t.userId('hamlet') },
     ]);
   });
+
+  it("register's server_emoji_data_url serves the names it accepts per code, canonical first (Zulip's emoji_api.json)", async () => {
+    const url = (await t.as('hamlet').post('/register', { fetch_event_types: JSON.stringify(['realm']) })).json.server_emoji_data_url as string;
+    expect(url).toBe(`${t.url}/static/generated/emoji/emoji_api.json`);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const table = ((await res.json()) as { code_to_names: Record<string, string[]> }).code_to_names;
+    expect(table['1f44d']?.[0]).toBe('+1');
+    expect(table['1f44d']).toContain('thumbs_up');
+    expect(table['263a']?.[0]).toBe('smile');
+    expect(Object.keys(table).length).toBeGreaterThan(1800);
+  });
 });

@@ -14,8 +14,8 @@ import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { useAccounts } from '../data/accounts.js';
 import { gridIndex } from '../kit/menu-keys.js';
 import { Popover } from '../kit/Popover.js';
-import { CUSTOM_CATEGORY, EMOJI, emojiChar, emojiLabel, emojiReactionType, searchEmoji, type EmojiEntry } from '../shared/emoji.js';
-import { useRealmEmoji, type RealmEmojiStore } from './realm-emoji.js';
+import { CUSTOM_CATEGORY, emojiChar, emojiLabel, emojiReactionType, searchEmoji, type EmojiEntry } from '../shared/emoji.js';
+import { useRealmEmoji, type RealmEmojiStore } from '../shared/realm-emoji.js';
 import { emojiKey, noteRecentEmoji, recentEmojiKeys, recentEntries } from './recent-emoji.js';
 import { reactionToggle, type ReactionRequest } from './reactions.js';
 
@@ -31,8 +31,7 @@ interface Section {
   readonly list: readonly EmojiEntry[];
 }
 
-let unicodeSections: readonly Section[] | undefined;
-const bySection = () => (unicodeSections ??= EMOJI_CATEGORIES.map((name) => ({ name, list: EMOJI.filter((e) => e.category === name) })));
+const bySection = (list: readonly EmojiEntry[]): Section[] => EMOJI_CATEGORIES.map((name) => ({ name, list: list.filter((e) => e.category === name) }));
 
 /** One emoji button: the character, or a custom emoji's image. */
 function EmojiChoice(props: { e: EmojiEntry; chosen: boolean; realm: RealmEmojiStore; onPick(e: EmojiEntry): void }) {
@@ -50,12 +49,13 @@ export function EmojiPicker(props: { chosen: ReadonlySet<string>; onPick(e: Emoj
   const realm = useRealmEmoji();
   const accounts = useAccounts();
   const [query, setQuery] = createSignal('');
-  const all = createMemo(() => [...EMOJI, ...realm.entries()]);
+  const all = realm.all;
+  const unicodeSections = createMemo(() => bySection(realm.unicode()));
   const results = createMemo(() => (query().trim() === '' ? [] : searchEmoji(query(), all())));
   const sections = createMemo<Section[]>(() => {
     const recent = recentEntries(recentEmojiKeys(accounts.active()?.id), all());
     const custom = realm.entries();
-    return [...(recent.length > 0 ? [{ name: RECENT_CATEGORY, list: recent }] : []), ...bySection(), ...(custom.length > 0 ? [{ name: CUSTOM_CATEGORY, list: custom }] : [])];
+    return [...(recent.length > 0 ? [{ name: RECENT_CATEGORY, list: recent }] : []), ...unicodeSections(), ...(custom.length > 0 ? [{ name: CUSTOM_CATEGORY, list: custom }] : [])];
   });
   const first = () => (query().trim() === '' ? sections()[0]?.list[0] : results()[0]);
   const id = createUniqueId();

@@ -9,7 +9,7 @@ import { ReactIcon } from '../kit/icons.js';
 import { useUsers } from '../data/users.js';
 import { ReactionButton } from './EmojiPicker.js';
 import { groupReactions, reactionGlyph, reactionLabel, reactionTitle, reactionToggle, reactors, type ReactionGroup } from './reactions.js';
-import { useRealmEmoji } from './realm-emoji.js';
+import { useRealmEmoji } from '../shared/realm-emoji.js';
 import { useActions } from './store.js';
 
 export function Reactions(props: { message: LocalMessage }) {

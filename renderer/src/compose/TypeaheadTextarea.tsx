@@ -19,6 +19,7 @@ import { useHome } from '../data/home.js';
 import { useNarrow } from '../data/narrow.js';
 import { useUsers } from '../data/users.js';
 import { topicLabel } from '../kit/format.js';
+import { useRealmEmoji } from '../shared/realm-emoji.js';
 import { moveHighlight } from '../shared/typeahead.js';
 import {
   applyChoice,
@@ -44,6 +45,8 @@ interface Option {
   label: string;
   detail?: string;
   glyph?: string;
+  /** A custom emoji's image (where the page loads it from). */
+  image?: string | undefined;
 }
 
 const LIST_NAMES: Record<Trigger['kind'], string> = { mention: 'People and groups', emoji: 'Emoji', channel: 'Channels', topic: 'Topics' };
@@ -68,6 +71,7 @@ export function TypeaheadTextarea(props: {
 }) {
   const id = createUniqueId();
   const users = useUsers();
+  const emoji = useRealmEmoji();
   const channels = useChannels();
   const home = useHome();
   const narrow = useNarrow();
@@ -158,7 +162,13 @@ export function TypeaheadTextarea(props: {
         detail: i.type === 'user' ? i.user.email : i.type === 'group' ? i.group.description || 'User group' : i.detail,
       }));
     }
-    if (t.kind === 'emoji') return emojiSuggestions(t.query).map((entry) => ({ choice: { type: 'emoji', entry }, label: emojiLabel(entry.names[0] ?? ''), glyph: emojiChar(entry.code) ?? undefined }));
+    if (t.kind === 'emoji') {
+      return emojiSuggestions(t.query, emoji.all()).map((entry) => ({
+        choice: { type: 'emoji', entry },
+        label: emojiLabel(entry.names[0] ?? ''),
+        ...(entry.url === undefined ? { glyph: emojiChar(entry.code) ?? undefined } : { image: emoji.imageSrc(entry.url) }),
+      }));
+    }
     const current = props.conversation?.kind === 'channel' ? props.conversation.channelId : null;
     if (t.kind === 'channel') return channelSuggestions(channelList(), t.query, current).map((c) => ({ choice: { type: 'channel', name: c.name }, label: c.name }));
     const channel = channelList().find((c) => c.name === t.channel);
@@ -275,6 +285,7 @@ export function TypeaheadTextarea(props: {
                     {o.glyph}
                   </span>
                 </Show>
+                <Show when={o.image}>{(src) => <img class="typeahead-glyph emoji-img" src={src()} alt="" />}</Show>
                 <span class="typeahead-label">{o.label}</span>
                 <Show when={o.detail}>
                   <span class="typeahead-detail">{o.detail}</span>

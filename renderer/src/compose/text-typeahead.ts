@@ -284,9 +284,9 @@ export function topicSuggestions(channel: ChannelInfo | undefined, query: string
 
 export type Choice = { type: 'mention'; text: string } | { type: 'emoji'; entry: EmojiEntry } | { type: 'channel'; name: string } | TopicItem;
 
-/** The emoji `:query` offers. */
-export function emojiSuggestions(query: string, max = MAX_ITEMS): EmojiEntry[] {
-  return searchEmoji(query).slice(0, max);
+/** The emoji `:query` offers, from `list` (the Unicode set under the server's names, and the realm's). */
+export function emojiSuggestions(query: string, list?: readonly EmojiEntry[], max = MAX_ITEMS): EmojiEntry[] {
+  return searchEmoji(query, list).slice(0, max);
 }
 
 /**

@@ -23,6 +23,27 @@ export interface EmojiEntry {
 /** Every Unicode emoji, by category in Zulip's order. */
 export const EMOJI: readonly EmojiEntry[] = unicodeEmoji();
 
+/**
+ * The Unicode entries with the names the server accepts (its `server_emoji_data_url` table, by
+ * code, canonical first): an entry the server does not list is left out (it would refuse it as a
+ * reaction), one only the server lists is added without a category (search and typeahead find it,
+ * the picker's tabs do not). Codes that are not code points and empty name lists are ignored.
+ * No table: the list as it is.
+ */
+export function withServerNames(list: readonly EmojiEntry[], table: Readonly<Record<string, readonly string[]>> | null): readonly EmojiEntry[] {
+  if (table === null) return list;
+  const usable = new Map(Object.entries(table).filter(([code, names]) => names.length > 0 && emojiChar(code) !== null));
+  const out: EmojiEntry[] = [];
+  for (const e of list) {
+    const names = usable.get(e.code);
+    if (names === undefined) continue;
+    out.push({ ...e, names });
+    usable.delete(e.code);
+  }
+  for (const [code, names] of usable) out.push({ code, names });
+  return out;
+}
+
 /** The picker's category of the realm's emoji, after the Unicode ones (as in Zulip). */
 export const CUSTOM_CATEGORY = 'Custom';
 

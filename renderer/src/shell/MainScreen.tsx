@@ -26,7 +26,7 @@ import { ComposeProvider } from '../data/compose.js';
 import { SelectionProvider } from '../keys/selection.js';
 import { Shortcuts } from '../keys/Shortcuts.js';
 import { ActionsProvider } from '../actions/store.js';
-import { RealmEmojiProvider } from '../actions/realm-emoji.js';
+import { RealmEmojiProvider } from '../shared/realm-emoji.js';
 import { SearchBox } from '../search/SearchBox.js';
 import { createSidebarOverlay } from './SidebarOverlay.js';
 import { bridge } from '../core/bridge.js';

@@ -157,6 +157,8 @@ export const registerResponse = success({
   unread_msgs: unreadMsgs.optional(),
   /** The realm's custom emoji by id, deactivated ones included. */
   realm_emoji: z.record(z.string(), realmEmoji).optional(),
+  /** FL 140 (`realm`): a JSON file `{code_to_names}`, the Unicode emoji names this server accepts (canonical first). */
+  server_emoji_data_url: z.string().optional(),
   /** Fetch key `realm_user_groups`; events arrive as `user_group`. */
   realm_user_groups: z.array(userGroup).optional(),
   /** Fetch key `user_topic`. */

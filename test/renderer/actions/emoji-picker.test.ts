@@ -1,7 +1,8 @@
 /** The pickers' emoji: the shared table (common/emoji.ts), characters, search. */
 import { describe, expect, it } from 'vitest';
 import { unicodeEmojiCode } from '../../../common/emoji.js';
-import { EMOJI, emojiChar, emojiLabel, searchEmoji } from '../../../renderer/src/shared/emoji.js';
+import { EMOJI, emojiChar, emojiLabel, searchEmoji, withServerNames } from '../../../renderer/src/shared/emoji.js';
+import { emojiSuggestions } from '../../../renderer/src/compose/text-typeahead.js';
 
 describe('the emoji list', () => {
   it('names every emoji as the server’s table does, with the same code (a reaction the server would refuse is never offered)', () => {
@@ -64,5 +65,25 @@ describe('searchEmoji', () => {
 
   it('labels read as words', () => {
     expect(emojiLabel('working_on_it')).toBe('working on it');
+  });
+});
+
+describe("the server's names (server_emoji_data_url)", () => {
+  it('rename the entries it lists, leave out those it does not, add its own codes without a category', () => {
+    const table = { '1f44d': ['thumbs_up', '+1'], '1f419': ['octopus'], '1f600': [], zulip: ['zulip'], 'e000-zz': ['bad'], '1faff': ['future_face'] };
+    const list = withServerNames(EMOJI, table);
+    expect(list.find((e) => e.code === '1f44d')).toMatchObject({ names: ['thumbs_up', '+1'], category: 'People & Body' });
+    expect(list.find((e) => e.code === '1f419')?.names).toEqual(['octopus']);
+    // Not listed (or listed with no names, or no code points): the server would refuse it.
+    expect(list.some((e) => e.code === '1f600' || e.code === '1f389' || e.code === 'zulip' || e.code === 'e000-zz')).toBe(false);
+    expect(list.at(-1)).toEqual({ code: '1faff', names: ['future_face'] });
+    expect(list).toHaveLength(3);
+    // The canonical name is what a pick sends; search finds the aliases.
+    expect(searchEmoji('+1', list)[0]?.names[0]).toBe('thumbs_up');
+    expect(emojiSuggestions('future', list).map((e) => e.code)).toEqual(['1faff']);
+  });
+
+  it('without a table the app’s own list stands', () => {
+    expect(withServerNames(EMOJI, null)).toBe(EMOJI);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The realm's custom emoji for the pickers and reaction chips (engine query `realmEmoji`, answered
- * offline from the store and kept current by its area). Their images load like uploads: from the
+ * The emoji the pickers, the typeahead and reaction chips offer: the Unicode set under the names
+ * the server accepts (engine query `serverEmojiNames`), and the realm's custom emoji (engine query
+ * `realmEmoji`); both answered offline from the store and kept current by their area. Their images load like uploads: from the
  * host, which fetches them with the account's credentials and keeps them for offline
  * (sync/protocol/uploads.ts). Outside the provider (component tests) there are none.
  */
@@ -11,9 +12,13 @@ import { useLiveQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { hostSession } from '../core/host-session.js';
 import { useAccounts } from '../data/accounts.js';
-import { customEmojiEntries, type EmojiEntry } from '../shared/emoji.js';
+import { customEmojiEntries, EMOJI, withServerNames, type EmojiEntry } from './emoji.js';
 
 export interface RealmEmojiStore {
+  /** The Unicode emoji with the names this server accepts (engine query `serverEmojiNames`; the app's own table when it has none). */
+  unicode(): readonly EmojiEntry[];
+  /** Every emoji offered: the Unicode ones, then the realm's. */
+  all(): readonly EmojiEntry[];
   /** Active custom emoji as picker entries (code = id, `url` = the image path on the realm), by name. */
   entries(): readonly EmojiEntry[];
   /** Where the page loads an emoji's image from (undefined: not an image this realm serves). */
@@ -22,7 +27,7 @@ export interface RealmEmojiStore {
   byId(id: string): RealmEmojiView | undefined;
 }
 
-const NONE: RealmEmojiStore = { entries: () => [], imageSrc: () => undefined, byId: () => undefined };
+const NONE: RealmEmojiStore = { unicode: () => EMOJI, all: () => EMOJI, entries: () => [], imageSrc: () => undefined, byId: () => undefined };
 
 const Ctx = createContext<RealmEmojiStore>();
 
@@ -30,9 +35,14 @@ export function RealmEmojiProvider(props: { bridge?: Bridge; children: JSX.Eleme
   const bridge = props.bridge ?? defaultBridge;
   const accounts = useAccounts();
   const q = useLiveQuery<RealmEmojiView[]>(bridge, { fetch: () => bridge.invoke('realmEmoji', {}), areas: [...QUERY_AREAS.realmEmoji, 'accounts'], initial: [] });
+  const names = useLiveQuery<Record<string, string[]> | null>(bridge, { fetch: () => bridge.invoke('serverEmojiNames', {}), areas: [...QUERY_AREAS.serverEmojiNames, 'accounts'], initial: null });
+  const unicode = createMemo(() => withServerNames(EMOJI, names.data));
   const entries = createMemo(() => customEmojiEntries(q.data));
+  const all = createMemo(() => [...unicode(), ...entries()]);
   const ids = createMemo(() => new Map(q.data.map((e) => [e.id, e])));
   const store: RealmEmojiStore = {
+    unicode,
+    all,
     entries,
     byId: (id) => ids().get(id),
     imageSrc: (sourceUrl) => {
