@@ -82,6 +82,8 @@ export interface ConnectionOptions {
 export interface RequestOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** An upload's progress: bytes of the request body the connection has taken (transport's `onBodySent`). */
+  readonly onBodySent?: (sent: number, total: number) => void;
 }
 
 export interface RequestSpec<S extends z.ZodType> extends RequestOptions {
@@ -212,7 +214,7 @@ export class ApiConnection {
     let res: HttpResponse;
     try {
       if (spec.signal?.aborted) throw spec.signal.reason;
-      res = await this.transport({ method: spec.method, url, headers, body, signal, maxBodyBytes });
+      res = await this.transport({ method: spec.method, url, headers, body, signal, maxBodyBytes, ...(spec.onBodySent ? { onBodySent: spec.onBodySent } : {}) });
     } catch (e) {
       throw this.failureOf(ctx, e, spec.signal, deadline.signal, timeoutMs);
     } finally {

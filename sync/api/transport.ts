@@ -8,6 +8,7 @@
  * the transport stops reading, drops the connection and rejects with `ResponseTooLargeError`, so a
  * never-ending answer costs at most the cap in memory, not everything until the deadline.
  */
+import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -21,6 +22,8 @@ export interface HttpRequest {
   readonly signal: AbortSignal;
   /** Stop reading (and reject with `ResponseTooLargeError`) past this many body bytes. */
   readonly maxBodyBytes?: number;
+  /** Told how many bytes of a `Buffer` body the connection has taken so far (an upload's progress). */
+  readonly onBodySent?: (sent: number, total: number) => void;
 }
 
 /** The answer's body went past the request's `maxBodyBytes`: reading stopped there. */
@@ -44,6 +47,27 @@ export interface HttpResponse {
 }
 
 export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
+
+/** Slices handed to the socket when it asks for more: its pace is the network's (after a small buffer). */
+const BODY_SLICE = 64 * 1024;
+
+/** A buffer as a stream that says how much of it was taken each time the connection asks for more. */
+function countedBody(body: Buffer, onSent: (sent: number, total: number) => void): Readable {
+  let at = 0;
+  return new Readable({
+    highWaterMark: BODY_SLICE,
+    read() {
+      if (at > 0) onSent(at, body.length);
+      if (at >= body.length) {
+        this.push(null);
+        return;
+      }
+      const next = Math.min(at + BODY_SLICE, body.length);
+      this.push(body.subarray(at, next));
+      at = next;
+    },
+  });
+}
 
 /** An answer whose body is kept as bytes (uploaded files), not decoded as text. */
 export interface BytesResponse {
@@ -80,10 +104,12 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
     bodyTimeout: 0,
   });
   const bytes: BytesTransport = async (req) => {
+    const counted = req.onBodySent && Buffer.isBuffer(req.body);
     const res = await request(req.url, {
       method: req.method,
-      headers: req.headers,
-      body: req.body,
+      // A counted body goes as a stream, so its length must be said (no chunked encoding).
+      headers: counted ? { ...req.headers, 'content-length': String(req.body!.length) } : req.headers,
+      body: counted ? countedBody(req.body as Buffer, req.onBodySent!) : req.body,
       signal: req.signal,
       dispatcher: agent,
     });

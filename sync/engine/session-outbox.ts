@@ -73,6 +73,8 @@ export interface OutboxHost {
   readonly files?: OutboxFiles;
   /** An upload landed: keep its bytes where the page reads uploads from (the upload cache). */
   keepUpload?(url: string, mimeType: string, bytes: Buffer): void;
+  /** An upload's request body went this far (`upload_id`: its local id). */
+  uploadProgress?(uploadId: number, sent: number, total: number): void;
 }
 
 /** The store, reporting each transition and each landed create to the session. */
@@ -120,6 +122,7 @@ export class SessionOutbox {
         discarded: (tmp) => uploadOf(this.db, tmp)?.state === 'discarded',
         landedUrls: () => landedUploadUrls(this.db),
         keep: (url, type, bytes) => host.keepUpload?.(url, type, bytes),
+        progress: (id, sent, total) => host.uploadProgress?.(id, sent, total),
       },
       queueId: () => host.queueId(),
       claimed: (key, localId) => claimedIds(this.db, key, localId),

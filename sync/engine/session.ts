@@ -79,6 +79,15 @@ export const DEFAULT_TYPING_STARTED_WAIT_MS = 10_000;
 export const DEFAULT_TYPING_STOPPED_WAIT_MS = 5_000;
 /** A typing notice is worthless late: give up on it sooner than on other requests. */
 const TYPING_REQUEST_TIMEOUT_MS = 5_000;
+/** An upload's progress is reported at most this often. */
+const PROGRESS_EVERY_MS = 100;
+
+/** How far an upload's request went (`upload_id`: the local id the upload command answered). */
+export interface UploadProgress {
+  readonly upload_id: number;
+  readonly sent: number;
+  readonly total: number;
+}
 
 export interface AccountSessionOptions {
   readonly realmUrl: string;
@@ -167,6 +176,9 @@ export class AccountSession {
   private readonly statusListeners = new Set<(s: SessionStatus) => void>();
   private readonly changeListeners = new Set<(c: StoreChanges) => void>();
   private readonly notificationListeners = new Set<(n: NotificationBatch) => void>();
+  private readonly progressListeners = new Set<(p: UploadProgress) => void>();
+  /** When each upload in flight last reported its progress (a report at most every `PROGRESS_EVERY_MS`). */
+  private readonly progressAt = new Map<number, number>();
 
   private constructor(
     private readonly opts: AccountSessionOptions,
@@ -246,6 +258,7 @@ export class AccountSession {
       keepUpload: (url, type, bytes) => {
         this.uploads.put(url, type, bytes).catch((e: unknown) => this.seams.logger.warn('an uploaded file could not be kept', { error: String(e) }));
       },
+      uploadProgress: (id, sent, total) => this.uploadProgress(id, sent, total),
     });
   }
 
@@ -311,6 +324,22 @@ export class AccountSession {
   onNotifications(listener: (n: NotificationBatch) => void): () => void {
     this.notificationListeners.add(listener);
     return () => this.notificationListeners.delete(listener);
+  }
+
+  /** Uploads on their way: how much of each request body went (at most every 100 ms per upload, and at its end). */
+  onUploadProgress(listener: (p: UploadProgress) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  private uploadProgress(uploadId: number, sent: number, total: number): void {
+    const now = this.seams.clock.now();
+    const last = this.progressAt.get(uploadId);
+    const done = sent >= total;
+    if (!done && last !== undefined && now - last < PROGRESS_EVERY_MS) return;
+    if (done) this.progressAt.delete(uploadId);
+    else this.progressAt.set(uploadId, now);
+    for (const l of this.progressListeners) l({ upload_id: uploadId, sent, total });
   }
 
   start(): void {

@@ -41,6 +41,8 @@ export interface UploadContext {
   landedUrls(): ReadonlySet<string>;
   /** The upload landed: keep the bytes in the upload cache for reading offline. */
   keep(url: string, mimeType: string, bytes: Buffer): void;
+  /** How far an upload's request body went (by its local `upload_id`), while it is being sent. */
+  progress?(uploadId: number, sent: number, total: number): void;
 }
 
 /** For stores and pushers without a session (tests, benches): no queue, nothing claimed, Zulip's default limits. */

@@ -528,5 +528,7 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('areas'), areas: z.array(z.string()) }),
   /** New messages to notify about: each one, or (many at once, e.g. after being offline) a summary. */
   z.object({ type: z.literal('notifications'), items: z.array(notificationItemSchema), summary: z.object({ count: int, senders: z.array(z.string()) }).nullable() }),
+  /** A queued upload on its way: bytes of its request sent (`upload_id`: what `uploadFile` answered). */
+  z.object({ type: z.literal('upload_progress'), upload_id: int, sent: int, total: int }),
 ]);
 export type EngineEvent = z.output<typeof engineEventSchema>;

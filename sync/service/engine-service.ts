@@ -319,6 +319,7 @@ export class EngineService {
     this.offSession = [
       session.onStatus((status) => this.broadcast({ type: 'status', status })),
       session.onNotifications((n) => this.broadcast({ type: 'notifications', items: n.items, summary: n.summary })),
+      session.onUploadProgress((p) => this.broadcast({ type: 'upload_progress', ...p })),
       session.onChanges((c) => {
         // Messages added or removed change topic lists even when no unread count moves (one's own
         // message, a read one); `messages` tells the sidebar to look again.

@@ -197,3 +197,58 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     rmSync(work, { recursive: true, force: true });
   }
 });
+
+test("a big upload's bar says how far it went: held where a stalled server left it, then uploaded", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // More than loopback sockets take in while the server is frozen.
+  const SIZE = 4 * 1024 * 1024;
+  const work = mkdtempSync(path.join(tmpdir(), 'zulip-upload-progress-'));
+  const procs: Proc[] = [];
+  try {
+    const server = await startServerProcess(await freePort(), path.join(work, 'server.db'));
+    procs.push(server.proc);
+    const host = await startHostProcess(path.join(work, 'app'));
+    procs.push(host.proc);
+    await page.goto(host.url);
+    await signInFromWelcome(page, server.url, 'hamlet@example.com');
+    const nav = sidebar(page);
+    await nav.getByRole('link', { name: 'Verona', exact: true }).click();
+    await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
+    await expect(statusOf(page)).toContainText('Live');
+
+    // The server process is frozen (SIGSTOP): the connection takes what the socket buffers hold, then waits.
+    server.proc.child.kill('SIGSTOP');
+    const composer = page.getByRole('form', { name: 'Compose' });
+    const chooser = page.waitForEvent('filechooser');
+    await composer.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles({ name: 'rehearsal.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(SIZE, 1) }, { timeout: 60_000 });
+    const file = composer.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+    await expect(file.getByRole('status')).toHaveText('Uploading…');
+    const bar = file.getByRole('progressbar', { name: 'Uploading rehearsal.mp4' });
+    // Determinate (an indeterminate bar's position is -1), part of the way, and held there.
+    const position = () => bar.evaluate((el) => (el as unknown as { position: number }).position);
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const [before, now] = [last, await position()];
+        last = now;
+        return now > 0 && now === before;
+      }, { timeout: 30_000, intervals: [1_000] })
+      .toBe(true);
+    testInfo.annotations.push({ type: 'held at', description: `${(last * 100).toFixed(1)}%` });
+    expect(last).toBeLessThan(1);
+    await lightAndDark(page, testInfo, '124-upload-progress');
+
+    server.proc.child.kill('SIGCONT');
+    await expect(file.getByRole('status')).toHaveText('Uploaded', { timeout: 60_000 });
+    const hamlet = await restAs(server.url, 'hamlet@example.com');
+    const files = (await hamlet.call('GET', '/attachments'))['attachments'] as Array<{ name: string; size: number }>;
+    expect(files.filter((f) => f.name === 'rehearsal.mp4').map((f) => f.size)).toEqual([SIZE]);
+  } finally {
+    for (const p of procs.reverse()) {
+      p.child.kill('SIGCONT');
+      await p.stop();
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -36,12 +36,14 @@ export function AttachButton(props: { attachments: Attachments }) {
 function AttachedFile(props: { file: Attached; onRemove(): void }) {
   const outbox = useOutbox();
   const row = () => outbox.state.rows.find((r) => r.outbox_id === props.file.outboxId);
+  const progressOf = () => (row()?.state === 'sending' ? outbox.uploadProgress(props.file.uploadId) : undefined);
   // The list holds unfinished rows: one seen there and gone since has landed.
   let seen = false;
   const status = () => {
     const r = row();
     if (!r) return seen ? 'Uploaded' : 'Waiting to upload';
     seen = true;
+    // The bar carries how far it went; the status (a live region) says only that it is uploading.
     if (r.state === 'sending' || r.state === 'verifying' || r.state === 'unknown') return 'Uploading…';
     if (r.state === 'failed') return `Not uploaded: ${r.last_error?.message ?? 'refused'}`;
     return 'Waiting to upload';
@@ -55,7 +57,10 @@ function AttachedFile(props: { file: Attached; onRemove(): void }) {
         {status()}
       </span>
       <Show when={status() === 'Uploading…'}>
-        <progress class="composer-file-progress" aria-label={`Uploading ${props.file.name}`} />
+        {/* Determinate once the engine reports bytes sent; until then (and while verifying) indeterminate. */}
+        <Show when={progressOf()?.total ? progressOf() : undefined} fallback={<progress class="composer-file-progress" aria-label={`Uploading ${props.file.name}`} />}>
+          {(p) => <progress class="composer-file-progress" aria-label={`Uploading ${props.file.name}`} value={p().sent} max={p().total} />}
+        </Show>
       </Show>
       <Button variant="quiet" size="small" aria-label={`Remove ${props.file.name}`} onClick={() => props.onRemove()}>
         ×

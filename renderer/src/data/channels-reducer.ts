@@ -25,6 +25,7 @@ export function refreshesChannels(e: EngineEvent): boolean {
       // New or removed messages change topic lists and counts; the engine names no area for them.
       return e.changes.added.length > 0 || e.changes.removed.length > 0;
     case 'notifications':
+    case 'upload_progress':
       return false;
   }
 }

@@ -2,7 +2,7 @@
  * Outbox: the badge counts and the unfinished rows (whose kind tells a message being sent from one
  * being edited), kept current by `createAreaQuery` (the `outbox` area, the account, the host coming
  * back); plus the user's actions on a row (retry, discard, resolve a conflict: keep mine, take
- * theirs or a merge).
+ * theirs or a merge), and the progress of uploads being sent (pushed `upload_progress` events).
  */
 import { createMemo } from 'solid-js';
 import { createStore } from 'solid-js/store';
@@ -12,6 +12,7 @@ import { createAreaQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { kindsById } from './outbox-reducer.js';
 import { storeContext } from './store-context.js';
+import { createUploadProgress } from './upload-progress.js';
 
 interface State {
   readonly counts: OutboxCounts | null;
@@ -32,6 +33,8 @@ export interface OutboxStore {
   /** Settle a conflict with a text the user merged from both versions (sent as the edit). */
   merge(outboxId: number, text: string): Promise<void>;
   dismissDraft(messageId: number): void;
+  /** How far a queued upload's request went (the engine's `upload_progress`), while it is sent. */
+  uploadProgress(uploadId: number): { sent: number; total: number } | undefined;
   dispose(): void;
 }
 
@@ -48,6 +51,7 @@ export function createOutboxStore(bridge: Bridge): OutboxStore {
     onError: 'reset',
   });
   const [drafts, setDrafts] = createStore<Record<number, string | undefined>>({});
+  const progress = createUploadProgress(bridge);
   const state: State = {
     get counts() {
       return q.state.data.counts;
@@ -71,7 +75,11 @@ export function createOutboxStore(bridge: Bridge): OutboxStore {
     },
     merge: async (id, text) => void (await bridge.invoke('outboxResolveConflict', { outbox_id: id, choice: { choice: 'edited', text } })),
     dismissDraft: (messageId) => setDrafts(messageId, undefined),
-    dispose: q.dispose,
+    uploadProgress: progress.get,
+    dispose: () => {
+      progress.dispose();
+      q.dispose();
+    },
   };
 }
 

@@ -97,7 +97,7 @@ export const uploadFileKind: OutboxKind<UploadFileArgs, UploadFileBase, 'upload_
     } catch {
       throw new Error(`the copy of “${a.filename}” kept for uploading is gone; attach the file again`);
     }
-    const res = await uploadFile(conn, { filename: a.filename, mimeType: a.mime_type, data });
+    const res = await uploadFile(conn, { filename: a.filename, mimeType: a.mime_type, data }, { onBodySent: (sent, total) => files.progress?.(localUploadId(a.upload), sent, total) });
     files.keep(res.url, a.mime_type, data);
     return { createdId: res.url };
   },
@@ -111,7 +111,9 @@ export const uploadFileKind: OutboxKind<UploadFileArgs, UploadFileBase, 'upload_
       .sort((x, y) => x.id - y.id)[0];
     if (!found) return 'not_applied';
     const url = attachmentUrl(found.path_id);
-    void files.read(a.file).then((data) => files.keep(url, a.mime_type, data), () => undefined);
+    // Read before answering: once the row settles its copy is removed.
+    const data = await files.read(a.file).catch(() => undefined);
+    if (data) files.keep(url, a.mime_type, data);
     return { status: 'applied', createdId: url };
   },
 };

@@ -14,6 +14,7 @@ const sockets = new Set<Socket>();
 const remotePorts: number[] = [];
 let connectionsOpened = 0;
 let lastRequest: { url: string; headers: IncomingMessage['headers']; body: string } | undefined;
+let lastBodyBytes = 0;
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -42,6 +43,7 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       lastRequest = { url: req.url ?? '', headers: req.headers, body };
+      lastBodyBytes = Buffer.byteLength(body, 'utf8');
       remotePorts.push(req.socket.remotePort ?? 0);
       json(res, 200, { result: 'success', msg: '', id: 2 });
     });
@@ -133,6 +135,21 @@ describe('error classification over loopback HTTP', () => {
   it('a refused connection is a network error', async () => {
     const dead = new ApiConnection({ realmUrl: 'http://127.0.0.1:1', email: 'e', apiKey: 'k', timeoutMs: 2_000, transport: transport.transport });
     await expect(dead.request({ method: 'GET', path: '/ok', schema })).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it("an upload's body reports its progress as the connection takes it, with its length announced", async () => {
+    const data = Buffer.alloc(1024 * 1024, 'a');
+    const seen: Array<[number, number]> = [];
+    const res = await conn.request({ method: 'POST', path: '/echo', schema, body: { contentType: 'application/octet-stream', data }, onBodySent: (sent, total) => seen.push([sent, total]) });
+    expect(res.id).toBe(2);
+    expect(lastRequest?.headers['content-length']).toBe(String(data.length));
+    expect(lastRequest?.headers['transfer-encoding']).toBeUndefined();
+    expect(lastBodyBytes).toBe(data.length);
+    // Slices of 64 KiB, each told once, rising to the whole body.
+    expect(seen.length).toBeGreaterThan(8);
+    expect(seen.every(([, total]) => total === data.length)).toBe(true);
+    expect(seen.every(([sent], i) => i === 0 || sent > seen[i - 1]![0])).toBe(true);
+    expect(seen.at(-1)).toEqual([data.length, data.length]);
   });
 
   it('sends Basic auth and a urlencoded body, and reuses the kept-alive connection', async () => {

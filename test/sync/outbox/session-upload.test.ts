@@ -72,6 +72,26 @@ describe('uploads through the session', () => {
     expect(s.uploads.has(url('plan.pdf'))).toBe(false);
   });
 
+  it("reports how far each upload's request went, by the upload_id the command answered, ending at the whole body", async () => {
+    const { s } = env;
+    const seen: Array<{ upload_id: number; sent: number; total: number }> = [];
+    const off = s.onUploadProgress((p) => seen.push(p));
+    const big = queue('big.bin', Buffer.alloc(3 * 1024 * 1024, 7), 'application/octet-stream');
+    const small = queue('small.png', PNG, 'image/png');
+    s.nudge('network');
+    await until(() => s.outbox.counts().pending === 0, 15_000, 'both sent');
+    off();
+    const of = (id: number) => seen.filter((p) => p.upload_id === id);
+    for (const id of [big.upload_id, small.upload_id]) {
+      const reports = of(id);
+      expect(reports.length).toBeGreaterThan(0);
+      expect(reports.at(-1)!.sent).toBe(reports.at(-1)!.total);
+      expect(reports.every((p, i) => i === 0 || p.sent > reports[i - 1]!.sent)).toBe(true);
+    }
+    // The body is the file and its multipart framing.
+    expect(of(big.upload_id).at(-1)!.total).toBeGreaterThan(3 * 1024 * 1024);
+  });
+
   it('discarding a queued upload removes its copy; the message that named it fails and says why', async () => {
     const { s, proxy } = env;
     const intents = outboxIntents(s.db, s.outbox);
