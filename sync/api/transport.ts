@@ -104,12 +104,13 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
     bodyTimeout: 0,
   });
   const bytes: BytesTransport = async (req) => {
-    const counted = req.onBodySent && Buffer.isBuffer(req.body);
+    const { onBodySent, body } = req;
+    const counted = onBodySent && Buffer.isBuffer(body) ? countedBody(body, onBodySent) : undefined;
     const res = await request(req.url, {
       method: req.method,
       // A counted body goes as a stream, so its length must be said (no chunked encoding).
-      headers: counted ? { ...req.headers, 'content-length': String(req.body!.length) } : req.headers,
-      body: counted ? countedBody(req.body as Buffer, req.onBodySent!) : req.body,
+      headers: counted ? { ...req.headers, 'content-length': String(body!.length) } : req.headers,
+      body: counted ?? body,
       signal: req.signal,
       dispatcher: agent,
     });
