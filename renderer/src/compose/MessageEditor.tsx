@@ -29,11 +29,12 @@ export function MessageEditor(props: { state: EditState; store: EditStore; canCh
   const [fileError, setFileError] = createSignal<string | null>(null);
   const files = createAttachments({ bridge: useCompose().bridge, discard: (id) => outbox.discard(id), onError: setFileError });
   createEffect(on(files.list, (l) => props.store.setUploads(l.map((f) => f.uploadId))));
-  // Closed while saving: the edit names the files. Cancelled: they go.
-  let phase = props.state.phase;
-  createEffect(() => (phase = props.state.phase));
+  // Closed while saving an edit of the text: the edit names the files. Cancelled, or the text
+  // could not be read (a topic-only edit names none): they go.
+  let named = false;
+  createEffect(() => (named = props.state.phase === 'saving' && props.state.base !== null));
   onCleanup(() => {
-    if (phase !== 'saving') for (const f of files.list()) files.remove(f);
+    if (!named) for (const f of files.list()) files.remove(f);
   });
   let form: HTMLFormElement | undefined;
   onMount(() => form?.querySelector<HTMLElement>('textarea, input')?.focus());

@@ -55,8 +55,9 @@ export function editMove(s: EditState, patch: Partial<MoveFields>): EditState {
   return s.phase === 'ready' && s.move !== null ? { ...s, move: { ...s.move, ...patch } } : s;
 }
 
+/** Files attached to the text: while it is being read too (kept for when it arrives), never to a topic-only edit. */
 export function editUploads(s: EditState, uploads: readonly number[]): EditState {
-  return s.phase === 'ready' && s.base !== null ? { ...s, uploads } : s;
+  return s.content && ((s.phase === 'ready' && s.base !== null) || s.phase === 'loading') ? { ...s, uploads } : s;
 }
 
 /** The text changed, or files were attached. */

@@ -15,6 +15,20 @@ describe('editing the content', () => {
     expect(contentSaved(s2).uploads).toEqual([]);
   });
 
+  it('files attached while the text is still being read are kept for when it arrives; none go with a topic-only edit', () => {
+    const loading = editUploads(startEdit(42, own), [-5]);
+    expect(loading.uploads).toEqual([-5]);
+    expect(canSave(loading)).toBe(false);
+    const ready = rawLoaded(loading, 'notes');
+    expect(saveRequests(ready).edit).toEqual({ message_id: 42, content: 'notes', base_raw_content: 'notes', uploads: [-5] });
+    // The text could not be read: the topic alone is edited, and names no file.
+    const topicOnly = rawFailed(editUploads(startEdit(42, withMove(true)), [-6]), 'offline');
+    expect(editUploads(topicOnly, [-6, -7]).uploads).toEqual([-6]);
+    expect(saveRequests(editMove(topicOnly, { topic: 'dinner' })).edit).toBeNull();
+    // No content to edit at all: nothing is attached.
+    expect(editUploads(startEdit(42, withMove(false)), [-8]).uploads).toEqual([]);
+  });
+
   it('loads the raw text, then saves only a changed, non-empty text', () => {
     const s0 = startEdit(42, own);
     expect(s0).toMatchObject({ messageId: 42, phase: 'loading', base: null });
