@@ -7,6 +7,7 @@ import { classifyResponse } from './classify.js';
 import { encodeParams, type Params } from './encoding.js';
 import { AbortedError, MalformedResponseError, NetworkError, TimeoutError, type ApiError, type RequestContext } from './errors.js';
 import { parseRateLimitHeaders, type RateLimitInfo } from './rate-limit.js';
+import type { NetworkSettings } from './network.js';
 import { createUndiciTransport, ResponseTooLargeError, type BytesResponse, type BytesTransport, type HttpMethod, type HttpResponse, type Transport } from './transport.js';
 
 /** The feature level this client is written against (the spec's). Assumed when the server's is unknown. */
@@ -65,6 +66,8 @@ export interface ConnectionOptions {
   readonly apiKey: string;
   /** Defaults to an undici transport with keep-alive and a bounded pool. */
   readonly transport?: Transport;
+  /** For the default transport: proxy and extra trusted certificates (network.ts). */
+  readonly network?: NetworkSettings;
   /** For files (`fetchRealmFile`): defaults to the undici pool's (one is made on first use when `transport` is a custom one). */
   readonly bytesTransport?: BytesTransport;
   readonly timeoutMs?: number;
@@ -139,7 +142,7 @@ export class ApiConnection {
       this.transport = opts.transport;
       this.closeTransport = undefined;
     } else {
-      const t = createUndiciTransport();
+      const t = createUndiciTransport(opts.network ? { network: opts.network } : {});
       this.transport = t.transport;
       this.closeTransport = t.close;
       this.bytesTransport = t.bytes;

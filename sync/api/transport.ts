@@ -10,6 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
+import { networkDispatcher, type NetworkSettings } from './network.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -84,6 +85,8 @@ export interface UndiciTransportOptions {
   readonly connections?: number;
   /** How long an idle keep-alive socket stays open. Default 30 s. */
   readonly keepAliveTimeoutMs?: number;
+  /** Proxy and extra trusted certificates (network.ts); none: straight to the server, system roots. */
+  readonly network?: NetworkSettings;
 }
 
 export interface ClosableTransport {
@@ -95,14 +98,15 @@ export interface ClosableTransport {
 
 /** An undici `Agent` with keep-alive and a bounded pool; deadlines come from the request's signal. */
 export function createUndiciTransport(opts: UndiciTransportOptions = {}): ClosableTransport {
-  const agent = new Agent({
+  const base = {
     connections: opts.connections ?? 6,
     keepAliveTimeout: opts.keepAliveTimeoutMs ?? 30_000,
     keepAliveMaxTimeout: 10 * 60_000,
     // Our AbortSignal enforces the real deadlines (the long-poll one is long); these are backstops.
     headersTimeout: 0,
     bodyTimeout: 0,
-  });
+  };
+  const agent = opts.network ? networkDispatcher(opts.network, base) : new Agent(base);
   const bytes: BytesTransport = async (req) => {
     const { onBodySent, body } = req;
     const counted = onBodySent && Buffer.isBuffer(body) ? countedBody(body, onBodySent) : undefined;

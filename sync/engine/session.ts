@@ -29,6 +29,7 @@
  * stream stop writing and wait for its retry ticks (backoff), and everything resumes by itself
  * once a write works again (a tick's probe, or the user's next change).
  */
+import type { NetworkSettings } from '../../common/network-settings.js';
 import { notificationsOf, type NotificationBatch } from './notifications.js';
 import { SessionDrafts } from './drafts.js';
 import { refreshOwnRaw } from './raw-cache.js';
@@ -99,6 +100,8 @@ export interface AccountSessionOptions {
   readonly fileName?: string;
   readonly seams?: Partial<Seams>;
   readonly transport?: Transport;
+  /** The proxy and extra trusted certificates (for the default transport). */
+  readonly network?: NetworkSettings;
   /** Consecutive failures before the status says offline (default 5). */
   readonly failuresBeforeStatus?: number;
   /** Engine setting `backfill_depth` to store (default: leave as is; 5,000 when never set). */
@@ -194,6 +197,7 @@ export class AccountSession {
       email: opts.email,
       apiKey: opts.apiKey,
       transport: opts.transport,
+      ...(opts.network ? { network: opts.network } : {}),
       featureLevel: account?.feature_level ?? undefined,
       timeoutMs: opts.timeoutMs,
       logger: { warn: (m, d) => this.seams.logger.warn(m, d) },

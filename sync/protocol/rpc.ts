@@ -6,11 +6,12 @@
  */
 import { z } from 'zod';
 import { accountOperations } from './accounts.js';
+import { networkOperations } from './network.js';
 import { commands, engineEventSchema, queries } from './commands.js';
 import { outboxOperations } from './outbox.js';
 
 /** Every operation the UI may invoke, by name. */
-export const operations = { ...queries, ...commands, ...accountOperations, ...outboxOperations } as const;
+export const operations = { ...queries, ...commands, ...accountOperations, ...networkOperations, ...outboxOperations } as const;
 export type OperationName = keyof typeof operations;
 export type OperationRequest<N extends OperationName> = z.input<(typeof operations)[N]['request']>;
 export type OperationResponse<N extends OperationName> = z.output<(typeof operations)[N]['response']>;

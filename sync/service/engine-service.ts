@@ -28,6 +28,8 @@ import type { EngineEvent } from '../protocol/commands.js';
 import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
 import { damageNotice } from './damage-notice.js';
+import { NetworkFile } from './network-file.js';
+import { certificateFromPem, peekCertificate } from '../api/network.js';
 import { RpcFailure, toRpcError } from './errors.js';
 import { OutboxIntentError } from '../outbox/kinds.js';
 import { handlers, serviceOperations, type HandlerContext } from './handlers.js';
@@ -60,6 +62,15 @@ export function accountIdFor(realmUrl: string, email: string): string {
   return createHash('sha256').update(`${realmUrl}\n${email.toLowerCase()}`).digest('hex').slice(0, 16);
 }
 
+/** `https://host[:port]` of a realm URL (refused in words when it is no URL). */
+function originOf(u: string): string {
+  try {
+    return new URL(u.trim()).origin;
+  } catch {
+    throw new RpcFailure('INVALID_REQUEST', `not a server URL: ${u}`);
+  }
+}
+
 function normalizeRealmUrl(u: string): string {
   const url = new URL(u.trim());
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
@@ -80,8 +91,11 @@ export class EngineService {
   /** Rebuilds per account in this run (bounded by MAX_REBUILDS_PER_RUN). */
   private readonly rebuilds = new Map<string, number>();
 
+  private readonly network: NetworkFile;
+
   constructor(private readonly opts: EngineServiceOptions) {
     this.list = new AccountsList(opts.dataDir);
+    this.network = new NetworkFile(opts.dataDir);
   }
 
   connect(push: (e: EngineEvent) => void): EngineClient {
@@ -230,6 +244,32 @@ export class EngineService {
         },
         signOut: (id, queued, waitMs) => this.serial(() => this.signOut(id, queued, waitMs)),
       },
+      network: {
+        get: () => this.network.get(),
+        // The open account reconnects with the new settings.
+        set: (next) =>
+          this.serial(async () => {
+            const saved = this.network.set(next);
+            if (this.activeId !== null) await this.open(this.activeId);
+            return saved;
+          }),
+        peek: (realmUrl) => peekCertificate(originOf(realmUrl), this.network.get()).catch((e: unknown) => {
+          throw new RpcFailure('OFFLINE', `the server's certificate could not be read (${e instanceof Error ? e.message : String(e)})`);
+        }),
+        trust: (realmUrl, fingerprint) =>
+          this.serial(async () => {
+            const origin = originOf(realmUrl);
+            const seen = await peekCertificate(origin, this.network.get()).catch((e: unknown) => {
+              throw new RpcFailure('OFFLINE', `the server's certificate could not be read (${e instanceof Error ? e.message : String(e)})`);
+            });
+            if (seen.fingerprint !== fingerprint) throw new RpcFailure('INVALID_REQUEST', `the server now presents another certificate (${seen.fingerprint}): nothing was trusted`);
+            const cur = this.network.get();
+            const others = cur.certificates.filter((c) => c.origin !== origin);
+            const saved = this.network.set({ ...cur, certificates: [...others, certificateFromPem(seen.pem, origin)] });
+            if (this.activeId !== null) await this.open(this.activeId);
+            return saved;
+          }),
+      },
     };
   }
 
@@ -256,7 +296,7 @@ export class EngineService {
       throw new RpcFailure('PLAIN_STORAGE_CONSENT_REQUIRED', 'this system offers no encryption for stored keys: the API key would be saved unencrypted on disk. Agree to continue.');
     }
     const realmUrl = normalizeRealmUrl(req.realm_url);
-    const probe = new ApiConnection({ realmUrl, email: req.email, apiKey: 'api_key' in req.credentials ? req.credentials.api_key : '', transport: this.opts.transport, timeoutMs: this.opts.timeoutMs, logger: { warn: () => undefined } });
+    const probe = new ApiConnection({ realmUrl, email: req.email, apiKey: 'api_key' in req.credentials ? req.credentials.api_key : '', transport: this.opts.transport, network: this.network.get(), timeoutMs: this.opts.timeoutMs, logger: { warn: () => undefined } });
     let email = req.email;
     let apiKey: string;
     try {
@@ -307,6 +347,7 @@ export class EngineService {
       fileName: id === SANDBOX_ACCOUNT_ID ? 'sandbox.sqlite' : undefined,
       seams: this.opts.seams,
       transport: this.opts.transport,
+      network: this.network.get(),
       timeoutMs: this.opts.timeoutMs,
       onDamaged: (e) => this.damaged(id, e),
     });

@@ -1,5 +1,6 @@
 /** Turning anything a handler throws into the contract's closed error shape (`RpcError`). */
 import { isApiError, UnsupportedFeatureError } from '../api/index.js';
+import { describeConnectFailure } from '../api/network.js';
 import { LocalNarrowError } from '../db/narrow/resolve.js';
 import { STORAGE_REFUSED_MESSAGE, storageFault } from '../db/storage.js';
 import type { RpcError, RpcErrorCode } from '../protocol/rpc.js';
@@ -25,7 +26,13 @@ export function toRpcError(e: unknown): RpcError {
   if (e instanceof UnsupportedFeatureError) return { code: 'UNAVAILABLE', message: `the server is too old for this (${e.message})` };
   if (isApiError(e)) {
     switch (e.kind) {
-      case 'network':
+      case 'network': {
+        // The certificate or the proxy, said as such (never only "cannot be reached").
+        const f = describeConnectFailure(e);
+        if (f?.kind === 'certificate') return { code: 'OFFLINE', message: `the server's certificate is not trusted: ${f.reason}`, details: { kind: 'certificate', code: f.code } };
+        if (f?.kind === 'proxy') return { code: 'OFFLINE', message: `the proxy stopped the connection: ${f.reason}`, details: { kind: 'proxy' } };
+        return { code: 'OFFLINE', message: `the server cannot be reached right now (${e.message})`, details: { kind: e.kind } };
+      }
       case 'timeout':
       case 'aborted':
       case 'rate_limited':

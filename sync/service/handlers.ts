@@ -16,6 +16,7 @@ import { getUser } from '../db/queries/users.js';
 import { storedMutedUsers } from '../outbox/mutations/user-mute.js';
 import type { ViewHandle } from '../engine/session-views.js';
 import { storedServerEmojiNames } from '../engine/server-emoji.js';
+import type { CertificateInfo, NetworkSettings } from '../../common/network-settings.js';
 import { channelHandlers } from './handlers-channels.js';
 import { outboxHandlers, queuedHandlers } from './handlers-outbox.js';
 
@@ -34,6 +35,12 @@ export interface HandlerContext {
     signOutCheck(id: string): Promise<SignOutCheck>;
     dismissDamageNotice(): void;
     signOut(id: string, queued: 'wait' | 'keep' | 'discard' | undefined, waitMs: number): Promise<{ kept: boolean }>;
+  };
+  readonly network: {
+    get(): NetworkSettings;
+    set(next: NetworkSettings): Promise<NetworkSettings>;
+    peek(realmUrl: string): Promise<CertificateInfo>;
+    trust(realmUrl: string, fingerprint: string): Promise<NetworkSettings>;
   };
 }
 
@@ -128,6 +135,11 @@ export const handlers: Handlers = {
   signOutCheck: (ctx, req) => ctx.accounts.signOutCheck(req.id),
   dismissDamageNotice: (ctx) => (ctx.accounts.dismissDamageNotice(), { ok: true as const }),
   signOut: async (ctx, req) => ({ ok: true as const, ...(await ctx.accounts.signOut(req.id, req.queued, req.wait_ms)) }),
+  // how servers are reached: the proxy, trusted certificates
+  networkSettings: (ctx) => ctx.network.get(),
+  setNetworkSettings: (ctx, req) => ctx.network.set(req),
+  peekCertificate: (ctx, req) => ctx.network.peek(req.realm_url),
+  trustCertificate: (ctx, req) => ctx.network.trust(req.realm_url, req.fingerprint),
   // the outbox: queued commands, the outbox view and its actions, online-only operations
   ...outboxHandlers,
   ...queuedHandlers,
