@@ -41,9 +41,14 @@ describe('large-organisation seed', () => {
   it('is deterministic: the same seed gives the same rows, another seed other rows', async () => {
     expect(rowsHash(a)).toBe(rowsHash(b));
     const other = await startServer({ schedulerIntervalMs: 0 });
+    // The seed drops and rebuilds indexes: the schema stays the one a fresh server has.
+    const schema = (s: RunningServer) => s.state.db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name').all();
+    const fresh = schema(other);
     try {
       other.state.db.transaction(() => seedLargeOrg(other.state, { scale: SCALE, seed: 7 }))();
       expect(rowsHash(other)).not.toBe(rowsHash(a));
+      expect(schema(a)).toEqual(fresh);
+      expect(schema(other)).toEqual(fresh);
     } finally {
       await other.close();
     }
