@@ -20,12 +20,11 @@
  *  - a burst of 10,000 events (new messages, messages read, stars) through the session's own
  *    apply step, against the same row writes as a raw loop.
  */
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import Database from 'better-sqlite3';
 import { ApiConnection, getMessages, parseEvent, registerQueue, silentLogger, type Message, type ZulipEvent } from '../sync/api/index.js';
 import { FLAG, flagsToBits, HAS_ROW } from '../sync/db/flags.js';
@@ -55,18 +54,26 @@ const count = (n: number) => n.toLocaleString('en');
 /** What is typed after `@`, letter by letter, in turns. */
 const TYPED = ['', 'm', 'ma', 'mar', 'mari', 'maria', 'maria s', 'k', 'ko', 'kofi', 'zh', 'silva'];
 
-/** `gc()` without starting node with --expose-gc. */
-function exposedGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc: unknown = runInNewContext('gc');
-  if (typeof gc !== 'function') throw new Error('no gc');
-  return () => gc();
+interface Memory {
+  readonly rss: number;
+  readonly heap: number;
+}
+
+/** RSS and JS heap of a process that opens the signed-in account offline and answers the Inbox (bench/large-org-memory-child.ts). */
+function engineMemory(dataDir: string, realmUrl: string): Promise<{ before: Memory; after: Memory }> {
+  const child = join(import.meta.dirname, 'large-org-memory-child.ts');
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--expose-gc', '--import', 'tsx', child, dataDir, realmUrl, EMAIL], { cwd: join(import.meta.dirname, '..'), timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`memory child: ${error.message} ${stderr.slice(0, 500)}`));
+      resolve(JSON.parse(stdout.trim()) as { before: Memory; after: Memory });
+    });
+  });
 }
 
 const registerArgs = { event_types: EVENT_TYPES, fetch_event_types: FETCH_EVENT_TYPES, apply_markdown: true, client_gravatar: false, slim_presence: true };
 
 /** The server's rows as `GET /messages` objects, as the user sees them (its flags). */
-function messagesFrom(server: RunningServer, self: number, aboveId = 0): () => Generator<Message> {
+export function messagesFrom(server: RunningServer, self: number, aboveId = 0): () => Generator<Message> {
   const db = server.state.db;
   const users = new Map((db.prepare('SELECT id, email, full_name FROM users').all() as Array<{ id: number; email: string; full_name: string }>).map((u) => [u.id, u]));
   const channels = new Map((db.prepare('SELECT id, name FROM channels').all() as Array<{ id: number; name: string }>).map((c) => [c.id, c.name]));
@@ -97,7 +104,7 @@ function messagesFrom(server: RunningServer, self: number, aboveId = 0): () => G
 }
 
 /** Every message the user can see not yet stored, through the engine's row writer, 10,000 per transaction. */
-function fillStore(db: LocalDb, messages: () => Generator<Message>): number {
+export function fillStore(db: LocalDb, messages: () => Generator<Message>): number {
   const have = new Set(db.prepare('SELECT id FROM messages').pluck().all() as number[]);
   let batch: Message[] = [];
   let n = 0;
@@ -120,7 +127,6 @@ function fillStore(db: LocalDb, messages: () => Generator<Message>): number {
 export async function benchLargeOrg(opts: { scale: number }): Promise<void> {
   const shape = largeOrgShape(opts.scale);
   const dir = mkdtempSync(join(tmpdir(), 'large-org-bench-'));
-  const gc = exposedGc();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const server = await startServer({ largeOrg: { scale: opts.scale }, schedulerIntervalMs: 0, config: { rateLimit: false, longPollSeconds: 2 } });
@@ -179,20 +185,12 @@ export async function benchLargeOrg(opts: { scale: number }): Promise<void> {
     );
 
     // --- memory and sizes -------------------------------------------------------------------------
-    gc();
-    const before = process.memoryUsage();
-    const session = AccountSession.open({ realmUrl, email: EMAIL, apiKey, dataDir: signedIn, watchClockJumps: false });
-    const held = [session.queries.unreadCounts(), session.queries.channels(), session.queries.dmConversations(), session.queries.users()];
-    gc();
-    const after = process.memoryUsage();
-    await session.close();
+    const memory = await engineMemory(signedIn, realmUrl);
     const self = Number(openLocalDb(signedInFile).prepare('SELECT user_id FROM account').pluck().get());
-    const heap = after.heapUsed - before.heapUsed;
-    const rss = after.rss - before.rss;
-    checks.push(checkValue(SUITE, 'engine JS heap after sign-in (account open, Inbox, sidebar and users answered)', { n: heap, text: mb(heap) }, { name: 'the register answer, JSON', n: registerBytes, text: mb(registerBytes) }, 'report'));
-    checks.push(checkValue(SUITE, 'engine RSS added by the same', { n: rss, text: mb(rss) }, { name: 'the register answer, JSON', n: registerBytes, text: mb(registerBytes) }, 'report'));
+    checks.push(checkValue(SUITE, 'engine process RSS after sign-in (account open; Inbox, sidebar, users answered)', { n: memory.after.rss, text: mb(memory.after.rss) }, { name: 'the same process before opening the account', n: memory.before.rss, text: mb(memory.before.rss) }, 'report'));
+    checks.push(checkValue(SUITE, 'engine process JS heap, the same', { n: memory.after.heap, text: mb(memory.after.heap) }, { name: 'the same process before opening the account', n: memory.before.heap, text: mb(memory.before.heap) }, 'report'));
     checks.push(checkValue(SUITE, 'database after sign-in', { n: statSync(signedInFile).size, text: mb(statSync(signedInFile).size) }, { name: 'the register answer, JSON', n: registerBytes, text: mb(registerBytes) }, 'report'));
-    notes.push(`held ${held.length} answers; heap and RSS are deltas in this process (the server runs in it too), after a forced GC`);
+    notes.push('memory: its own process (bench/large-org-memory-child.ts), after a GC, the answers held');
 
     // --- the full store -------------------------------------------------------------------------
     const fullDir = join(dir, 'full');
@@ -301,7 +299,7 @@ export async function benchLargeOrg(opts: { scale: number }): Promise<void> {
           {
             name: `local search "${text}", page of 50`,
             fn: () => {
-              if (readNarrowPage(open.db, [{ operator: 'search', operand: text }], { anchor: 'newest', before: 50, after: 0 }, self).messages.length !== 50) throw new Error(`short search page: ${text}`);
+              if (readNarrowPage(open.db, [{ operator: 'search', operand: text }], { anchor: 'newest', before: 50, after: 0 }, self).messages.length === 0) throw new Error(`no search results: ${text}`);
             },
           },
         ],
@@ -331,7 +329,7 @@ export async function benchLargeOrg(opts: { scale: number }): Promise<void> {
 }
 
 /** The session's apply step on a copy of the full store, against the raw loop of the same writes on another copy. */
-async function benchBurst(o: { server: RunningServer; self: number; realmUrl: string; apiKey: string; source: string; dir: string; unreadIds: readonly number[]; notes: string[] }): Promise<Check> {
+export async function benchBurst(o: { server: RunningServer; self: number; realmUrl: string; apiKey: string; source: string; dir: string; unreadIds: readonly number[]; notes: string[] }): Promise<Check> {
   const runs = 3;
   const warmup = 1;
   const topics = o.server.state.db.prepare("SELECT channel_id, topic FROM messages WHERE type = 'stream' GROUP BY channel_id, topic_key ORDER BY max(id) DESC LIMIT 200").all() as Array<{ channel_id: number; topic: string }>;
