@@ -249,7 +249,7 @@ export async function benchLargeOrg(opts: { scale: number }): Promise<void> {
           },
         },
       ],
-      { runs: 5, warmup: 1 },
+      { runs: 4, warmup: 1 },
     );
     checks.push(check(SUITE, restart!, bareRestart!, { max: 2 }));
     const part = (i: number) => statsOf('', parts.slice(1).map((p) => p[i]!)).medianMs.toFixed(1);
@@ -269,7 +269,7 @@ export async function benchLargeOrg(opts: { scale: number }): Promise<void> {
         { name: 'bare SQL: unread count per topic and DM', fn: () => bareUnread.all() },
         { name: `unread counts with ${count(unread)} unread: unreadCounts()`, fn: () => open.queries.unreadCounts() },
       ],
-      { runs: 10, warmup: 2 },
+      { runs: 6, warmup: 1 },
     );
     checks.push(check(SUITE, sidebar!, sqlSidebar!, { max: 2 }));
     checks.push(check(SUITE, unreadCounts!, sqlUnread!, { max: 2 }));
