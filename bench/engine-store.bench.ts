@@ -131,7 +131,7 @@ function layoutFor(storeSize: number): Layout {
 }
 
 /** What one event writes, precomputed for the raw loop. */
-type RawWrite = { op: 'insert'; row: MessageRow; text: string } | { op: 'flag'; id: number; bit: number; add: boolean } | { op: 'rewrite'; row: MessageRow; text: string };
+export type RawWrite = { op: 'insert'; row: MessageRow; text: string } | { op: 'flag'; id: number; bit: number; add: boolean } | { op: 'rewrite'; row: MessageRow; text: string };
 
 interface Stream {
   readonly events: ZulipEvent[];
@@ -222,7 +222,7 @@ function sessionOver(source: string, dir: string, pendingOn: readonly number[]):
   return { session, apply: (events, next) => apply.call(session, events, next) };
 }
 
-function rawLoop(source: string, file: string): (writes: readonly RawWrite[][]) => void {
+export function rawLoop(source: string, file: string): (writes: readonly RawWrite[][]) => void {
   copyFileSync(source, file);
   const db: LocalDb = openLocalDb(file);
   const cols = '(id, type, channel_id, topic, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)';

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 import { isEmpty, openDb } from './db/open.js';
 import { seedDemoContent } from './demo/content.js';
 import { seedDemoPeople, seedRealm } from './demo/base.js';
+import { seedLargeOrg } from './demo/large-org.js';
 import { atomically } from './events/emit.js';
 import { EventQueues } from './events/queues.js';
 import { createHttpServer } from './http/server.js';
@@ -27,6 +28,8 @@ export interface StartOptions {
   readonly demo?: boolean;
   /** How many demo messages to generate beyond the hand-written ones. */
   readonly demoMessages?: number;
+  /** Seed the large organisation instead (server/demo/large-org.ts; when the database is new). */
+  readonly largeOrg?: { readonly scale?: number; readonly seed?: number };
   readonly clock?: Clock;
   readonly config?: Partial<Omit<ServerConfig, 'realmUrl'>>;
   readonly log?: ServerLog;
@@ -75,7 +78,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   if (isEmpty(db)) {
     atomically(state, () => {
       seedRealm(state);
-      if (opts.demo) {
+      if (opts.largeOrg) seedLargeOrg(state, opts.largeOrg);
+      else if (opts.demo) {
         seedDemoPeople(state);
         seedDemoContent(state, { extraMessages: opts.demoMessages ?? 0 });
       }

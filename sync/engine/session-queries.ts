@@ -142,10 +142,13 @@ export class SessionQueries {
   /** Every known DM conversation, newest first, with its participants' names and unread count. */
   dmConversations(): DmConversation[] {
     const self = this.ctx.selfUserId();
-    const names = new Map(getUsers(this.db).map(({ user }) => [user.user_id, user.full_name]));
+    const rows = dmConversationRows(this.db);
+    // Only the participants' names: an organisation has thousands of users, a person tens of conversations.
+    const ids = [...new Set(rows.flatMap((c) => c.dm_key.split(',').filter((x) => x !== '').map(Number)))];
+    const names = new Map(getUsers(this.db, ids).map(({ user }) => [user.user_id, user.full_name]));
     const { exclusions } = pendingUnreadChanges(this.db, self);
     const counts = new Map(unreadDms(this.db, exclusions).map((d) => [d.dm_key, d.count]));
-    return dmConversationRows(this.db).map((c) => {
+    return rows.map((c) => {
       const userIds = c.dm_key.split(',').filter((x) => x !== '').map(Number);
       const others = userIds.filter((id) => id !== self);
       return {

@@ -97,15 +97,39 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** 0 exact, 1 prefix with its case, 2 prefix, 3 at a word's start, 4 no match. */
 export function matchTier(query: string, text: string): 0 | 1 | 2 | 3 | 4 {
+  return tierOf(query)(text);
+}
+
+/** `matchTier` for one query over many texts: the query's work (its case, its pattern) done once. */
+function tierOf(query: string): (text: string) => 0 | 1 | 2 | 3 | 4 {
   // A query without accents matches names with them (Zulip's `should_remove_diacritics_for_query`).
-  const t = /^[\x20-\x7e]*$/.test(query) ? plain(text) : text;
+  const strip = /^[\x20-\x7e]*$/.test(query);
   const q = query.toLowerCase();
-  const lower = t.toLowerCase();
-  if (lower === q) return 0;
-  if (t.startsWith(query)) return 1;
-  if (lower.startsWith(q)) return 2;
-  if (new RegExp(`[\\s\\-_/(\\[.]${escapeRe(q)}`).test(lower)) return 3;
-  return 4;
+  const wordStart = new RegExp(`[\\s\\-_/(\\[.]${escapeRe(q)}`);
+  return (text) => {
+    const t = strip && !/^[\x20-\x7e]*$/.test(text) ? plain(text) : text;
+    const lower = t.toLowerCase();
+    if (lower === q) return 0;
+    if (t.startsWith(query)) return 1;
+    if (lower.startsWith(q)) return 2;
+    if (wordStart.test(lower)) return 3;
+    return 4;
+  };
+}
+
+/** The first `k` of `xs` in `compare`'s order (a full sort only when that is all of them). */
+function firstSorted<T>(xs: readonly T[], compare: (a: T, b: T) => number, k: number): T[] {
+  if (xs.length <= k * 4) return [...xs].sort(compare).slice(0, k);
+  const out: T[] = [];
+  for (const x of xs) {
+    if (out.length === k && compare(x, out[k - 1]!) >= 0) continue;
+    // Stable: after every kept item that compares equal, as a sort would place it.
+    let i = out.length;
+    while (i > 0 && compare(x, out[i - 1]!) < 0) i--;
+    out.splice(i, 0, x);
+    if (out.length > k) out.pop();
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,18 +209,26 @@ export function mentionSuggestions(ctx: PeopleContext, query: string, silent: bo
   const unique = active.filter((u) => u.full_name.toLowerCase() === q.toLowerCase());
   const people: MentionItem[] = (unique.length === 1 && q !== '' ? unique : active).map((user) => ({ type: 'user', user, silent }));
   const items = silent ? people : [...people, ...wildcards(ctx.conversation).map((w): MentionItem => ({ type: 'wildcard', ...w }))];
-  const sort = (xs: MentionItem[]) => xs.sort((a, b) => comparePeople(ctx, a, b));
+  // Only the first `max` of each list can show, give or take the channel-wide wildcards skipped
+  // below: with 10,000 people, sorting them all would take frames.
+  const keep = max + CHANNEL_WILDCARDS.length;
+  const sort = (xs: MentionItem[]) => firstSorted(xs, (a, b) => comparePeople(ctx, a, b), keep);
   const isBot = (i: MentionItem) => i.type === 'user' && i.user.is_bot;
+  const tier = tierOf(q);
   const tiers = (pool: MentionItem[]) => {
-    const best: MentionItem[] = [];
-    const ok: MentionItem[] = [];
+    const best: Array<{ i: MentionItem; t: number }> = [];
+    const ok: Array<{ i: MentionItem; t: number }> = [];
     for (const i of pool) {
-      if (matchTier(q, nameOf(i)) < 4) best.push(i);
-      else if (i.type === 'user' && matchTier(q, i.user.email) < 4) ok.push(i);
+      const byName = tier(nameOf(i));
+      if (byName < 4) best.push({ i, t: byName });
+      else if (i.type === 'user') {
+        const byEmail = tier(i.user.email);
+        if (byEmail < 4) ok.push({ i, t: byEmail });
+      }
     }
-    // Good (exact or prefix) name matches before word-start ones, each sorted for relevance.
-    const good = (xs: MentionItem[], text: (i: MentionItem) => string) => [...sort(xs.filter((i) => matchTier(q, text(i)) < 3)), ...sort(xs.filter((i) => matchTier(q, text(i)) === 3))];
-    return { best: good(best, nameOf), ok: good(ok, (i) => (i.type === 'user' ? i.user.email : '')) };
+    // Good (exact or prefix) matches before word-start ones, each sorted for relevance.
+    const good = (xs: Array<{ i: MentionItem; t: number }>) => [...sort(xs.filter((x) => x.t < 3).map((x) => x.i)), ...sort(xs.filter((x) => x.t === 3).map((x) => x.i))];
+    return { best: good(best), ok: good(ok) };
   };
   const humans = tiers(items.filter((i) => !isBot(i)));
   const bots = tiers(items.filter(isBot));

@@ -109,6 +109,18 @@ describe('people, groups and wildcards', () => {
     expect(names(mentionSuggestions(channelCtx(), 'top', false))).toEqual(['!topic']);
   });
 
+  it('over many people (only the first of each list kept, not all sorted): the same order a full sort gives', () => {
+    // 600 people, the subscribers every seventh, in a scrambled order; ties on the name keep the list's order.
+    const many = Array.from({ length: 600 }, (_, i) => user(100 + ((i * 389) % 600), `${['Al', 'Bo', 'Alma'][i % 3]} ${String.fromCharCode(97 + ((i * 7) % 26))}${i % 5}`));
+    const subscribers = new Set(many.filter((u) => u.user_id % 7 === 0).map((u) => u.user_id));
+    const ctx = channelCtx({ users: many, groups: [], subscribers });
+    const rank = (u: UserSummary) => [subscribers.has(u.user_id) ? 0 : 1, u.full_name] as const;
+    const byHand = (pred: (u: UserSummary) => boolean) =>
+      many.filter(pred).sort((a, b) => rank(a)[0] - rank(b)[0] || (rank(a)[1] < rank(b)[1] ? -1 : rank(a)[1] > rank(b)[1] ? 1 : 0)).map((u) => u.full_name);
+    expect(names(mentionSuggestions(ctx, 'al', false))).toEqual(['!all', ...byHand((u) => u.full_name.toLowerCase().startsWith('al')).slice(0, 7)]);
+    expect(names(mentionSuggestions(ctx, '', true, 12))).toEqual(byHand(() => true).slice(0, 12));
+  });
+
   it('in a direct message: all and everyone only, after the people; no conversation: no wildcards', () => {
     const dm = channelCtx({ conversation: { kind: 'dm' } });
     expect(names(mentionSuggestions(dm, 'e', false, 20))).toEqual(['!everyone']);
