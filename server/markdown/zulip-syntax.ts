@@ -23,6 +23,8 @@ export interface ZulipEnv {
   readonly group: (name: string) => NamedThing | undefined;
   readonly channel: (name: string) => NamedThing | undefined;
   readonly emptyTopicName: string;
+  /** The realm's URL: a link to it with a fragment becomes the bare fragment, as Zulip writes it. */
+  readonly realmUrl?: string;
   /** The image URL of the realm's active custom emoji called `name`. */
   readonly customEmoji?: (name: string) => string | undefined;
   // Findings.
@@ -176,6 +178,16 @@ function emoji(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+/** Zulip has no `_emphasis_` nor `__strong__`: underscores are text. */
+function underscores(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x5f /* _ */) return false;
+  let end = state.pos;
+  while (end < state.posMax && state.src.charCodeAt(end) === 0x5f) end++;
+  if (!silent) state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
+  return true;
+}
+
 const TIME_SYNTAX = /^<time:([^>]+)>/;
 
 /**
@@ -189,7 +201,7 @@ function globalTime(state: StateInline, silent: boolean): boolean {
   if (!m) return false;
   if (!silent) {
     const text = m[1]!.trim();
-    const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text);
+    const ms = parseGlobalTime(text);
     pushHtml(
       state,
       Number.isFinite(ms) ? `<time datetime="${new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')}">${escapeHtml(text)}</time>` : `<span class="timestamp-error">Invalid time format: ${escapeHtml(text)}</span>`,
@@ -197,6 +209,27 @@ function globalTime(state: StateInline, silent: boolean): boolean {
   }
   state.pos += m[0].length;
   return true;
+}
+
+/** Zone abbreviations people write, as UTC offsets. */
+const ZONES: Readonly<Record<string, string>> = { UTC: '+0000', GMT: '+0000', IST: '+0530', CET: '+0100', CEST: '+0200', BST: '+0100', EST: '-0500', EDT: '-0400', CST: '-0600', CDT: '-0500', MST: '-0700', MDT: '-0600', PST: '-0800', PDT: '-0700', JST: '+0900' };
+
+/**
+ * Milliseconds of a global time as Zulip's parser reads it (dateutil): a bare number is UNIX
+ * seconds; "Jun 5th 2017, 10:30PM" and "31 Dec 2017 5:30 am IST" are read too; without a zone it is UTC.
+ */
+export function parseGlobalTime(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const s = text
+    .replace(/(\d)(?:st|nd|rd|th)\b/gi, '$1')
+    .replace(/(\d)\s*([ap]m)\b/gi, '$1 $2')
+    .replace(/\b([A-Z]{3,4})$/, (z) => ZONES[z] ?? z);
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2}|UTC|GMT)$/i.test(s);
+  for (const candidate of zoned ? [s] : [`${s} UTC`, `${s}Z`, s]) {
+    const ms = Date.parse(candidate);
+    if (Number.isFinite(ms)) return ms;
+  }
+  return NaN;
 }
 
 /** Mentions inside quotes do not notify (Zulip rewrites them to silent mentions). */
@@ -233,7 +266,18 @@ function linksAndPreviews(state: StateCore): void {
           env.links.push(src);
           pending.push({ href: src, title: text });
         } else if (c.type === 'link_open') {
-          const href = String(c.attrGet('href') ?? '');
+          let href = String(c.attrGet('href') ?? '');
+          if (env.realmUrl && href.startsWith(`${env.realmUrl}/#`)) {
+            href = href.slice(env.realmUrl.length + 1);
+            c.attrSet('href', href);
+          }
+          // `[](url)` and `[  ](url)` show the URL, as in Zulip.
+          const next = tok.children[i + 1];
+          if (next?.type === 'link_close' || (next?.type === 'text' && next.content.trim() === '' && tok.children[i + 2]?.type === 'link_close')) {
+            const text = new state.Token('text', '', 0);
+            text.content = href;
+            tok.children.splice(i + 1, next.type === 'text' ? 1 : 0, text);
+          }
           env.links.push(href);
           if (IMAGE_EXT.test(href)) {
             const next = tok.children[i + 1];
@@ -279,13 +323,20 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 function codeBlockHtml(code: string, lang: string): string {
   const shown = lang === '' ? '' : (LANGUAGE_NAMES[lang.toLowerCase()] ?? lang);
   const attr = shown === '' ? '' : ` data-code-language="${escapeHtml(shown)}"`;
-  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(code)}</code></pre></div>\n`;
+  // As Zulip: no trailing whitespace on a line, and the code ends with a line break.
+  const text = code.replace(/[ \t]+$/gm, '').replace(/\n*$/, '\n');
+  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(text)}</code></pre></div>\n`;
 }
 
 export function zulipSyntax(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'zulip_mention', mention);
   md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLink);
   md.inline.ruler.before('emphasis', 'zulip_emoji', emoji);
+  md.inline.ruler.before('emphasis', 'zulip_underscores', underscores);
+  // Zulip writes strikethrough as <del>, and has no reference-style links.
+  md.renderer.rules.s_open = () => '<del>';
+  md.renderer.rules.s_close = () => '</del>';
+  md.disable('reference');
   // Before autolinks, which would take `<time:…>` for a URL of scheme `time`.
   md.inline.ruler.before('autolink', 'zulip_time', globalTime);
   md.core.ruler.push('zulip_links', linksAndPreviews);
