@@ -5,7 +5,7 @@
  * so one markdown-it instance serves every render.
  */
 import type { Env, MarkdownIt, StateCore, StateInline, Token } from 'markdown-it';
-import { unicodeEmojiCode } from '../../common/emoji.js';
+import { unicodeEmoji, unicodeEmojiCode } from '../../common/emoji.js';
 
 export interface MentionedUser {
   readonly id: number;
@@ -156,6 +156,11 @@ function channelLink(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+function emojiSpan(name: string, code: string): string {
+  const label = escapeHtml(name.replace(/_/g, ' '));
+  return `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${escapeHtml(name)}:</span>`;
+}
+
 function emoji(state: StateInline, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x3a /* : */) return false;
   const m = EMOJI_SYNTAX.exec(state.src.slice(state.pos, state.posMax));
@@ -171,7 +176,7 @@ function emoji(state: StateInline, silent: boolean): boolean {
       state,
       custom !== undefined
         ? `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(custom)}" title="${label}">`
-        : `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${escapeHtml(name)}:</span>`,
+        : emojiSpan(name, code!),
     );
   }
   state.pos += m[0].length;
@@ -209,6 +214,49 @@ function globalTime(state: StateInline, silent: boolean): boolean {
   }
   state.pos += m[0].length;
   return true;
+}
+
+let emojiNames: ReadonlyMap<string, string> | undefined;
+let graphemes: Intl.Segmenter | undefined;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}|\u20e3/u;
+
+/**
+ * Unicode emoji typed as characters become the same spans as `:name:` does, as Zulip renders them:
+ * each grapheme that is a whole emoji of the set (its code without U+FE0F); a sequence the set
+ * does not have (a newer ZWJ sequence, a skin tone) stays text, whole.
+ */
+function unicodeEmojiSpans(state: StateCore): void {
+  emojiNames ??= new Map(unicodeEmoji().map((e) => [e.code, e.names[0]!]));
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  for (const tok of state.tokens) {
+    if (tok.type !== 'inline' || !tok.children) continue;
+    tok.children = tok.children.flatMap((c) => {
+      if (c.type !== 'text' || !PICTOGRAPHIC.test(c.content)) return [c];
+      const out: Token[] = [];
+      let text = '';
+      const flush = () => {
+        if (text === '') return;
+        const t = new state.Token('text', '', 0);
+        t.content = text;
+        out.push(t);
+        text = '';
+      };
+      for (const { segment } of graphemes!.segment(c.content)) {
+        const code = [...segment].filter((ch) => ch !== '\ufe0f').map((ch) => ch.codePointAt(0)!.toString(16).padStart(4, '0')).join('-');
+        const name = PICTOGRAPHIC.test(segment) ? emojiNames!.get(code) : undefined;
+        if (name === undefined) {
+          text += segment;
+          continue;
+        }
+        flush();
+        const t = new state.Token('zulip_html', '', 0);
+        t.content = emojiSpan(name, code);
+        out.push(t);
+      }
+      flush();
+      return out;
+    });
+  }
 }
 
 /** Zone abbreviations people write, as UTC offsets. */
@@ -340,6 +388,7 @@ export function zulipSyntax(md: MarkdownIt): void {
   // Before autolinks, which would take `<time:…>` for a URL of scheme `time`.
   md.inline.ruler.before('autolink', 'zulip_time', globalTime);
   md.core.ruler.push('zulip_links', linksAndPreviews);
+  md.core.ruler.push('zulip_unicode_emoji', unicodeEmojiSpans);
   md.renderer.rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
   md.renderer.rules.zulip_html_block = (tokens, idx) => `${tokens[idx]!.content}\n`;
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx]!.content, '');
