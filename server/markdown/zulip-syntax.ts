@@ -295,8 +295,12 @@ function linksAndPreviews(state: StateCore): void {
   const env = zulipEnv(state.env);
   const out: Token[] = [];
   let pending: Array<{ href: string; title: string }> = [];
+  // Zulip previews no image inside a quote.
+  let quoted = 0;
   for (const tok of state.tokens) {
     out.push(tok);
+    if (tok.type === 'blockquote_open') quoted++;
+    else if (tok.type === 'blockquote_close') quoted--;
     if (tok.type === 'inline' && tok.children) {
       for (let i = 0; i < tok.children.length; i++) {
         const c = tok.children[i]!;
@@ -334,6 +338,7 @@ function linksAndPreviews(state: StateCore): void {
         }
       }
     }
+    if (quoted > 0) pending = [];
     if ((tok.type === 'paragraph_close' || tok.type === 'heading_close') && pending.length > 0) {
       const html = new state.Token('zulip_html_block', '', 0);
       html.content = pending

@@ -57,7 +57,7 @@ function normaliseHtml(html: string): string {
 }
 
 /** The number of cases that match today: lower it only with a reason. */
-const MATCH_FLOOR = 102;
+const MATCH_FLOOR = 103;
 
 let t: TestServer;
 beforeAll(async () => {
