@@ -183,6 +183,45 @@ function emoji(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+/** Inline code as Zulip has it: between equal runs of backticks, its spaces kept (CommonMark trims one each side). */
+function inlineCode(state: StateInline, silent: boolean): boolean {
+  const src = state.src;
+  if (src.charCodeAt(state.pos) !== 0x60 /* ` */ || (state.pos > 0 && src.charCodeAt(state.pos - 1) === 0x60)) return false;
+  let open = state.pos;
+  while (open < state.posMax && src.charCodeAt(open) === 0x60) open++;
+  const run = open - state.pos;
+  const close = new RegExp(`(?<!\`)\`{${run}}(?!\`)`, 'g');
+  close.lastIndex = open;
+  const m = close.exec(src.slice(0, state.posMax));
+  if (m === null) {
+    if (!silent) state.pending += src.slice(state.pos, open);
+    state.pos = open;
+    return true;
+  }
+  if (!silent) {
+    const t = state.push('code_inline', 'code', 0);
+    t.markup = '`'.repeat(run);
+    t.content = src.slice(open, m.index).replace(/\n/g, ' ');
+  }
+  state.pos = m.index + run;
+  return true;
+}
+
+/** `***x***` nests as Zulip nests it: strong outside, emphasis inside. */
+function strongOutside(state: StateCore): void {
+  for (const tok of state.tokens) {
+    if (tok.type !== 'inline' || !tok.children) continue;
+    // The delimiters leave empty text tokens between the tags.
+    const c = (tok.children = tok.children.filter((x) => x.type !== 'text' || x.content !== ''));
+    for (let i = 0; i + 1 < c.length; i++) {
+      if (c[i]!.type !== 'em_open' || c[i + 1]!.type !== 'strong_open') continue;
+      const close = c.findIndex((x, j) => j > i + 1 && x.type === 'strong_close' && x.level === c[i + 1]!.level);
+      if (close < 0 || c[close + 1]?.type !== 'em_close') continue;
+      [c[i], c[i + 1], c[close], c[close + 1]] = [c[i + 1]!, c[i]!, c[close + 1]!, c[close]!];
+    }
+  }
+}
+
 /** Zulip has no `_emphasis_` nor `__strong__`: underscores are text. */
 function underscores(state: StateInline, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x5f /* _ */) return false;
@@ -386,6 +425,8 @@ export function zulipSyntax(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLink);
   md.inline.ruler.before('emphasis', 'zulip_emoji', emoji);
   md.inline.ruler.before('emphasis', 'zulip_underscores', underscores);
+  md.inline.ruler.before('backticks', 'zulip_inline_code', inlineCode);
+  md.core.ruler.push('zulip_strong_outside', strongOutside);
   // Zulip writes strikethrough as <del>, and has no reference-style links.
   md.renderer.rules.s_open = () => '<del>';
   md.renderer.rules.s_close = () => '</del>';
