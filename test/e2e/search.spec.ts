@@ -139,7 +139,7 @@ test('a search with the server stopped shows the device’s messages and says th
   test.setTimeout(180_000);
   const world = await openRealWorld(page, 'hamlet@example.com', async (rest) => {
     const othello = await rest('othello@example.com');
-    await othello.call('POST', '/messages', { type: 'stream', to: 'general', topic: 'travel notes', content: 'The zanzibar manuscript is in the library.' });
+    await othello.call('POST', '/messages', { type: 'stream', to: 'general', topic: 'zanzibar notes', content: 'The zanzibar manuscript is in the library.' });
   });
   try {
     await world.stopServer();
@@ -150,8 +150,10 @@ test('a search with the server stopped shows the device’s messages and says th
     await expect(page.getByRole('heading', { level: 1, name: 'Search results for “zanzibar”' })).toBeVisible();
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
     // The matched word is marked, from the device's own index (the server is down).
-    const matches = messageList(page).locator('mark.search-match');
+    const matches = messageList(page).locator('.message-content mark.search-match');
     await expect(matches).toHaveText(['zanzibar']);
+    const topicMarks = messageList(page).locator('.recipient-run mark.search-match');
+    await expect(topicMarks).toHaveText(['zanzibar']);
     const note = page.getByRole('status').filter({ hasText: PARTIAL });
     await expect(note).toBeVisible();
     await lightAndDark(page, testInfo, '33-search-offline');
@@ -164,11 +166,15 @@ test('a search with the server stopped shows the device’s messages and says th
     const serverMarks = messageList(page).locator('.message-content span.highlight');
     await expect(serverMarks).toHaveText(['zanzibar']);
     await expect(matches).toHaveCount(0);
+    // Its marked topic (match_subject) too, in the conversation's heading.
+    await expect(topicMarks).toHaveText(['zanzibar']);
+    await expect(messageList(page).locator('.recipient-run').first()).toHaveText('general › zanzibar notes');
     // Other views mark nothing.
     await sidebar(page).getByRole('link', { name: 'general', exact: true }).click();
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
     await expect(matches).toHaveCount(0);
     await expect(serverMarks).toHaveCount(0);
+    await expect(topicMarks).toHaveCount(0);
     expect(world.problems()).toEqual([]);
   } finally {
     await world.close();
