@@ -79,11 +79,12 @@ export const OTHER_ORIGINS = 'visits-other-origins';
 
 /**
  * Every URL the page's context asks for (requests of the page and its workers, WebSockets, worker
- * scripts) that is on another origin than `origin`, collected while the test runs; `data:`,
- * `blob:` and `about:` are the page's own.
+ * scripts) that is on another origin than `origin` (or those of the set, for a test that starts
+ * hosts on new ports), collected while the test runs; `data:`, `blob:` and `about:` are the page's own.
  */
-export function foreignRequests(page: Page, origin: string): string[] {
-  const own = new URL(origin).host;
+export function foreignRequests(page: Page, origin: string | ReadonlySet<string>): string[] {
+  // A set: the app's hosts as the test starts them (read at each request).
+  const isOwn = (host: string) => (typeof origin === 'string' ? [origin] : [...origin]).some((o) => new URL(o).host === host);
   const foreign: string[] = [];
   const check = (url: string) => {
     let u: URL;
@@ -94,7 +95,7 @@ export function foreignRequests(page: Page, origin: string): string[] {
       return;
     }
     if (['data:', 'blob:', 'about:'].includes(u.protocol)) return;
-    if (!['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) || u.host !== own) foreign.push(url);
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) || !isOwn(u.host)) foreign.push(url);
   };
   page.context().on('request', (r) => check(r.url()));
   page.on('websocket', (ws) => check(ws.url()));
