@@ -86,7 +86,11 @@ export function checkCase(c: HtmlCase): CaseReport {
 
   // Never anything active or styled, whatever the case.
   if (output.querySelector('script, iframe, object, embed, form, style, [style]') !== null) fail('active or styled markup survived');
-  for (const img of all(output, 'img')) if (!(img.getAttribute('src') ?? '').startsWith('/uploads/')) fail(`an image loads from elsewhere than the host: ${img.getAttribute('src')}`);
+  // Images load from the host only: a path on the page's origin (or, under Electron, zulip-upload:).
+  for (const img of all(output, 'img')) {
+    const src = img.getAttribute('src') ?? '';
+    if (!(src.startsWith('/') && !src.startsWith('//'))) fail(`an image loads from elsewhere than the host: ${src}`);
+  }
 
   if (has('katex')) {
     const ins = all(input, '.katex');
