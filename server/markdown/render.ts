@@ -68,6 +68,7 @@ export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderCo
     group: (name) => groupByName.get(name) as NamedThing | undefined,
     channel: (name) => channelByName.get(name) as NamedThing | undefined,
     emptyTopicName: getRealm(srv).empty_topic_display_name,
+    realmUrl: srv.config.realmUrl,
     customEmoji: (name) => activeRealmEmoji(srv, name)?.source_url,
     mentionedUserIds: new Set(),
     mentionedGroupIds: new Set(),

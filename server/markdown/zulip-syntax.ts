@@ -5,7 +5,7 @@
  * so one markdown-it instance serves every render.
  */
 import type { Env, MarkdownIt, StateCore, StateInline, Token } from 'markdown-it';
-import { unicodeEmojiCode } from '../../common/emoji.js';
+import { unicodeEmoji, unicodeEmojiCode } from '../../common/emoji.js';
 
 export interface MentionedUser {
   readonly id: number;
@@ -23,6 +23,8 @@ export interface ZulipEnv {
   readonly group: (name: string) => NamedThing | undefined;
   readonly channel: (name: string) => NamedThing | undefined;
   readonly emptyTopicName: string;
+  /** The realm's URL: a link to it with a fragment becomes the bare fragment, as Zulip writes it. */
+  readonly realmUrl?: string;
   /** The image URL of the realm's active custom emoji called `name`. */
   readonly customEmoji?: (name: string) => string | undefined;
   // Findings.
@@ -154,6 +156,11 @@ function channelLink(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+function emojiSpan(name: string, code: string): string {
+  const label = escapeHtml(name.replace(/_/g, ' '));
+  return `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${escapeHtml(name)}:</span>`;
+}
+
 function emoji(state: StateInline, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x3a /* : */) return false;
   const m = EMOJI_SYNTAX.exec(state.src.slice(state.pos, state.posMax));
@@ -169,10 +176,59 @@ function emoji(state: StateInline, silent: boolean): boolean {
       state,
       custom !== undefined
         ? `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(custom)}" title="${label}">`
-        : `<span aria-label="${label}" class="emoji emoji-${code}" role="img" title="${label}">:${escapeHtml(name)}:</span>`,
+        : emojiSpan(name, code!),
     );
   }
   state.pos += m[0].length;
+  return true;
+}
+
+/** Inline code as Zulip has it: between equal runs of backticks, its spaces kept (CommonMark trims one each side). */
+function inlineCode(state: StateInline, silent: boolean): boolean {
+  const src = state.src;
+  if (src.charCodeAt(state.pos) !== 0x60 /* ` */ || (state.pos > 0 && src.charCodeAt(state.pos - 1) === 0x60)) return false;
+  let open = state.pos;
+  while (open < state.posMax && src.charCodeAt(open) === 0x60) open++;
+  const run = open - state.pos;
+  const close = new RegExp(`(?<!\`)\`{${run}}(?!\`)`, 'g');
+  close.lastIndex = open;
+  const m = close.exec(src.slice(0, state.posMax));
+  if (m === null) {
+    if (!silent) state.pending += src.slice(state.pos, open);
+    state.pos = open;
+    return true;
+  }
+  if (!silent) {
+    const t = state.push('code_inline', 'code', 0);
+    t.markup = '`'.repeat(run);
+    t.content = src.slice(open, m.index).replace(/\n/g, ' ');
+  }
+  state.pos = m.index + run;
+  return true;
+}
+
+/** `***x***` nests as Zulip nests it: strong outside, emphasis inside. */
+function strongOutside(state: StateCore): void {
+  for (const tok of state.tokens) {
+    if (tok.type !== 'inline' || !tok.children) continue;
+    // The delimiters leave empty text tokens between the tags.
+    const c = (tok.children = tok.children.filter((x) => x.type !== 'text' || x.content !== ''));
+    for (let i = 0; i + 1 < c.length; i++) {
+      if (c[i]!.type !== 'em_open' || c[i + 1]!.type !== 'strong_open') continue;
+      const close = c.findIndex((x, j) => j > i + 1 && x.type === 'strong_close' && x.level === c[i + 1]!.level);
+      if (close < 0 || c[close + 1]?.type !== 'em_close') continue;
+      [c[i], c[i + 1], c[close], c[close + 1]] = [c[i + 1]!, c[i]!, c[close + 1]!, c[close]!];
+    }
+  }
+}
+
+/** Zulip has no `_emphasis_` nor `__strong__`: underscores are text. */
+function underscores(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x5f /* _ */) return false;
+  let end = state.pos;
+  while (end < state.posMax && state.src.charCodeAt(end) === 0x5f) end++;
+  if (!silent) state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
   return true;
 }
 
@@ -189,7 +245,7 @@ function globalTime(state: StateInline, silent: boolean): boolean {
   if (!m) return false;
   if (!silent) {
     const text = m[1]!.trim();
-    const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text);
+    const ms = parseGlobalTime(text);
     pushHtml(
       state,
       Number.isFinite(ms) ? `<time datetime="${new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')}">${escapeHtml(text)}</time>` : `<span class="timestamp-error">Invalid time format: ${escapeHtml(text)}</span>`,
@@ -197,6 +253,70 @@ function globalTime(state: StateInline, silent: boolean): boolean {
   }
   state.pos += m[0].length;
   return true;
+}
+
+let emojiNames: ReadonlyMap<string, string> | undefined;
+let graphemes: Intl.Segmenter | undefined;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}|\u20e3/u;
+
+/**
+ * Unicode emoji typed as characters become the same spans as `:name:` does, as Zulip renders them:
+ * each grapheme that is a whole emoji of the set (its code without U+FE0F); a sequence the set
+ * does not have (a newer ZWJ sequence, a skin tone) stays text, whole.
+ */
+function unicodeEmojiSpans(state: StateCore): void {
+  emojiNames ??= new Map(unicodeEmoji().map((e) => [e.code, e.names[0]!]));
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  for (const tok of state.tokens) {
+    if (tok.type !== 'inline' || !tok.children) continue;
+    tok.children = tok.children.flatMap((c) => {
+      if (c.type !== 'text' || !PICTOGRAPHIC.test(c.content)) return [c];
+      const out: Token[] = [];
+      let text = '';
+      const flush = () => {
+        if (text === '') return;
+        const t = new state.Token('text', '', 0);
+        t.content = text;
+        out.push(t);
+        text = '';
+      };
+      for (const { segment } of graphemes!.segment(c.content)) {
+        const code = [...segment].filter((ch) => ch !== '\ufe0f').map((ch) => ch.codePointAt(0)!.toString(16).padStart(4, '0')).join('-');
+        const name = PICTOGRAPHIC.test(segment) ? emojiNames!.get(code) : undefined;
+        if (name === undefined) {
+          text += segment;
+          continue;
+        }
+        flush();
+        const t = new state.Token('zulip_html', '', 0);
+        t.content = emojiSpan(name, code);
+        out.push(t);
+      }
+      flush();
+      return out;
+    });
+  }
+}
+
+/** Zone abbreviations people write, as UTC offsets. */
+const ZONES: Readonly<Record<string, string>> = { UTC: '+0000', GMT: '+0000', IST: '+0530', CET: '+0100', CEST: '+0200', BST: '+0100', EST: '-0500', EDT: '-0400', CST: '-0600', CDT: '-0500', MST: '-0700', MDT: '-0600', PST: '-0800', PDT: '-0700', JST: '+0900' };
+
+/**
+ * Milliseconds of a global time as Zulip's parser reads it (dateutil): a bare number is UNIX
+ * seconds; "Jun 5th 2017, 10:30PM" and "31 Dec 2017 5:30 am IST" are read too; without a zone it is UTC.
+ */
+export function parseGlobalTime(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const s = text
+    .replace(/(\d)(?:st|nd|rd|th)\b/gi, '$1')
+    .replace(/(\d)\s*([ap]m)\b/gi, '$1 $2')
+    .replace(/\b([A-Z]{3,4})$/, (z) => ZONES[z] ?? z);
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2}|UTC|GMT)$/i.test(s);
+  for (const candidate of zoned ? [s] : [`${s} UTC`, `${s}Z`, s]) {
+    const ms = Date.parse(candidate);
+    if (Number.isFinite(ms)) return ms;
+  }
+  return NaN;
 }
 
 /** Mentions inside quotes do not notify (Zulip rewrites them to silent mentions). */
@@ -214,8 +334,12 @@ function linksAndPreviews(state: StateCore): void {
   const env = zulipEnv(state.env);
   const out: Token[] = [];
   let pending: Array<{ href: string; title: string }> = [];
+  // Zulip previews no image inside a quote.
+  let quoted = 0;
   for (const tok of state.tokens) {
     out.push(tok);
+    if (tok.type === 'blockquote_open') quoted++;
+    else if (tok.type === 'blockquote_close') quoted--;
     if (tok.type === 'inline' && tok.children) {
       for (let i = 0; i < tok.children.length; i++) {
         const c = tok.children[i]!;
@@ -233,7 +357,18 @@ function linksAndPreviews(state: StateCore): void {
           env.links.push(src);
           pending.push({ href: src, title: text });
         } else if (c.type === 'link_open') {
-          const href = String(c.attrGet('href') ?? '');
+          let href = String(c.attrGet('href') ?? '');
+          if (env.realmUrl && href.startsWith(`${env.realmUrl}/#`)) {
+            href = href.slice(env.realmUrl.length + 1);
+            c.attrSet('href', href);
+          }
+          // `[](url)` and `[  ](url)` show the URL, as in Zulip.
+          const next = tok.children[i + 1];
+          if (next?.type === 'link_close' || (next?.type === 'text' && next.content.trim() === '' && tok.children[i + 2]?.type === 'link_close')) {
+            const text = new state.Token('text', '', 0);
+            text.content = href;
+            tok.children.splice(i + 1, next.type === 'text' ? 1 : 0, text);
+          }
           env.links.push(href);
           if (IMAGE_EXT.test(href)) {
             const next = tok.children[i + 1];
@@ -242,6 +377,7 @@ function linksAndPreviews(state: StateCore): void {
         }
       }
     }
+    if (quoted > 0) pending = [];
     if ((tok.type === 'paragraph_close' || tok.type === 'heading_close') && pending.length > 0) {
       const html = new state.Token('zulip_html_block', '', 0);
       html.content = pending
@@ -279,16 +415,26 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 function codeBlockHtml(code: string, lang: string): string {
   const shown = lang === '' ? '' : (LANGUAGE_NAMES[lang.toLowerCase()] ?? lang);
   const attr = shown === '' ? '' : ` data-code-language="${escapeHtml(shown)}"`;
-  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(code)}</code></pre></div>\n`;
+  // As Zulip: no trailing whitespace on a line, and the code ends with a line break.
+  const text = code.replace(/[ \t]+$/gm, '').replace(/\n*$/, '\n');
+  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(text)}</code></pre></div>\n`;
 }
 
 export function zulipSyntax(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'zulip_mention', mention);
   md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLink);
   md.inline.ruler.before('emphasis', 'zulip_emoji', emoji);
+  md.inline.ruler.before('emphasis', 'zulip_underscores', underscores);
+  md.inline.ruler.before('backticks', 'zulip_inline_code', inlineCode);
+  md.core.ruler.push('zulip_strong_outside', strongOutside);
+  // Zulip writes strikethrough as <del>, and has no reference-style links.
+  md.renderer.rules.s_open = () => '<del>';
+  md.renderer.rules.s_close = () => '</del>';
+  md.disable('reference');
   // Before autolinks, which would take `<time:…>` for a URL of scheme `time`.
   md.inline.ruler.before('autolink', 'zulip_time', globalTime);
   md.core.ruler.push('zulip_links', linksAndPreviews);
+  md.core.ruler.push('zulip_unicode_emoji', unicodeEmojiSpans);
   md.renderer.rules.zulip_html = (tokens, idx) => tokens[idx]!.content;
   md.renderer.rules.zulip_html_block = (tokens, idx) => `${tokens[idx]!.content}\n`;
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx]!.content, '');

@@ -66,7 +66,9 @@ export function openView(host: ViewHost, req: NarrowRequest, onChange: (cs: Narr
     } else if (s.before.complete && s.after.complete) return;
     try {
       const changes = new ChangeCollector();
-      await fetchNarrowPage(host.db, req.narrow, want, { conn: host.conn, selfUserId: host.selfUserId, changes });
+      const fetched = await fetchNarrowPage(host.db, req.narrow, want, { conn: host.conn, selfUserId: host.selfUserId, changes });
+      // Before the store's changes reach the view, so the messages they add come with their marks.
+      if (fetched.matches.size > 0 && !closed) push(view.addSearchMatches(fetched.matches));
       if (!changes.empty) host.emit(changes.freeze());
       else if (!closed) push(view.recheck());
     } catch (e) {

@@ -71,5 +71,12 @@ export const localMessageSchema = z.object({
    * the user's pending ones included under negative ids (outbox `send_submessage`). Absent: none.
    */
   submessages: z.array(localSubmessageSchema).optional(),
+  /**
+   * In the view of a search fetched online: the server's content and topic with the matched words
+   * marked (`<span class="highlight">`, Zulip's `match_content` / `match_subject`; HTML to sanitise
+   * like `content`). Absent offline, in other views, and once the message changed since.
+   */
+  match_content: z.string().optional(),
+  match_subject: z.string().optional(),
 });
 export type LocalMessage = z.output<typeof localMessageSchema>;

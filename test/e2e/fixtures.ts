@@ -54,21 +54,54 @@ export const test = base.extend<Fixtures>({
       rmSync(dataDir, { recursive: true, force: true });
     }
   },
-  app: async ({ page, host, expectedConsoleErrors }, use) => {
+  app: async ({ page, host, expectedConsoleErrors }, use, testInfo) => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error' && !expectedConsoleErrors?.test(m.text())) problems.push(`console: ${m.text()}`);
     });
+    // Nothing the page does may reach another origin than the host's (docs/architecture.md rule 15).
+    const foreign = foreignRequests(page, host.origin);
     await page.goto(host.url);
     await expect(page).toHaveURL(`${host.origin}/`);
     await use(page);
     // A CSP violation or an uncaught error in the page fails the test that caused it.
     expect(problems, 'errors in the page').toEqual([]);
+    // Unless the test itself goes elsewhere on purpose (annotated OTHER_ORIGINS).
+    if (!testInfo.annotations.some((a) => a.type === OTHER_ORIGINS)) expect(foreign, 'requests to another origin').toEqual([]);
   },
 });
 
 export { expect };
+
+/** The annotation of a test that takes the browser to another origin itself (so the app fixture does not fail it for that). */
+export const OTHER_ORIGINS = 'visits-other-origins';
+
+/**
+ * Every URL the page's context asks for (requests of the page and its workers, WebSockets, worker
+ * scripts) that is on another origin than `origin` (or those of the set, for a test that starts
+ * hosts on new ports), collected while the test runs; `data:`, `blob:` and `about:` are the page's own.
+ */
+export function foreignRequests(page: Page, origin: string | ReadonlySet<string>): string[] {
+  // A set: the app's hosts as the test starts them (read at each request).
+  const isOwn = (host: string) => (typeof origin === 'string' ? [origin] : [...origin]).some((o) => new URL(o).host === host);
+  const foreign: string[] = [];
+  const check = (url: string) => {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      foreign.push(url);
+      return;
+    }
+    if (['data:', 'blob:', 'about:'].includes(u.protocol)) return;
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) || !isOwn(u.host)) foreign.push(url);
+  };
+  page.context().on('request', (r) => check(r.url()));
+  page.on('websocket', (ws) => check(ws.url()));
+  page.on('worker', (w) => check(w.url()));
+  return foreign;
+}
 
 /**
  * Save a screenshot under test-results/e2e/screens/ and attach it to the report, then check the

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { screenshot } from './fixtures.js';
+import { foreignRequests, screenshot } from './fixtures.js';
 import { startHostProcess, type Proc } from './processes.js';
 import { statusOf } from './real-world.js';
 
@@ -18,6 +18,8 @@ test('a restarted host: the tab reconnects by itself, or says plainly how to sig
   const work = mkdtempSync(path.join(tmpdir(), 'zulip-host-restart-'));
   const procs: Proc[] = [];
   const problems: string[] = [];
+  const own = new Set<string>();
+  const foreign = foreignRequests(page, own);
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // The socket's failed attempts while the host is down are expected; nothing else is.
@@ -26,6 +28,7 @@ test('a restarted host: the tab reconnects by itself, or says plainly how to sig
   try {
     const dataDir = path.join(work, 'app');
     let host = await startHostProcess(dataDir);
+    own.add(host.url);
     procs.push(host.proc);
     const port = Number(new URL(host.url).port);
     await page.goto(host.url);
@@ -37,6 +40,7 @@ test('a restarted host: the tab reconnects by itself, or says plainly how to sig
     await expect(statusOf(page)).toContainText('Reconnecting to the app', { timeout: 15_000 });
     await expect(statusOf(page)).toHaveAccessibleName(/if it was started at another address, open the link it printed/);
     host = await startHostProcess(dataDir);
+    own.add(host.url);
     procs.push(host.proc);
     expect(Number(new URL(host.url).port)).toBe(port);
     await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
@@ -44,6 +48,7 @@ test('a restarted host: the tab reconnects by itself, or says plainly how to sig
     // A host with a new sign-in on that port: the tab's secret is refused, and it says so.
     await host.proc.kill();
     host = await startHostProcess(path.join(work, 'other'), port);
+    own.add(host.url);
     procs.push(host.proc);
     const notice = page.getByRole('alert').filter({ hasText: 'The app was started again with a new sign-in, so this tab cannot reach it any more. Open the sign-in link it printed.' });
     await expect(notice).toBeVisible({ timeout: 30_000 });
@@ -60,6 +65,7 @@ test('a restarted host: the tab reconnects by itself, or says plainly how to sig
     await expect(page.getByRole('button', { name: 'Open the sandbox' })).toBeVisible({ timeout: 30_000 });
     await expect(notice).toHaveCount(0);
     expect(problems, 'errors in the page').toEqual([]);
+    expect(foreign, 'requests to another origin').toEqual([]);
   } finally {
     for (const p of procs.reverse()) await p.stop();
     rmSync(work, { recursive: true, force: true });

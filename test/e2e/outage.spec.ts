@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { messageList, screenshot, sidebar } from './fixtures.js';
+import { foreignRequests, messageList, screenshot, sidebar } from './fixtures.js';
 import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
 import { restAs, signInFromWelcome, statusOf } from './real-world.js';
 
@@ -27,6 +27,8 @@ test('a real outage: work offline, SIGKILL the app, start it again offline, then
   const port = await freePort();
   const procs: Proc[] = [];
   const problems: string[] = [];
+  const own = new Set<string>();
+  const foreign = foreignRequests(page, own);
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // Lost connections while the server is down are expected; anything else is not.
@@ -44,6 +46,7 @@ test('a real outage: work offline, SIGKILL the app, start it again offline, then
     expect(Date.now() / 1000 - old.timestamp).toBeGreaterThan(3600);
 
     let host = await startHostProcess(dataDir);
+    own.add(host.url);
     procs.push(host.proc);
     await page.goto(host.url);
     await signInFromWelcome(page, server.url, 'hamlet@example.com');
@@ -113,6 +116,7 @@ test('a real outage: work offline, SIGKILL the app, start it again offline, then
     // The app dies (SIGKILL: no shutdown code runs) and starts again, still offline.
     await host.proc.kill();
     host = await startHostProcess(dataDir);
+    own.add(host.url);
     procs.push(host.proc);
     await page.goto(host.url);
     await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText(pending ?? '', { timeout: 30_000 });
@@ -144,6 +148,7 @@ test('a real outage: work offline, SIGKILL the app, start it again offline, then
     const lunch = await hamlet.messages([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'lunch plans' }]);
     expect(lunch.some((m) => m.content.includes('Half a thought'))).toBe(false);
     expect(problems, 'errors in the page').toEqual([]);
+    expect(foreign, 'requests to another origin').toEqual([]);
   } finally {
     for (const p of procs.reverse()) await p.stop();
     rmSync(work, { recursive: true, force: true });

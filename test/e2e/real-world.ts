@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
+import { foreignRequests } from './fixtures.js';
 
 export type Rest = Awaited<ReturnType<typeof restAs>>;
 
@@ -75,7 +76,7 @@ export interface RealWorld {
    * problems.
    */
   restartApp(): Promise<void>;
-  /** Errors the page logged (connection failures while the server is down excepted). */
+  /** Errors the page logged (connection failures while the server is down excepted), and any request to another origin than the host's. */
   problems(): string[];
   close(): Promise<void>;
 }
@@ -94,6 +95,7 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
   procs.push(server.proc);
   const rest = (who: string) => restAs(server.url, who);
   let host: { proc: Proc; url: string } | undefined;
+  let foreign: string[] = [];
   let restarting = false;
   const close = async () => {
     for (const p of procs) await p.stop().catch(() => undefined);
@@ -103,6 +105,8 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
     if (setup) await setup(rest);
     host = await startHostProcess(path.join(work, 'app'));
     procs.push(host.proc);
+    // The host restarts on the same port: one origin for the whole test.
+    foreign = foreignRequests(page, new URL(host.url).origin);
     await page.goto(host.url);
     await signInFromWelcome(page, server.url, email);
   } catch (e) {
@@ -139,7 +143,7 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
       await page.reload();
       restarting = false;
     },
-    problems: () => [...problems],
+    problems: () => [...problems, ...foreign.map((url) => `request to another origin: ${url}`)],
     close,
   };
 }

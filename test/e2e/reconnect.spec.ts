@@ -4,7 +4,7 @@
  * updates keep arriving without a reload.
  */
 import type { WebSocketRoute } from '@playwright/test';
-import { demoUser, expect, messageList, openTopic, test } from './fixtures.js';
+import { demoUser, expect, foreignRequests, messageList, openTopic, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -14,6 +14,7 @@ test('after the host connection drops, the open topic reconnects and stays live'
     const server = ws.connectToServer();
     sockets.push({ page: ws, server });
   });
+  const foreign = foreignRequests(page, host.origin);
   await page.goto(host.url);
   await openTopic(page, 'general', 'lunch plans');
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
@@ -29,4 +30,5 @@ test('after the host connection drops, the open topic reconnects and stays live'
   await expect(messageList(page).locator(`li.message[data-message-id="${id}"]`)).toContainText('Still there after the reconnect?');
   // The old messages are still shown (kept while the view reopened).
   await expect(messageList(page).getByText('I will bring the curry.')).toBeVisible();
+  expect(foreign, 'requests to another origin').toEqual([]);
 });

@@ -1,8 +1,8 @@
 /**
  * Search: the top bar's typeahead picks a channel and one of its topics by keyboard alone and opens
  * the topic; a person by mouse opens a filter view; a search with the server process stopped shows
- * the messages on the device with the note that the server may have more, and the note goes once
- * the server answers; the box shows a search's query only while in it, and an operand Zulip does
+ * the messages on the device with the note that the server may have more, its matches marked from
+ * the device's index, and once the server answers the note goes and the server's marks show; the box shows a search's query only while in it, and an operand Zulip does
  * not know is said to be an invalid search; Recent conversations shows
  * a time on every row. Screenshots light and dark
  * (32 typeahead, 33 offline search, 34 recent times, 35 filter results).
@@ -139,7 +139,7 @@ test('a search with the server stopped shows the device’s messages and says th
   test.setTimeout(180_000);
   const world = await openRealWorld(page, 'hamlet@example.com', async (rest) => {
     const othello = await rest('othello@example.com');
-    await othello.call('POST', '/messages', { type: 'stream', to: 'general', topic: 'travel notes', content: 'The zanzibar manuscript is in the library.' });
+    await othello.call('POST', '/messages', { type: 'stream', to: 'general', topic: 'zanzibar notes', content: 'The zanzibar manuscript is in the library.' });
   });
   try {
     await world.stopServer();
@@ -150,8 +150,10 @@ test('a search with the server stopped shows the device’s messages and says th
     await expect(page.getByRole('heading', { level: 1, name: 'Search results for “zanzibar”' })).toBeVisible();
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
     // The matched word is marked, from the device's own index (the server is down).
-    const matches = messageList(page).locator('mark.search-match');
+    const matches = messageList(page).locator('.message-content mark.search-match');
     await expect(matches).toHaveText(['zanzibar']);
+    const topicMarks = messageList(page).locator('.recipient-run mark.search-match');
+    await expect(topicMarks).toHaveText(['zanzibar']);
     const note = page.getByRole('status').filter({ hasText: PARTIAL });
     await expect(note).toBeVisible();
     await lightAndDark(page, testInfo, '33-search-offline');
@@ -160,11 +162,19 @@ test('a search with the server stopped shows the device’s messages and says th
     await world.startServer();
     await expect(note).toHaveCount(0, { timeout: 30_000 });
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
-    await expect(matches).toHaveText(['zanzibar']);
+    // Online, the server's marks (its match_content) take the place of the device's.
+    const serverMarks = messageList(page).locator('.message-content span.highlight');
+    await expect(serverMarks).toHaveText(['zanzibar']);
+    await expect(matches).toHaveCount(0);
+    // Its marked topic (match_subject) too, in the conversation's heading.
+    await expect(topicMarks).toHaveText(['zanzibar']);
+    await expect(messageList(page).locator('.recipient-run').first()).toHaveText('general › zanzibar notes');
     // Other views mark nothing.
     await sidebar(page).getByRole('link', { name: 'general', exact: true }).click();
     await expect(messageList(page)).toContainText('The zanzibar manuscript is in the library.');
     await expect(matches).toHaveCount(0);
+    await expect(serverMarks).toHaveCount(0);
+    await expect(topicMarks).toHaveCount(0);
     expect(world.problems()).toEqual([]);
   } finally {
     await world.close();

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBrowserHost } from '../../host/browser/server.js';
-import { expect, openTopic, screenshot, test } from './fixtures.js';
+import { expect, openTopic, OTHER_ORIGINS, screenshot, test } from './fixtures.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -36,6 +36,7 @@ test('a used sign-in link is refused with a clear page; a fresh one signs in', a
 });
 
 test('the signed-in browser sends nothing of the host\'s secret to another port of 127.0.0.1', async ({ app, host }) => {
+  test.info().annotations.push({ type: OTHER_ORIGINS, description: 'visits another local server on purpose' });
   const seen: IncomingHttpHeaders[] = [];
   const other = createServer((req, res) => {
     seen.push(req.headers);

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { lightAndDark, messageList, sidebar } from './fixtures.js';
+import { foreignRequests, lightAndDark, messageList, sidebar } from './fixtures.js';
 import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
 import { restAs, signInFromWelcome, statusOf } from './real-world.js';
 
@@ -49,6 +49,8 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
   const port = await freePort();
   const procs: Proc[] = [];
   const problems: string[] = [];
+  const own = new Set<string>();
+  const foreign = foreignRequests(page, own);
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/WebSocket connection|Failed to load resource|ERR_CONNECTION/.test(m.text())) problems.push(`console: ${m.text()}`);
@@ -67,6 +69,7 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     const toEdit = (await hamlet.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'balcony scene', content: 'Rehearsal at nine.' }))['id'] as number;
 
     let host = await startHostProcess(dataDir);
+    own.add(host.url);
     procs.push(host.proc);
     await page.goto(host.url);
     await signInFromWelcome(page, server.url, 'hamlet@example.com');
@@ -139,6 +142,7 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     // The app dies (SIGKILL) and starts again, still offline: all seven still queued, copies kept.
     await host.proc.kill();
     host = await startHostProcess(dataDir);
+    own.add(host.url);
     procs.push(host.proc);
     await page.goto(host.url);
     await expect(outbox).toHaveText('7 pending', { timeout: 30_000 });
@@ -192,6 +196,7 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
     const hamletId = ((await now.call('GET', '/users/me'))['user_id']) as number;
     expect(pollNow.submessages.filter((m) => m.sender_id === hamletId).map((m) => JSON.parse(m.content) as { type: string; vote?: number })).toEqual([expect.objectContaining({ type: 'vote', vote: 1 })]);
     expect(problems, 'errors in the page').toEqual([]);
+    expect(foreign, 'requests to another origin').toEqual([]);
   } finally {
     for (const p of procs.reverse()) await p.stop();
     rmSync(work, { recursive: true, force: true });

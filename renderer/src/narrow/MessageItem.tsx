@@ -143,7 +143,7 @@ export function MessageItem(props: MessageItemProps) {
             </p>
           }
         >
-          <Show when={editing()} fallback={<MessageWidget message={props.message} ownUserId={props.ownUserId} fallback={<MessageContent html={props.message.content} highlight={narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />} />}>
+          <Show when={editing()} fallback={<MessageWidget message={props.message} ownUserId={props.ownUserId} fallback={<MessageContent html={props.message.match_content ?? props.message.content} highlight={props.message.match_content === undefined && narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />} />}>
             {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} conversation={props.message.channel_id === null ? { kind: 'dm' } : { kind: 'channel', channelId: props.message.channel_id, topic: props.message.topic }} />}
           </Show>
         </Show>

@@ -10,9 +10,11 @@ import { useUsers } from '../data/users.js';
 import { senderName } from '../kit/format.js';
 import { continuesSender, dayLabel, firstUnreadId, startsDay } from './list-layout.js';
 import { MessageItem } from './MessageItem.js';
+import { RecipientLabel } from './RecipientLabel.js';
+import { searchMatcher } from '../../../common/search.js';
 import { canLoad, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from '../data/narrow-reducer.js';
 import { useNarrow } from '../data/narrow.js';
-import { hashOfTarget, type NarrowTarget } from '../data/target.js';
+import { hashOfTarget, searchTextOf, type NarrowTarget } from '../data/target.js';
 import { useReading } from './use-reading.js';
 import type { Names } from './titles.js';
 
@@ -86,6 +88,11 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
 
   const heading = (m: LocalMessage) => recipientLabel(m, props.view.target, users.state.ownUserId, (id, fallback) => props.names.userName(id) ?? fallback);
   const anchored = () => props.view.target.near !== undefined;
+  // Compiled once per search, for every heading.
+  const matcher = createMemo(() => {
+    const search = searchTextOf(props.view.target);
+    return search === null ? null : searchMatcher(search);
+  });
   /** Register a row's element for measuring, for as long as it is rendered. */
   const measured = (id: number) => (el: HTMLElement) => {
     const off = win.measure(id, el);
@@ -118,8 +125,12 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
                 <Show when={startsRecipientRun(props.view.messages, index()) && heading(m)}>
                   {(label) => (
                     <li class="recipient-run" ref={measured(m.id)}>
-                      <Show when={conversationOf(m, users.state.ownUserId)} fallback={label()}>
-                        {(t) => <a href={hashOfTarget(t(), props.names.userName)}>{label()}</a>}
+                      <Show when={conversationOf(m, users.state.ownUserId)} fallback={<RecipientLabel label={label()} message={m} matcher={matcher()} />}>
+                        {(t) => (
+                          <a href={hashOfTarget(t(), props.names.userName)}>
+                            <RecipientLabel label={label()} message={m} matcher={matcher()} />
+                          </a>
+                        )}
                       </Show>
                     </li>
                   )}

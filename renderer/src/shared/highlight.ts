@@ -37,3 +37,24 @@ export function markSearchMatches(root: HTMLElement, search: string | null): voi
     );
   }
 }
+
+const MARKED_RUN = /<span class="highlight">([^<]*)<\/span>|([^<]+)/y;
+const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos));/gi;
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeHtml = (s: string) => s.replace(ENTITY, (_m, dec?: string, hex?: string, name?: string) => (name !== undefined ? NAMED[name.toLowerCase()]! : String.fromCodePoint(parseInt(dec ?? hex!, dec !== undefined ? 10 : 16))));
+
+/**
+ * The server's marked topic (Zulip's `match_subject`: the topic HTML-escaped, its matches in
+ * `<span class="highlight">`) as runs of plain text, for the renderer to mark without inserting
+ * HTML; null when it holds anything else, or is not `topic` marked (then the topic shows unmarked).
+ */
+export function serverMarkedRuns(matchSubject: string, topic: string): Array<{ text: string; match: boolean }> | null {
+  const runs: Array<{ text: string; match: boolean }> = [];
+  MARKED_RUN.lastIndex = 0;
+  while (MARKED_RUN.lastIndex < matchSubject.length) {
+    const m = MARKED_RUN.exec(matchSubject);
+    if (m === null) return null;
+    runs.push({ text: unescapeHtml(m[1] ?? m[2]!), match: m[1] !== undefined });
+  }
+  return runs.map((r) => r.text).join('') === topic ? runs.filter((r) => r.text !== '') : null;
+}

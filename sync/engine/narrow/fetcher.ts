@@ -18,6 +18,7 @@ import { compileLocalNarrow, LocalNarrowError, type CompiledLocalNarrow } from '
 import { readCompiledPage, resolvePivot, type NarrowPage, type PageRequest, type Pivot } from './reader.js';
 import { NEWEST, OLDEST, rangeAt, recordFetch } from './ranges.js';
 import { dropStale, forgetRanges, isVolatile } from './volatile.js';
+import { searchMatchesOf, type SearchMatch } from './search-matches.js';
 
 export const MAX_PER_SIDE_PER_REQUEST = 1000;
 export const MAX_PAGE = 5000;
@@ -36,6 +37,8 @@ export interface FetchedPage extends NarrowPage {
   /** `GET /messages` requests made (0 when the cache already had the whole page). */
   readonly requests: number;
   readonly changes: StoreChanges;
+  /** A search narrow: the server's marked matches of the messages it answered (search-matches.ts). */
+  readonly matches: ReadonlyMap<number, SearchMatch>;
 }
 
 interface Plan {
@@ -59,6 +62,7 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
   const pivot = resolvePivot(db, n, req.anchor);
   let requests = 0;
   let page = readCompiledPage(db, n, pivot, req.before, req.after);
+  const matches = new Map<number, SearchMatch>();
   // Each side needs at most MAX_PAGE / MAX_PER_SIDE_PER_REQUEST rounds; the bound only guards
   // against a server whose answers prove nothing.
   for (let round = 0; round < 12 && !(page.before.complete && page.after.complete); round++) {
@@ -71,11 +75,12 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
       } catch (e) {
         // Any transient failure (no network, timeout, 5xx, 429) serves the cache, marked incomplete.
         if (isApiError(e) && e.transient) {
-          return { ...readCompiledPage(db, n, pivot, req.before, req.after), offline: true, requests, changes: changes.freeze() };
+          return { ...readCompiledPage(db, n, pivot, req.before, req.after), offline: true, requests, changes: changes.freeze(), matches };
         }
         throw e;
       }
       requests++;
+      searchMatchesOf(answer.messages, matches);
       const span = db.transaction(() => {
         // A narrow searching personal history only answers from the user's per-user rows.
         upsertMessages(db, answer.messages, changes, { personal: !n.includesHistory });
@@ -96,7 +101,7 @@ export async function fetchNarrowPage(db: LocalDb, narrow: unknown, req: PageReq
     page = readCompiledPage(db, n, pivot, req.before, req.after);
     if (!progress) break;
   }
-  return { ...page, offline: false, requests, changes: changes.freeze() };
+  return { ...page, offline: false, requests, changes: changes.freeze(), matches };
 }
 
 function requestOf(terms: readonly NarrowTerm[], p: Plan): GetMessagesArgs {

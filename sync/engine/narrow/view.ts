@@ -24,6 +24,7 @@ import { rowToLocalMessage } from './local-message.js';
 import { isCovered, NEWEST, OLDEST } from './ranges.js';
 import { readCompiledPage, readIds, readRange, resolvePivot, type PageRequest, type Pivot } from './reader.js';
 import { narrowMessageRowsIn, type ViewRow } from '../../db/queries/narrow-rows.js';
+import { withSearchMatch, type SearchMatch } from './search-matches.js';
 
 /** Areas whose changes can move messages in or out of a narrow, or change how they are shown. */
 const RECONCILE_AREAS: ReadonlySet<StoreArea> = new Set<StoreArea>(['user_topics', 'subscriptions', 'channels', 'users']);
@@ -39,6 +40,7 @@ const versionOf = (r: ViewRow) => `${r.flags}|${r.channel_name ?? ''}|${r.local 
 
 export class LiveNarrowView {
   private readonly shown = new Map<number, Shown>();
+  private readonly matches = new Map<number, SearchMatch>();
   private before: SideState;
   private after: SideState;
 
@@ -50,7 +52,7 @@ export class LiveNarrowView {
     private hi: number,
     rows: readonly ViewRow[],
   ) {
-    for (const r of rows) this.shown.set(r.id, { message: rowToLocalMessage(r), version: versionOf(r) });
+    for (const r of rows) this.shown.set(r.id, { message: this.build(r), version: versionOf(r) });
     this.before = this.beforeState();
     this.after = this.afterState();
   }
@@ -91,7 +93,7 @@ export class LiveNarrowView {
       if (row) {
         const version = versionOf(row);
         if (was && was.version === version) continue;
-        const message = rowToLocalMessage(row);
+        const message = this.build(row);
         this.shown.set(id, { message, version });
         (was ? cs.updated : cs.added).push(message);
       } else if (was) {
@@ -112,7 +114,7 @@ export class LiveNarrowView {
       const was = this.shown.get(r.id);
       const version = versionOf(r);
       if (was && was.version === version) continue;
-      const message = rowToLocalMessage(r);
+      const message = this.build(r);
       this.shown.set(r.id, { message, version });
       (was ? cs.updated : cs.added).push(message);
     }
@@ -154,8 +156,30 @@ export class LiveNarrowView {
     return this.withSideStates(emptyChangeSet());
   }
 
+  /**
+   * Keep the server's marked search matches (a search fetched online): messages shown get them now,
+   * as `updated`; the others when they enter the window.
+   */
+  addSearchMatches(found: ReadonlyMap<number, SearchMatch>): NarrowChangeSet {
+    const cs = emptyChangeSet();
+    for (const [id, match] of found) {
+      this.matches.set(id, match);
+      const was = this.shown.get(id);
+      if (was === undefined) continue;
+      const message = withSearchMatch(was.message, match);
+      if (message === was.message || message.match_content === was.message.match_content) continue;
+      this.shown.set(id, { message, version: was.version });
+      cs.updated.push(message);
+    }
+    return this.withSideStates(cs);
+  }
+
+  private build(r: ViewRow): LocalMessage {
+    return withSearchMatch(rowToLocalMessage(r), this.matches.get(r.id));
+  }
+
   private addRow(r: ViewRow, cs: MutableChangeSet): void {
-    const message = rowToLocalMessage(r);
+    const message = this.build(r);
     const had = this.shown.has(r.id);
     this.shown.set(r.id, { message, version: versionOf(r) });
     (had ? cs.updated : cs.added).push(message);

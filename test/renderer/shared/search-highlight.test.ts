@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchMatcher, splitMatches } from '../../../common/search.js';
 import { searchTextOf } from '../../../renderer/src/data/target.js';
+import { serverMarkedRuns } from '../../../renderer/src/shared/highlight.js';
 
 const marked = (text: string, search: string) =>
   splitMatches(text, searchMatcher(search)!)
@@ -28,5 +29,18 @@ describe('search matches', () => {
     expect(searchTextOf({ kind: 'filter', terms: [{ operator: 'sender', operand: '9', negated: false, wire: 9 }, { operator: 'search', operand: 'maps', negated: false, wire: 'maps' }] })).toBe('maps');
     expect(searchTextOf({ kind: 'filter', terms: [{ operator: 'search', operand: 'maps', negated: true, wire: 'maps' }] })).toBeNull();
     expect(searchTextOf({ kind: 'starred' })).toBeNull();
+  });
+
+  it("the server's marked topic (match_subject) as runs of text; anything else is not trusted", () => {
+    expect(serverMarkedRuns('<span class="highlight">Zanzibar</span> &amp; the &lt;maps&gt;', 'Zanzibar & the <maps>')).toEqual([
+      { text: 'Zanzibar', match: true },
+      { text: ' & the <maps>', match: false },
+    ]);
+    expect(serverMarkedRuns('it&#39;s <span class="highlight">here</span>', "it's here")).toEqual([
+      { text: "it's ", match: false },
+      { text: 'here', match: true },
+    ]);
+    expect(serverMarkedRuns('<b>bold</b>', 'bold')).toBeNull();
+    expect(serverMarkedRuns('<span class="highlight">other</span>', 'topic')).toBeNull();
   });
 });
