@@ -32,7 +32,7 @@ export interface ElectronApp {
   firstWindowPage(): Promise<Page>;
   /** Quit as the user would (app.quit()); resolves when the app has quit (the engine closed). */
   quit(timeoutMs?: number): Promise<void>;
-  /** Everything main logged (console.warn / console.error while it runs). */
+  /** Everything main logged (console.warn / error / info while it runs). */
   logs(): string[];
 }
 
@@ -64,13 +64,15 @@ export async function launchElectronApp(opts: { browser: Browser; userData: stri
   const standIn = createStandIn({ context, appPath: ROOT, userData: opts.userData, log: (l) => keep(`harness: ${l}`), ...(opts.platform ? { platform: opts.platform } : {}) });
   await standIn.install();
   (globalThis as Record<symbol, unknown>)[KEY] = standIn.module;
-  // main logs with console.warn; keep it for the report instead of the test's output.
-  const { warn, error } = console;
+  // main (and the engine in it) logs to the console; keep it for the report instead of the test's output.
+  const { warn, error, info } = console;
   console.warn = keep;
   console.error = keep;
+  console.info = keep;
   const restore = () => {
     console.warn = warn;
     console.error = error;
+    console.info = info;
     delete (globalThis as Record<symbol, unknown>)[KEY];
   };
   try {

@@ -287,6 +287,9 @@ export function createStandIn(opts: StandInOptions) {
     }
     async loadURL(url: string) {
       const page = await this.ready;
+      // The session's permission check decides what the page may use (only notifications exist here).
+      if (permissionCheck('notifications', url)) await opts.context.grantPermissions(['notifications']);
+      else await opts.context.clearPermissions();
       this.loading = url;
       await page.goto(url);
     }
