@@ -178,7 +178,8 @@ test('notifications from main, the unread count in the tray, close to tray while
   await expect(statusOf(page)).toContainText('Offline', { timeout: 30_000 });
   await reply.fill('Yes, from the tray.');
   await reply.press('Control+Enter');
-  await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText('1 pending');
+  // (Reading the conversation may queue a flag change too, under load.)
+  await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText(/^[12] pending$/);
   win.close();
   expect(win.isDestroyed()).toBe(false);
   expect(win.isVisible()).toBe(false);
