@@ -74,6 +74,8 @@ test('the built main process: IPC, the zulip-upload: scheme, the CSP header, loc
   const { app, page } = world;
   const win = await app.firstWindow();
   expect(win.isVisible()).toBe(true);
+  // Recorded, not enforced, here (README, "The Electron harness").
+  expect(win.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
   expect(app.records.privilegedSchemes.map((s) => s.scheme)).toEqual(['zulip-upload']);
 
   // IPC: the preload's bridge, through ipcMain to the engine (keys sealed by safeStorage).

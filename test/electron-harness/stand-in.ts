@@ -95,6 +95,8 @@ export function createStandIn(opts: StandInOptions) {
     loginItem: Electron.LoginItemSettings = { openAtLogin: false, wasOpenedAtLogin: false, status: 'not-registered', executableWillLaunchAtLogin: false, launchItems: [] };
     /** Set once `quit` went through (nothing prevented it): the process would exit now. */
     quitted = false;
+    /** While `quit` closes the windows (Electron sends no `window-all-closed` then). */
+    closingForQuit = false;
     private ready = false;
     private readonly readyPromise: Promise<void>;
     /** Electron is ready once the main script's first turn is over: launch.ts calls this then. */
@@ -151,9 +153,14 @@ export function createStandIn(opts: StandInOptions) {
     quit() {
       if (this.quitted) return;
       if (!this.emitCancellable('before-quit')) return;
-      for (const w of [...windows]) {
-        w.close();
-        if (!w.isDestroyed()) return;
+      this.closingForQuit = true;
+      try {
+        for (const w of [...windows]) {
+          w.close();
+          if (!w.isDestroyed()) return;
+        }
+      } finally {
+        this.closingForQuit = false;
       }
       if (!this.emitCancellable('will-quit')) return;
       this.quitted = true;
@@ -368,7 +375,7 @@ export function createStandIn(opts: StandInOptions) {
       this.webContents.destroy();
       void this.webContents.page?.close().catch(() => undefined);
       this.emit('closed');
-      if (windows.size === 0 && !app.quitted) app.emit('window-all-closed', {});
+      if (windows.size === 0 && !app.quitted && !app.closingForQuit) app.emit('window-all-closed', {});
     }
 
     private async ipc(frame: Frame, kind: 'invoke' | 'send', channel: string, args: WireValue[]): Promise<WireValue> {
