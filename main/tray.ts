@@ -34,7 +34,9 @@ export function startUnreadDisplay(opts: UnreadDisplayOptions): { show(count: nu
   const platform = opts.platform ?? process.platform;
   const name = app.getName();
   let count = 0;
-  const tray = new Tray(image(trayBitmap(0)));
+  // macOS' menu bar is about 16 pt tall; other trays scale a 32 px image down as they need.
+  const traySize = platform === 'darwin' ? 16 : 32;
+  const tray = new Tray(image(trayBitmap(0, traySize)));
   tray.on('click', () => opts.show());
 
   const paintWindow = (win: BrowserWindow) => {
@@ -48,7 +50,7 @@ export function startUnreadDisplay(opts: UnreadDisplayOptions): { show(count: nu
     app.setBadgeCount(n);
     const win = opts.window();
     if (win) paintWindow(win);
-    tray.setImage(image(trayBitmap(n)));
+    tray.setImage(image(trayBitmap(n, traySize)));
     tray.setToolTip(n > 0 ? `${name}: ${unreadLabel(n)}` : name);
     if (platform === 'darwin') tray.setTitle(n > 0 ? String(n) : '');
     tray.setContextMenu(
