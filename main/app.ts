@@ -5,17 +5,24 @@
  *   ipc.ts              the one IPC handler wrapper (sender check, payload parsing)
  *   secrets.ts          API keys sealed with safeStorage (userData/keys.json)
  *   window-state.ts     size/position remembered and clamped to the visible displays
- *   menu.ts, badge.ts   application menu; unread badge
+ *   menu.ts, badge.ts   application menu; the unread count
+ *   tray.ts             the count shown: title, dock/taskbar badge, tray icon and menu
+ *   notify.ts           desktop notifications (Electron's Notification), a click opens the conversation
+ *   desktop-settings.ts close to tray, start at login, Do Not Disturb (userData/desktop-settings.json)
  *   uploads.ts          the zulip-upload: scheme serving the realm's images from the engine's cache
  *   save-upload.ts      a file link clicked: fetched by the engine, saved where the user says
  * Data: userData/accounts (account databases, accounts.json), userData/keys.json, userData/sandbox
- * (the embedded reference server's realm), userData/window-state.json.
+ * (the embedded reference server's realm), userData/window-state.json, userData/desktop-settings.json.
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, Menu, screen, session } from 'electron';
 import { EmbeddedSandbox } from '../host/sandbox.js';
 import { EngineService } from '../sync/service/index.js';
 import { startUnreadBadge } from './badge.js';
+import { DesktopSettingsStore, handleDesktopSettings } from './desktop-settings.js';
+import { CHANNELS } from './ipc-channels.js';
+import { startDesktopNotifications } from './notify.js';
+import { startUnreadDisplay } from './tray.js';
 import { applySessionPolicy, guardWebContents, openExternalSafely } from './guards.js';
 import { registerIpc } from './ipc.js';
 import { handleSaveUpload } from './save-upload.js';
@@ -52,15 +59,28 @@ export function startApp(argv: readonly string[] = process.argv): void {
   let service: EngineService | undefined;
   let shutdown: (() => Promise<void>) | undefined;
   let closed = false;
+  /** Set once the user asked to quit: the window closes for real then, even with close to tray. */
+  let quitting = false;
+  let settings: DesktopSettingsStore | undefined;
+  let unread: ReturnType<typeof startUnreadDisplay> | undefined;
 
   // Every webContents Electron creates, ours or not, gets the locks before it loads anything.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, location.isOwn));
 
-  app.on('second-instance', () => {
-    if (!win || win.isDestroyed()) return;
+  /** Bring the window to the front (from the tray too), opening it again if it was closed. */
+  const showWindow = () => {
+    if (!service) return;
+    if (!win || win.isDestroyed()) {
+      win = createWindow();
+      return;
+    }
     if (win.isMinimized()) win.restore();
     win.show();
     win.focus();
+  };
+
+  app.on('second-instance', () => {
+    if (win && !win.isDestroyed()) showWindow();
   });
 
   const createWindow = (): BrowserWindow => {
@@ -76,6 +96,13 @@ export function startApp(argv: readonly string[] = process.argv): void {
     });
     if (state.maximized) w.maximize();
     trackWindowState(w, stateFile);
+    unread?.attach(w);
+    // Close to tray: the window hides; the engine keeps syncing and sending (Quit quits).
+    w.on('close', (e) => {
+      if (quitting || !settings?.get().close_to_tray) return;
+      e.preventDefault();
+      w.hide();
+    });
     w.once('ready-to-show', () => w.show());
     w.on('closed', () => {
       if (win === w) win = undefined;
@@ -103,9 +130,29 @@ export function startApp(argv: readonly string[] = process.argv): void {
     const t = location.target;
     const disposeSave = handleSaveUpload({ upload: (p) => svc.upload(p, true), window: () => win, isOwnUrl: location.isOwn, log });
     const disposeUploads = handleUploads({ upload: (p) => svc.upload(p), staged: (f) => svc.stagedUpload(f), devOrigin: 'url' in t ? new URL(t.url).origin : undefined });
-    const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => app.setBadgeCount(n), log });
+    const desktop = new DesktopSettingsStore(join(userData, 'desktop-settings.json'), process.platform, log);
+    settings = desktop;
+    const disposeSettings = handleDesktopSettings(desktop, { window: () => win, isOwnUrl: location.isOwn, log });
+    desktop.onChange((now, before) => {
+      if (now.start_at_login !== before.start_at_login) app.setLoginItemSettings({ openAtLogin: now.start_at_login });
+    });
+    const display = startUnreadDisplay({ window: () => win, show: showWindow, quit: () => app.quit() });
+    unread = display;
+    const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => display.show(n), log });
+    const notifications = startDesktopNotifications({
+      service: svc,
+      window: () => win,
+      doNotDisturb: () => desktop.get().do_not_disturb,
+      open: (target) => {
+        showWindow();
+        win?.webContents.send(CHANNELS.open, target);
+      },
+    });
     shutdown = async () => {
       badge.close();
+      notifications.close();
+      display.close();
+      disposeSettings();
       disposeIpc();
       disposeSave();
       disposeUploads();
@@ -116,8 +163,8 @@ export function startApp(argv: readonly string[] = process.argv): void {
   });
 
   app.on('activate', () => {
-    // macOS: clicking the dock icon with no window open opens one again.
-    if (service && !win) win = createWindow();
+    // macOS: clicking the dock icon with no window open (or hidden) brings it back.
+    showWindow();
   });
 
   app.on('window-all-closed', () => {
@@ -127,6 +174,7 @@ export function startApp(argv: readonly string[] = process.argv): void {
   // Quit waits once for the engine (the outbox and databases close cleanly), then quits for real.
   let closing: Promise<void> | undefined;
   app.on('before-quit', (event) => {
+    quitting = true;
     if (closed || !shutdown) return;
     event.preventDefault();
     closing ??= withTimeout(shutdown(), CLOSE_TIMEOUT_MS)

@@ -10,4 +10,6 @@ export const CHANNELS = {
   unsubscribe: 'zulip:unsubscribe',
   stageUpload: 'zulip:stage-upload',
   saveUpload: 'zulip:save-upload',
+  desktopSettings: 'zulip:desktop-settings',
+  open: 'zulip:open',
 } as const;

@@ -9,6 +9,8 @@
  *   window.zulip.unsubscribe(id)          the last one sends IPC_UNSUBSCRIBE
  *   window.zulip.stageUpload(bytes)       -> Promise<RpcResult> (IPC_STAGE_UPLOAD): a file the user attached
  *   window.zulip.saveUpload(path)         -> Promise<RpcResult> (IPC_SAVE_UPLOAD): a file link, saved where the user says
+ *   window.zulip.desktopSettings(patch)   -> Promise<RpcResult> (IPC_DESKTOP_SETTINGS): the app's own settings; null reads them
+ *   window.zulip.onOpen(listener)         main asks the page to open a conversation (IPC_OPEN: a notification was clicked)
  *
  * One ipcRenderer listener fans events out to the page's listeners.
  */
@@ -36,6 +38,11 @@ const api = {
   invoke: (name: string, request: unknown): Promise<unknown> => ipcRenderer.invoke(CHANNELS.invoke, { name, request }),
   stageUpload: (bytes: Uint8Array): Promise<unknown> => ipcRenderer.invoke(CHANNELS.stageUpload, bytes),
   saveUpload: (path: string): Promise<unknown> => ipcRenderer.invoke(CHANNELS.saveUpload, { path }),
+  desktopSettings: (patch: unknown): Promise<unknown> => ipcRenderer.invoke(CHANNELS.desktopSettings, patch ?? null),
+  onOpen: (listener: (target: unknown) => void): void => {
+    if (typeof listener !== 'function') throw new TypeError('onOpen(listener): listener must be a function');
+    ipcRenderer.on(CHANNELS.open, (_event, target: unknown) => listener(target));
+  },
   subscribe: (listener: Listener): number => {
     if (typeof listener !== 'function') throw new TypeError('subscribe(listener): listener must be a function');
     const id = nextId++;

@@ -86,6 +86,10 @@ export const IPC_UNSUBSCRIBE = 'zulip:unsubscribe';
 export const IPC_STAGE_UPLOAD = 'zulip:stage-upload';
 /** A file link clicked under Electron: `{ path }` fetched by the engine, saved where the user says (answers the envelope around `{saved, reason}`). */
 export const IPC_SAVE_UPLOAD = 'zulip:save-upload';
+/** The desktop app's own settings (main/desktop-settings.ts): `null` reads them, a patch changes them (answers the envelope around the settings). */
+export const IPC_DESKTOP_SETTINGS = 'zulip:desktop-settings';
+/** Main to page: open this conversation (a desktop notification was clicked); the payload is an `OpenTarget` (sync/protocol/notify.ts). */
+export const IPC_OPEN = 'zulip:open';
 
 /** Parse a request for `name`; the caller answers INVALID_REQUEST / UNKNOWN_OPERATION on failure. */
 export function parseOperationRequest(name: string, payload: unknown): { ok: true; name: OperationName; request: unknown } | { ok: false; error: RpcError } {

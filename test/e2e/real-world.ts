@@ -46,14 +46,15 @@ export const statusOf = (page: Page) => page.getByRole('banner').getByRole('stat
 
 /**
  * Sign in from the welcome screen with a demo user's password, accept storing the key unencrypted
- * (the browser-mode host has no keychain), and wait until the app is live.
+ * (the browser-mode host has no keychain; `keychain: true` where there is one, as in the Electron
+ * harness), and wait until the app is live.
  */
-export async function signInFromWelcome(page: Page, serverUrl: string, email: string): Promise<void> {
+export async function signInFromWelcome(page: Page, serverUrl: string, email: string, opts: { keychain?: boolean } = {}): Promise<void> {
   await page.getByLabel('Server URL').fill(serverUrl);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('sandbox');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
+  if (opts.keychain !== true) await page.getByRole('alertdialog').getByRole('button', { name: 'Store unencrypted and sign in' }).click();
   await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
 }
 

@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
+import { seal, unseal } from '../electron-harness/seal.js';
 
 type Fn = (...args: never[]) => unknown;
 type Rect = { x: number; y: number; width: number; height: number };
@@ -82,8 +83,27 @@ export class BrowserWindow extends EventEmitter {
   show() {
     this.shown = true;
   }
+  hide() {
+    this.shown = false;
+  }
+  isVisible() {
+    return this.shown;
+  }
   focus() {
     this.focused++;
+  }
+  /** Whether the user is looking at it (a test sets it). */
+  hasFocus = false;
+  isFocused() {
+    return this.hasFocus;
+  }
+  title = '';
+  setTitle(t: string) {
+    this.title = t;
+  }
+  overlay: { image: FakeImage | null; description: string } | undefined;
+  setOverlayIcon(image: FakeImage | null, description: string) {
+    this.overlay = { image, description };
   }
   isMinimized() {
     return this.minimized;
@@ -109,7 +129,9 @@ export class BrowserWindow extends EventEmitter {
     return { ...this.bounds };
   }
   close() {
-    this.emit('close', { preventDefault: () => undefined });
+    let prevented = false;
+    this.emit('close', { preventDefault: () => void (prevented = true) });
+    if (prevented) return;
     this.destroyed = true;
     this.webContents.destroy();
     this.emit('closed');
@@ -122,6 +144,7 @@ class FakeApp extends EventEmitter {
   quitting = false;
   userData = '/nonexistent';
   readonly setBadgeCount = vi.fn((_n: number) => true);
+  readonly setLoginItemSettings = vi.fn((_s: { openAtLogin?: boolean }) => undefined);
   requestSingleInstanceLock() {
     return this.lock;
   }
@@ -138,11 +161,17 @@ class FakeApp extends EventEmitter {
   getAppPath() {
     return '/opt/zulip-offline';
   }
-  /** Like Electron: `before-quit` may be prevented; otherwise the app quits. */
+  /** Like Electron: `before-quit` may be prevented; otherwise the windows close and the app quits. */
   quit() {
     let prevented = false;
     this.emit('before-quit', { preventDefault: () => void (prevented = true) });
-    if (!prevented) this.quitting = true;
+    if (prevented) return;
+    // Then every window closes (a prevented close cancels the quit), as Electron does.
+    for (const w of fake.windows) {
+      w.close();
+      if (!w.isDestroyed()) return;
+    }
+    this.quitting = true;
   }
 }
 export const app = new FakeApp();
@@ -169,16 +198,12 @@ export const contextBridge = {
   exposeInMainWorld: vi.fn((key: string, api: unknown) => void (fake.exposed[key] = api)),
 };
 
-/** A reversible scrambling standing in for the OS keychain: the clear text never appears in it. */
-const scramble = (b: Buffer) => Buffer.from(b.map((x) => x ^ 0x5a));
+/** The keychain stands in as a reversible scrambling (shared with the Electron harness). */
 export const safeStorage = {
   isEncryptionAvailable: vi.fn(() => fake.encryption.available),
   getSelectedStorageBackend: vi.fn(() => fake.encryption.backend),
-  encryptString: vi.fn((s: string) => Buffer.concat([Buffer.from('SEALED:'), scramble(Buffer.from(s, 'utf8'))])),
-  decryptString: vi.fn((b: Buffer) => {
-    if (!b.subarray(0, 7).equals(Buffer.from('SEALED:'))) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-    return scramble(b.subarray(7)).toString('utf8');
-  }),
+  encryptString: vi.fn(seal),
+  decryptString: vi.fn(unseal),
 };
 
 /** The save dialog answers `fake.saveAs` (a path) or, when it is undefined, canceled. */
@@ -217,6 +242,72 @@ export const Menu = {
   setApplicationMenu: vi.fn((_menu: { template: unknown[] } | null) => undefined),
 };
 
+export class FakeImage {
+  constructor(
+    readonly bitmap: Buffer,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+}
+export const nativeImage = {
+  createFromBitmap: (bitmap: Buffer, o: { width: number; height: number }) => new FakeImage(bitmap, o.width, o.height),
+};
+
+type MenuItem = { label?: string; enabled?: boolean; type?: string; click?: () => void };
+export class Tray extends EventEmitter {
+  tooltip = '';
+  title = '';
+  menu: { template: MenuItem[] } | undefined;
+  destroyed = false;
+  constructor(public image: FakeImage) {
+    super();
+    fake.trays.push(this);
+  }
+  setImage(image: FakeImage) {
+    this.image = image;
+  }
+  setToolTip(t: string) {
+    this.tooltip = t;
+  }
+  setTitle(t: string) {
+    this.title = t;
+  }
+  setContextMenu(menu: { template: MenuItem[] }) {
+    this.menu = menu;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+  /** The menu's labels, and a click on one. */
+  labels(): string[] {
+    return (this.menu?.template ?? []).flatMap((i) => (i.label === undefined ? [] : [i.label]));
+  }
+  clickItem(label: string) {
+    const item = this.menu?.template.find((i) => i.label === label);
+    if (!item?.click) throw new Error(`no clickable tray item ${label}`);
+    item.click();
+  }
+}
+
+export class Notification extends EventEmitter {
+  static isSupported() {
+    return fake.notificationsSupported;
+  }
+  shown = false;
+  closed = false;
+  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
+    super();
+    fake.notifications.push(this);
+  }
+  show() {
+    this.shown = true;
+  }
+  close() {
+    this.closed = true;
+    this.emit('close');
+  }
+}
+
 export const fake = {
   windows: [] as BrowserWindow[],
   exposed: {} as Record<string, unknown>,
@@ -225,7 +316,13 @@ export const fake = {
   protocol: { privileged: [] as Array<{ scheme: string; privileges?: Record<string, boolean> }>, handlers: new Map<string, (request: Request) => Response | Promise<Response>>() },
   displays: [{ x: 0, y: 0, width: 1920, height: 1080 }] as Rect[],
   saveAs: undefined as string | undefined,
+  trays: [] as Tray[],
+  notifications: [] as Notification[],
+  notificationsSupported: true,
   reset() {
+    fake.trays.length = 0;
+    fake.notifications.length = 0;
+    fake.notificationsSupported = true;
     fake.saveAs = undefined;
     fake.windows.length = 0;
     fake.exposed = {};
@@ -240,4 +337,4 @@ export const fake = {
   },
 };
 
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, dialog, shell, session, screen, Menu, protocol };
+export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, dialog, shell, session, screen, Menu, protocol, nativeImage, Tray, Notification };

@@ -5,7 +5,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from '../../main/ipc-channels.js';
-import { IPC_EVENT, IPC_INVOKE, IPC_SAVE_UPLOAD, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE } from '../../sync/protocol/rpc.js';
+import { IPC_DESKTOP_SETTINGS, IPC_EVENT, IPC_INVOKE, IPC_OPEN, IPC_SAVE_UPLOAD, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE } from '../../sync/protocol/rpc.js';
 import { contextBridge, fake, ipcRenderer } from './fake-electron.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
@@ -30,13 +30,13 @@ beforeEach(() => {
 
 describe('preload', () => {
   it('uses the protocol channel names', () => {
-    expect(CHANNELS).toEqual({ invoke: IPC_INVOKE, event: IPC_EVENT, subscribe: IPC_SUBSCRIBE, unsubscribe: IPC_UNSUBSCRIBE, stageUpload: IPC_STAGE_UPLOAD, saveUpload: IPC_SAVE_UPLOAD });
+    expect(CHANNELS).toEqual({ invoke: IPC_INVOKE, event: IPC_EVENT, subscribe: IPC_SUBSCRIBE, unsubscribe: IPC_UNSUBSCRIBE, stageUpload: IPC_STAGE_UPLOAD, saveUpload: IPC_SAVE_UPLOAD, desktopSettings: IPC_DESKTOP_SETTINGS, open: IPC_OPEN });
   });
 
   it('exposes exactly host, invoke, subscribe and unsubscribe on window.zulip, frozen', () => {
     expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
     expect(contextBridge.exposeInMainWorld.mock.calls[0]?.[0]).toBe('zulip');
-    expect(Object.keys(zulip).sort()).toEqual(['host', 'invoke', 'saveUpload', 'stageUpload', 'subscribe', 'unsubscribe']);
+    expect(Object.keys(zulip).sort()).toEqual(['desktopSettings', 'host', 'invoke', 'onOpen', 'saveUpload', 'stageUpload', 'subscribe', 'unsubscribe']);
     expect(zulip.host).toBe('electron');
     expect(Object.isFrozen(zulip)).toBe(true);
     expect(Object.values(zulip)).not.toContain(ipcRenderer);
@@ -84,6 +84,20 @@ describe('preload', () => {
     zulip.unsubscribe(bad);
     zulip.unsubscribe(good);
     spy.mockRestore();
+  });
+
+  it('desktopSettings reads (null) or patches the app settings; onOpen hears the payload only', async () => {
+    const api = zulip as unknown as { desktopSettings(p?: unknown): Promise<unknown>; onOpen(l: (t: unknown) => void): void };
+    await api.desktopSettings();
+    await api.desktopSettings({ close_to_tray: false });
+    expect(ipcRenderer.invoke.mock.calls).toEqual([
+      [IPC_DESKTOP_SETTINGS, null],
+      [IPC_DESKTOP_SETTINGS, { close_to_tray: false }],
+    ]);
+    const opened: unknown[] = [];
+    api.onOpen((t) => opened.push(t));
+    ipcRenderer.emit(IPC_OPEN, { sender: ipcRenderer }, { kind: 'inbox' });
+    expect(opened).toEqual([{ kind: 'inbox' }]);
   });
 
   it('refuses a listener that is not a function', () => {

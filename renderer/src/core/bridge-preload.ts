@@ -16,6 +16,10 @@ export interface PreloadApi {
   stageUpload?(bytes: Uint8Array): Promise<unknown>;
   /** A file link: fetched by the engine, saved where the user says (answers an RpcResult around `{saved, reason}`). */
   saveUpload?(path: string): Promise<unknown>;
+  /** The desktop app's own settings: `null` reads them, a patch changes them (answers an RpcResult around them). */
+  desktopSettings?(patch: unknown): Promise<unknown>;
+  /** Main asks the page to open a conversation (a desktop notification it showed was clicked). */
+  onOpen?(listener: (target: unknown) => void): void;
 }
 
 export class PreloadTransport implements Transport {

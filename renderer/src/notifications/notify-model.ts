@@ -1,42 +1,8 @@
 /**
- * Pure: what the page shows for the engine's `notifications` event (sync/engine/notifications.ts
- * decides which messages deserve one). Shown only when the user is not looking at the app (the
- * window has no focus), not in Do Not Disturb, and with the browser's (or Electron's) permission.
- * Several at once became one summary in the engine.
+ * What the page shows for the engine's `notifications` event: the rules are shared with the
+ * Electron main process (sync/protocol/notify.ts); the Do Not Disturb switch is the page's.
  */
-import type { EngineEvent, NotificationItem } from '../../../sync/protocol/commands.js';
-
-export type NotificationsEvent = Extract<EngineEvent, { type: 'notifications' }>;
-
-export interface ShownNotification {
-  readonly title: string;
-  readonly body: string;
-  /** Replaces an earlier one with the same tag (the same message, or the summary). */
-  readonly tag: string;
-  readonly silent: boolean;
-  /** What a click opens: a conversation, or the Inbox for a summary. */
-  readonly target: NotificationItem['target'] | { kind: 'inbox' };
-}
-
-export interface NotifyContext {
-  readonly focused: boolean;
-  readonly doNotDisturb: boolean;
-  readonly permission: 'granted' | 'denied' | 'default' | 'unsupported';
-}
-
-function names(senders: readonly string[]): string {
-  if (senders.length <= 2) return senders.join(' and ');
-  return `${senders.slice(0, 2).join(', ')} and ${senders.length - 2} more`;
-}
-
-export function notificationsToShow(e: NotificationsEvent, ctx: NotifyContext): ShownNotification[] {
-  if (ctx.focused || ctx.doNotDisturb || ctx.permission !== 'granted') return [];
-  if (e.summary !== null) {
-    const { count, senders } = e.summary;
-    return [{ title: `${count} new messages`, body: `From ${names(senders)}`, tag: 'summary', silent: false, target: { kind: 'inbox' } }];
-  }
-  return e.items.map((i) => ({ title: i.title, body: i.body, tag: `message-${i.message_id}`, silent: i.silent, target: i.target }));
-}
+export { notificationsToShow, type NotificationsEvent, type NotifyContext, type ShownNotification } from '../../../sync/protocol/notify.js';
 
 /** The device's Do Not Disturb (kept in the page's storage, per device as zulip-desktop's). */
 export const DND_KEY = 'zulip-offline.do-not-disturb';

@@ -8,6 +8,7 @@
  * so does the test notification; offline they say so up front and are disabled.
  */
 import { DeviceNotifications } from '../notifications/DeviceNotifications.js';
+import { DesktopApp } from './DesktopApp.js';
 import { For, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { EmptyState } from '../kit/EmptyState.js';
@@ -49,6 +50,9 @@ export function SettingsView(props: { rest: readonly string[]; bridge?: Bridge }
               </fieldset>
             )}
           </For>
+          <Show when={tab() === 'preferences'}>
+            <DesktopApp />
+          </Show>
           <Show when={tab() === 'notifications'}>
             <DeviceNotifications />
             <TestNotification bridge={bridge} />

@@ -1,0 +1,200 @@
+/**
+ * The Electron app end to end: the BUILT main process (out/main/index.js) and preload, run by the
+ * harness in test/electron-harness/ with a stand-in `electron` over this Chromium (a BrowserWindow
+ * is a page; IPC, protocol.handle, the session's headers and navigation events are the harness's
+ * routes and bindings; tray, badge, notifications and login items are recorded). Each test signs in
+ * against the reference server run as its own process. What this cannot prove: README, "The
+ * Electron harness".
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { launchElectronApp, type ElectronApp } from '../electron-harness/launch.js';
+import { lightAndDark, messageList, openTopic } from './fixtures.js';
+import { freePort, startServerProcess, type Proc } from './processes.js';
+import { restAs, signInFromWelcome, statusOf } from './real-world.js';
+import { expectLoaded, upload } from './upload-helpers.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const PICTURE = readFileSync(path.join(ROOT, 'resources', 'icons', '256x256.png'));
+
+interface World {
+  readonly app: ElectronApp;
+  readonly page: Page;
+  readonly serverUrl: string;
+  /** The server process now (stop it to go offline). */
+  server(): Proc;
+  /** Start it again on the same port and data. */
+  startServer(): Promise<void>;
+  /** Errors the page logged, but those in `allowed`. */
+  problems(allowed?: RegExp): string[];
+}
+
+/** The reference server as a process, the app launched in the harness, signed in as hamlet. */
+const test = base.extend<{ world: World }>({
+  world: async ({ browser }, use, testInfo) => {
+    const work = mkdtempSync(path.join(tmpdir(), 'zulip-electron-'));
+    const dataFile = path.join(work, 'server.db');
+    const port = await freePort();
+    const procs: Proc[] = [];
+    let server = await startServerProcess(port, dataFile);
+    procs.push(server.proc);
+    const app = await launchElectronApp({ browser, userData: path.join(work, 'userData') });
+    const errors: string[] = [];
+    try {
+      const page = await app.firstWindowPage();
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      // The keychain stand-in can encrypt: no "store unencrypted" question, as on a real desktop.
+      await signInFromWelcome(page, server.url, 'hamlet@example.com', { keychain: true });
+      await use({
+        app,
+        page,
+        serverUrl: server.url,
+        server: () => server.proc,
+        async startServer() {
+          server = await startServerProcess(port, dataFile);
+          procs.push(server.proc);
+        },
+        problems: (allowed) => errors.filter((e) => !/Failed to load resource|ERR_CONNECTION/.test(e) && !allowed?.test(e)),
+      });
+    } finally {
+      await app.quit().catch(() => undefined);
+      for (const p of procs) await p.stop();
+      await testInfo.attach('main-log.txt', { body: app.logs().join('\n'), contentType: 'text/plain' });
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+});
+
+test('the built main process: IPC, the zulip-upload: scheme, the CSP header, locked navigation', async ({ world }) => {
+  const { app, page } = world;
+  const win = await app.firstWindow();
+  expect(win.isVisible()).toBe(true);
+  // Recorded, not enforced, here (README, "The Electron harness").
+  expect(win.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+  expect(app.records.privilegedSchemes.map((s) => s.scheme)).toEqual(['zulip-upload']);
+
+  // IPC: the preload's bridge, through ipcMain to the engine (keys sealed by safeStorage).
+  const accounts = await page.evaluate(() => (globalThis as unknown as { zulip: { host: string; invoke(n: string, r: unknown): Promise<unknown> } }).zulip.invoke('accounts', {}));
+  expect(accounts).toMatchObject({ ok: true, value: { secret_storage: 'encrypted', active: expect.any(String) } });
+
+  // An image another user uploaded, shown through zulip-upload: (the engine fetches it).
+  const iago = await restAs(world.serverUrl, 'iago@example.com');
+  const sunset = await upload(world.serverUrl, 'iago@example.com', 'sunset.png', PICTURE);
+  await iago.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'the harness', content: `The view: [sunset.png](${sunset})` });
+  await openTopic(page, 'Verona', 'the harness');
+  const picture = messageList(page).getByRole('img', { name: 'sunset.png' });
+  await expectLoaded(picture);
+  expect(await picture.getAttribute('src')).toBe(`zulip-upload://realm${sunset}`);
+  expect(app.records.responses.get(`zulip-upload://realm${sunset}`)).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+
+  // The page carries main's CSP header (the session's onHeadersReceived); a reload comes back live.
+  const response = await page.reload();
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("img-src 'self' zulip-upload:");
+  expect(csp).toContain("frame-ancestors 'none'");
+  await expect(statusOf(page)).toContainText('Live', { timeout: 30_000 });
+  const blocked = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const d = (globalThis as unknown as { document: { addEventListener(t: string, f: (e: { violatedDirective: string }) => void): void; createElement(t: string): { src: string }; body: { append(n: unknown): void } } }).document;
+        d.addEventListener('securitypolicyviolation', (e) => resolve(e.violatedDirective));
+        const img = d.createElement('img');
+        img.src = 'https://images.example/tracker.png';
+        d.body.append(img);
+      }),
+  );
+  expect(blocked).toBe('img-src');
+
+  // Navigation is locked: a web page opens in the system browser, the window stays on the app;
+  // window.open never makes a window; a file: URL goes nowhere.
+  const appUrl = page.url();
+  await page.evaluate(() => void ((globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/elsewhere'));
+  await expect.poll(() => app.records.openedExternally).toEqual(['https://example.com/elsewhere']);
+  await page.evaluate(() => (globalThis as unknown as { open(u: string): unknown }).open('https://example.org/popup'));
+  await page.evaluate(() => (globalThis as unknown as { open(u: string): unknown }).open('file:///etc/passwd'));
+  await expect.poll(() => app.records.openedExternally).toEqual(['https://example.com/elsewhere', 'https://example.org/popup']);
+  await expect.poll(() => app.context.pages().length).toBe(1);
+  expect(page.url()).toBe(appUrl);
+  expect(app.standIn.windows()).toHaveLength(1);
+  await expect(statusOf(page)).toContainText('Live');
+
+  await app.quit();
+  expect(world.problems(/tracker\.png/)).toEqual([]);
+});
+
+test('notifications from main, the unread count in the tray, close to tray while the outbox drains', async ({ world }, testInfo) => {
+  const { app, page } = world;
+  const win = await app.firstWindow();
+  const tray = app.records.trays[0]!;
+  const trayCount = () => Number(/: (\d+) unread/.exec(tray.tooltip)?.[1] ?? 0);
+
+  // The desktop settings, in Preferences: close to tray on by default here (Linux), start at login off.
+  await page.goto(`${page.url().split('#')[0]}#settings/preferences`);
+  const group = page.getByRole('group', { name: 'Desktop app' });
+  const closeToTray = group.getByRole('checkbox', { name: 'Keep running in the tray when the window is closed' });
+  await expect(closeToTray).toBeChecked();
+  const atLogin = group.getByRole('checkbox', { name: 'Start Zulip Offline when you log in to this computer' });
+  await expect(atLogin).not.toBeChecked();
+  await group.scrollIntoViewIfNeeded();
+  await lightAndDark(page, testInfo, '125-desktop-settings');
+  await atLogin.check();
+  await expect.poll(() => app.records.loginItems.at(-1)).toEqual({ openAtLogin: true });
+
+  // The tray follows unread: a message arrives, the count goes up (title and badge too) ...
+  await expect.poll(trayCount, { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = trayCount();
+  const iago = await restAs(world.serverUrl, 'iago@example.com');
+  await iago.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'tray count', content: 'One more to read.' });
+  await expect.poll(trayCount, { timeout: 20_000 }).toBe(before + 1);
+  expect(win.getTitle()).toBe(`(${before + 1}) Zulip Offline`);
+  expect(app.standIn.app.getBadgeCount()).toBe(before + 1);
+  expect(tray.menu?.labels()).toEqual(['Show Zulip Offline', `${before + 1} unread messages`, 'Quit']);
+  // ... and reading it brings it down (the topic opened by its link: the channel's other unread stay so).
+  const streams = (await iago.call('GET', '/streams'))['streams'] as Array<{ stream_id: number; name: string }>;
+  const verona = streams.find((c) => c.name === 'Verona')!.stream_id;
+  await page.evaluate((h) => void ((globalThis as unknown as { location: { hash: string } }).location.hash = h), `#narrow/channel/${verona}-Verona/topic/tray.20count`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verona › tray count' })).toBeVisible();
+  await expect.poll(trayCount, { timeout: 20_000 }).toBe(before);
+
+  // A direct message while the user is in another app: main shows it; a click opens the conversation.
+  win.blur();
+  const othello = await restAs(world.serverUrl, 'othello@example.com');
+  await othello.call('POST', '/messages', { type: 'direct', to: JSON.stringify(['hamlet@example.com']), content: 'Are you there, my lord?' });
+  await expect.poll(() => app.records.notifications.filter((n) => n.shown).map((n) => n.body), { timeout: 20_000 }).toContain('Are you there, my lord?');
+  const note = app.records.notifications.find((n) => n.body === 'Are you there, my lord?')!;
+  expect(note.title).toContain('Othello');
+  note.click();
+  expect(win.isFocused()).toBe(true);
+  await expect(page).toHaveURL(/#narrow\/dm\//);
+  const reply = page.getByRole('textbox', { name: /^Message to / });
+  await expect(reply).toBeVisible();
+
+  // Close to tray: offline, a reply is queued, the window is closed: it hides, the app runs on,
+  // the server comes back and the outbox drains with no window showing.
+  await world.server().stop();
+  await expect(statusOf(page)).toContainText('Offline', { timeout: 30_000 });
+  await reply.fill('Yes, from the tray.');
+  await reply.press('Control+Enter');
+  // (Reading the conversation may queue a flag change too, under load.)
+  await expect(page.getByRole('status', { name: 'Outbox' })).toHaveText(/^[12] pending$/);
+  win.close();
+  expect(win.isDestroyed()).toBe(false);
+  expect(win.isVisible()).toBe(false);
+  expect(app.standIn.app.quitted).toBe(false);
+  await world.startServer();
+  await expect
+    .poll(async () => (await othello.messages([{ operator: 'dm', operand: 'hamlet@example.com' }])).map((m) => m.content), { timeout: 30_000 })
+    .toContain('Yes, from the tray.');
+
+  // Quit from the tray quits for real: the engine closes, then the window goes.
+  tray.menu?.clickItem('Quit');
+  await expect.poll(() => app.standIn.app.quitted, { timeout: 15_000 }).toBe(true);
+  expect(win.isDestroyed()).toBe(true);
+  expect(app.logs().filter((l) => /closing the engine|still closing/.test(l))).toEqual([]);
+  expect(world.problems()).toEqual([]);
+});
