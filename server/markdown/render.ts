@@ -33,6 +33,8 @@ export interface RenderedMessage {
   readonly hasAttachment: boolean;
   /** `path_id`s of `/user_uploads/<path_id>` links that name existing uploads. */
   readonly attachmentPathIds: string[];
+  /** Every link's href, in order. */
+  readonly links: readonly string[];
 }
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
@@ -108,5 +110,6 @@ export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderCo
     hasImage: env.hasImage,
     hasAttachment: pathIds.size > 0,
     attachmentPathIds: [...pathIds],
+    links: env.links,
   };
 }

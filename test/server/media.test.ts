@@ -2,12 +2,15 @@
  * The reference server's image proxy and avatars (server/routes/media.ts): Zulip's camo URL (its
  * own test vector), the proxy fetching only what it signed, only images, within its size cap and
  * deadline, with JSON error envelopes; uploaded avatars for a few demo users, Zulip's default image
- * for the rest. The "other site" is a loopback server.
+ * for the rest; link previews (`message_embed`) added after sending when the realm wants them, with a
+ * rendering-only `update_message`. The "other site" is a loopback server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embedHtml, linkPreviewsSettled, readPreview } from '../../server/model/link-previews.js';
 import { camoDigest, camoPath } from '../../server/model/media.js';
-import { startTestServer, type TestServer } from './harness.js';
-import { PIXEL_PNG, startOtherSite, type OtherSite } from './other-site.js';
+import { pendingEvents, registerQueue } from './events-helpers.js';
+import { startTestServer, withRealm, type TestServer } from './harness.js';
+import { ogPage, PIXEL_PNG, startOtherSite, type OtherSite } from './other-site.js';
 
 let t: TestServer;
 let site: OtherSite;
@@ -86,5 +89,43 @@ describe('avatars', () => {
     const none = await get(`/user_avatars/2/${'a'.repeat(40)}.png`);
     expect(none.status).toBe(404);
     expect(none.json()).toMatchObject({ result: 'error', msg: 'File not found' });
+  });
+});
+
+describe('link previews', () => {
+  it("reads a page's OpenGraph tags (else its title), and writes Zulip's message_embed markup", () => {
+    expect(readPreview(ogPage({ title: 'The Rock &amp; roll', description: 'Description text', image: '/rock.jpg' }), 'http://test.org/a')).toEqual({
+      title: 'The Rock & roll',
+      description: 'Description text',
+      image: 'http://test.org/rock.jpg',
+    });
+    expect(readPreview('<html><head><title>Plain</title><meta name="description" content="d"></head></html>', 'http://test.org/')).toEqual({ title: 'Plain', description: 'd', image: undefined });
+    // Zulip's own expected HTML (test_inline_url_embed_preview), the image through the proxy.
+    const camo = camoPath(t.server.state, 'http://ia.media-imdb.com/images/rock.jpg');
+    expect(embedHtml(t.server.state, 'http://test.org/', { title: 'The Rock', description: 'Description text', image: 'http://ia.media-imdb.com/images/rock.jpg' })).toBe(
+      `<div class="message_embed"><a class="message_embed_image" href="http://test.org/" style="background-image: url(&quot;${camo}&quot;)"></a><div class="data-container"><div class="message_embed_title"><a href="http://test.org/" title="The Rock">The Rock</a></div><div class="message_embed_description">Description text</div></div></div>`,
+    );
+  });
+
+  it('with inline_url_embed_preview on: fetched after sending, added to the HTML, sent as a rendering-only update_message; off: nothing is fetched', async () => {
+    site.routes.set('/article', { type: 'text/html; charset=utf-8', body: ogPage({ title: 'Offline first', description: 'Why apps should work without a network.', image: `${site.url}/cat.png` }) });
+    site.routes.set('/other', { type: 'text/html', body: ogPage({ title: 'Other', description: 'x', image: `${site.url}/cat.png` }) });
+    const queue = await registerQueue(t, 'othello', { event_types: ['update_message'] });
+    let id = 0;
+    await withRealm(t, { inline_url_embed_preview: true }, async () => {
+      const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Verona', topic: 'previews', content: `read ${site.url}/article please` });
+      id = sent.json.id as number;
+      await linkPreviewsSettled(t.server.state);
+    });
+    const rendered = String(((await t.as('hamlet').get(`/messages/${id}`)).json.message as { content: string }).content);
+    expect(rendered).toContain(`\n<div class="message_embed"><a class="message_embed_image" href="${site.url}/article" style="background-image: url(&quot;${camoPath(t.server.state, `${site.url}/cat.png`)}&quot;)">`);
+    expect(rendered).toContain('<div class="message_embed_description">Why apps should work without a network.</div>');
+    const events = await pendingEvents(t, 'othello', queue);
+    expect(events).toEqual([expect.objectContaining({ type: 'update_message', rendering_only: true, user_id: null, message_id: id, message_ids: [id], rendered_content: rendered })]);
+
+    const before = site.requests.length;
+    await t.as('hamlet').post('/messages', { type: 'stream', to: 'Verona', topic: 'previews', content: `and ${site.url}/other` });
+    await linkPreviewsSettled(t.server.state);
+    expect(site.requests.slice(before)).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ import { createEffect, createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
-import { hostSession } from '../core/host-session.js';
 import { sanitizeMessageHtml, toggleSpoiler, type ImageContext } from './sanitize.js';
 import { decideImage } from './images.js';
 import { lightbox } from './lightbox.js';
@@ -23,13 +22,14 @@ import { markMentionsOfMe } from './mentions.js';
 import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
 import { decorateFileLinks, onFileClick } from './file-links.js';
+import { useImageContext } from './AvatarImage.js';
 
 export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
   const settings = useSettings();
   const users = useUsers();
   const accounts = useAccounts();
-  const imageContext = () => ({ realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads });
+  const imageContext = useImageContext();
   const html = createMemo(() => sanitizeMessageHtml(props.html, imageContext()));
   // `error` does not bubble: listen in the capture phase, once, on the container.
   const setUp = (el: HTMLDivElement) => {
@@ -84,14 +84,20 @@ function openLightbox(img: HTMLImageElement, ctx: ImageContext): void {
   lightbox.open(images, all.indexOf(img));
 }
 
+export const VIDEO_MISSING = 'Video not available offline';
+
 function onImageError(e: Event): void {
   const img = e.target;
-  if (!(img instanceof HTMLImageElement) || !img.hasAttribute('data-upload')) return;
+  // A link preview's image is decoration: it just goes.
+  if (img instanceof HTMLImageElement && img.hasAttribute('data-embed')) return void img.closest('a')?.remove();
+  const video = img instanceof HTMLVideoElement;
+  if (!video && !(img instanceof HTMLImageElement && img.hasAttribute('data-upload'))) return;
+  const words = video ? VIDEO_MISSING : IMAGE_MISSING;
   const ph = document.createElement('span');
   ph.className = 'image-missing';
   ph.setAttribute('role', 'img');
-  ph.setAttribute('aria-label', IMAGE_MISSING);
-  ph.title = img.alt;
-  ph.textContent = IMAGE_MISSING;
+  ph.setAttribute('aria-label', words);
+  ph.title = video ? (img.getAttribute('aria-label') ?? '') : img.alt;
+  ph.textContent = words;
   img.replaceWith(ph);
 }
