@@ -4,6 +4,8 @@
  * checked again). Like Zulip's camo and its link-preview fetcher, it never sends a user's credentials.
  * It does reach loopback: tests' "other site" listens there (a real deployment's proxy refuses
  * private addresses; this server is a reference, not an open proxy: only URLs it signed are fetched).
+ * Names reserved for examples and tests (RFC 2606/6761: `.example`, `.invalid`, `.test`,
+ * `example.com/net/org`) are never looked up: tests write them for sites that must not be reached.
  */
 export interface Fetched {
   readonly status: number;
@@ -12,6 +14,7 @@ export interface Fetched {
 }
 
 const MAX_REDIRECTS = 3;
+const RESERVED_HOST = /(?:^|\.)(?:example|invalid|test|example\.(?:com|net|org))\.?$/i;
 
 export class OutboundError extends Error {}
 
@@ -27,6 +30,7 @@ export async function fetchOutbound(url: string, opts: { maxBytes: number; timeo
       throw new OutboundError('not a URL');
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutboundError('only http(s) is fetched');
+    if (RESERVED_HOST.test(u.hostname)) throw new OutboundError(`no such host: ${u.hostname}`);
     let res: Response;
     try {
       res = await fetch(u, { redirect: 'manual', signal, headers: { accept: opts.accept, 'user-agent': 'ZulipReferenceServer/1.0 (media proxy)' } });

@@ -59,6 +59,7 @@ describe('the image proxy (camo)', () => {
     expect(site.requests.length).toBe(before); // nothing unsigned is fetched
     const cases: Array<[string, number, RegExp]> = [
       ['file:///etc/passwd', 502, /only http\(s\)/],
+      ['https://images.example/chart.png', 502, /no such host/],
       [`${site.url}/not-an-image.png`, 415, /Not an image/],
       [`${site.url}/huge.png`, 502, /too large/],
       [`${site.url}/slow.png`, 502, /timed out/],
