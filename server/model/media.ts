@@ -29,10 +29,18 @@ function setInternal(srv: ServerState, name: string, value: unknown): void {
   srv.db.prepare('INSERT INTO realm_settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value').run(name, JSON.stringify(value));
 }
 
+const camoKeys = new WeakMap<ServerState, string>();
+
 /** The server's camo key: made once, kept, so rendered messages stay valid across restarts. */
 export function camoKey(srv: ServerState): string {
+  const known = camoKeys.get(srv);
+  if (known !== undefined) return known;
   const kept = internal(srv, CAMO_KEY);
-  if (typeof kept === 'string') return kept;
+  if (typeof kept === 'string') {
+    camoKeys.set(srv, kept);
+    return kept;
+  }
+  // Remembered only once read back: a transaction that made it may still roll back.
   const key = randomBytes(20).toString('hex');
   setInternal(srv, CAMO_KEY, key);
   return key;
