@@ -385,7 +385,7 @@ export class AccountSession {
     const prefetch = (messages: ReadonlyArray<{ content: string; avatar_url?: string | null }>) => {
       if (messages.length === 0 || !this.online) return;
       const realm = this.opts.realmUrl;
-      this.uploads.prefetch(messages.flatMap((m) => [...uploadImagePaths(m.content, realm), ...(avatarPath(m.avatar_url, realm) ?? [])]));
+      this.uploads.prefetch(messages.flatMap((m) => [...uploadImagePaths(m.content, realm), avatarPath(m.avatar_url, realm) ?? []].flat()));
     };
     const handle = openView(
       {
