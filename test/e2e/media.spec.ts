@@ -2,6 +2,7 @@
  * Media in messages (issue #21): an image of another site (a loopback "other site") shown through
  * the realm's image proxy, a sender's uploaded avatar, an uploaded video that plays, and a link
  * preview (message_embed, its image through the proxy) that the server adds after sending; then,
+ * the avatars in the user card and the user list;
  * the server PROCESS and the other site stopped and the page reloaded, all of it still shown from
  * the device's copies. The page asks no origin but its own, throughout. Screenshots light and dark
  * (120-media, 120-media-offline).
@@ -96,6 +97,11 @@ test('images of other sites, avatars, videos and link previews: shown from the h
     await expectLoaded(card.locator('.avatar-img'));
     await page.keyboard.press('Escape');
     await expect(card).toBeHidden();
+    // The user list too ("With avatar and status", the sandbox's user_list_style); initials for one without.
+    const people = page.getByRole('list', { name: 'User list' });
+    await expectLoaded(people.getByRole('listitem').filter({ hasText: 'Iago' }).locator('.avatar-img'));
+    await expect(people.getByRole('listitem').filter({ hasText: 'King Hamlet' }).locator('.people-avatar')).toHaveAttribute('data-initials', 'KH');
+    await expect(people.getByRole('listitem').filter({ hasText: 'King Hamlet' }).locator('.avatar-img')).toHaveCount(0);
     await embed.scrollIntoViewIfNeeded();
     await lightAndDark(page, testInfo, '120-media');
 
