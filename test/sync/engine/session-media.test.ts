@@ -53,6 +53,7 @@ describe('session media', () => {
       const previewImage = camoPath(t.server.state, `${site.url}/cat.png?preview`);
       await until(() => session.uploads.has(previewImage), 10_000, "the preview's image to be prefetched");
       await until(() => (shown.get(sent.json.id as number) ?? '').includes('class="message_embed"'), 10_000, 'the view to show the preview');
+      expect(session.uploads.keptPaths()).toEqual(expect.arrayContaining([proxied, avatarPath(iago.avatar_url, t.url), previewImage]));
     } finally {
       view.close();
     }
