@@ -2,7 +2,7 @@
  * Media in messages (issue #21): an image of another site (a loopback "other site") shown through
  * the realm's image proxy, a sender's uploaded avatar, an uploaded video that plays, and a link
  * preview (message_embed, its image through the proxy) that the server adds after sending; then,
- * the avatars in the user card and the user list;
+ * the avatars in the user card, the user list and the @-typeahead;
  * the server PROCESS and the other site stopped and the page reloaded, all of it still shown from
  * the device's copies. The page asks no origin but its own, throughout. Screenshots light and dark
  * (120-media, 120-media-offline).
@@ -102,6 +102,11 @@ test('images of other sites, avatars, videos and link previews: shown from the h
     await expectLoaded(people.getByRole('listitem').filter({ hasText: 'Iago' }).locator('.avatar-img'));
     await expect(people.getByRole('listitem').filter({ hasText: 'King Hamlet' }).locator('.people-avatar')).toHaveAttribute('data-initials', 'KH');
     await expect(people.getByRole('listitem').filter({ hasText: 'King Hamlet' }).locator('.avatar-img')).toHaveCount(0);
+    // And the composer's @-typeahead.
+    const input = page.getByRole('textbox', { name: 'Message to media' });
+    await input.pressSequentially('@Iag');
+    await expectLoaded(page.getByRole('listbox', { name: 'People and groups suggestions' }).getByRole('option', { name: /^Iago/ }).locator('.avatar-img'));
+    await input.fill('');
     await embed.scrollIntoViewIfNeeded();
     await lightAndDark(page, testInfo, '120-media');
 

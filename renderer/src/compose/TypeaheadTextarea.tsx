@@ -18,7 +18,8 @@ import { useCompose } from '../data/compose.js';
 import { useHome } from '../data/home.js';
 import { useNarrow } from '../data/narrow.js';
 import { useUsers } from '../data/users.js';
-import { topicLabel } from '../kit/format.js';
+import { avatarTone, initials, topicLabel } from '../kit/format.js';
+import { AvatarImage } from '../shared/AvatarImage.js';
 import { moveHighlight } from '../shared/typeahead.js';
 import {
   applyChoice,
@@ -44,6 +45,8 @@ interface Option {
   label: string;
   detail?: string;
   glyph?: string;
+  /** A person: their avatar (initials where none) before the name. */
+  person?: { readonly id: number; readonly name: string; readonly avatarUrl: string | null };
 }
 
 const LIST_NAMES: Record<Trigger['kind'], string> = { mention: 'People and groups', emoji: 'Emoji', channel: 'Channels', topic: 'Topics' };
@@ -156,6 +159,7 @@ export function TypeaheadTextarea(props: {
         choice: { type: 'mention', text: mentionText(i, users.state.users) },
         label: i.type === 'user' ? i.user.full_name : i.type === 'group' ? i.group.name : i.name,
         detail: i.type === 'user' ? i.user.email : i.type === 'group' ? i.group.description || 'User group' : i.detail,
+        ...(i.type === 'user' ? { person: { id: i.user.user_id, name: i.user.full_name, avatarUrl: i.user.avatar_url } } : {}),
       }));
     }
     if (t.kind === 'emoji') return emojiSuggestions(t.query).map((entry) => ({ choice: { type: 'emoji', entry }, label: emojiLabel(entry.names[0] ?? ''), glyph: emojiChar(entry.code) ?? undefined }));
@@ -270,6 +274,13 @@ export function TypeaheadTextarea(props: {
                   choose(o);
                 }}
               >
+                <Show when={o.person}>
+                  {(p) => (
+                    <span class={`avatar typeahead-avatar tone-${avatarTone(p().id)}`} aria-hidden="true" data-initials={initials(p().name)}>
+                      <AvatarImage url={p().avatarUrl} />
+                    </span>
+                  )}
+                </Show>
                 <Show when={o.glyph}>
                   <span class="typeahead-glyph" aria-hidden="true">
                     {o.glyph}
