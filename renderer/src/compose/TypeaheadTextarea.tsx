@@ -18,8 +18,8 @@ import { useCompose } from '../data/compose.js';
 import { useHome } from '../data/home.js';
 import { useNarrow } from '../data/narrow.js';
 import { useUsers } from '../data/users.js';
-import { avatarTone, initials, topicLabel } from '../kit/format.js';
-import { AvatarImage } from '../shared/AvatarImage.js';
+import { topicLabel } from '../kit/format.js';
+import { PersonAvatar } from '../shared/AvatarImage.js';
 import { moveHighlight } from '../shared/typeahead.js';
 import {
   applyChoice,
@@ -275,11 +275,7 @@ export function TypeaheadTextarea(props: {
                 }}
               >
                 <Show when={o.person}>
-                  {(p) => (
-                    <span class={`avatar typeahead-avatar tone-${avatarTone(p().id)}`} aria-hidden="true" data-initials={initials(p().name)}>
-                      <AvatarImage url={p().avatarUrl} />
-                    </span>
-                  )}
+                  {(p) => <PersonAvatar class="typeahead-avatar" userId={p().id} name={p().name} url={p().avatarUrl} />}
                 </Show>
                 <Show when={o.glyph}>
                   <span class="typeahead-glyph" aria-hidden="true">

@@ -8,8 +8,7 @@
 import { createSignal, For, Show } from 'solid-js';
 import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
-import { avatarTone, initials } from '../kit/format.js';
-import { AvatarImage } from '../shared/AvatarImage.js';
+import { PersonAvatar } from '../shared/AvatarImage.js';
 import { buddyList, PRESENCE_WORDS } from './people.js';
 import { cardButtonName, openUserCard } from './UserCard.js';
 import './people.css';
@@ -38,9 +37,7 @@ export function PeopleList() {
                   <li class="person" data-user-id={r.user.user_id} data-presence={r.presence}>
                     <button type="button" class="row-button people-row" aria-label={cardButtonName(r.user.full_name)} aria-describedby={`presence-${r.user.user_id}`} onClick={(e) => openUserCard(r.user.user_id, e.currentTarget)}>
                       <Show when={settings.display().userListAvatars}>
-                        <span class={`avatar people-avatar tone-${avatarTone(r.user.user_id)}`} aria-hidden="true" data-initials={initials(r.user.full_name)}>
-                          <AvatarImage url={r.user.avatar_url} />
-                        </span>
+                        <PersonAvatar class="people-avatar" userId={r.user.user_id} name={r.user.full_name} url={r.user.avatar_url} />
                       </Show>
                       <span class={`presence-dot presence-${r.presence}`} aria-hidden="true" />
                       <span class="row-name">{r.user.full_name}</span>

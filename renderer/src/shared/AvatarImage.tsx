@@ -7,6 +7,7 @@
 import { createSignal, Show } from 'solid-js';
 import { hostSession } from '../core/host-session.js';
 import { useAccounts } from '../data/accounts.js';
+import { avatarTone, initials } from '../kit/format.js';
 import { avatarSrc, type ImageContext } from './images.js';
 import './media.css';
 
@@ -24,4 +25,16 @@ export function AvatarImage(props: { url: string | null | undefined }) {
     return s === failed() ? undefined : s;
   };
   return <Show when={src()}>{(s) => <img class="avatar-img" src={s()} alt="" onError={() => setFailed(s())} />}</Show>;
+}
+
+/**
+ * A small avatar beside a name (the user list, the typeahead): decoration, hidden from assistive
+ * technology, the initials drawn from data (never text, so the row's name stays the person's).
+ */
+export function PersonAvatar(props: { class: string; userId: number; name: string; url: string | null | undefined }) {
+  return (
+    <span class={`avatar person-avatar ${props.class} tone-${avatarTone(props.userId)}`} aria-hidden="true" data-initials={initials(props.name)}>
+      <AvatarImage url={props.url} />
+    </span>
+  );
 }
