@@ -5,9 +5,10 @@
  * loads an image from the realm, so the CSP's `img-src` is `'self'` and this scheme only.
  *
  * The scheme is registered privileged before `ready` (standard, so URLs parse with a host and a
- * path; secure, so the page treats it like https; no CSP bypass, no fetch/CORS, no service workers),
+ * path; secure, so the page treats it like https; stream, so a `<video>` plays from it (Zulip's
+ * inline videos); no CSP bypass, no fetch/CORS, no service workers),
  * then handled on the default session:
- *   200  the image (the cache's image types only; nosniff; not stored by Chromium's cache)
+ *   200  the image (the cache's image types only, and mp4 / webm videos; nosniff; not stored by Chromium's cache)
  *   204  not on this device and the realm cannot be reached: the <img> fails quietly (no console
  *        error) and the page shows its placeholder
  *   403  a request web content of another origin made (the page is file://, or the dev server)
@@ -28,7 +29,7 @@ const STAGED = new RegExp(`^${OUTBOX_FILES_ROUTE}/([0-9a-f]{32})$`);
 /** Before `app.whenReady()`: Electron accepts privileged schemes only then. */
 export function registerUploadScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: UPLOAD_SCHEME, privileges: { standard: true, secure: true, bypassCSP: false, supportFetchAPI: false, corsEnabled: false, allowServiceWorkers: false, stream: false } },
+    { scheme: UPLOAD_SCHEME, privileges: { standard: true, secure: true, bypassCSP: false, supportFetchAPI: false, corsEnabled: false, allowServiceWorkers: false, stream: true } },
   ]);
 }
 

@@ -39,6 +39,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self'",
   `img-src 'self' ${UPLOAD_SCHEME}:`,
+  // Zulip's inline videos of the realm's uploads, through the same scheme.
+  `media-src 'self' ${UPLOAD_SCHEME}:`,
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -29,6 +29,8 @@ export interface ServerConfig {
   readonly formBodyLimitBytes: number;
   /** Total body of a request to an unauthenticated route (fetch_api_key), any content type. */
   readonly publicBodyLimitBytes: number;
+  /** Deadline of the server's own requests to other sites (the image proxy, link previews). */
+  readonly outboundTimeoutMs: number;
 }
 
 export interface RateLimitConfig {
@@ -70,4 +72,5 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, 'realmUrl'> = {
   maxFileUploadMib: 25,
   formBodyLimitBytes: 5 * 1024 * 1024,
   publicBodyLimitBytes: 64 * 1024,
+  outboundTimeoutMs: 10_000,
 };

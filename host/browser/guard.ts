@@ -66,6 +66,7 @@ export function contentSecurityPolicy(port: number): string {
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self'",
+    "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
     "base-uri 'none'",

@@ -6,7 +6,7 @@
  * the page's secret: server.ts); `Cross-Origin-Resource-Policy: same-origin` keeps other sites from
  * embedding them.
  *
- *   200  the image (only the cache's image types; `nosniff`; never stored by the browser, so what
+ *   200  the image (only the cache's image types, and mp4 / webm videos; `nosniff`; never stored by the browser, so what
  *        the page shows offline is what the cache holds)
  *   204  not on this device and the realm cannot be reached now: no body, so the page's <img>
  *        fails quietly (a 4xx/5xx would log an error in the console) and it shows its placeholder

@@ -6,6 +6,7 @@
 import { seconds } from '../clock.js';
 import { REALM_GROUP_DEFAULTS, setRealmSettings } from '../model/realm.js';
 import { SYSTEM_GROUP_NAMES, systemGroupId } from '../model/groups.js';
+import { setUploadedAvatar } from '../model/media.js';
 import { hashPassword, insertUser, ROLE, type Role } from '../model/users.js';
 import type { ServerState } from '../state.js';
 
@@ -49,6 +50,8 @@ export function seedDemoPeople(srv: ServerState): void {
     srv.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(cachedHash, row.id);
     ids[u.email.split('@')[0]!] = row.id;
   }
+  // A few people have an uploaded avatar; the others show Zulip's default (the app: initials).
+  for (const who of ['iago', 'shiva', 'cordelia']) setUploadedAvatar(srv, ids[who]!);
   const now = seconds(srv.clock);
   const creator = ids.desdemona!;
   for (const c of DEMO_CHANNELS) {

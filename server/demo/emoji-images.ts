@@ -25,18 +25,12 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-/** A `size`×`size` RGBA PNG: a disc of `rgb` with a white ring, transparent outside. */
-export function discPng(rgb: readonly [number, number, number], size = 32): Buffer {
+/** A `size`×`size` RGBA PNG whose pixel at (x, y) is `pixel(x, y)`. */
+function rgbaPng(size: number, pixel: (x: number, y: number) => readonly number[]): Buffer {
   const rows: Buffer[] = [];
-  const mid = (size - 1) / 2;
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 4);
-    for (let x = 0; x < size; x++) {
-      const d = Math.hypot(x - mid, y - mid) / (size / 2);
-      const ring = d > 0.55 && d < 0.7;
-      const px = d > 1 ? [0, 0, 0, 0] : ring ? [255, 255, 255, 255] : [...rgb, 255];
-      row.set(px, 1 + x * 4);
-    }
+    for (let x = 0; x < size; x++) row.set(pixel(x, y), 1 + x * 4);
     rows.push(row);
   }
   const header = Buffer.alloc(13);
@@ -44,4 +38,23 @@ export function discPng(rgb: readonly [number, number, number], size = 32): Buff
   header.writeUInt32BE(size, 4);
   header.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A `size`×`size` RGBA PNG: a disc of `rgb` with a white ring, transparent outside. */
+export function discPng(rgb: readonly [number, number, number], size = 32): Buffer {
+  const mid = (size - 1) / 2;
+  return rgbaPng(size, (x, y) => {
+    const d = Math.hypot(x - mid, y - mid) / (size / 2);
+    const ring = d > 0.55 && d < 0.7;
+    return d > 1 ? [0, 0, 0, 0] : ring ? [255, 255, 255, 255] : [...rgb, 255];
+  });
+}
+
+/** A demo user's uploaded avatar: a light head and shoulders on a square of `rgb`. */
+export function avatarPng(rgb: readonly [number, number, number], size = 64): Buffer {
+  return rgbaPng(size, (x, y) => {
+    const head = Math.hypot(x - size / 2, y - size * 0.4) < size * 0.2;
+    const body = Math.hypot((x - size / 2) / (size * 0.36), (y - size) / (size * 0.36)) < 1;
+    return head || body ? [250, 246, 238, 255] : [...rgb, 255];
+  });
 }

@@ -17,7 +17,7 @@ import type { ServerState } from '../state.js';
 
 const API_PREFIX = '/api/v1';
 /** Served outside the API, as in Zulip. */
-const ROOT_PREFIXES = ['/user_uploads/', '/user_avatars/', '/static/generated/emoji/'];
+const ROOT_PREFIXES = ['/user_uploads/', '/user_avatars/', '/external_content/', '/static/generated/emoji/'];
 
 /** With `unread`, the request whose body is still arriving: the answer goes out now, the close after it (`closeAfterBody`). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, unread?: IncomingMessage): void {

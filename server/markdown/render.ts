@@ -7,6 +7,7 @@
 import MarkdownIt from 'markdown-it';
 import { sql } from '../db/statements.js';
 import { getRealm } from '../model/realm.js';
+import { camoPath } from '../model/media.js';
 import { activeRealmEmoji } from '../model/realm-emoji.js';
 import type { ServerState } from '../state.js';
 import { silenceQuotedMentions, ZULIP, zulipSyntax, type MentionedUser, type NamedThing, type ZulipEnv } from './zulip-syntax.js';
@@ -32,6 +33,8 @@ export interface RenderedMessage {
   readonly hasAttachment: boolean;
   /** `path_id`s of `/user_uploads/<path_id>` links that name existing uploads. */
   readonly attachmentPathIds: string[];
+  /** Every link's href, in order. */
+  readonly links: readonly string[];
 }
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
@@ -52,6 +55,15 @@ export function uploadPathId(href: string, realmUrl: string): string | undefined
   }
 }
 
+/**
+ * Where an image link's preview loads from, as Zulip renders it: the realm's own files as linked,
+ * another site's image through the realm's image proxy (camo), anything else not at all.
+ */
+function previewSrc(srv: ServerState, href: string): string | undefined {
+  if (uploadPathId(href, srv.config.realmUrl) !== undefined) return href;
+  return /^https?:\/\//i.test(href) ? camoPath(srv, href) : undefined;
+}
+
 export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderContext): RenderedMessage {
   const userByName = sql(srv, 'SELECT id, full_name FROM users WHERE is_active = 1 AND full_name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
   const userById = sql(srv, 'SELECT id, full_name FROM users WHERE is_active = 1 AND id = ?');
@@ -70,6 +82,8 @@ export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderCo
     emptyTopicName: getRealm(srv).empty_topic_display_name,
     realmUrl: srv.config.realmUrl,
     customEmoji: (name) => activeRealmEmoji(srv, name)?.source_url,
+    imageSrc: (href) => previewSrc(srv, href),
+    isUpload: (href) => uploadPathId(href, srv.config.realmUrl) !== undefined,
     mentionedUserIds: new Set(),
     mentionedGroupIds: new Set(),
     streamWildcard: false,
@@ -97,5 +111,6 @@ export function renderMarkdown(srv: ServerState, content: string, _ctx: RenderCo
     hasImage: env.hasImage,
     hasAttachment: pathIds.size > 0,
     attachmentPathIds: [...pathIds],
+    links: env.links,
   };
 }

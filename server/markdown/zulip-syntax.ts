@@ -27,6 +27,13 @@ export interface ZulipEnv {
   readonly realmUrl?: string;
   /** The image URL of the realm's active custom emoji called `name`. */
   readonly customEmoji?: (name: string) => string | undefined;
+  /**
+   * Where an image link's preview loads from: the link for the realm's own uploads, the realm's
+   * image proxy for another site's (Zulip's camo); undefined: no preview. Default: the link.
+   */
+  readonly imageSrc?: (href: string) => string | undefined;
+  /** A link to one of the realm's uploads (only those get a video preview). */
+  readonly isUpload?: (href: string) => boolean;
   // Findings.
   readonly mentionedUserIds: Set<number>;
   readonly mentionedGroupIds: Set<number>;
@@ -60,6 +67,8 @@ export const channelHash = (c: NamedThing): string => `#narrow/channel/${c.id}-$
 
 const STREAM_WILDCARDS = new Set(['all', 'everyone', 'stream', 'channel']);
 const IMAGE_EXT = /\.(bmp|gif|jpe|jpeg|jpg|png|webp)(\?.*)?$/i;
+/** What Zulip's `is_video` takes for a video (`mimetypes.guess_type`: video/mp4, video/webm). */
+const VIDEO_EXT = /\.(mp4|webm)(\?.*)?$/i;
 const USER_MENTION = /^@(_?)\*\*([^*]+)\*\*/;
 const GROUP_MENTION = /^@(_?)\*([^*]+)\*/;
 const CHANNEL_LINK = /^#\*\*([^*>]+)\*\*/;
@@ -333,7 +342,13 @@ export function silenceQuotedMentions(src: string, wholeText = false): string {
 function linksAndPreviews(state: StateCore): void {
   const env = zulipEnv(state.env);
   const out: Token[] = [];
-  let pending: Array<{ href: string; title: string }> = [];
+  let pending: Array<{ href: string; title: string; src: string; video: boolean }> = [];
+  const preview = (href: string, title: string) => {
+    if (VIDEO_EXT.test(href) && env.isUpload?.(href) === true) pending.push({ href, title, src: href, video: true });
+    if (!IMAGE_EXT.test(href)) return;
+    const src = env.imageSrc ? env.imageSrc(href) : href;
+    if (src !== undefined) pending.push({ href, title, src, video: false });
+  };
   // Zulip previews no image inside a quote.
   let quoted = 0;
   for (const tok of state.tokens) {
@@ -355,7 +370,7 @@ function linksAndPreviews(state: StateCore): void {
           tok.children.splice(i, 1, open, body, close);
           i += 2;
           env.links.push(src);
-          pending.push({ href: src, title: text });
+          preview(src, text);
         } else if (c.type === 'link_open') {
           let href = String(c.attrGet('href') ?? '');
           if (env.realmUrl && href.startsWith(`${env.realmUrl}/#`)) {
@@ -370,10 +385,8 @@ function linksAndPreviews(state: StateCore): void {
             tok.children.splice(i + 1, next.type === 'text' ? 1 : 0, text);
           }
           env.links.push(href);
-          if (IMAGE_EXT.test(href)) {
-            const next = tok.children[i + 1];
-            pending.push({ href, title: next?.type === 'text' ? next.content : href });
-          }
+          const label = tok.children[i + 1];
+          preview(href, label?.type === 'text' ? label.content : href);
         }
       }
     }
@@ -381,10 +394,14 @@ function linksAndPreviews(state: StateCore): void {
     if ((tok.type === 'paragraph_close' || tok.type === 'heading_close') && pending.length > 0) {
       const html = new state.Token('zulip_html_block', '', 0);
       html.content = pending
-        .map((p) => `<div class="message_inline_image"><a href="${escapeHtml(p.href)}" title="${escapeHtml(p.title)}"><img src="${escapeHtml(p.href)}"></a></div>`)
+        .map((p) =>
+          p.video
+            ? `<div class="message_inline_image message_inline_video"><a href="${escapeHtml(p.href)}" title="${escapeHtml(p.title)}"><video preload="metadata" src="${escapeHtml(p.src)}"></video></a></div>`
+            : `<div class="message_inline_image"><a href="${escapeHtml(p.href)}" title="${escapeHtml(p.title)}"><img src="${escapeHtml(p.src)}"></a></div>`,
+        )
         .join('');
       out.push(html);
-      env.hasImage = true;
+      env.hasImage ||= pending.some((p) => !p.video);
       pending = [];
     }
   }

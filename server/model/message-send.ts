@@ -15,6 +15,7 @@ import { usersAlertedBy } from './alert-words.js';
 import { dmRecipientId, getChannel, isSubscribed, subscriberIds, type ChannelRow } from './access.js';
 import { hasChannelPermission } from './channels.js';
 import { FLAG, flagNames } from './flags.js';
+import { scheduleLinkPreview } from './link-previews.js';
 import { usersMuting } from './muted-users.js';
 import { getGroup, userHasPermission } from './groups.js';
 import { sql } from '../db/statements.js';
@@ -252,6 +253,7 @@ export function sendMessageWithResult(srv: ServerState, sender: UserRow, args: S
   const automaticNewVisibilityPolicy = channel && args.autoVisibilityPolicies ? applySendVisibilityPolicies(srv, sender, channel, topic, id, mentioned, recipients) : undefined;
   addWidgetOnSend(srv, { id, channel_id: channel?.id ?? null }, sender.id, content);
   emitMessageEvent(srv, id, flagsByUser, channel, args);
+  if (getRealm(srv).inline_url_embed_preview && sender.is_bot === 0) scheduleLinkPreview(srv, id, rendered.links);
   return { id, automaticNewVisibilityPolicy };
 }
 

@@ -12,6 +12,7 @@ import type { ServerState } from '../state.js';
 import { FLAG, flagNames, HISTORICAL_FLAGS, MENTION_BITS } from './flags.js';
 import { getRealm } from './realm.js';
 import { topicKey } from '../../common/topic-key.js';
+import { hasUploadedAvatar } from './media.js';
 import { avatarUrl, type UserRow } from './users.js';
 
 export interface MessageRow {
@@ -137,7 +138,7 @@ export function apiMessages(srv: ServerState, viewerId: number | null, rows: rea
               return { id, email: u?.email ?? '', full_name: u?.full_name ?? '', is_mirror_dummy: false };
             }),
       type: row.type,
-      avatar_url: sender && opts.clientGravatar && sender.email === sender.delivery_email ? null : avatarUrl(srv, sender ?? { id: row.sender_id, avatar_version: 1 }),
+      avatar_url: sender && opts.clientGravatar && sender.email === sender.delivery_email && !hasUploadedAvatar(srv, sender.id) ? null : avatarUrl(srv, sender ?? { id: row.sender_id, avatar_version: 1 }),
       content_type: opts.applyMarkdown ? 'text/html' : 'text/x-markdown',
     };
     if (row.type === 'stream') out.stream_id = row.channel_id;

@@ -37,6 +37,8 @@ export interface RealmSettings {
   enable_spectator_access: boolean;
   /** Read receipts (GET /messages/{id}/read_receipts) are available; Zulip's default is on. */
   enable_read_receipts: boolean;
+  /** Link previews (`message_embed`) fetched after a message is sent; Zulip's default is off. */
+  inline_url_embed_preview: boolean;
   /** Channels with more subscribers than this need can_mention_many_users_group for @all. */
   wildcard_mention_threshold: number;
   invite_expiry_default_minutes: number;
@@ -60,6 +62,7 @@ export const REALM_DEFAULTS: Omit<RealmSettings, `can_${string}`> = {
   topics_policy: 'allow_empty_topic',
   enable_spectator_access: false,
   enable_read_receipts: true,
+  inline_url_embed_preview: false,
   wildcard_mention_threshold: 15,
   invite_expiry_default_minutes: 14400,
   max_topic_length: 60,

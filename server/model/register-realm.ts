@@ -80,6 +80,8 @@ export function realmState(srv: ServerState): Record<string, unknown> {
     realm_waiting_period_threshold: 0,
     realm_presence_disabled: false,
     realm_enable_read_receipts: realm.enable_read_receipts,
+    realm_inline_image_preview: true,
+    realm_inline_url_embed_preview: realm.inline_url_embed_preview,
     realm_push_notifications_enabled: true,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,

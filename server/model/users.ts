@@ -2,6 +2,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { seconds } from '../clock.js';
 import { badRequest } from '../http/errors.js';
+import { avatarUrlOf, hasUploadedAvatar } from './media.js';
 import type { ServerState } from '../state.js';
 
 export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
@@ -128,12 +129,13 @@ export function apiUser(srv: ServerState, u: UserRow, opts: { clientGravatar: bo
     ...(isBot ? { bot_type: u.bot_type, bot_owner_id: u.bot_owner_id } : {}),
     role: u.role,
     timezone: u.timezone,
-    avatar_url: opts.clientGravatar ? null : avatarUrl(srv, u),
+    // client_gravatar: null only for a Gravatar user (the client computes the URL), as in Zulip.
+    avatar_url: opts.clientGravatar && !hasUploadedAvatar(srv, u.id) ? null : avatarUrl(srv, u),
     avatar_version: u.avatar_version,
     ...(isBot ? {} : { profile_data: {} }),
   };
 }
 
 export function avatarUrl(srv: ServerState, u: Pick<UserRow, 'id' | 'avatar_version'>): string {
-  return `${srv.config.realmUrl}/avatar/${u.id}?v=${u.avatar_version}`;
+  return avatarUrlOf(srv, u);
 }

@@ -6,6 +6,7 @@ import type { PublicCtx } from './context.js';
 import { registerEventRoutes } from './events.js';
 import { registerInviteRoutes } from './invites.js';
 import { registerMessageEditRoutes } from './message-edit.js';
+import { registerMediaRoutes } from './media.js';
 import { registerMessageRoutes } from './messages.js';
 import { registerNavigationViewRoutes } from './navigation-views.js';
 import { registerPresenceRoutes } from './presence.js';
@@ -45,10 +46,11 @@ export function buildRouter(): Router<PublicCtx> {
   return r;
 }
 
-/** Routes matched on the full path from the server's root: serving uploaded files and custom emoji. */
+/** Routes matched on the full path from the server's root: serving uploaded files, custom emoji, avatars and the image proxy. */
 export function buildRootRouter(): Router<PublicCtx> {
   const r = new Router<PublicCtx>();
   registerUploadFileRoutes(r);
   registerRealmEmojiFileRoutes(r);
+  registerMediaRoutes(r);
   return r;
 }

@@ -57,6 +57,7 @@ function updateRealm({ srv, params, user }: Ctx) {
   if (!isAdmin(user)) throw adminRequired();
   const allowEditing = params.bool('allow_message_editing');
   const readReceipts = params.bool('enable_read_receipts');
+  const embeds = params.bool('inline_url_embed_preview');
   const limits = new Map<LimitSetting, number | null>();
   for (const name of LIMIT_SETTINGS) {
     const v = readLimit(params, name);
@@ -72,6 +73,7 @@ function updateRealm({ srv, params, user }: Ctx) {
   const changed: Partial<RealmSettings> = {};
   if (allowEditing !== undefined && allowEditing !== realm.allow_message_editing) changed.allow_message_editing = allowEditing;
   if (readReceipts !== undefined && readReceipts !== realm.enable_read_receipts) changed.enable_read_receipts = readReceipts;
+  if (embeds !== undefined && embeds !== realm.inline_url_embed_preview) changed.inline_url_embed_preview = embeds;
   for (const [name, v] of limits) if (realm[name] !== v) changed[name] = v;
   for (const [name, change] of groups) {
     const { next, old } = typeof change === 'object' && 'new' in change ? { next: change.new, old: change.old } : { next: change as GroupSettingValue, old: undefined };

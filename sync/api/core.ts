@@ -248,8 +248,23 @@ export class ApiConnection {
    */
   async fetchRealmFile(realmPath: string, opts: FileRequestOptions): Promise<BytesResponse> {
     if (!realmPath.startsWith('/')) throw new TypeError(`fetchRealmFile: a realm-relative path, not ${realmPath}`);
-    const ctx: RequestContext = { method: 'GET', path: realmPath };
-    const headers = { 'user-agent': this.userAgent, accept: 'image/*', authorization: `Basic ${Buffer.from(`${this.email}:${this.apiKey}`, 'utf8').toString('base64')}` };
+    const authorization = `Basic ${Buffer.from(`${this.email}:${this.apiKey}`, 'utf8').toString('base64')}`;
+    return this.fetchFile(`${this.realmUrl}${realmPath}`, realmPath, { authorization }, opts);
+  }
+
+  /**
+   * A public file of another site (a Gravatar avatar): the same deadlines and cap, and never the
+   * realm's credentials. Only http(s).
+   */
+  async fetchPublicFile(url: string, opts: FileRequestOptions): Promise<BytesResponse> {
+    const u = new URL(url);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new TypeError(`fetchPublicFile: http(s) only, not ${u.protocol}`);
+    return this.fetchFile(u.href, u.pathname, {}, opts);
+  }
+
+  private async fetchFile(fullUrl: string, path: string, auth: Record<string, string>, opts: FileRequestOptions): Promise<BytesResponse> {
+    const ctx: RequestContext = { method: 'GET', path };
+    const headers = { 'user-agent': this.userAgent, accept: 'image/*', ...auth };
     const timeoutMs = timerSafe(opts.timeoutMs ?? this.timeoutMs, DEFAULT_TIMEOUT_MS);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
@@ -257,7 +272,7 @@ export class ApiConnection {
     let res: BytesResponse;
     try {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      res = await this.bytes()({ method: 'GET', url: `${this.realmUrl}${realmPath}`, headers, body: undefined, signal, maxBodyBytes: opts.maxResponseBytes });
+      res = await this.bytes()({ method: 'GET', url: fullUrl, headers, body: undefined, signal, maxBodyBytes: opts.maxResponseBytes });
     } catch (e) {
       throw this.failureOf(ctx, e, opts.signal, deadline.signal, timeoutMs);
     } finally {

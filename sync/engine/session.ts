@@ -71,7 +71,8 @@ import { getUserSettings } from '../db/queries/personal.js';
 import { localIdOfEcho } from '../outbox/mutations/message-send.js';
 import type { TypingSent } from '../protocol/commands.js';
 import { UploadCache, uploadImagePaths } from '../uploads/cache.js';
-import { realmUploadPath } from '../protocol/uploads.js';
+import { avatarPath, realmUploadPath } from '../protocol/uploads.js';
+import { GRAVATAR_PREFIX, gravatarUrl } from '../protocol/media-paths.js';
 import { OutboxFiles } from '../uploads/outbox-files.js';
 import { StorageHealth, type StorageState } from '../db/storage.js';
 
@@ -110,6 +111,8 @@ export interface AccountSessionOptions {
   readonly batchSize?: number;
   /** Detect resume from sleep by watching for clock jumps (default true). */
   readonly watchClockJumps?: boolean;
+  /** Where Gravatar avatars are fetched (default Gravatar's own origin; tests pass a loopback one). */
+  readonly gravatarOrigin?: string;
   readonly timeoutMs?: number;
   /**
    * SQLite found the database damaged while the session ran (an event batch, a backfill, a fetch):
@@ -222,7 +225,8 @@ export class AccountSession {
     });
     this.uploads = new UploadCache({
       dir: uploadsDirOf(opts),
-      fetch: (p, o) => this.conn.fetchRealmFile(p, o),
+      // A Gravatar avatar is not the realm's: fetched from Gravatar, without the account's credentials.
+      fetch: (p, o) => (p.startsWith(GRAVATAR_PREFIX) ? this.conn.fetchPublicFile(gravatarUrl(p, opts.gravatarOrigin), o) : this.conn.fetchRealmFile(p, o)),
       online: () => this.online,
       warn: (m, d) => this.seams.logger.warn(m, d),
     });
@@ -410,10 +414,12 @@ export class AccountSession {
   openNarrow(req: NarrowRequest, onChange: (cs: NarrowChangeSet) => void): ViewHandle {
     const selfUserId = this.selfUserId;
     if (selfUserId === undefined) throw new Error('no narrow before the first sync (own user id unknown)');
-    // The images of messages in view are fetched ahead, so they are there when the network is not.
-    const prefetch = (messages: ReadonlyArray<{ content: string }>) => {
+    // The images (videos, link previews) of messages in view and their senders' avatars are fetched
+    // ahead, so they are there when the network is not.
+    const prefetch = (messages: ReadonlyArray<{ content: string; avatar_url?: string | null }>) => {
       if (messages.length === 0 || !this.online) return;
-      this.uploads.prefetch(messages.flatMap((m) => uploadImagePaths(m.content, this.opts.realmUrl)));
+      const realm = this.opts.realmUrl;
+      this.uploads.prefetch(messages.flatMap((m) => [...uploadImagePaths(m.content, realm), avatarPath(m.avatar_url, realm) ?? []].flat()));
     };
     const handle = openView(
       {

@@ -1,6 +1,7 @@
 /**
  * Uploaded files of the realm (`/user_uploads/...`, and custom emoji images under
- * `/user_avatars/<realm>/emoji/images/`), as the page asks the host for them. Shared by
+ * `/user_avatars/<realm>/emoji/images/`), and the media of media-paths.ts (images of other sites
+ * through the realm's proxy, avatars), as the page asks the host for them. Shared by
  * the renderer (rewriting `img src`), the engine's upload cache and both hosts, so all of them agree
  * on which paths name an upload; environment-neutral (WHATWG URL only).
  *
@@ -12,6 +13,7 @@
  *   Electron            `zulip-upload://realm` + the realm path (a privileged custom scheme)
  */
 import { UPLOAD_KEY_PARAM } from './browser-host.js';
+import { avatarQueryOk, canonicalAvatarPath, canonicalCamoPath, canonicalGravatarPath, CAMO_PREFIX, GRAVATAR_PREFIX, gravatarPath } from './media-paths.js';
 
 /** The Electron scheme for uploads; the CSP's `img-src` names it. */
 export const UPLOAD_SCHEME = 'zulip-upload';
@@ -46,7 +48,8 @@ const EMOJI_PREFIX = '/user_avatars/';
  * `/user_uploads/<realm id>/<path>` or `/user_uploads/thumbnail/<realm id>/<path>/<format>`, and any
  * segment that is empty, `.`/`..` (also encoded) or hides a separator, NUL or backslash once decoded.
  * `src` may be relative (`/user_uploads/...`, `user_uploads/...`) or absolute on the realm's origin.
- * A custom emoji's image (`canonicalEmojiPath`) counts as an upload too.
+ * A custom emoji's image (`canonicalEmojiPath`), an image of another site through the realm's
+ * proxy and a user's uploaded avatar (its `?version=` left off) count as uploads too (media-paths.ts).
  */
 export function realmUploadPath(src: string, realmUrl: string): string | undefined {
   let realm: URL;
@@ -57,9 +60,11 @@ export function realmUploadPath(src: string, realmUrl: string): string | undefin
     const base = realm.pathname.replace(/\/+$/, '');
     url = new URL(src.trim(), `${realm.origin}${base}/`);
     if (url.origin !== realm.origin) return undefined;
-    const prefix = `${base}/user_uploads/`;
-    if (url.search !== '' || !(url.pathname.startsWith(prefix) || url.pathname.startsWith(`${base}${EMOJI_PREFIX}`))) return undefined;
-    return canonicalUploadPath(url.pathname.slice(base.length));
+    if (!url.pathname.startsWith(`${base}/`)) return undefined;
+    const rel = url.pathname.slice(base.length);
+    if (!(rel.startsWith('/user_uploads/') || rel.startsWith(EMOJI_PREFIX) || rel.startsWith(CAMO_PREFIX))) return undefined;
+    if (url.search !== '' && !(avatarQueryOk(url.search) && canonicalAvatarPath(rel) !== undefined)) return undefined;
+    return canonicalUploadPath(rel);
   } catch {
     return undefined;
   }
@@ -70,7 +75,9 @@ export function realmUploadPath(src: string, realmUrl: string): string | undefin
  * undefined. Unlike `realmUploadPath` nothing is resolved: a dot segment is refused, not followed.
  */
 export function canonicalUploadPath(pathname: string): string | undefined {
-  if (pathname.startsWith(EMOJI_PREFIX)) return canonicalEmojiPath(pathname);
+  if (pathname.startsWith(CAMO_PREFIX)) return canonicalCamoPath(pathname);
+  if (pathname.startsWith(GRAVATAR_PREFIX)) return canonicalGravatarPath(pathname);
+  if (pathname.startsWith(EMOJI_PREFIX)) return canonicalEmojiPath(pathname) ?? canonicalAvatarPath(pathname);
   if (pathname.length > MAX_PATH_LENGTH || !pathname.startsWith('/user_uploads/')) return undefined;
   const segments = pathSegments(pathname.slice('/user_uploads/'.length));
   if (segments === undefined) return undefined;
@@ -109,6 +116,17 @@ function canonicalEmojiPath(pathname: string): string | undefined {
   const rest = segments.slice(3);
   if (!(rest.length === 1 || (rest.length === 2 && rest[0] === 'still'))) return undefined;
   return `${EMOJI_PREFIX}${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * A user's `avatar_url` (relative or absolute on the realm, or Gravatar's) as the canonical path the
+ * engine fetches and keeps, or undefined: no avatar of its own (Zulip's default image, another
+ * site), so the page shows initials.
+ */
+export function avatarPath(avatarUrl: string | null | undefined, realmUrl: string): string | undefined {
+  if (!avatarUrl) return undefined;
+  const p = realmUploadPath(avatarUrl, realmUrl);
+  return p !== undefined && canonicalAvatarPath(p) !== undefined ? p : gravatarPath(avatarUrl);
 }
 
 /**

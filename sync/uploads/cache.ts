@@ -1,7 +1,10 @@
 /**
  * The account's upload cache: images the realm serves under `/user_uploads/...` (and Zulip's
  * `/user_uploads/thumbnail/...`), fetched with the account's credentials and kept on disk, so the
- * page can show them without credentials of its own and offline. Both hosts serve the page from
+ * page can show them without credentials of its own and offline; likewise images of other sites
+ * through the realm's image proxy, users' avatars (Gravatar's too, fetched without the realm's
+ * credentials) and videos Zulip previews inline (sync/protocol/media-paths.ts), all within the same
+ * bounds. Both hosts serve the page from
  * `get()` (the browser-mode host's `/uploads/...` route, Electron's `zulip-upload:` scheme).
  *
  *   get(path)       the cached copy (its recency refreshed); else, online, the realm's answer,
@@ -18,7 +21,7 @@
  * Bounds: a file is at most `maxFileBytes` (the transport stops reading past it), the directory at
  * most `maxTotalBytes`, the least recently used files evicted first (recency is the data file's
  * mtime, so it survives restarts), pinned ones never. Only image types browsers decode safely are
- * served as images (never SVG: it can carry script); other types only to `anyType` asks. Files are named by the SHA-256 of the canonical path, so no
+ * served as images (never SVG: it can carry script), and mp4 / webm videos; other types only to `anyType` asks. Files are named by the SHA-256 of the canonical path, so no
  * path from a message or a request ever becomes a file name.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -37,8 +40,13 @@ const PREFETCH_QUEUE_MAX = 500;
 
 /** Image types kept and served (no SVG: script; no TIFF/ICO/BMP oddities). */
 export const CACHED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+/** Video types Zulip previews inline (`message_inline_video`: mp4, webm), played from the host like images are shown. */
+export const INLINE_VIDEO_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/webm']);
+/** Shown inline by the page (an `<img>` or a `<video>`): answered as `image`. */
+const shownInline = (type: string) => CACHED_IMAGE_TYPES.has(type) || INLINE_VIDEO_TYPES.has(type);
 
 export type UploadAnswer =
+  /** Shown inline: an image, or a video Zulip previews inline. */
   | { readonly kind: 'image'; readonly contentType: string; readonly body: Buffer; readonly cached: boolean }
   /** Only to `anyType` asks: a file that is not an image this app shows. */
   | { readonly kind: 'file'; readonly contentType: string; readonly body: Buffer; readonly cached: boolean }
@@ -222,7 +230,7 @@ export class UploadCache {
   private async read(p: string, anyType: boolean): Promise<UploadAnswer | undefined> {
     const e = this.entries.get(p);
     if (!e) return undefined;
-    const image = CACHED_IMAGE_TYPES.has(e.contentType);
+    const image = shownInline(e.contentType);
     // A file kept for a download is never shown as an image (nor fetched again as one).
     if (!image && !anyType) return { kind: 'not_found', reason: `not an image this app shows (${e.contentType})` };
     let body: Buffer;
@@ -252,7 +260,7 @@ export class UploadCache {
     if (res.status === 429 || res.status >= 500) return { kind: 'unavailable', reason: `the server answered ${res.status}` };
     if (res.status !== 200) return { kind: 'not_found', reason: `the server answered ${res.status}` };
     const type = mediaType(res.headers['content-type']);
-    const image = CACHED_IMAGE_TYPES.has(type);
+    const image = shownInline(type);
     if (!image && !anyType) return { kind: 'not_found', reason: `not an image this app shows (${type || 'no type'})` };
     if (res.body.length > this.maxFileBytes) return { kind: 'not_found', reason: `larger than ${this.maxFileBytes} bytes` };
     const stored = type || 'application/octet-stream';
@@ -359,14 +367,15 @@ export class UploadCache {
   }
 }
 
-const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/** An inline image's or video's `src`, or a link preview's image (Zulip puts it in a `background-image` style). */
+const IMG_SRC = /<(?:img|video)\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')|background-image:\s*url\((?:&quot;|")?([^")&]*)/gi;
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
 
-/** The canonical upload paths of the realm's images in a message's rendered HTML (links are not fetched). */
+/** The canonical upload paths of the realm's images, videos and link-preview images in a message's rendered HTML (links are not fetched). */
 export function uploadImagePaths(html: string, realmUrl: string): string[] {
   const out = new Set<string>();
   for (const m of html.matchAll(IMG_SRC)) {
-    const src = (m[1] ?? m[2] ?? '').replace(/&(amp|quot|apos|lt|gt|#39);/g, (_x, n: string) => ENTITIES[n] ?? '');
+    const src = (m[1] ?? m[2] ?? m[3] ?? '').replace(/&(amp|quot|apos|lt|gt|#39);/g, (_x, n: string) => ENTITIES[n] ?? '');
     const p = realmUploadPath(src, realmUrl);
     if (p !== undefined) out.add(p);
   }

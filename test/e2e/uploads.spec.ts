@@ -58,7 +58,7 @@ test('an uploaded image is shown, and still shown offline after a reload; one ne
     await openTopic(page, 'Denmark', 'old photos');
     const msg = messageList(page).locator('li.message').filter({ hasText: 'From the archive' });
     await expect(msg.getByRole('img', { name: 'Image not available offline' })).toBeVisible();
-    await expect(msg.locator('img')).toHaveCount(0);
+    await expect(msg.locator('.message-content img')).toHaveCount(0);
     await lightAndDark(page, testInfo, '38-image-not-available-offline');
 
     expect(world.problems()).toEqual([]);

@@ -72,6 +72,7 @@ describe('browser host: the upload route', () => {
     expect(head.headers['x-content-type-options']).toBe('nosniff');
     expect(head.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(String(head.headers['content-security-policy'])).toContain("img-src 'self';");
+    expect(String(head.headers['content-security-policy'])).toContain("media-src 'self';");
   });
 
   it('is protected like the rest of the host: the uploads key (not the secret), Host and Origin', async () => {

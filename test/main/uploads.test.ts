@@ -34,10 +34,10 @@ beforeEach(() => fake.reset());
 afterEach(() => vi.restoreAllMocks());
 
 describe('the zulip-upload: scheme', () => {
-  it('is registered standard and secure, without bypassing the CSP, fetch, CORS or service workers', () => {
+  it('is registered standard, secure and streaming (inline videos), without bypassing the CSP, fetch, CORS or service workers', () => {
     registerUploadScheme();
     expect(fake.protocol.privileged).toEqual([
-      { scheme: 'zulip-upload', privileges: { standard: true, secure: true, bypassCSP: false, supportFetchAPI: false, corsEnabled: false, allowServiceWorkers: false, stream: false } },
+      { scheme: 'zulip-upload', privileges: { standard: true, secure: true, bypassCSP: false, supportFetchAPI: false, corsEnabled: false, allowServiceWorkers: false, stream: true } },
     ]);
   });
 
@@ -112,8 +112,9 @@ describe('the zulip-upload: scheme', () => {
     expect(fake.protocol.handlers.has('zulip-upload')).toBe(false);
   });
 
-  it('the CSP shows images only from the app and this scheme', () => {
-    const img = CONTENT_SECURITY_POLICY.split(/;\s*/).find((d) => d.startsWith('img-src '));
-    expect(img).toBe("img-src 'self' zulip-upload:");
+  it('the CSP shows images and plays videos only from the app and this scheme', () => {
+    const directive = (name: string) => CONTENT_SECURITY_POLICY.split(/;\s*/).find((d) => d.startsWith(`${name} `));
+    expect(directive('img-src')).toBe("img-src 'self' zulip-upload:");
+    expect(directive('media-src')).toBe("media-src 'self' zulip-upload:");
   });
 });

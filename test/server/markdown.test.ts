@@ -1,6 +1,8 @@
 /** Message Markdown: Zulip's syntax rendered to Zulip-style HTML, and what it reports. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { renderMarkdown } from '../../server/markdown/render.js';
+import { camoKey } from '../../server/model/media.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { channelId } from './messages-util.js';
 
@@ -167,10 +169,22 @@ describe('emoji, /me, links, images, uploads', () => {
     expect(render('no links here').hasLink).toBe(false);
   });
 
-  it('image links get an inline preview and set hasImage', () => {
+  it("image links get an inline preview and set hasImage; another site's image loads through the realm's image proxy (camo)", () => {
     const r = render('https://example.com/cat.png');
     expect(r.hasImage).toBe(true);
-    expect(r.html).toContain('<div class="message_inline_image"><a href="https://example.com/cat.png" title="https://example.com/cat.png"><img src="https://example.com/cat.png"></a></div>');
+    const hex = Buffer.from('https://example.com/cat.png').toString('hex');
+    const digest = createHmac('sha1', camoKey(t.server.state)).update('https://example.com/cat.png').digest('hex');
+    expect(r.html).toContain(`<div class="message_inline_image"><a href="https://example.com/cat.png" title="https://example.com/cat.png"><img src="/external_content/${digest}/${hex}"></a></div>`);
+    // The realm's own upload is shown as linked; a link that is not http(s) gets no preview.
+    expect(render('[p.png](/user_uploads/2/ab/p.png)').html).toContain('<img src="/user_uploads/2/ab/p.png">');
+    expect(render('[x](ftp://example.com/x.png)').html).not.toContain('message_inline_image');
+  });
+
+  it("a linked video upload gets Zulip's inline video preview; another site's video does not", () => {
+    expect(render('[clip.mp4](/user_uploads/2/ab/clip.mp4)').html).toBe(
+      '<p><a href="/user_uploads/2/ab/clip.mp4">clip.mp4</a></p>\n<div class="message_inline_image message_inline_video"><a href="/user_uploads/2/ab/clip.mp4" title="clip.mp4"><video preload="metadata" src="/user_uploads/2/ab/clip.mp4"></video></a></div>',
+    );
+    expect(render('https://example.com/clip.webm').html).not.toContain('video');
   });
 
   it('Markdown image syntax renders as a link to the image plus preview (before FL 437)', () => {

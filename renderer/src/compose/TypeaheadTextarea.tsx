@@ -20,6 +20,7 @@ import { useNarrow } from '../data/narrow.js';
 import { useUsers } from '../data/users.js';
 import { topicLabel } from '../kit/format.js';
 import { useRealmEmoji } from '../shared/realm-emoji.js';
+import { PersonAvatar } from '../shared/AvatarImage.js';
 import { moveHighlight } from '../shared/typeahead.js';
 import {
   applyChoice,
@@ -47,6 +48,8 @@ interface Option {
   glyph?: string;
   /** A custom emoji's image (where the page loads it from). */
   image?: string | undefined;
+  /** A person: their avatar (initials where none) before the name. */
+  person?: { readonly id: number; readonly name: string; readonly avatarUrl: string | null };
 }
 
 const LIST_NAMES: Record<Trigger['kind'], string> = { mention: 'People and groups', emoji: 'Emoji', channel: 'Channels', topic: 'Topics' };
@@ -160,6 +163,7 @@ export function TypeaheadTextarea(props: {
         choice: { type: 'mention', text: mentionText(i, users.state.users) },
         label: i.type === 'user' ? i.user.full_name : i.type === 'group' ? i.group.name : i.name,
         detail: i.type === 'user' ? i.user.email : i.type === 'group' ? i.group.description || 'User group' : i.detail,
+        ...(i.type === 'user' ? { person: { id: i.user.user_id, name: i.user.full_name, avatarUrl: i.user.avatar_url } } : {}),
       }));
     }
     if (t.kind === 'emoji') {
@@ -280,6 +284,9 @@ export function TypeaheadTextarea(props: {
                   choose(o);
                 }}
               >
+                <Show when={o.person}>
+                  {(p) => <PersonAvatar class="typeahead-avatar" userId={p().id} name={p().name} url={p().avatarUrl} />}
+                </Show>
                 <Show when={o.glyph}>
                   <span class="typeahead-glyph" aria-hidden="true">
                     {o.glyph}

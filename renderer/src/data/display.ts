@@ -22,9 +22,11 @@ export interface DisplaySettings {
   lineHeightPercent: number | null;
   dense: boolean;
   fluid: boolean;
+  /** `user_list_style` 3, "With avatar and status": the user list shows avatars. */
+  userListAvatars: boolean;
 }
 
-export const DEFAULT_DISPLAY: DisplaySettings = { theme: 'automatic', twentyFourHour: null, fontSizePx: null, lineHeightPercent: null, dense: false, fluid: false };
+export const DEFAULT_DISPLAY: DisplaySettings = { theme: 'automatic', twentyFourHour: null, fontSizePx: null, lineHeightPercent: null, dense: false, fluid: false, userListAvatars: false };
 
 export const FONT_SIZE_RANGE = [10, 32] as const;
 export const LINE_HEIGHT_RANGE = [100, 250] as const;
@@ -48,6 +50,7 @@ export function displaySettings(raw: Readonly<Record<string, unknown>> | null): 
     lineHeightPercent: clampInt(raw.web_line_height_percent, LINE_HEIGHT_RANGE),
     dense: raw.dense_mode === true,
     fluid: raw.fluid_layout_width === true,
+    userListAvatars: raw.user_list_style === 3,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { createSignal, onCleanup, Show } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import { AvatarImage } from '../shared/AvatarImage.js';
 import { avatarTone, formatFullTime, formatMessageTime, initials, messageMarkers } from '../kit/format.js';
 import { canEdit, messageMarker } from '../data/outbox-reducer.js';
 import type { EditStore } from '../compose/edit-store.js';
@@ -100,7 +101,9 @@ export function MessageItem(props: MessageItemProps) {
         fallback={<div class="avatar avatar-muted" aria-hidden="true" />}
       >
         {/* The avatar and the name open the sender's card (people/UserCard.tsx); the avatar is a second way, out of the tab order. */}
-        <button type="button" class={`avatar avatar-button tone-${avatarTone(props.message.sender_id)}`} tabIndex={-1} aria-label={cardButtonName(props.sender)} data-initials={initials(props.sender)} onClick={(e) => openUserCard(props.message.sender_id, e.currentTarget)} />
+        <button type="button" class={`avatar avatar-button tone-${avatarTone(props.message.sender_id)}`} tabIndex={-1} aria-label={cardButtonName(props.sender)} data-initials={initials(props.sender)} onClick={(e) => openUserCard(props.message.sender_id, e.currentTarget)}>
+          <AvatarImage url={props.message.avatar_url} />
+        </button>
       </Show>
       <div class="message-body">
         <div class="message-meta">

@@ -9,6 +9,7 @@ import { createSignal, Show } from 'solid-js';
 import { Popover } from '../kit/Popover.js';
 import { Button } from '../kit/Button.js';
 import { avatarTone, initials } from '../kit/format.js';
+import { AvatarImage } from '../shared/AvatarImage.js';
 import { useNow } from '../kit/now.js';
 import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
@@ -72,6 +73,7 @@ function UserCard(props: { userId: number; anchor: HTMLElement }) {
       <div class="user-card-head">
         <div class={`avatar user-card-avatar tone-${avatarTone(props.userId)}`} aria-hidden="true">
           {initials(name())}
+          <AvatarImage url={user()?.avatar_url} />
         </div>
         <div>
           <h2 class="user-card-name">{name()}</h2>

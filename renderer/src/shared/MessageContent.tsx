@@ -11,9 +11,9 @@
  */
 import { createEffect, createMemo } from 'solid-js';
 import { useAccounts } from '../data/accounts.js';
+import { useStatus } from '../data/status.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
-import { hostSession } from '../core/host-session.js';
 import { sanitizeMessageHtml, toggleSpoiler, type ImageContext } from './sanitize.js';
 import { decideImage } from './images.js';
 import { lightbox } from './lightbox.js';
@@ -23,17 +23,19 @@ import { markMentionsOfMe } from './mentions.js';
 import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
 import { decorateFileLinks, onFileClick } from './file-links.js';
+import { useImageContext } from './AvatarImage.js';
 
 export function MessageContent(props: { html: string; highlight?: string | null }) {
   const router = useRouter();
   const settings = useSettings();
   const users = useUsers();
   const accounts = useAccounts();
-  const imageContext = () => ({ realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads });
+  const status = useStatus();
+  const imageContext = useImageContext();
   const html = createMemo(() => sanitizeMessageHtml(props.html, imageContext()));
   // `error` does not bubble: listen in the capture phase, once, on the container.
   const setUp = (el: HTMLDivElement) => {
-    el.addEventListener('error', onImageError, true);
+    el.addEventListener('error', (e) => onImageError(e, status.isLive()), true);
     // After the content is set (user effects run after the render's): mark the search's words.
     createEffect(() => {
       html();
@@ -68,6 +70,8 @@ export function MessageContent(props: { html: string; highlight?: string | null 
 }
 
 export const IMAGE_MISSING = 'Image not available offline';
+/** Online, the realm could not give it (its image proxy could not reach the other site, say). */
+export const IMAGE_UNAVAILABLE = 'Image not available';
 
 /**
  * Open the image viewer on `img` with every upload image of its view (in page order): each at full
@@ -84,14 +88,22 @@ function openLightbox(img: HTMLImageElement, ctx: ImageContext): void {
   lightbox.open(images, all.indexOf(img));
 }
 
-function onImageError(e: Event): void {
+export const VIDEO_MISSING = 'Video not available offline';
+export const VIDEO_UNAVAILABLE = 'Video not available';
+
+/** The host had no copy to give: a placeholder that says why (offline: not on this device). */
+function onImageError(e: Event, live: boolean): void {
   const img = e.target;
-  if (!(img instanceof HTMLImageElement) || !img.hasAttribute('data-upload')) return;
+  // A link preview's image is decoration: it just goes.
+  if (img instanceof HTMLImageElement && img.hasAttribute('data-embed')) return void img.closest('a')?.remove();
+  const video = img instanceof HTMLVideoElement;
+  if (!video && !(img instanceof HTMLImageElement && img.hasAttribute('data-upload'))) return;
+  const words = video ? (live ? VIDEO_UNAVAILABLE : VIDEO_MISSING) : live ? IMAGE_UNAVAILABLE : IMAGE_MISSING;
   const ph = document.createElement('span');
   ph.className = 'image-missing';
   ph.setAttribute('role', 'img');
-  ph.setAttribute('aria-label', IMAGE_MISSING);
-  ph.title = img.alt;
-  ph.textContent = IMAGE_MISSING;
+  ph.setAttribute('aria-label', words);
+  ph.title = video ? (img.getAttribute('aria-label') ?? '') : img.alt;
+  ph.textContent = words;
   img.replaceWith(ph);
 }

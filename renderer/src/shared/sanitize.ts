@@ -5,12 +5,13 @@
  * the presentation elements KaTeX writes (`MATHML_TAGS`, no links, no `annotation-xml`); every
  * link gets `target=_blank` and `rel="noopener noreferrer"` (Electron's main process sends such
  * links to the system browser; `MessageContent.tsx` keeps links to this realm's narrows in
- * the app). Images: the realm's uploads load from the host (`images.ts`), any other image becomes
- * text or a link. MessageContent is the one place that inserts HTML, and it inserts only what this
+ * the app). Images: the realm's uploads and proxied images load from the host (`images.ts`), any
+ * other image becomes text or a link; so for Zulip's inline videos (a `<video>` of our own making,
+ * with controls, only for the realm's uploads) and link previews' images (`message_embed`). MessageContent is the one place that inserts HTML, and it inserts only what this
  * returns.
  */
 import DOMPurify, { type Config } from 'dompurify';
-import { decideImage, type ImageContext } from './images.js';
+import { decideImage, EMBED_SRC_ATTR, embedImagesAsData, type ImageContext } from './images.js';
 
 export type { ImageContext } from './images.js';
 import { lruMemo, type Memo } from '../kit/lru.js';
@@ -26,7 +27,7 @@ const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'script', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'link', 'meta', 'base', 'template', 'audio', 'video', 'source', 'track'],
+  FORBID_TAGS: ['style', 'script', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'link', 'meta', 'base', 'template', 'audio', 'source', 'track'],
   FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'ping', 'autofocus', 'tabindex'],
   // DOMPurify's default minus the exotic schemes (tel, xmpp, ...): http(s), mailto, or scheme-less.
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
@@ -123,7 +124,7 @@ export function withoutStyles(html: string): string {
 
 /** What `sanitizeMessageHtml` answers, computed. */
 function sanitizeUncached(html: string, images: ImageContext): string {
-  const body = purifier().sanitize(withoutStyles(html), { ...CONFIG, RETURN_DOM: true });
+  const body = purifier().sanitize(withoutStyles(embedImagesAsData(html)), { ...CONFIG, RETURN_DOM: true });
   if (!(body instanceof HTMLElement)) return '';
   // A code block scrolls sideways: it takes keyboard focus (ours, set after the server's tabindex was dropped).
   for (const pre of body.querySelectorAll('pre')) pre.setAttribute('tabindex', '0');
@@ -158,7 +159,53 @@ function sanitizeUncached(html: string, images: ImageContext): string {
     } else if (d.text !== '') img.replaceWith(doc.createTextNode(d.text));
     else img.remove();
   }
+  for (const video of [...body.querySelectorAll('video')]) settleVideo(video, images);
+  for (const a of [...body.querySelectorAll('a.message_embed_image')]) settleEmbedImage(a, images);
   return body.innerHTML;
+}
+
+/**
+ * Zulip's inline video (`div.message_inline_video > a > video`): a video of the realm's uploads
+ * becomes a `<video>` of our own (from the host, with controls, loading only its metadata, named
+ * by the link's title), out of its link so a click plays it; any other video goes, and with it
+ * Zulip's preview block (the message's text has the link).
+ */
+function settleVideo(video: HTMLVideoElement, ctx: ImageContext): void {
+  const link = video.closest('a');
+  const d = decideImage({ src: video.getAttribute('src') ?? '', alt: null, linkTitle: link?.getAttribute('title') ?? null, insideLink: true }, ctx);
+  if (d.kind !== 'upload') {
+    (video.closest('.message_inline_video') ?? video).remove();
+    return;
+  }
+  const own = video.ownerDocument.createElement('video');
+  own.setAttribute('src', d.src);
+  own.setAttribute('controls', '');
+  own.setAttribute('preload', 'metadata');
+  own.setAttribute('aria-label', d.alt || 'Video');
+  (link ?? video).replaceWith(own);
+}
+
+/**
+ * A link preview's image (`a.message_embed_image`, its URL moved to `data-embed-src`): an `<img>` in
+ * the link when the host can give it (a proxied image, a realm upload), else the empty link goes.
+ */
+function settleEmbedImage(a: Element, ctx: ImageContext): void {
+  const src = a.getAttribute(EMBED_SRC_ATTR);
+  a.removeAttribute(EMBED_SRC_ATTR);
+  const d = src === null ? undefined : decideImage({ src, alt: '', linkTitle: null, insideLink: true }, ctx);
+  if (d?.kind !== 'upload') {
+    a.remove();
+    return;
+  }
+  const img = a.ownerDocument.createElement('img');
+  img.setAttribute('src', d.src);
+  img.setAttribute('alt', '');
+  img.setAttribute('loading', 'lazy');
+  // MessageContent drops it when the host cannot give it (offline, not kept).
+  img.setAttribute('data-embed', '');
+  a.setAttribute('tabindex', '-1');
+  a.setAttribute('aria-hidden', 'true');
+  a.append(img);
 }
 
 /**

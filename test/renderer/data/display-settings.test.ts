@@ -6,8 +6,9 @@ import { formatFullTime, formatMessageTime, hourOptions } from '../../../rendere
 describe('displaySettings', () => {
   it('reads the settings the server sends', () => {
     expect(
-      displaySettings({ color_scheme: 2, twenty_four_hour_time: true, web_font_size_px: 18, web_line_height_percent: 150, dense_mode: true, fluid_layout_width: true, emojiset: 'google' }),
-    ).toEqual({ theme: 'dark', twentyFourHour: true, fontSizePx: 18, lineHeightPercent: 150, dense: true, fluid: true });
+      displaySettings({ color_scheme: 2, twenty_four_hour_time: true, web_font_size_px: 18, web_line_height_percent: 150, dense_mode: true, fluid_layout_width: true, emojiset: 'google', user_list_style: 3 }),
+    ).toEqual({ theme: 'dark', twentyFourHour: true, fontSizePx: 18, lineHeightPercent: 150, dense: true, fluid: true, userListAvatars: true });
+    expect(displaySettings({ user_list_style: 2 }).userListAvatars).toBe(false);
   });
 
   it('falls back to the defaults for what is missing, and before anything is known', () => {

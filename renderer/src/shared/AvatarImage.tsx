@@ -1,0 +1,40 @@
+/**
+ * A person's avatar image, drawn over their initials: loaded from the host like every realm image
+ * (the engine fetches it, Gravatar's without the realm's credentials, and keeps it for offline),
+ * never from the realm or another site. No avatar of their own, or one the host cannot give
+ * (offline and not kept): nothing is drawn, so the initials show.
+ */
+import { createSignal, Show } from 'solid-js';
+import { hostSession } from '../core/host-session.js';
+import { useAccounts } from '../data/accounts.js';
+import { avatarTone, initials } from '../kit/format.js';
+import { avatarSrc, type ImageContext } from './images.js';
+import './media.css';
+
+/** Where the page loads realm images from, for the open account. */
+export function useImageContext(): () => ImageContext {
+  const accounts = useAccounts();
+  return () => ({ realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads });
+}
+
+export function AvatarImage(props: { url: string | null | undefined }) {
+  const ctx = useImageContext();
+  const [failed, setFailed] = createSignal<string>();
+  const src = () => {
+    const s = avatarSrc(props.url, ctx());
+    return s === failed() ? undefined : s;
+  };
+  return <Show when={src()}>{(s) => <img class="avatar-img" src={s()} alt="" onError={() => setFailed(s())} />}</Show>;
+}
+
+/**
+ * A small avatar beside a name (the user list, the typeahead): decoration, hidden from assistive
+ * technology, the initials drawn from data (never text, so the row's name stays the person's).
+ */
+export function PersonAvatar(props: { class: string; userId: number; name: string; url: string | null | undefined }) {
+  return (
+    <span class={`avatar person-avatar ${props.class} tone-${avatarTone(props.userId)}`} aria-hidden="true" data-initials={initials(props.name)}>
+      <AvatarImage url={props.url} />
+    </span>
+  );
+}
