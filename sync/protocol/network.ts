@@ -46,4 +46,6 @@ export const networkOperations = {
    * the one with `fingerprint`.
    */
   trustCertificate: { request: realm.extend({ fingerprint: z.string().min(1).max(200) }), response: networkSettingsSchema },
+  /** Trust a certificate authority given as PEM text (an organisation's own); refused when it is no certificate. */
+  addCertificateAuthority: { request: z.object({ pem: z.string().min(1).max(20_000) }), response: networkSettingsSchema },
 } as const;

@@ -29,6 +29,7 @@ import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
 import { damageNotice } from './damage-notice.js';
 import { NetworkFile } from './network-file.js';
+import type { NetworkSettings } from '../../common/network-settings.js';
 import { certificateFromPem, peekCertificate } from '../api/network.js';
 import { RpcFailure, toRpcError } from './errors.js';
 import { OutboxIntentError } from '../outbox/kinds.js';
@@ -247,12 +248,7 @@ export class EngineService {
       network: {
         get: () => this.network.get(),
         // The open account reconnects with the new settings.
-        set: (next) =>
-          this.serial(async () => {
-            const saved = this.network.set(next);
-            if (this.activeId !== null) await this.open(this.activeId);
-            return saved;
-          }),
+        set: (next) => this.serial(() => this.setNetwork(next)),
         peek: (realmUrl) => peekCertificate(originOf(realmUrl), this.network.get()).catch((e: unknown) => {
           throw new RpcFailure('OFFLINE', `the server's certificate could not be read (${e instanceof Error ? e.message : String(e)})`);
         }),
@@ -264,10 +260,18 @@ export class EngineService {
             });
             if (seen.fingerprint !== fingerprint) throw new RpcFailure('INVALID_REQUEST', `the server now presents another certificate (${seen.fingerprint}): nothing was trusted`);
             const cur = this.network.get();
-            const others = cur.certificates.filter((c) => c.origin !== origin);
-            const saved = this.network.set({ ...cur, certificates: [...others, certificateFromPem(seen.pem, origin)] });
-            if (this.activeId !== null) await this.open(this.activeId);
-            return saved;
+            return this.setNetwork({ ...cur, certificates: [...cur.certificates.filter((c) => c.origin !== origin), certificateFromPem(seen.pem, origin)] });
+          }),
+        addAuthority: (pem) =>
+          this.serial(async () => {
+            let ca;
+            try {
+              ca = certificateFromPem(pem, null);
+            } catch (e) {
+              throw new RpcFailure('INVALID_REQUEST', e instanceof Error ? e.message : String(e));
+            }
+            const cur = this.network.get();
+            return this.setNetwork({ ...cur, certificates: [...cur.certificates.filter((c) => c.fingerprint !== ca.fingerprint), ca] });
           }),
       },
     };
@@ -282,6 +286,13 @@ export class EngineService {
       ...(this.notice !== undefined && this.notice.account_id === this.activeId ? { damage_notice: this.notice } : {}),
       ...(this.list.kept.length > 0 ? { kept: [...this.list.kept] } : {}),
     };
+  }
+
+  /** Save the network settings; the open account reconnects with them. */
+  private async setNetwork(next: NetworkSettings): Promise<NetworkSettings> {
+    const saved = this.network.set(next);
+    if (this.activeId !== null) await this.open(this.activeId);
+    return saved;
   }
 
   private serial<T>(f: () => Promise<T>): Promise<T> {

@@ -41,6 +41,7 @@ export interface HandlerContext {
     set(next: NetworkSettings): Promise<NetworkSettings>;
     peek(realmUrl: string): Promise<CertificateInfo>;
     trust(realmUrl: string, fingerprint: string): Promise<NetworkSettings>;
+    addAuthority(pem: string): Promise<NetworkSettings>;
   };
 }
 
@@ -140,6 +141,7 @@ export const handlers: Handlers = {
   setNetworkSettings: (ctx, req) => ctx.network.set(req),
   peekCertificate: (ctx, req) => ctx.network.peek(req.realm_url),
   trustCertificate: (ctx, req) => ctx.network.trust(req.realm_url, req.fingerprint),
+  addCertificateAuthority: (ctx, req) => ctx.network.addAuthority(req.pem),
   // the outbox: queued commands, the outbox view and its actions, online-only operations
   ...outboxHandlers,
   ...queuedHandlers,

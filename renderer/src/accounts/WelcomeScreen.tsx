@@ -12,6 +12,7 @@ import { keptText } from './sign-out-reducer.js';
 import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { useCommand } from '../kit/command.js';
+import { CertificatePrompt } from './CertificatePrompt.js';
 import './welcome.css';
 
 function SignInCard() {
@@ -20,8 +21,13 @@ function SignInCard() {
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string | null>(null);
   const [consent, setConsent] = createSignal<string | null>(null);
+  /** The server whose certificate is not trusted (the URL signed in to). */
+  const [untrusted, setUntrusted] = createSignal<string | null>(null);
 
+  // The consent given last: a sign-in again after trusting a certificate keeps it.
+  let allowedPlain = false;
   const attempt = async (allowPlain: boolean) => {
+    allowedPlain = allowPlain;
     const built = signInRequest({ ...form }, allowPlain);
     if (!built.ok) {
       setError(built.error);
@@ -30,6 +36,7 @@ function SignInCard() {
     setBusy(true);
     setError(null);
     setConsent(null);
+    setUntrusted(null);
     let failure: unknown;
     try {
       await accounts.signIn(built.request);
@@ -39,7 +46,10 @@ function SignInCard() {
     setBusy(false);
     const outcome = signInOutcome(failure);
     if (outcome.kind === 'ask-consent') setConsent(outcome.message);
-    else if (outcome.kind === 'error') setError(outcome.message);
+    else if (outcome.kind === 'certificate') {
+      setError(outcome.message);
+      setUntrusted(built.request.realm_url);
+    } else if (outcome.kind === 'error') setError(outcome.message);
   };
 
   const methodLabel = () => (form.method === 'password' ? 'Password' : 'API key');
@@ -80,6 +90,7 @@ function SignInCard() {
         </Button>
         <ErrorText message={error()} />
       </form>
+      <Show when={untrusted()}>{(url) => <CertificatePrompt realmUrl={url()} onTrusted={() => void attempt(allowedPlain)} />}</Show>
       <Show when={consent()}>
         {(message) => (
           <div class="consent" role="alertdialog" aria-labelledby="consent-title" aria-describedby="consent-text">

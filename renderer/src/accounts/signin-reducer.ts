@@ -41,11 +41,17 @@ export function signInRequest(form: SignInForm, allowPlainStorage: boolean): { o
   return { ok: true, request };
 }
 
-export type SignInOutcome = { kind: 'signed-in' } | { kind: 'ask-consent'; message: string } | { kind: 'error'; message: string };
+export type SignInOutcome =
+  | { kind: 'signed-in' }
+  | { kind: 'ask-consent'; message: string }
+  /** The server's certificate is not trusted: offer to look at it (and trust it). */
+  | { kind: 'certificate'; message: string }
+  | { kind: 'error'; message: string };
 
 /** What the screen does after a sign-in attempt: done, ask for consent, or show an error. */
 export function signInOutcome(error: unknown): SignInOutcome {
   if (error === undefined) return { kind: 'signed-in' };
   if (isBridgeError(error) && error.code === 'PLAIN_STORAGE_CONSENT_REQUIRED') return { kind: 'ask-consent', message: sentence(error.message) };
+  if (isBridgeError(error) && error.details?.['kind'] === 'certificate') return { kind: 'certificate', message: errorText(error) };
   return { kind: 'error', message: errorText(error) };
 }

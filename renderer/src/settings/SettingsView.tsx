@@ -1,6 +1,6 @@
 /**
  * `#settings/...`: the user's personal settings, in Zulip's tabs (Account & privacy, Preferences,
- * Notifications; `#settings` alone opens the first). Values are the engine's (`userSettings`, the
+ * Notifications; `#settings` alone opens the first), and the app's Network tab (proxy, certificates). Values are the engine's (`userSettings`, the
  * local value: a change shows at once, display ones on the page too). A setting change is queued
  * (`updateSettings`), so it works offline: the control says "Not saved yet" while its outbox row
  * waits, and a failed one shows the server's words with Retry and Discard. The name, the email and
@@ -9,6 +9,7 @@
  */
 import { DeviceNotifications } from '../notifications/DeviceNotifications.js';
 import { DesktopApp } from './DesktopApp.js';
+import { NetworkSettings } from './NetworkSettings.js';
 import { For, Show } from 'solid-js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { EmptyState } from '../kit/EmptyState.js';
@@ -52,6 +53,9 @@ export function SettingsView(props: { rest: readonly string[]; bridge?: Bridge }
           </For>
           <Show when={tab() === 'preferences'}>
             <DesktopApp />
+          </Show>
+          <Show when={tab() === 'network'}>
+            <NetworkSettings bridge={bridge} />
           </Show>
           <Show when={tab() === 'notifications'}>
             <DeviceNotifications />

@@ -16,6 +16,7 @@ export const SETTINGS_TABS = [
   { id: 'account-and-privacy', label: 'Account & privacy' },
   { id: 'preferences', label: 'Preferences' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'network', label: 'Network' },
 ] as const;
 export type TabId = (typeof SETTINGS_TABS)[number]['id'];
 

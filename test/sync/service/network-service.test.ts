@@ -5,9 +5,8 @@
  * named as the cause. The reference server runs behind a loopback TLS front (test/fixtures/tls).
  */
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,35 +16,23 @@ import type { RpcResult } from '../../../sync/protocol/index.js';
 import { EngineService, MemorySecretStore } from '../../../sync/service/index.js';
 import { startTestServer, type TestServer } from '../../server/harness.js';
 import { quickSleep } from '../engine/session-helpers.js';
+import { startTlsFront, tlsFixture as read } from '../../support/tls-front.js';
 
-const TLS = path.resolve(import.meta.dirname, '../../fixtures/tls');
-const read = (f: string) => readFileSync(path.join(TLS, f), 'utf8');
 
 let t: TestServer;
-let front: https.Server;
+let front: { url: string; close(): Promise<void> };
 let frontUrl = '';
 let dir = '';
 
 beforeAll(async () => {
   t = await startTestServer();
-  const target = new URL(t.url);
-  // TLS in front of the reference server: every request passed on as it came.
-  front = https.createServer({ cert: read('self-signed.crt'), key: read('self-signed.key') }, (req, res) => {
-    const up = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
-  frontUrl = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  front = await startTlsFront(t.url);
+  frontUrl = front.url;
   dir = mkdtempSync(path.join(tmpdir(), 'network-service-'));
 });
 
 afterAll(async () => {
-  front.closeAllConnections();
-  await new Promise((r) => front.close(r));
+  await front.close();
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -113,6 +100,19 @@ describe('a server with a self-signed certificate', () => {
     } finally {
       await svc.close();
       await new Promise((r) => refusing.close(r));
+    }
+  });
+
+  it("an organisation's CA is added from its PEM text (once), and text that is no certificate is refused", async () => {
+    const { svc, invoke } = service();
+    try {
+      const bad = await invoke('addCertificateAuthority', { pem: 'hello' });
+      expect(!bad.ok && bad.error).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringMatching(/not a PEM certificate/) });
+      for (let i = 0; i < 2; i++) expect((await invoke('addCertificateAuthority', { pem: read('ca.crt') })).ok).toBe(true);
+      const s = (await invoke('networkSettings')) as { ok: true; value: { certificates: Array<{ origin: string | null; subject: string }> } };
+      expect(s.value.certificates.filter((c) => c.origin === null).map((c) => c.subject)).toEqual(['CN=Zulip Offline test CA']);
+    } finally {
+      await svc.close();
     }
   });
 });
