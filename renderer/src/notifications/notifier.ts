@@ -10,7 +10,7 @@ import { createSignal } from 'solid-js';
 import type { Bridge } from '../core/bridge.js';
 import { hashOfTarget } from '../data/target.js';
 import { openTargetSchema, type OpenTarget } from '../../../sync/protocol/notify.js';
-import { desktopSettings } from '../settings/desktop-settings.js';
+import { desktopSettings } from '../core/desktop-settings.js';
 import { DND_KEY, notificationsToShow, type NotifyContext } from './notify-model.js';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;

@@ -1,12 +1,12 @@
 /**
  * The Preferences tab's "Desktop app" group: close to tray and start at login, settings of the
- * Electron app kept by its main process (./desktop-settings.ts). In a browser they do not apply:
+ * Electron app kept by its main process (core/desktop-settings.ts, main/desktop-settings.ts). In a browser they do not apply:
  * the group says so instead.
  */
 import { createSignal, For, onMount, Show } from 'solid-js';
 import { errorText } from '../core/errors.js';
 import type { DesktopSettings } from '../../../sync/protocol/desktop.js';
-import { desktopSettings } from './desktop-settings.js';
+import { desktopSettings } from '../core/desktop-settings.js';
 
 const SWITCHES: ReadonlyArray<{ key: 'close_to_tray' | 'start_at_login'; label: string; hint: string }> = [
   { key: 'close_to_tray', label: 'Keep running in the tray when the window is closed', hint: 'Messages keep syncing and your changes keep sending; Quit from the tray icon to stop.' },

@@ -6,7 +6,7 @@
 import { createSignal } from 'solid-js';
 import { desktopSettingsSchema, type DesktopSettings } from '../../../sync/protocol/desktop.js';
 import { rpcResultSchema } from '../../../sync/protocol/rpc.js';
-import { BridgeError } from '../core/bridge-error.js';
+import { BridgeError } from './bridge-error.js';
 
 const api = () => (typeof window === 'undefined' ? undefined : window.zulip?.desktopSettings);
 const [current, setCurrent] = createSignal<DesktopSettings | undefined>();
