@@ -52,6 +52,6 @@ export type SignInOutcome =
 export function signInOutcome(error: unknown): SignInOutcome {
   if (error === undefined) return { kind: 'signed-in' };
   if (isBridgeError(error) && error.code === 'PLAIN_STORAGE_CONSENT_REQUIRED') return { kind: 'ask-consent', message: sentence(error.message) };
-  if (isBridgeError(error) && error.details?.['kind'] === 'certificate') return { kind: 'certificate', message: errorText(error) };
+  if (isBridgeError(error) && error.details?.['kind'] === 'certificate') return { kind: 'certificate', message: `${sentence(error.message)}.` };
   return { kind: 'error', message: errorText(error) };
 }

@@ -99,7 +99,7 @@ export function NetworkSettings(props: { bridge?: Bridge }) {
                   <code class="certificate-fingerprint">{c.fingerprint}</code>
                   <Button
                     size="small"
-                    aria-label={`Stop trusting ${c.origin ?? c.subject}`}
+                    aria-label={`Remove ${c.origin ?? c.subject}`}
                     disabled={busy()}
                     onClick={() => void save((current()?.certificates ?? []).filter((x) => x !== c), 'Certificate removed.')}
                   >
