@@ -99,6 +99,8 @@ export function startApp(argv: readonly string[] = process.argv): void {
   const takeLink = (link: AppLink | null) => {
     if (!link) return;
     pendingLink = link;
+    // The window comes to the front (opened again if it was closed: the link waits for its page).
+    showWindow();
     flushLink();
   };
 
@@ -142,7 +144,9 @@ export function startApp(argv: readonly string[] = process.argv): void {
       flushLink();
     });
     w.on('closed', () => {
-      if (win === w) win = undefined;
+      if (win !== w) return;
+      win = undefined;
+      pageReady = false;
     });
     const t = location.target;
     const loading = 'file' in t ? w.loadFile(t.file) : w.loadURL(t.url);

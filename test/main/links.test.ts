@@ -191,5 +191,18 @@ describe('links and spell check in the wired app', () => {
     expect(win.webContents.replaceMisspelling).toHaveBeenCalledWith('the');
     menu.find((i) => i.label === 'Add to dictionary')!.click!();
     expect(session.defaultSession.addWordToSpellCheckerDictionary).toHaveBeenCalledWith('teh');
+
+    // A link while the window is closed (not to the tray) opens a window; the link waits for its page.
+    expect(await call({ close_to_tray: false })).toMatchObject({ ok: true });
+    win.close();
+    expect(win.isDestroyed()).toBe(true);
+    app.emit('open-url', { preventDefault: () => undefined }, 'zulip://fourth.example.org/');
+    const again = fake.windows[1]!;
+    expect(again).toBeDefined();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(again.webContents.sent).toEqual([]);
+    again.emit('ready-to-show');
+    await until(() => again.webContents.sent.some((s) => s.channel === 'zulip:open'), 5_000, 'the link in the new window');
+    expect(again.webContents.sent.find((s) => s.channel === 'zulip:open')?.payload).toEqual({ kind: 'sign_in', server_url: 'https://fourth.example.org' });
   });
 });
