@@ -8,7 +8,9 @@
  *   menu.ts, badge.ts   application menu; the unread count
  *   tray.ts             the count shown: title, dock/taskbar badge, tray icon and menu
  *   notify.ts           desktop notifications (Electron's Notification), a click opens the conversation
- *   desktop-settings.ts close to tray, start at login, Do Not Disturb (userData/desktop-settings.json)
+ *   desktop-settings.ts close to tray, start at login, Do Not Disturb, spell check (userData/desktop-settings.json)
+ *   spellcheck.ts       spell-check languages; the context menu (suggestions, add to dictionary, cut/copy/paste)
+ *   links.ts, open-link.ts  zulip:// and realm links from the OS (open-url, a second launch's argv) opened in the page
  *   uploads.ts          the zulip-upload: scheme serving the realm's images from the engine's cache
  *   save-upload.ts      a file link clicked: fetched by the engine, saved where the user says
  * Data: userData/accounts (account databases, accounts.json), userData/keys.json, userData/sandbox
@@ -23,6 +25,9 @@ import { DesktopSettingsStore, handleDesktopSettings } from './desktop-settings.
 import { CHANNELS } from './ipc-channels.js';
 import { startDesktopNotifications } from './notify.js';
 import { startUnreadDisplay } from './tray.js';
+import { LINK_SCHEME, linkFromArgv, parseLink, type AppLink } from './links.js';
+import { linkDepsOf, openLink } from './open-link.js';
+import { applySpellCheck, attachContextMenu } from './spellcheck.js';
 import { applySessionPolicy, guardWebContents, openExternalSafely } from './guards.js';
 import { registerIpc } from './ipc.js';
 import { handleSaveUpload } from './save-upload.js';
@@ -46,6 +51,8 @@ export function startApp(argv: readonly string[] = process.argv): void {
   }
   // Privileged schemes must be registered before `ready`.
   registerUploadScheme();
+  // zulip:// links open this app (installers register it too: electron-builder.yml `protocols`).
+  if (!app.setAsDefaultProtocolClient(LINK_SCHEME)) log(`could not register the ${LINK_SCHEME}: scheme`);
   const openSandbox = argv.includes('--sandbox');
   // The build output under the app's root (the repository in development, app.asar when packaged);
   // not import.meta.dirname, which moves if the bundler puts this module in a chunk.
@@ -79,8 +86,35 @@ export function startApp(argv: readonly string[] = process.argv): void {
     win.focus();
   };
 
-  app.on('second-instance', () => {
+  /** A link from the OS waits for the engine (the account opened) and for the page to listen. */
+  let openAppLink: ((link: AppLink) => void) | undefined;
+  let pageReady = false;
+  let pendingLink: AppLink | null = linkFromArgv(argv);
+  const flushLink = () => {
+    if (!openAppLink || !pageReady || !pendingLink) return;
+    const link = pendingLink;
+    pendingLink = null;
+    openAppLink(link);
+  };
+  const takeLink = (link: AppLink | null) => {
+    if (!link) return;
+    pendingLink = link;
+    // The window comes to the front (opened again if it was closed: the link waits for its page).
+    showWindow();
+    flushLink();
+  };
+
+  // Windows and Linux: a second launch (a link clicked elsewhere) hands its argv over and exits.
+  app.on('second-instance', (_event, otherArgv) => {
     if (win && !win.isDestroyed()) showWindow();
+    takeLink(linkFromArgv(otherArgv));
+  });
+  // macOS: links come as open-url, possibly before `ready`.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    const link = parseLink(url);
+    if (link) takeLink(link);
+    else log('open-url: not a link the app opens');
   });
 
   const createWindow = (): BrowserWindow => {
@@ -96,6 +130,7 @@ export function startApp(argv: readonly string[] = process.argv): void {
     });
     if (state.maximized) w.maximize();
     trackWindowState(w, stateFile);
+    attachContextMenu(w, session.defaultSession);
     unread?.attach(w);
     // Close to tray: the window hides; the engine keeps syncing and sending (Quit quits).
     w.on('close', (e) => {
@@ -103,9 +138,15 @@ export function startApp(argv: readonly string[] = process.argv): void {
       e.preventDefault();
       w.hide();
     });
-    w.once('ready-to-show', () => w.show());
+    w.once('ready-to-show', () => {
+      w.show();
+      pageReady = true;
+      flushLink();
+    });
     w.on('closed', () => {
-      if (win === w) win = undefined;
+      if (win !== w) return;
+      win = undefined;
+      pageReady = false;
     });
     const t = location.target;
     const loading = 'file' in t ? w.loadFile(t.file) : w.loadURL(t.url);
@@ -132,25 +173,28 @@ export function startApp(argv: readonly string[] = process.argv): void {
     const disposeUploads = handleUploads({ upload: (p) => svc.upload(p), staged: (f) => svc.stagedUpload(f), devOrigin: 'url' in t ? new URL(t.url).origin : undefined });
     const desktop = new DesktopSettingsStore(join(userData, 'desktop-settings.json'), process.platform, log);
     settings = desktop;
-    const disposeSettings = handleDesktopSettings(desktop, { window: () => win, isOwnUrl: location.isOwn, log });
+    const ses = session.defaultSession;
+    const disposeSettings = handleDesktopSettings(desktop, { window: () => win, isOwnUrl: location.isOwn, log, spellCheckerLanguages: () => ses.availableSpellCheckerLanguages });
+    applySpellCheck(ses, desktop.get());
     desktop.onChange((now, before) => {
       if (now.start_at_login !== before.start_at_login) app.setLoginItemSettings({ openAtLogin: now.start_at_login });
+      if (now.spellcheck !== before.spellcheck || now.spellcheck_languages.join() !== before.spellcheck_languages.join()) applySpellCheck(ses, now);
     });
     const display = startUnreadDisplay({ window: () => win, show: showWindow, quit: () => app.quit() });
     unread = display;
     const badge = startUnreadBadge({ service: svc, setBadgeCount: (n) => display.show(n), log });
-    const notifications = startDesktopNotifications({
-      service: svc,
-      window: () => win,
-      doNotDisturb: () => desktop.get().do_not_disturb,
-      open: (target) => {
-        showWindow();
-        win?.webContents.send(CHANNELS.open, target);
-      },
-    });
+    /** Bring the window forward and ask the page to open `target` (IPC_OPEN). */
+    const openInPage = (target: unknown) => {
+      showWindow();
+      win?.webContents.send(CHANNELS.open, target);
+    };
+    const notifications = startDesktopNotifications({ service: svc, window: () => win, doNotDisturb: () => desktop.get().do_not_disturb, open: openInPage });
+    const linkClient = svc.connect(() => undefined);
+    const links = linkDepsOf(linkClient, openInPage);
     shutdown = async () => {
       badge.close();
       notifications.close();
+      linkClient.close();
       display.close();
       disposeSettings();
       disposeIpc();
@@ -159,7 +203,12 @@ export function startApp(argv: readonly string[] = process.argv): void {
       await svc.close();
     };
     win = createWindow();
-    openAccount(svc, openSandbox).catch((e: unknown) => log(`opening the account: ${String(e)}`));
+    openAccount(svc, openSandbox)
+      .catch((e: unknown) => log(`opening the account: ${String(e)}`))
+      .finally(() => {
+        openAppLink = (link) => void openLink(link, links).catch((e: unknown) => log(`opening a link: ${String(e)}`));
+        flushLink();
+      });
   });
 
   app.on('activate', () => {

@@ -6,6 +6,8 @@
  *                     the dock anyway)
  *   start_at_login    the app starts when the user logs in (app.setLoginItemSettings)
  *   do_not_disturb    no desktop notifications from this device
+ *   spellcheck, spellcheck_languages   spell check on or off, and its dictionaries (main/spellcheck.ts);
+ *                     a language this computer has no dictionary for is refused
  * The page asks with `null` (answer: the settings) or a patch (answer: the settings after it). Only
  * our page may ask (the same sender check as every IPC); the payload is parsed with zod.
  */
@@ -13,7 +15,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ipcMain } from 'electron';
 import { z } from 'zod';
-import { desktopSettingsSchema as settingsSchema, type DesktopSettings } from '../sync/protocol/desktop.js';
+import { desktopSettingsSchema as settingsSchema, type DesktopSettings, type DesktopSettingsAnswer } from '../sync/protocol/desktop.js';
 import type { RpcResult } from '../sync/protocol/rpc.js';
 import { CHANNELS } from './ipc-channels.js';
 import { refused, senderProblem, type IpcOptions } from './ipc.js';
@@ -22,7 +24,7 @@ export type { DesktopSettings };
 const patchSchema = settingsSchema.partial().strict();
 
 export function defaultDesktopSettings(platform: NodeJS.Platform): DesktopSettings {
-  return { close_to_tray: platform !== 'darwin', start_at_login: false, do_not_disturb: false };
+  return { close_to_tray: platform !== 'darwin', start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [] };
 }
 
 export class DesktopSettingsStore {
@@ -70,17 +72,27 @@ export class DesktopSettingsStore {
 }
 
 /** Serve IPC_DESKTOP_SETTINGS; returns the undo. */
-export function handleDesktopSettings(store: DesktopSettingsStore, opts: Pick<IpcOptions, 'window' | 'isOwnUrl' | 'log'>): () => void {
+export function handleDesktopSettings(
+  store: DesktopSettingsStore,
+  opts: Pick<IpcOptions, 'window' | 'isOwnUrl' | 'log'> & { readonly spellCheckerLanguages?: () => readonly string[] },
+): () => void {
+  const available = () => [...(opts.spellCheckerLanguages?.() ?? [])];
+  const answer = (s: DesktopSettings): RpcResult => {
+    const value: DesktopSettingsAnswer = { ...s, available_spellcheck_languages: available() };
+    return { ok: true, value };
+  };
   ipcMain.handle(CHANNELS.desktopSettings, (event, payload: unknown): RpcResult => {
     const problem = senderProblem(event, opts);
     if (problem) {
       opts.log?.(`IPC desktop-settings refused: ${problem}`);
       return refused(`refused: ${problem}`);
     }
-    if (payload === null || payload === undefined) return { ok: true, value: store.get() };
+    if (payload === null || payload === undefined) return answer(store.get());
     const parsed = patchSchema.safeParse(payload);
     if (!parsed.success) return refused(`invalid desktop settings: ${z.prettifyError(parsed.error)}`);
-    return { ok: true, value: store.set(parsed.data) };
+    const unknown = (parsed.data.spellcheck_languages ?? []).filter((l) => !available().includes(l));
+    if (unknown.length > 0) return refused(`no spell-check dictionary for ${unknown.join(', ')} on this computer`);
+    return answer(store.set(parsed.data));
   });
   return () => ipcMain.removeHandler(CHANNELS.desktopSettings);
 }

@@ -10,7 +10,8 @@
  *   window.zulip.stageUpload(bytes)       -> Promise<RpcResult> (IPC_STAGE_UPLOAD): a file the user attached
  *   window.zulip.saveUpload(path)         -> Promise<RpcResult> (IPC_SAVE_UPLOAD): a file link, saved where the user says
  *   window.zulip.desktopSettings(patch)   -> Promise<RpcResult> (IPC_DESKTOP_SETTINGS): the app's own settings; null reads them
- *   window.zulip.onOpen(listener)         main asks the page to open a conversation (IPC_OPEN: a notification was clicked)
+ *   window.zulip.onOpen(listener)         main asks the page to open a conversation (IPC_OPEN: a notification was
+ *                                         clicked, or a zulip:// or realm link came from the OS: main/open-link.ts)
  *
  * One ipcRenderer listener fans events out to the page's listeners.
  */

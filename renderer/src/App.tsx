@@ -5,12 +5,13 @@
  * (theme, font size, ...) follows the open account's display settings, or the system's defaults.
  * Over either, a notice when the browser-mode host no longer knows this tab (status/HostNotice.tsx).
  */
-import { Match, Switch } from 'solid-js';
+import { Match, onCleanup, Switch } from 'solid-js';
 import { WelcomeScreen } from './accounts/WelcomeScreen.js';
+import { linkSignIn, startAppLinks } from './accounts/app-links.js';
 import { AccountsProvider, useAccounts } from './data/accounts.js';
 import { Boundary } from './kit/ErrorBoundary.js';
 import { ToastProvider } from './kit/toasts.js';
-import { RouterProvider } from './router/router.js';
+import { RouterProvider, useRouter } from './router/router.js';
 import { applyLookToPage } from './data/look.js';
 import { MainScreen } from './shell/MainScreen.js';
 import { StatusProvider, useStatus } from './data/status.js';
@@ -20,6 +21,9 @@ import { Lightbox } from './shared/Lightbox.js';
 function Root() {
   const accounts = useAccounts();
   const status = useStatus();
+  const router = useRouter();
+  // Links from the OS (Electron): a narrow, or the sign-in screen for a server with no account here.
+  onCleanup(startAppLinks((hash) => router.navigate(hash)));
   return (
     <>
       <HostNotice />
@@ -32,7 +36,7 @@ function Root() {
           </main>
         }
       >
-        <Match when={accounts.state.loaded && accounts.active()} keyed>
+        <Match when={accounts.state.loaded && linkSignIn.server() === null && accounts.active()} keyed>
           {(account) => <MainScreen account={account} />}
         </Match>
         <Match when={accounts.state.loaded}>

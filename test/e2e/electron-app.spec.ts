@@ -198,3 +198,61 @@ test('notifications from main, the unread count in the tray, close to tray while
   expect(app.logs().filter((l) => /closing the engine|still closing/.test(l))).toEqual([]);
   expect(world.problems()).toEqual([]);
 });
+
+test('links from the OS open in the running window; spell-check languages; the context menu replaces a misspelled word', async ({ world }, testInfo) => {
+  const { app, page } = world;
+  const win = await app.firstWindow();
+  // Registered at start (installers register it too: electron-builder.yml).
+  expect(app.records.protocolClients).toEqual(['zulip']);
+
+  // Spell check: on by default; languages chosen among the session's dictionaries reach the session.
+  await page.goto(`${page.url().split('#')[0]}#settings/preferences`);
+  const group = page.getByRole('group', { name: 'Desktop app' });
+  await expect(group.getByRole('checkbox', { name: 'Check spelling as you type' })).toBeChecked();
+  const languages = group.getByRole('listbox', { name: 'Spell-check languages' });
+  await expect(languages.getByRole('option')).toHaveCount(4);
+  await languages.selectOption(['de', 'en-US']);
+  await expect.poll(() => app.records.spellChecker.languages.at(-1)).toEqual(['de', 'en-US']);
+  expect(app.records.spellChecker.enabled.at(-1)).toBe(true);
+  await languages.scrollIntoViewIfNeeded();
+  await lightAndDark(page, testInfo, '128-desktop-spellcheck');
+
+  // A second launch with a zulip:// link to a channel of this realm: the hidden window comes back
+  // and shows the channel.
+  const iago = await restAs(world.serverUrl, 'iago@example.com');
+  const streams = (await iago.call('GET', '/streams'))['streams'] as Array<{ stream_id: number; name: string }>;
+  const verona = streams.find((c) => c.name === 'Verona')!.stream_id;
+  const host = new URL(world.serverUrl).host;
+  win.hide();
+  app.standIn.app.emit('second-instance', {}, ['/opt/Zulip Offline/zulip-offline', '--no-sandbox', `zulip://${host}/#narrow/channel/${verona}-Verona`], '/', {});
+  expect(win.isVisible()).toBe(true);
+  expect(win.isFocused()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verona' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#narrow/channel/${verona}-Verona$`));
+
+  // The context menu on a misspelled word in the composer (the stand-in gives Chromium's answer):
+  // its suggestions, one picked replaces the word; Add to dictionary; Cut, Copy, Paste.
+  const input = page.getByRole('form', { name: 'New topic' }).getByRole('textbox', { name: 'Message to a new topic' });
+  await input.fill('Good mornign, Verona');
+  await input.evaluate((el: { setSelectionRange(a: number, b: number): void; focus(): void }) => {
+    el.focus();
+    el.setSelectionRange(5, 12);
+  });
+  const params = { misspelledWord: 'mornign', dictionarySuggestions: ['morning', 'mourning'], isEditable: true, selectionText: 'mornign', editFlags: { canCut: true, canCopy: true, canPaste: true } };
+  win.webContents.emit('context-menu', {}, params);
+  const menu = app.records.contextMenus.at(-1)!;
+  expect(menu.labels()).toEqual(['morning', 'mourning', 'Add to dictionary', 'Cut', 'Copy', 'Paste']);
+  menu.clickItem('morning');
+  await expect(input).toHaveValue('Good morning, Verona');
+  win.webContents.emit('context-menu', {}, { ...params, misspelledWord: 'Elsinore', dictionarySuggestions: [] });
+  app.records.contextMenus.at(-1)!.clickItem('Add to dictionary');
+  expect(app.records.spellChecker.added).toEqual(['Elsinore']);
+
+  // macOS hands links over as open-url: one to a server with no account here opens the sign-in
+  // screen filled in with it, over the open account, which Back brings back.
+  app.standIn.app.emit('open-url', { preventDefault: () => undefined }, 'zulip://chat.unknown.example/#narrow/channel/1-general');
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue('https://chat.unknown.example');
+  await page.getByRole('button', { name: /^Back to http:\/\/127\.0\.0\.1:/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verona' })).toBeVisible();
+  expect(world.problems()).toEqual([]);
+});

@@ -58,8 +58,9 @@ test.describe('online, in the sandbox', () => {
     await expect(app.getByRole('combobox', { name: 'Time zone' }).locator('option[value="Europe/Berlin"]')).toHaveCount(1);
     // The desktop app's own settings do not apply in a browser: said, with no controls.
     const desktop = app.getByRole('group', { name: 'Desktop app' });
-    await expect(desktop).toContainText('they do not apply in a browser');
+    await expect(desktop).toContainText('they do not apply in a browser (its own spell check works in the text fields)');
     await expect(desktop.getByRole('checkbox')).toHaveCount(0);
+    await expect(desktop.getByRole('listbox')).toHaveCount(0);
     await screenshot(app, testInfo, '71-settings-preferences');
 
     await theme.selectOption({ label: 'Dark' });

@@ -6,8 +6,11 @@
  * network stack: `protocol.handle` handlers (zulip-upload:), file:// from disk, the session's
  * `webRequest.onHeadersReceived` on every response, `will-navigate` / `will-frame-navigate` and the
  * window-open handler before a navigation or a popup. What the platform would show (notifications,
- * tray, menus, badge, login items, dialogs, the system browser) is recorded in `records` for tests,
- * and tests play the user's part (`click()` on a notification, `clickItem()` on a tray menu).
+ * tray, menus, badge, login items, dialogs, the system browser, protocol registration, spell-check
+ * calls) is recorded in `records` for tests, and tests play the user's and the OS's part (`click()`
+ * on a notification, `clickItem()` on a tray or context menu, `app.emit('second-instance' | 'open-url')`,
+ * `webContents.emit('context-menu', ...)` with Chromium's spell-check answer, which this Chromium
+ * has no spell checker to give).
  *
  * Each class implements the part of Electron's real type it stands in for (`Pick<Electron.X, ...>`),
  * so a signature main/ relies on cannot drift from Electron's. What this cannot prove is in the
@@ -80,6 +83,12 @@ export function createStandIn(opts: StandInOptions) {
     openedExternally: [] as string[],
     saveDialogs: [] as Electron.SaveDialogOptions[],
     privilegedSchemes: [] as Electron.CustomScheme[],
+    /** `app.setAsDefaultProtocolClient` schemes. */
+    protocolClients: [] as string[],
+    /** Context menus popped up, in order (`clickItem()` picks from one). */
+    contextMenus: [] as StandInMenu[],
+    /** The session's spell checker: on/off and languages as set, words added to the dictionary. */
+    spellChecker: { enabled: [] as boolean[], languages: [] as string[][], added: [] as string[] },
     /** The headers each response reached the page with, after the session's hook (by URL). */
     responses: new Map<string, Record<string, string>>(),
   };
@@ -88,7 +97,7 @@ export function createStandIn(opts: StandInOptions) {
 
   class StandInApp
     extends EventEmitter
-    implements Pick<Electron.App, 'isPackaged' | 'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'getName' | 'getAppPath' | 'setBadgeCount' | 'getBadgeCount' | 'setLoginItemSettings' | 'quit' | 'isReady'>
+    implements Pick<Electron.App, 'isPackaged' | 'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'getName' | 'getAppPath' | 'setBadgeCount' | 'getBadgeCount' | 'setLoginItemSettings' | 'quit' | 'isReady' | 'setAsDefaultProtocolClient'>
   {
     isPackaged = false;
     badge = 0;
@@ -141,6 +150,10 @@ export function createStandIn(opts: StandInOptions) {
     }
     getBadgeCount() {
       return this.badge;
+    }
+    setAsDefaultProtocolClient(protocol: string) {
+      records.protocolClients.push(protocol);
+      return true;
     }
     setLoginItemSettings(settings: Electron.Settings) {
       records.loginItems.push(settings);
@@ -196,7 +209,7 @@ export function createStandIn(opts: StandInOptions) {
     }
   }
 
-  class StandInWebContents extends EventEmitter implements Pick<Electron.WebContents, 'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'getURL' | 'focus'> {
+  class StandInWebContents extends EventEmitter implements Pick<Electron.WebContents, 'id' | 'setWindowOpenHandler' | 'send' | 'isDestroyed' | 'getURL' | 'focus' | 'replaceMisspelling'> {
     readonly id = nextId++;
     page: Page | undefined;
     readonly mainFrame = new StandInFrame(() => this.page?.mainFrame(), nextId++, null);
@@ -219,6 +232,10 @@ export function createStandIn(opts: StandInOptions) {
     }
     getURL() {
       return this.page?.url() ?? '';
+    }
+    /** Chromium replaces the misspelled word, which a right-click selected: here, the selection. */
+    replaceMisspelling(text: string) {
+      void this.page?.keyboard.insertText(text).catch((e: unknown) => log(`replaceMisspelling: ${String(e)}`));
     }
     focus() {
       void this.page?.bringToFront();
@@ -523,6 +540,18 @@ export function createStandIn(opts: StandInOptions) {
     setPermissionRequestHandler: (h: PermissionRequest) => void (sessionHooks.permissionRequest = h),
     setPermissionCheckHandler: (h: PermissionCheck) => void (sessionHooks.permissionCheck = h),
     setDevicePermissionHandler: () => undefined,
+    /** Chromium's Hunspell dictionaries as Electron lists them on Linux (a few). */
+    availableSpellCheckerLanguages: ['de', 'en-GB', 'en-US', 'fr'],
+    setSpellCheckerEnabled: (on: boolean) => void records.spellChecker.enabled.push(on),
+    setSpellCheckerLanguages: (languages: string[]) => {
+      const unknown = languages.filter((l) => !defaultSession.availableSpellCheckerLanguages.includes(l));
+      if (unknown.length > 0) throw new Error(`Invalid language code provided: "${unknown[0]}" is not a valid language code`);
+      records.spellChecker.languages.push([...languages]);
+    },
+    addWordToSpellCheckerDictionary: (word: string) => {
+      records.spellChecker.added.push(word);
+      return true;
+    },
   };
   const session = { defaultSession };
 
@@ -581,7 +610,7 @@ export function createStandIn(opts: StandInOptions) {
     }
   }
 
-  class StandInMenu implements Pick<Electron.Menu, 'items'> {
+  class StandInMenu implements Pick<Electron.Menu, 'items' | 'popup'> {
     readonly template: MenuItemRecord[];
     constructor(template: Array<Electron.MenuItemConstructorOptions | Electron.MenuItem>) {
       this.template = template.map(toRecord);
@@ -594,6 +623,9 @@ export function createStandIn(opts: StandInOptions) {
     }
     static setApplicationMenu(menu: StandInMenu | null) {
       records.applicationMenu = menu;
+    }
+    popup() {
+      records.contextMenus.push(this);
     }
     /** The user picks the item labelled `label` (anywhere in the menu). */
     clickItem(label: string) {

@@ -9,6 +9,7 @@ import type { Configuration } from 'electron-builder';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { parsePlistFile, type PlistObject } from 'app-builder-lib/out/util/plist.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LINK_SCHEME } from '../../main/links.js';
 import { clone, filePatterns, loadConfig, ROOT, targetNames } from './support.js';
 
 let config: Configuration;
@@ -57,6 +58,11 @@ describe('installer sections', () => {
   it('rebuilds native modules for Electron when packaging', () => {
     expect(config.npmRebuild).toBe(true);
     expect(config.buildDependenciesFromSource).toBe(true);
+  });
+
+  it('registers the zulip: scheme main opens links of (main/links.ts)', () => {
+    const protocols = [config.protocols ?? []].flat();
+    expect(protocols.flatMap((p) => p.schemes)).toEqual([LINK_SCHEME]);
   });
 
   it('macOS: dmg and zip, hardened runtime, entitlements that Electron needs', async () => {

@@ -39,6 +39,7 @@ export class FakeWebContents extends EventEmitter {
   send(channel: string, payload: unknown) {
     this.sent.push({ channel, payload });
   }
+  readonly replaceMisspelling = vi.fn((_word: string) => undefined);
   isDestroyed() {
     return this.destroyed;
   }
@@ -145,6 +146,7 @@ class FakeApp extends EventEmitter {
   userData = '/nonexistent';
   readonly setBadgeCount = vi.fn((_n: number) => true);
   readonly setLoginItemSettings = vi.fn((_s: { openAtLogin?: boolean }) => undefined);
+  readonly setAsDefaultProtocolClient = vi.fn((_scheme: string) => true);
   requestSingleInstanceLock() {
     return this.lock;
   }
@@ -219,6 +221,10 @@ export const session = {
     setPermissionRequestHandler: (f: Fn) => void (fake.session.permissionRequest = f),
     setPermissionCheckHandler: (f: Fn) => void (fake.session.permissionCheck = f),
     setDevicePermissionHandler: (f: Fn) => void (fake.session.devicePermission = f),
+    availableSpellCheckerLanguages: ['de', 'en-US', 'fr'],
+    setSpellCheckerEnabled: vi.fn((_on: boolean) => undefined),
+    setSpellCheckerLanguages: vi.fn((_languages: string[]) => undefined),
+    addWordToSpellCheckerDictionary: vi.fn((_word: string) => true),
   },
 };
 
@@ -238,7 +244,7 @@ export const screen = {
 };
 
 export const Menu = {
-  buildFromTemplate: (template: unknown[]) => ({ template }),
+  buildFromTemplate: (template: unknown[]) => ({ template, popup: () => void fake.popups.push(template) }),
   setApplicationMenu: vi.fn((_menu: { template: unknown[] } | null) => undefined),
 };
 
@@ -319,7 +325,10 @@ export const fake = {
   trays: [] as Tray[],
   notifications: [] as Notification[],
   notificationsSupported: true,
+  /** Templates of the menus popped up (context menus). */
+  popups: [] as unknown[][],
   reset() {
+    fake.popups.length = 0;
     fake.trays.length = 0;
     fake.notifications.length = 0;
     fake.notificationsSupported = true;

@@ -4,7 +4,7 @@
  * unsent changes and drafts, resumed by signing in to that account again). Where the host cannot
  * encrypt stored keys, the engine refuses with PLAIN_STORAGE_CONSENT_REQUIRED; we ask, and retry with `allow_plain_storage` only on "yes".
  */
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import { signInOutcome, signInRequest, type Credential, type SignInForm } from './signin-reducer.js';
 import { useAccounts } from '../data/accounts.js';
@@ -13,6 +13,7 @@ import { Button } from '../kit/Button.js';
 import { ErrorText } from '../kit/ErrorText.js';
 import { useCommand } from '../kit/command.js';
 import { CertificatePrompt } from './CertificatePrompt.js';
+import { linkSignIn } from './app-links.js';
 import './welcome.css';
 
 function SignInCard() {
@@ -23,6 +24,8 @@ function SignInCard() {
   const [consent, setConsent] = createSignal<string | null>(null);
   /** The server whose certificate is not trusted (the URL signed in to). */
   const [untrusted, setUntrusted] = createSignal<string | null>(null);
+  // A zulip:// link to a server with no account here fills in its URL.
+  createEffect(on(linkSignIn.server, (url) => url !== null && setForm('serverUrl', url)));
 
   // The consent given last: a sign-in again after trusting a certificate keeps it.
   let allowedPlain = false;
@@ -44,6 +47,7 @@ function SignInCard() {
       failure = e;
     }
     setBusy(false);
+    if (failure === undefined) linkSignIn.done();
     const outcome = signInOutcome(failure);
     if (outcome.kind === 'ask-consent') setConsent(outcome.message);
     else if (outcome.kind === 'certificate') {
@@ -88,6 +92,13 @@ function SignInCard() {
         <Button type="submit" variant="primary" disabled={busy()}>
           {busy() ? 'Signing in…' : 'Sign in'}
         </Button>
+        <Show when={linkSignIn.server() !== null && accounts.active()}>
+          {(account) => (
+            <Button type="button" onClick={() => linkSignIn.done()}>
+              Back to {account().realm_url}
+            </Button>
+          )}
+        </Show>
         <ErrorText message={error()} />
       </form>
       <Show when={untrusted()}>{(url) => <CertificatePrompt realmUrl={url()} onTrusted={() => void attempt(allowedPlain)} />}</Show>
