@@ -14,7 +14,9 @@ import { useAccounts } from '../data/accounts.js';
 import { useStatus } from '../data/status.js';
 import { internalHash } from '../router/links.js';
 import { useRouter } from '../router/router.js';
-import { sanitizeMessageHtml, toggleSpoiler, type ImageContext } from './sanitize.js';
+import { applyKatexStyles, sanitizeMessageHtml, toggleSpoiler, type ImageContext } from './sanitize.js';
+// KaTeX's stylesheet and fonts (bundled: the page loads nothing from another origin).
+import 'katex/dist/katex.min.css';
 import { decideImage } from './images.js';
 import { lightbox } from './lightbox.js';
 import { markSearchMatches } from './highlight.js';
@@ -39,6 +41,7 @@ export function MessageContent(props: { html: string; highlight?: string | null 
     // After the content is set (user effects run after the render's): mark the search's words.
     createEffect(() => {
       html();
+      applyKatexStyles(el);
       showGlobalTimes(el, settings.display().twentyFourHour);
       markMentionsOfMe(el, users.state.ownUserId, users.myGroupIds());
       markSearchMatches(el, props.highlight ?? null);

@@ -111,15 +111,55 @@ export function toggleSpoiler(button: HTMLElement, open: boolean): void {
 
 const NO_REALM: ImageContext = { realmUrl: null, electron: false };
 
-const STYLE_ATTR = /\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+const STYLE_ATTR = /\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+
+/** The inline style properties KaTeX's HTML uses for its layout, and their safe values. */
+const KATEX_LENGTH = /^-?(?:\d+\.?\d*|\.\d+)(?:em|ex|px|pt|%)?$/;
+const KATEX_COLOUR = /^(?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
+const KATEX_PROPS: Readonly<Record<string, RegExp>> = Object.fromEntries([
+  ...['height', 'width', 'min-width', 'max-width', 'vertical-align', 'top', 'bottom', 'left', 'right', 'margin-left', 'margin-right', 'margin-top', 'margin-bottom', 'padding-left', 'padding-right', 'border-top-width', 'border-bottom-width', 'border-left-width', 'border-right-width'].map((p) => [p, KATEX_LENGTH] as const),
+  ['color', KATEX_COLOUR],
+  ['background-color', KATEX_COLOUR],
+]);
+
+/** The declarations of a style attribute that are KaTeX layout with safe values (`prop:value;…`); '' when none. */
+export function safeKatexStyle(style: string): string {
+  const kept: string[] = [];
+  for (const decl of style.split(';')) {
+    const at = decl.indexOf(':');
+    if (at < 0) continue;
+    const prop = decl.slice(0, at).trim().toLowerCase();
+    const value = decl.slice(at + 1).trim();
+    if (KATEX_PROPS[prop]?.test(value) === true) kept.push(`${prop}:${value}`);
+  }
+  return kept.join(';');
+}
 
 /**
- * The HTML without `style` attributes in its tags, before DOMPurify parses it: its inert document
- * keeps the page's CSP and would log every inline style it meets (KaTeX writes dozens per formula),
- * though they are dropped anyway. Only noise goes: whatever this misses, DOMPurify still strips.
+ * The HTML with each tag's `style` attribute replaced, before DOMPurify parses it, by
+ * `data-katex-style` holding only its KaTeX layout declarations (safeKatexStyle): the parser's inert
+ * document keeps the page's CSP and would log every inline style it meets (KaTeX writes dozens per
+ * formula), and the page may not apply inline styles at all. What survives is applied through the
+ * CSSOM inside KaTeX's HTML only (applyKatexStyles); anything this misses, DOMPurify still strips.
  */
 export function withoutStyles(html: string): string {
-  return html.includes('style') ? html.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(STYLE_ATTR, '')) : html;
+  if (!html.includes('style')) return html;
+  return html.replace(/<[a-z][^<>]*>/gi, (tag) =>
+    tag.replace(STYLE_ATTR, (_m, dq?: string, sq?: string, bare?: string) => {
+      const kept = safeKatexStyle(dq ?? sq ?? bare ?? '');
+      return kept === '' ? '' : ` data-katex-style="${kept}"`;
+    }),
+  );
+}
+
+/** Apply the carried KaTeX layout styles under `root` (CSSOM: allowed by the page's CSP, unlike style attributes). */
+export function applyKatexStyles(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>('.katex-html [data-katex-style]')) {
+    for (const decl of safeKatexStyle(el.dataset['katexStyle'] ?? '').split(';')) {
+      const at = decl.indexOf(':');
+      if (at > 0) el.style.setProperty(decl.slice(0, at), decl.slice(at + 1));
+    }
+  }
 }
 
 /** What `sanitizeMessageHtml` answers, computed. */
@@ -128,8 +168,8 @@ function sanitizeUncached(html: string, images: ImageContext): string {
   if (!(body instanceof HTMLElement)) return '';
   // A code block scrolls sideways: it takes keyboard focus (ours, set after the server's tabindex was dropped).
   for (const pre of body.querySelectorAll('pre')) pre.setAttribute('tabindex', '0');
-  // KaTeX's HTML duplicate of the MathML needs KaTeX's stylesheet (and inline styles): dropped.
-  for (const dup of body.querySelectorAll('.katex-mathml:has(math) ~ .katex-html')) dup.remove();
+  // KaTeX's layout styles are kept only inside its HTML (applied there by applyKatexStyles).
+  for (const el of body.querySelectorAll('[data-katex-style]')) if (el.closest('.katex-html') === null) el.removeAttribute('data-katex-style');
   for (const block of body.querySelectorAll('.spoiler-block')) settleSpoiler(block);
   for (const img of [...body.querySelectorAll('img')]) {
     const link = img.closest('a');
