@@ -16,6 +16,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, statS
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sqliteOptions } from './open.js';
 
 /** `quick_check`'s rows: undefined for its single "ok", else the problems joined. */
 export function problemsOf(rows: unknown): string | undefined {
@@ -78,13 +79,13 @@ export function dropCleanMark(file: string): void {
   rmSync(cleanMarkOf(file), { force: true });
 }
 
-/** Plain JS run in the worker: better-sqlite3 is loaded from the path the engine resolved. */
+/** Plain JS run in the worker: better-sqlite3 is loaded from the path the engine resolved, with the engine's native build. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
 let db;
 try {
-  db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  db = new Database(workerData.file, { ...workerData.options, readonly: true, fileMustExist: true });
   parentPort.postMessage({ rows: db.pragma('quick_check(' + workerData.limit + ')', { simple: false }) });
 } catch (e) {
   parentPort.postMessage({ error: { code: e && e.code, message: String(e && e.message) } });
@@ -102,7 +103,7 @@ export interface BackgroundCheck {
 
 export function backgroundCheck(file: string, limit: number): BackgroundCheck {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, module, limit } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, module, limit, options: sqliteOptions() } });
   worker.unref();
   let cancelled = false;
   const result = new Promise<string | undefined>((resolve, reject) => {
