@@ -5,7 +5,7 @@
  * (`onDamaged`), so the owner runs the same recovery.
  */
 import type { EngineLogger } from '../base/seams.js';
-import { QUICK_CHECK_LIMIT } from '../db/damage.js';
+import { QUICK_CHECK_LIMIT, checkDatabaseFile } from '../db/damage.js';
 import { backgroundCheck, type BackgroundCheck } from '../db/deferred-check.js';
 
 /** After a clean close the check starts this long after open (after the first answers). */
@@ -34,14 +34,19 @@ export class DeferredIntegrityCheck {
     if (this.file === undefined || this.closed) return undefined;
     const check = (this.running = backgroundCheck(this.file, QUICK_CHECK_LIMIT));
     try {
-      const problem = await check.result;
+      const problem = await check.result.catch((e: unknown) => {
+        // The worker could not run (no worker threads, an addon it cannot load): the same check
+        // on this thread, late rather than never.
+        this.logger.warn('the background integrity check ran on the engine thread', { error: e instanceof Error ? e.message : String(e) });
+        return this.closed || this.file === undefined ? undefined : checkDatabaseFile(this.file);
+      });
       if (problem !== undefined && !this.closed) {
         this.logger.error('the background integrity check found the account database damaged', { problem });
         this.damaged(Object.assign(new Error(problem), { name: 'SqliteError', code: 'SQLITE_CORRUPT' }));
       }
       return problem;
     } catch (e) {
-      // Not damage (the file went away, the worker could not start): the next unclean open checks.
+      // Not damage (the file went away): the next open without a clean mark checks.
       this.logger.warn('the background integrity check could not run', { error: e instanceof Error ? e.message : String(e) });
       return undefined;
     } finally {
