@@ -39,7 +39,7 @@ function stampOf(file: string): string {
 /** Write the clean-close mark; a failure (a full disk) only means a full check at the next open. */
 export function markCleanClose(file: string): void {
   try {
-    writeFileSync(cleanMarkOf(file), stampOf(file));
+    writeFileSync(cleanMarkOf(file), stampOf(file), { mode: 0o600 });
   } catch {
     // The next open checks before use.
   }
