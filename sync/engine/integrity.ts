@@ -15,6 +15,7 @@ export class DeferredIntegrityCheck {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: BackgroundCheck | undefined;
   private closed = false;
+  private pending: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly file: string | undefined,
@@ -28,9 +29,13 @@ export class DeferredIntegrityCheck {
     this.timer.unref?.();
   }
 
-  /** Run the check now (the scheduled one no longer runs): the problem found, undefined when sound. */
-  async run(): Promise<string | undefined> {
+  /** Run the check now (the scheduled one no longer runs; one already running is answered): the problem found, undefined when sound. */
+  run(): Promise<string | undefined> {
     clearTimeout(this.timer);
+    return (this.pending ??= this.check().finally(() => (this.pending = undefined)));
+  }
+
+  private async check(): Promise<string | undefined> {
     if (this.file === undefined || this.closed) return undefined;
     const check = (this.running = backgroundCheck(this.file, QUICK_CHECK_LIMIT));
     try {
