@@ -25,6 +25,7 @@ import { closeSync, copyFileSync, existsSync, openSync, readSync, renameSync, rm
 import { MIGRATIONS } from './migrations/index.js';
 import { DatabaseFromTheFutureError, migrate, openLocalDb, schemaVersion, sqliteOptions, type LocalDb } from './open.js';
 import type { EngineLogger } from '../base/seams.js';
+import { dropCleanMark, problemsOf, takeCleanMark } from './deferred-check.js';
 
 /** At most this many problems are listed by the open-time check (it stops at the first few). */
 export const QUICK_CHECK_LIMIT = 5;
@@ -85,9 +86,7 @@ export function checkDatabaseFile(file: string): string | undefined {
   let db: LocalDb | undefined;
   try {
     db = new Database(file, { ...sqliteOptions(), fileMustExist: true });
-    const rows = db.pragma(`quick_check(${QUICK_CHECK_LIMIT})`, { simple: false });
-    const problems = Array.isArray(rows) ? rows.map((r) => (r && typeof r === 'object' ? String(Object.values(r)[0]) : String(r))) : [];
-    return problems.length === 1 && problems[0] === 'ok' ? undefined : problems.join('; ');
+    return problemsOf(db.pragma(`quick_check(${QUICK_CHECK_LIMIT})`, { simple: false }));
   } catch (e) {
     if (isDamageError(e)) return describe(e);
     throw e;
@@ -108,15 +107,18 @@ export interface RecoveryOptions {
 /**
  * Open an account database, checking it first. A sound file opens as `openLocalDb` opens it; a
  * damaged one (found by the check, or by an error while opening and migrating) is recovered and
- * the fresh database returned with the report.
+ * the fresh database returned with the report. A file the engine closed cleanly last time
+ * (`markCleanClose`) is opened without the check, and `checkLater` asks the caller to run it in
+ * the background (`backgroundCheck`); after an unclean end it runs here, before any use.
  */
-export function openCheckedDb(file: string, opts: RecoveryOptions): { db: LocalDb; recovered?: SalvageReport } {
+export function openCheckedDb(file: string, opts: RecoveryOptions): { db: LocalDb; recovered?: SalvageReport; checkLater?: boolean } {
   if (file !== ':memory:') finishInterruptedRecovery(file);
   if (file === ':memory:' || !existsSync(file) || statSync(file).size === 0) return { db: openLocalDb(file) };
-  let problem = checkDatabaseFile(file);
+  const checkLater = takeCleanMark(file);
+  let problem = checkLater ? undefined : checkDatabaseFile(file);
   if (problem === undefined) {
     try {
-      return { db: openLocalDb(file) };
+      return { db: openLocalDb(file), checkLater };
     } catch (e) {
       if (!isDamageError(e)) throw e;
       problem = describe(e);
@@ -174,6 +176,7 @@ export function recoverDatabase(file: string, reason: string, opts: RecoveryOpti
   for (const s of ['', '-wal', '-shm']) if (existsSync(`${file}${s}`)) renameSync(`${file}${s}`, `${aside}${s}`);
   removeFiles(building, ['-wal', '-shm']);
   renameSync(building, file);
+  dropCleanMark(file);
   opts.logger.error('the account database was damaged: its readable changes and drafts were copied into a fresh one, the cache is fetched again', { ...report });
   return report;
 }

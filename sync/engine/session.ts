@@ -39,6 +39,8 @@ import { ApiConnection, getEvents, getOwnUser, isApiError, type Transport, type 
 import { checkpoint, IdleCheckpointer } from '../db/checkpoint.js';
 import { ensurePrivateDir, type LocalDb } from '../db/open.js';
 import { isDamageError, openCheckedDb, type SalvageReport } from '../db/damage.js';
+import { markCleanClose } from '../db/deferred-check.js';
+import { DEFERRED_CHECK_DELAY_MS, DeferredIntegrityCheck } from './integrity.js';
 import { getStoredMessage } from '../db/queries/messages.js';
 import { getRealmValue } from '../db/queries/realm.js';
 import { getAccount, getQueuePosition, setAccount, setEngineSetting, setQueuePosition } from '../db/queries/state.js';
@@ -120,6 +122,11 @@ export interface AccountSessionOptions {
    * instead of letting the stream back off on the same error forever.
    */
   readonly onDamaged?: (error: unknown) => void;
+  /**
+   * After a clean close the integrity check runs this long after open, in the background (default
+   * 10 s: after the first answers); after an unclean end it runs before open returns.
+   */
+  readonly integrityCheckDelayMs?: number;
   /** Retry of refused writes: first wait and cap (default 1 s doubling to a minute). */
   readonly storageRetry?: { readonly firstMs: number; readonly capMs: number };
 }
@@ -173,6 +180,8 @@ export class AccountSession {
   private pollFailed = false;
   private stopWatch: (() => void) | undefined;
   private readonly checkpoints: IdleCheckpointer;
+  /** The integrity check deferred by a clean close (docs/sync-design.md "Damaged data"). */
+  readonly integrity: DeferredIntegrityCheck;
   private statusValue: SessionStatus = { state: 'stopped' };
   private pollerStatus: PollerStatus = { state: 'stopped' };
   /** The outbox got the server's answer since the stream last failed (see `outboxAnswered`). */
@@ -248,6 +257,7 @@ export class AccountSession {
       this.emit(c.freeze());
     });
     this.checkpoints = new IdleCheckpointer(db, this.seams);
+    this.integrity = new DeferredIntegrityCheck(opts.dataDir === ':memory:' ? undefined : databaseFileOf(opts), this.seams.logger, (e) => this.opts.onDamaged?.(e));
     this.outbox = new SessionOutbox({
       db,
       conn: this.conn,
@@ -282,11 +292,13 @@ export class AccountSession {
       file = databaseFileOf(opts);
     }
     const seams = { ...defaultSeams, ...opts.seams };
-    const { db, recovered } = openCheckedDb(file, { now: () => seams.clock.now(), logger: seams.logger });
+    const { db, recovered, checkLater } = openCheckedDb(file, { now: () => seams.clock.now(), logger: seams.logger });
     const before = getAccount(db);
     if (!before || before.realm_url !== opts.realmUrl || before.email !== opts.email) setAccount(db, { realm_url: opts.realmUrl, email: opts.email });
     if (opts.backfillDepth !== undefined) setEngineSetting(db, 'backfill_depth', opts.backfillDepth);
-    return new AccountSession(opts, db, recovered);
+    const session = new AccountSession(opts, db, recovered);
+    if (checkLater) session.integrity.schedule(opts.integrityCheckDelayMs ?? DEFERRED_CHECK_DELAY_MS);
+    return session;
   }
 
   get status(): SessionStatus {
@@ -378,6 +390,7 @@ export class AccountSession {
   }
 
   async close(): Promise<void> {
+    await this.integrity.cancel();
     await this.stop();
     await this.rawRefresh;
     await this.queries.settled();
@@ -393,6 +406,7 @@ export class AccountSession {
     } finally {
       this.db.close();
     }
+    if (this.opts.dataDir !== ':memory:') markCleanClose(databaseFileOf(this.opts));
   }
 
   /** The network changed or the machine woke: abort the stalled poll and poll at once. */

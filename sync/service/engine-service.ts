@@ -18,6 +18,7 @@ import path from 'node:path';
 import { ApiConnection, fetchApiKey, getOwnUser, getServerSettings, type Transport } from '../api/index.js';
 import type { LocalDb } from '../db/open.js';
 import { isDamageError, openCheckedDb, recoverDatabase, type SalvageReport } from '../db/damage.js';
+import { cleanMarkOf } from '../db/deferred-check.js';
 import { draftCount } from '../db/queries/drafts.js';
 import { liveOutboxCounts } from '../db/queries/outbox.js';
 import { AccountSession, accountFileName } from '../engine/session.js';
@@ -448,7 +449,7 @@ export class EngineService {
     if (this.notice?.account_id === id) this.notice = undefined;
     // Kept: the database (outbox and drafts) stays where the same account's next sign-in opens it.
     if (!keep && file !== undefined) {
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      for (const f of [file, `${file}-wal`, `${file}-shm`, cleanMarkOf(file)]) rmSync(f, { force: true });
       // Damaged copies kept aside by a recovery are the account's data too: signing out removes them.
       const base = path.basename(file);
       for (const f of readdirSync(path.dirname(file))) if (f.startsWith(`${base}.damaged-`)) rmSync(path.join(path.dirname(file), f), { force: true });

@@ -4,11 +4,12 @@
  * is left alone.
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentEngineLogger } from '../../../sync/base/seams.js';
 import { checkDatabaseFile, isDamageError, openCheckedDb } from '../../../sync/db/damage.js';
+import { backgroundCheck, markCleanClose } from '../../../sync/db/deferred-check.js';
 import { openLocalDb, schemaVersion } from '../../../sync/db/open.js';
 import { MIGRATIONS } from '../../../sync/db/migrations/index.js';
 import { tempDir } from '../engine/session-helpers.js';
@@ -113,5 +114,53 @@ describe('recovering a damaged database', () => {
     expect(isDamageError(new Error('applying failed', { cause: sqlite }))).toBe(true);
     expect(isDamageError(Object.assign(new Error('file is not a database'), { code: 'SQLITE_NOTADB' }))).toBe(true);
     expect(isDamageError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))).toBe(false);
+  });
+});
+
+describe('the check deferred by a clean close', () => {
+  /** A damaged outbox leaf; with `sameStamp` the file's size and modification time stay as they were. */
+  function damaged(file: string, sameStamp: boolean): void {
+    const before = statSync(file);
+    const { pageSize, leaves } = leafPagesOf(file, 'outbox');
+    noise(file, leaves[Math.floor(leaves.length / 2)]!, pageSize);
+    if (sameStamp) utimesSync(file, before.atime, new Date(Math.round(before.mtimeMs)));
+  }
+
+  it('a clean close defers the check once: the file opens unchecked, and the background check finds the damage', async () => {
+    const dir = tempDir();
+    const file = path.join(dir.dir, 'a.sqlite');
+    made(file, 200);
+    markCleanClose(file);
+    damaged(file, true);
+    const { db, recovered, checkLater } = openCheckedDb(file, opts);
+    expect(recovered).toBeUndefined();
+    expect(checkLater).toBe(true);
+    // The mark is used up: a crash in this run leaves none, so the next open checks first.
+    expect(existsSync(`${file}.clean`)).toBe(false);
+    expect(await backgroundCheck(file, 5).result).toMatch(/\S/);
+    db.close();
+    const next = openCheckedDb(file, opts);
+    expect(next.recovered).toBeDefined();
+    expect(next.checkLater).toBeFalsy();
+    next.db.close();
+    dir.cleanup();
+  });
+
+  it('a sound file passes the background check; a file written after its clean close is checked at open', async () => {
+    const dir = tempDir();
+    const file = path.join(dir.dir, 'a.sqlite');
+    made(file, 200);
+    markCleanClose(file);
+    const sound = openCheckedDb(file, opts);
+    expect(sound.checkLater).toBe(true);
+    expect(await backgroundCheck(file, 5).result).toBeUndefined();
+    sound.db.close();
+    markCleanClose(file);
+    damaged(file, false);
+    const { db, recovered, checkLater } = openCheckedDb(file, opts);
+    expect(checkLater).toBeFalsy();
+    expect(recovered).toBeDefined();
+    db.close();
+    dir.cleanup();
   });
 });

@@ -6,7 +6,7 @@
  * once and in order, and sign-out working.
  */
 import Database from 'better-sqlite3';
-import { closeSync, openSync, readdirSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineLogger } from '../../../sync/base/seams.js';
@@ -105,10 +105,20 @@ async function queuedThenClosed(dir: string, who: string, label: string) {
 }
 
 /** The damaged account opened again by a new service, checked, reconnected and signed out. */
-async function reopenedAndLanded(dir: string, who: string, label: string, q: Awaited<ReturnType<typeof queuedThenClosed>>) {
+async function reopenedAndLanded(dir: string, who: string, label: string, q: Awaited<ReturnType<typeof queuedThenClosed>>, found: 'at open' | 'in the background' = 'at open') {
   const log = recordingLogger();
   const second = service(dir, q.secrets, log.logger);
   await second.svc.restore();
+  if (found === 'in the background') {
+    // A clean end: the account opens at once, unchecked; the deferred check finds the damage and
+    // the recovery of damage met while open runs.
+    const unchecked = second.svc.activeSession!;
+    expect(unchecked.recovered).toBeUndefined();
+    expect(((await second.call('accounts')) as { damage_notice?: unknown }).damage_notice).toBeUndefined();
+    expect(await unchecked.integrity.run()).toMatch(/\S/);
+    expect(log.errors.map((e) => e.message)).toContain('the background integrity check found the account database damaged');
+    await until(() => second.svc.activeSession !== undefined && second.svc.activeSession !== unchecked, 10_000, 'opened again after the recovery');
+  }
   const s = second.svc.activeSession;
   expect(s, 'the account opened again').toBeDefined();
   // The person is told, in words, what happened and what was kept.
@@ -177,6 +187,39 @@ describe('a damaged account database', () => {
     const victim = messagePages[messagePages.length - 1]!;
     overwrite(file, (victim - 1) * pageSize, Buffer.alloc(pageSize / 2, 0xa5));
     await reopenedAndLanded(dir.dir, 'cordelia', 'cache page', q);
+    dir.cleanup();
+  });
+});
+
+/** A leaf of the messages b-tree (not its root, the first) becomes noise; with `sameStamp` its size and modification time stay as they were (damage a stat cannot see). */
+function damagedCachePage(file: string, sameStamp: boolean): void {
+  const before = statSync(file);
+  const { pageSize, pages } = pagesOf(file);
+  const messagePages = pages.get('messages')!;
+  expect(messagePages.length).toBeGreaterThan(1);
+  overwrite(file, (messagePages[messagePages.length - 1]! - 1) * pageSize, Buffer.alloc(pageSize / 2, 0xa5));
+  if (sameStamp) utimesSync(file, before.atime, new Date(Math.round(before.mtimeMs)));
+}
+
+describe('the integrity check after a clean or an unclean end', () => {
+  it('after an unclean end (no clean-close mark) a damaged page is caught before the account is used', async () => {
+    const dir = tempDir();
+    const q = await queuedThenClosed(dir.dir, 'desdemona', 'unclean');
+    const file = dbFile(dir.dir);
+    // A crash, a kill or a power cut leaves no mark; the damage leaves the file's stamp as it was.
+    rmSync(`${file}.clean`);
+    damagedCachePage(file, true);
+    await reopenedAndLanded(dir.dir, 'desdemona', 'unclean', q);
+    dir.cleanup();
+  });
+
+  it('after a clean end the account opens unchecked; the background check finds the damage and recovers it', async () => {
+    const dir = tempDir();
+    const q = await queuedThenClosed(dir.dir, 'othello', 'clean');
+    const file = dbFile(dir.dir);
+    expect(existsSync(`${file}.clean`), 'a clean close leaves its mark').toBe(true);
+    damagedCachePage(file, true);
+    await reopenedAndLanded(dir.dir, 'othello', 'clean', q, 'in the background');
     dir.cleanup();
   });
 });
