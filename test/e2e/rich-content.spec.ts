@@ -7,7 +7,8 @@
  * keyboard where it is a control; screenshots light and dark (102-rich-content*).
  */
 import type { Locator } from '@playwright/test';
-import { demoUser, expect, messageList, openTopic, screenshot, swapContentOnTheWay, test } from './fixtures.js';
+import { demoUser, expect, lightAndDark, messageList, openTopic, screenshot, swapContentOnTheWay, test } from './fixtures.js';
+import { openRealWorld, statusOf } from './real-world.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -146,4 +147,30 @@ test('mentions of the reader (by name, @all, @topic) are marked as theirs; of ot
   const content = messageList(app).locator(`li.message[data-message-id="${id}"] .message-content`);
   await expect(content.locator('.user-mention-me')).toHaveText(['@Desdemona', '@all', '@topic']);
   await expect(content.locator('.user-mention:not(.user-mention-me), .user-group-mention:not(.user-mention-me)')).toHaveText(['@King Hamlet', '@players', 'Desdemona']);
+});
+
+test('offline after a reload: spoilers, highlighted code and KaTeX math are still shown from the device', async ({ page }, testInfo) => {
+  const world = await openRealWorld(page, 'hamlet@example.com');
+  try {
+    const iago = await world.rest('iago@example.com');
+    for (const content of ['```spoiler Who did it?\nThe butler.\n```', 'RICH-CODE', 'RICH-MATH']) await iago.call('POST', '/messages', { type: 'stream', to: 'Verona', topic: 'rich offline', content });
+    await openTopic(page, 'Verona', 'rich offline');
+    const list = messageList(page);
+    const check = async () => {
+      await expect(list.locator('.katex-html')).toHaveCount(3);
+      await expect(list.locator('.mord.mathnormal').first()).toHaveCSS('font-family', /KaTeX_Math/);
+      await expect(list.locator('.codehilite .k')).toHaveText('def');
+      await expect(list.getByRole('button', { name: 'Show spoiler' })).toBeVisible();
+      await expect(list.getByText('The butler.')).toBeHidden();
+    };
+    await check();
+    await world.stopServer();
+    await page.reload();
+    await check();
+    await expect(statusOf(page)).toContainText('Offline');
+    await lightAndDark(page, testInfo, '129-rich-content-offline');
+    expect(world.problems()).toEqual([]);
+  } finally {
+    await world.close();
+  }
 });
