@@ -49,8 +49,12 @@ export interface HttpResponse {
 
 export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
 
-/** Slices handed to the socket when it asks for more: its pace is the network's (after a small buffer). */
-const BODY_SLICE = 64 * 1024;
+/**
+ * Slices handed to the socket when it asks for more: its pace is the network's (after the socket's
+ * buffers). 1 MiB: a 10 MB file still reports ten steps, and each slice is one turn of the event
+ * loop (64 KiB slices made a 10 MB upload's drain 2.9x a plain upload against 1.7-2.0x).
+ */
+const BODY_SLICE = 1024 * 1024;
 
 /** A buffer as a stream that says how much of it was taken each time the connection asks for more. */
 function countedBody(body: Buffer, onSent: (sent: number, total: number) => void): Readable {

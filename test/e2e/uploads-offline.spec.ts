@@ -205,8 +205,9 @@ test('offline: paste an image and attach a PDF, delete a message, vote; SIGKILL 
 
 test("a big upload's bar says how far it went: held where a stalled server left it, then uploaded", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  // More than loopback sockets take in while the server is frozen.
-  const SIZE = 4 * 1024 * 1024;
+  // More than loopback sockets take in while the server is frozen (their buffers hold several MiB),
+  // within the server's 25 MiB limit.
+  const SIZE = 20 * 1024 * 1024;
   const work = mkdtempSync(path.join(tmpdir(), 'zulip-upload-progress-'));
   const procs: Proc[] = [];
   try {
