@@ -65,6 +65,8 @@ export interface RealWorld {
   stopServer(): Promise<void>;
   /** Start it again on the same port and data, and wait until the app says Live. */
   startServer(): Promise<void>;
+  /** Freeze the server process (SIGSTOP: its sockets stay open and stop reading) or let it go on (SIGCONT). */
+  freezeServer(frozen: boolean): void;
   /**
    * While the server is stopped: others act on its data where this app cannot hear them (a second
    * server process on another port over the same data file, REST clients for `f`), as another
@@ -99,7 +101,10 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
   let foreign: string[] = [];
   let restarting = false;
   const close = async () => {
-    for (const p of procs) await p.stop().catch(() => undefined);
+    for (const p of procs) {
+      p.child.kill('SIGCONT');
+      await p.stop().catch(() => undefined);
+    }
     rmSync(work, { recursive: true, force: true });
   };
   try {
@@ -125,6 +130,9 @@ export async function openRealWorld(page: Page, email: string, setup?: (rest: (e
       server = await startServerProcess(port, dataFile);
       procs.push(server.proc);
       await expect(statusOf(page)).toContainText('Live', { timeout: 60_000 });
+    },
+    freezeServer(frozen) {
+      server.proc.child.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
     },
     async whileAway(f) {
       if (server.proc.child.exitCode === null && server.proc.child.signalCode === null) throw new Error('whileAway: stop the server first');

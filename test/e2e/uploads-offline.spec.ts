@@ -14,7 +14,7 @@ import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { foreignRequests, lightAndDark, messageList, sidebar } from './fixtures.js';
 import { freePort, startHostProcess, startServerProcess, type Proc } from './processes.js';
-import { restAs, signInFromWelcome, statusOf } from './real-world.js';
+import { openRealWorld, restAs, signInFromWelcome, statusOf } from './real-world.js';
 
 /** A 2x2 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
@@ -208,22 +208,15 @@ test("a big upload's bar says how far it went: held where a stalled server left 
   // More than loopback sockets take in while the server is frozen (their buffers hold several MiB),
   // within the server's 25 MiB limit.
   const SIZE = 20 * 1024 * 1024;
-  const work = mkdtempSync(path.join(tmpdir(), 'zulip-upload-progress-'));
-  const procs: Proc[] = [];
+  const world = await openRealWorld(page, 'hamlet@example.com');
   try {
-    const server = await startServerProcess(await freePort(), path.join(work, 'server.db'));
-    procs.push(server.proc);
-    const host = await startHostProcess(path.join(work, 'app'));
-    procs.push(host.proc);
-    await page.goto(host.url);
-    await signInFromWelcome(page, server.url, 'hamlet@example.com');
     const nav = sidebar(page);
     await nav.getByRole('link', { name: 'Verona', exact: true }).click();
     await nav.getByRole('list', { name: 'Topics in Verona' }).getByRole('link', { name: 'balcony scene', exact: true }).click();
     await expect(statusOf(page)).toContainText('Live');
 
-    // The server process is frozen (SIGSTOP): the connection takes what the socket buffers hold, then waits.
-    server.proc.child.kill('SIGSTOP');
+    // The server process is frozen: the connection takes what the socket buffers hold, then waits.
+    world.freezeServer(true);
     const composer = page.getByRole('form', { name: 'Compose' });
     const chooser = page.waitForEvent('filechooser');
     await composer.getByRole('button', { name: 'Attach files' }).click();
@@ -245,16 +238,13 @@ test("a big upload's bar says how far it went: held where a stalled server left 
     expect(last).toBeLessThan(1);
     await lightAndDark(page, testInfo, '124-upload-progress');
 
-    server.proc.child.kill('SIGCONT');
+    world.freezeServer(false);
     await expect(file.getByRole('status')).toHaveText('Uploaded', { timeout: 60_000 });
-    const hamlet = await restAs(server.url, 'hamlet@example.com');
+    const hamlet = await world.rest('hamlet@example.com');
     const files = (await hamlet.call('GET', '/attachments'))['attachments'] as Array<{ name: string; size: number }>;
     expect(files.filter((f) => f.name === 'rehearsal.mp4').map((f) => f.size)).toEqual([SIZE]);
+    expect(world.problems()).toEqual([]);
   } finally {
-    for (const p of procs.reverse()) {
-      p.child.kill('SIGCONT');
-      await p.stop();
-    }
-    rmSync(work, { recursive: true, force: true });
+    await world.close();
   }
 });
