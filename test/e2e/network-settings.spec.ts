@@ -26,7 +26,11 @@ test('a self-signed server: refused in words, its certificate shown, trusted, si
     const fingerprint = new X509Certificate(read('self-signed.crt')).fingerprint256;
     await expect(prompt.getByText(fingerprint)).toBeVisible();
     await expect(prompt).toContainText('CN=127.0.0.1');
+    // Tall enough to show the whole prompt with its buttons under the form.
+    const viewport = app.viewportSize();
+    await app.setViewportSize({ width: 1280, height: 1200 });
     await lightAndDark(app, testInfo, '126-certificate-prompt');
+    if (viewport) await app.setViewportSize(viewport);
     await prompt.getByRole('button', { name: 'Trust this certificate and sign in' }).click();
     await expect(sidebar(app).getByRole('link', { name: 'Denmark', exact: true })).toBeVisible({ timeout: 30_000 });
 

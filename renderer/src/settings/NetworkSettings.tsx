@@ -41,14 +41,13 @@ export function NetworkSettings(props: { bridge?: Bridge }) {
     show(await f());
     setSaved(done);
   });
-  const run = (done: string, f: () => Promise<Settings>) => change.run(done, f);
   const busy = change.busy;
-  onMount(() => void run('', () => bridge.invoke('networkSettings', {})));
+  onMount(() => void change.run('', () => bridge.invoke('networkSettings', {})));
   const proxy = (): ProxySetting => {
     const m = mode();
     return m === 'manual' ? { mode: m, url: url().trim(), bypass: bypass().trim() } : m === 'pac' ? { mode: m, url: url().trim() } : { mode: m };
   };
-  const save = (certificates: Settings['certificates'], done: string) => run(done, () => bridge.invoke('setNetworkSettings', { proxy: proxy(), certificates: [...certificates] }));
+  const save = (certificates: Settings['certificates'], done: string) => change.run(done, () => bridge.invoke('setNetworkSettings', { proxy: proxy(), certificates: [...certificates] }));
 
   return (
     <>
@@ -118,7 +117,7 @@ export function NetworkSettings(props: { bridge?: Bridge }) {
           <Button
             disabled={busy() || pem().trim() === ''}
             onClick={() =>
-              void run('Certificate authority added.', async () => {
+              void change.run('Certificate authority added.', async () => {
                 const s = await bridge.invoke('addCertificateAuthority', { pem: pem().trim() });
                 setPem('');
                 return s;
