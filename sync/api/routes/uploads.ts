@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
+import { attachment } from '../schemas/message.js';
 import { randomBytes } from 'node:crypto';
 import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
@@ -30,20 +31,6 @@ export const uploadFileResponse = success({ url: z.string().optional(), uri: z.s
   'neither url nor uri',
 );
 
-/**
- * An uploaded file (OpenAPI Attachment). FL 420 times are milliseconds (FL 443: seconds); FL 472
- * replaced `messages` with `message_ids`: both are accepted.
- */
-export const attachment = z.object({
-  id: int,
-  name: z.string(),
-  path_id: z.string(),
-  size: int,
-  create_time: z.number(),
-  messages: z.array(z.object({ date_sent: z.number(), id: int })).optional(),
-  message_ids: z.array(int).optional(),
-});
-export type Attachment = z.output<typeof attachment>;
 export const getAttachmentsResponse = success({ attachments: z.array(attachment), upload_space_used: int.optional() });
 
 /** GET /attachments: the files the user uploaded. */

@@ -81,15 +81,20 @@ export const message = z.object({
 });
 export type Message = z.output<typeof message>;
 
-/** A file whose only references an edit removed (spec "Detached upload"). FL 443 uses seconds. */
-export const detachedUpload = z.object({
+/**
+ * An uploaded file (spec "Attachment"; `GET /attachments`), and a file whose only references an
+ * edit removed (spec "Detached upload"): one shape. FL 443 uses seconds for `create_time`; FL 472
+ * replaced `messages` with `message_ids`: both are accepted.
+ */
+export const attachment = z.object({
   id: int,
   name: z.string(),
   path_id: z.string(),
   size: int,
   create_time: z.number(),
-  // FL 472 replaced `messages` with `message_ids`; accept both.
   messages: z.array(z.object({ date_sent: z.number(), id: int })).optional(),
   message_ids: z.array(int).optional(),
 });
+export type Attachment = z.output<typeof attachment>;
+export const detachedUpload = attachment;
 export type DetachedUpload = z.output<typeof detachedUpload>;
