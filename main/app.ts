@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, Menu, screen, session } from 'electron';
 import { EmbeddedSandbox } from '../host/sandbox.js';
 import { EngineService } from '../sync/service/index.js';
+import { useSystemProxyResolver } from '../sync/api/network.js';
 import { startUnreadBadge } from './badge.js';
 import { DesktopSettingsStore, handleDesktopSettings } from './desktop-settings.js';
 import { CHANNELS } from './ipc-channels.js';
@@ -159,6 +160,8 @@ export function startApp(argv: readonly string[] = process.argv): void {
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, appName: app.getName(), openExternal: openExternalSafely })),
     );
+    // "System proxy" asks the operating system's settings through Chromium, as zulip-desktop does.
+    useSystemProxyResolver((url) => session.defaultSession.resolveProxy(url));
     const userData = app.getPath('userData');
     const svc = new EngineService({
       dataDir: join(userData, 'accounts'),

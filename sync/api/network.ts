@@ -2,8 +2,8 @@
  * How the engine reaches servers (issue #22 item 4): through which proxy, and which certificates
  * it trusts beyond the system's.
  *
- *   proxy  `direct`; `system`: the environment's HTTPS_PROXY / HTTP_PROXY / NO_PROXY (how Linux
- *          desktops and zulip-desktop's "use system proxy" reach it outside Electron); `manual`: one
+ *   proxy  `direct`; `system`: in Electron the operating system's settings (`useSystemProxyResolver`),
+ *          elsewhere the environment's HTTPS_PROXY / HTTP_PROXY / NO_PROXY; `manual`: one
  *          proxy URL (http:// or https://, credentials in the URL) with hosts that bypass it;
  *          `pac`: a proxy auto-config file fetched from its URL and run in a sandbox for each
  *          origin (`FindProxyForURL`), its first answer used (PROXY / HTTPS / DIRECT).
@@ -43,7 +43,20 @@ export interface DispatcherOptions {
   readonly bodyTimeout: number;
 }
 
-/** Loopback servers are always reached directly (a system proxy would not know them). */
+/**
+ * How this process asks the system's own proxy settings, when it can: Electron's
+ * `session.resolveProxy(url)`, which answers in PAC form ("PROXY host:port; DIRECT") from the OS
+ * settings (macOS and Windows network preferences, GNOME/KDE, or a system PAC file). Without one
+ * (browser-mode host, tests), `system` means the environment's HTTPS_PROXY / NO_PROXY.
+ */
+let systemProxyResolver: ((url: string) => Promise<string>) | undefined;
+
+/** Set (or clear) how `system` proxy mode asks the operating system; read at each new origin's first request. */
+export function useSystemProxyResolver(resolve: ((url: string) => Promise<string>) | undefined): void {
+  systemProxyResolver = resolve;
+}
+
+/** Loopback servers are reached directly without a system resolver (the environment's proxy would not know them). */
 const isLoopback = (host: string) => /^(localhost|127(?:\.\d+){3}|\[?::1\]?)$/i.test(host);
 
 /** The undici dispatcher these settings describe. */
@@ -64,7 +77,11 @@ export function networkDispatcher(settings: NetworkSettings, base: DispatcherOpt
     case 'direct':
       return make('DIRECT');
     case 'system':
-      return new RoutingDispatcher((origin) => (isLoopback(hostOf(origin)) ? 'DIRECT' : 'ENV'), make);
+      return new RoutingDispatcher(async (origin) => {
+        // The system's own answer already leaves out what it bypasses (loopback included).
+        if (systemProxyResolver) return firstRoute(await systemProxyResolver(`${origin}/`), new URL(origin).protocol);
+        return isLoopback(hostOf(origin)) ? 'DIRECT' : 'ENV';
+      }, make);
     case 'manual': {
       const bypass = bypassList(p.bypass);
       return new RoutingDispatcher((origin) => (bypasses(bypass, hostOf(origin)) ? 'DIRECT' : p.url), make);

@@ -81,6 +81,8 @@ test('the built main process: IPC, the zulip-upload: scheme, the CSP header, loc
   // IPC: the preload's bridge, through ipcMain to the engine (keys sealed by safeStorage).
   const accounts = await page.evaluate(() => (globalThis as unknown as { zulip: { host: string; invoke(n: string, r: unknown): Promise<unknown> } }).zulip.invoke('accounts', {}));
   expect(accounts).toMatchObject({ ok: true, value: { secret_storage: 'encrypted', active: expect.any(String) } });
+  // The engine's "system proxy" (the default) asked the session for the server's route.
+  expect(app.records.resolvedProxies).toContain(`${world.serverUrl}/`);
 
   // An image another user uploaded, shown through zulip-upload: (the engine fetches it).
   const iago = await restAs(world.serverUrl, 'iago@example.com');

@@ -91,6 +91,8 @@ export function createStandIn(opts: StandInOptions) {
     spellChecker: { enabled: [] as boolean[], languages: [] as string[][], added: [] as string[] },
     /** The headers each response reached the page with, after the session's hook (by URL). */
     responses: new Map<string, Record<string, string>>(),
+    /** URLs the session was asked the system proxy for (`resolveProxy`; answered DIRECT, as with no proxy configured). */
+    resolvedProxies: [] as string[],
   };
 
   // ---- app ---------------------------------------------------------------------------------
@@ -551,6 +553,10 @@ export function createStandIn(opts: StandInOptions) {
     addWordToSpellCheckerDictionary: (word: string) => {
       records.spellChecker.added.push(word);
       return true;
+    },
+    resolveProxy: (url: string) => {
+      records.resolvedProxies.push(url);
+      return Promise.resolve('DIRECT');
     },
   };
   const session = { defaultSession };

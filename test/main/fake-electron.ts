@@ -225,6 +225,7 @@ export const session = {
     setSpellCheckerEnabled: vi.fn((_on: boolean) => undefined),
     setSpellCheckerLanguages: vi.fn((_languages: string[]) => undefined),
     addWordToSpellCheckerDictionary: vi.fn((_word: string) => true),
+    resolveProxy: vi.fn(async (_url: string) => 'DIRECT'),
   },
 };
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificateFromPem, compilePac, describeConnectFailure, firstRoute, peekCertificate, type NetworkSettings } from '../../../sync/api/network.js';
+import { certificateFromPem, compilePac, describeConnectFailure, firstRoute, peekCertificate, useSystemProxyResolver, type NetworkSettings } from '../../../sync/api/network.js';
 import { createUndiciTransport } from '../../../sync/api/transport.js';
 
 const TLS = path.resolve(import.meta.dirname, '../../fixtures/tls');
@@ -150,6 +150,30 @@ describe('proxies', () => {
     expect(proxied).toEqual([`GET http://localhost:${plainPort}/pac`]);
     // A PAC file that cannot be read says so.
     expect(await get(`http://127.0.0.1:${plainPort}/`, settings({ proxy: { mode: 'pac', url: pathToFileURL(path.join(work, 'missing.pac')).href } }))).toMatch(/^other: .*ENOENT|^proxy:/);
+  });
+
+  it("system: the operating system's answer (Electron's resolveProxy) chooses per origin; without a resolver, the environment's", async () => {
+    const asked: string[] = [];
+    useSystemProxyResolver(async (url) => {
+      asked.push(url);
+      return url.startsWith('http://localhost:') ? `PROXY 127.0.0.1:${proxyPort}; DIRECT` : 'DIRECT';
+    });
+    const system = settings({ proxy: { mode: 'system' } });
+    try {
+      proxied.length = 0;
+      expect(await get(`http://localhost:${plainPort}/sys`, system)).toBe('hello from plain');
+      expect(await get(`http://127.0.0.1:${plainPort}/direct`, system)).toBe('hello from plain');
+      expect(proxied).toEqual([`GET http://localhost:${plainPort}/sys`]);
+      expect(asked).toEqual([`http://localhost:${plainPort}/`, `http://127.0.0.1:${plainPort}/`]);
+      // A resolver that fails says so; nothing is sent.
+      useSystemProxyResolver(() => Promise.reject(new Error('no proxy service')));
+      expect(await get(`http://localhost:${plainPort}/x`, system)).toBe('proxy: the proxy could not be used (no proxy service)');
+    } finally {
+      useSystemProxyResolver(undefined);
+    }
+    proxied.length = 0;
+    expect(await get(`http://localhost:${plainPort}/env`, system)).toBe('hello from plain');
+    expect(proxied).toEqual([]);
   });
 
   it('a PAC file runs sandboxed: helpers, no Node, and bounded time', () => {
