@@ -2,12 +2,14 @@
  * A server with a self-signed certificate (issue #22 item 4), as a person meets it: the sign-in is
  * refused with the cause in words; "Show the certificate" gives its SHA-256 fingerprint, names and
  * dates; "Trust this certificate and sign in" signs in. The Network settings tab then lists the
- * certificate and saves a proxy choice. Screenshots light and dark (126, 127).
+ * certificate and saves a proxy choice, online and with the server unreachable (the settings are the
+ * device's own). Screenshots light and dark (126, 127).
  */
 import { X509Certificate } from 'node:crypto';
 import { startServer } from '../../server/index.js';
 import { startTlsFront, tlsFixture as read } from '../support/tls-front.js';
 import { expect, lightAndDark, sidebar, test } from './fixtures.js';
+import { statusOf } from './real-world.js';
 
 test('a self-signed server: refused in words, its certificate shown, trusted, signed in; the Network tab lists it and saves a proxy choice', async ({ app }, testInfo) => {
   const server = await startServer({ port: 0, demo: true });
@@ -52,6 +54,17 @@ test('a self-signed server: refused in words, its certificate shown, trusted, si
     await app.reload();
     await expect(app.getByRole('radiogroup', { name: 'Proxy' }).getByRole('radio', { name: 'No proxy' })).toBeChecked();
     await lightAndDark(app, testInfo, '127-network-settings');
+
+    // Offline (the server's front gone): the settings are the device's own, still read and saved.
+    await front.close();
+    await expect(statusOf(app)).toContainText('Offline', { timeout: 30_000 });
+    await app.getByRole('radiogroup', { name: 'Proxy' }).getByRole('radio', { name: "Use the system's proxy settings" }).check();
+    await app.getByRole('button', { name: 'Save proxy settings' }).click();
+    await expect(app.getByRole('status').filter({ hasText: 'Proxy settings saved.' })).toBeVisible();
+    await app.reload();
+    await expect(app.getByRole('radiogroup', { name: 'Proxy' }).getByRole('radio', { name: "Use the system's proxy settings" })).toBeChecked();
+    await expect(app.getByRole('list', { name: 'Trusted certificates' }).getByRole('listitem')).toHaveCount(1);
+    await expect(statusOf(app)).toContainText('Offline');
   } finally {
     await front.close();
     await server.close();
