@@ -22,6 +22,7 @@ import { topicLabel } from '../kit/format.js';
 import { useRealmEmoji } from '../shared/realm-emoji.js';
 import { PersonAvatar } from '../shared/AvatarImage.js';
 import { moveHighlight } from '../shared/typeahead.js';
+import { TypeaheadOption } from '../shared/Typeahead.js';
 import {
   applyChoice,
   channelSuggestions,
@@ -273,17 +274,7 @@ export function TypeaheadTextarea(props: {
         <ul id={`${id}-list`} role="listbox" aria-label={`${LIST_NAMES[trigger()?.kind ?? 'mention']} suggestions`}>
           <For each={options()}>
             {(o, i) => (
-              <li
-                id={`${id}-opt-${i()}`}
-                role="option"
-                aria-selected={active() === i()}
-                classList={{ 'typeahead-option': true, active: active() === i() }}
-                // mousedown, not click: the textarea keeps its focus (a blur would close the list first).
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(o);
-                }}
-              >
+              <TypeaheadOption id={`${id}-opt-${i()}`} active={active() === i()} onPick={() => choose(o)} label={o.label} detail={o.detail}>
                 <Show when={o.person}>
                   {(p) => <PersonAvatar class="typeahead-avatar" userId={p().id} name={p().name} url={p().avatarUrl} />}
                 </Show>
@@ -293,11 +284,7 @@ export function TypeaheadTextarea(props: {
                   </span>
                 </Show>
                 <Show when={o.image}>{(src) => <img class="typeahead-glyph emoji-img" src={src()} alt="" />}</Show>
-                <span class="typeahead-label">{o.label}</span>
-                <Show when={o.detail}>
-                  <span class="typeahead-detail">{o.detail}</span>
-                </Show>
-              </li>
+              </TypeaheadOption>
             )}
           </For>
         </ul>

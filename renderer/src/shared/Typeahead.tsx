@@ -4,7 +4,7 @@
  * Enter or Tab takes the highlighted one, Escape closes the list (a second Escape goes to the
  * composer), a click takes one. Used for the new topic's name and the DM recipient picker.
  */
-import { createSignal, createUniqueId, For, Show } from 'solid-js';
+import { createSignal, createUniqueId, For, Show, type JSX } from 'solid-js';
 import { moveHighlight } from './typeahead.js';
 import './shared.css';
 
@@ -92,25 +92,36 @@ export function Typeahead(props: TypeaheadProps) {
       <ul class="typeahead-list" id={`${id}-list`} role="listbox" aria-label={`${props.label} suggestions`} hidden={!expanded()}>
         <For each={shown()}>
           {(s, i) => (
-            <li
-              id={`${id}-opt-${i()}`}
-              role="option"
-              aria-selected={active() === i()}
-              classList={{ 'typeahead-option': true, active: active() === i() }}
-              // mousedown, not click: the input keeps its focus (a blur would close the list first).
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(s);
-              }}
-            >
-              <span class="typeahead-label">{s.label}</span>
-              <Show when={s.detail}>
-                <span class="typeahead-detail">{s.detail}</span>
-              </Show>
-            </li>
+            <TypeaheadOption id={`${id}-opt-${i()}`} active={active() === i()} onPick={() => pick(s)} label={s.label} detail={s.detail} />
           )}
         </For>
       </ul>
     </div>
+  );
+}
+
+/**
+ * One suggestion of a listbox whose focus stays in its field (an input or the composer's textarea):
+ * picked on mousedown, not click, since a blur would close the list first. `children` come before
+ * the label (an avatar, an emoji).
+ */
+export function TypeaheadOption(props: { id: string; active: boolean; onPick: () => void; label: string; detail?: string | undefined; children?: JSX.Element }) {
+  return (
+    <li
+      id={props.id}
+      role="option"
+      aria-selected={props.active}
+      classList={{ 'typeahead-option': true, active: props.active }}
+      onMouseDown={(e) => {
+        e.preventDefault();
+        props.onPick();
+      }}
+    >
+      {props.children}
+      <span class="typeahead-label">{props.label}</span>
+      <Show when={props.detail}>
+        <span class="typeahead-detail">{props.detail}</span>
+      </Show>
+    </li>
   );
 }
