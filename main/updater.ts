@@ -5,7 +5,8 @@
  * into the installers (electron-builder.yml `publish`) is a placeholder never asked.
  *
  * Never in the way of start: electron-updater is loaded on the first check, and the first check runs
- * a while after the window is shown, then every 6 hours and on "Check for updates". Nothing pops up
+ * a while after the window is shown, then every 6 hours, when a feed is set, and on "Check for
+ * updates". Nothing pops up
  * by itself: the state is shown in Preferences › Desktop app (pushed over IPC_UPDATE_STATUS):
  * off / not checked yet / checking / up to date / available / downloading (percent) / downloaded
  * ("Restart to update") / installing / an error in words. A newer version downloads by itself
@@ -53,7 +54,7 @@ export interface Updater {
   install(): Promise<void>;
   /** The window was shown: the first check is scheduled (once). */
   windowShown(): void;
-  /** The feed setting changed. */
+  /** The feed setting changed: off, or a new feed checked now. */
   feedChanged(): void;
   close(): void;
 }
@@ -95,9 +96,9 @@ export function startUpdater(opts: UpdaterOptions): Updater {
     status = next;
     if (!closed) opts.publish?.(status);
   };
-  /** An event of electron-updater, unless updates were turned off meanwhile. */
-  const on = (f: () => void) => () => {
-    if (opts.feedUrl() !== '') f();
+  /** What an event of electron-updater says, unless updates were turned off meanwhile. */
+  const heard = (next: UpdateStatus) => {
+    if (opts.feedUrl() !== '') set(next);
   };
 
   const load = (): Promise<AppUpdater> =>
@@ -106,12 +107,12 @@ export function startUpdater(opts: UpdaterOptions): Updater {
       u.autoInstallOnAppQuit = true;
       u.forceDevUpdateConfig = opts.devChecks === true && !app.isPackaged;
       u.logger = { info: () => undefined, warn: (m: unknown) => log(`updater: ${String(m)}`), error: (m: unknown) => log(`updater: ${String(m)}`) };
-      u.on('checking-for-update', on(() => set({ current_version, state: 'checking' })));
-      u.on('update-not-available', on(() => set({ current_version, state: 'up_to_date', checked_at: Date.now() })));
-      u.on('update-available', (info: UpdateInfo) => on(() => set({ current_version, state: 'available', version: (version = info.version) }))());
-      u.on('download-progress', (p: ProgressInfo) => on(() => set({ current_version, state: 'downloading', version, percent: Math.min(100, Math.max(0, Math.round(p.percent))) }))());
-      u.on('update-downloaded', (info: UpdateInfo) => on(() => set({ current_version, state: 'downloaded', version: info.version }))());
-      u.on('error', (e: Error) => on(() => set({ current_version, state: 'error', message: updateErrorText(e) }))());
+      u.on('checking-for-update', () => heard({ current_version, state: 'checking' }));
+      u.on('update-not-available', () => heard({ current_version, state: 'up_to_date', checked_at: Date.now() }));
+      u.on('update-available', (info: UpdateInfo) => heard({ current_version, state: 'available', version: (version = info.version) }));
+      u.on('download-progress', (p: ProgressInfo) => heard({ current_version, state: 'downloading', version, percent: Math.min(100, Math.max(0, Math.round(p.percent))) }));
+      u.on('update-downloaded', (info: UpdateInfo) => heard({ current_version, state: 'downloaded', version: info.version }));
+      u.on('error', (e: Error) => heard({ current_version, state: 'error', message: updateErrorText(e) }));
       return u;
     }));
 
@@ -142,7 +143,7 @@ export function startUpdater(opts: UpdaterOptions): Updater {
         void result.downloadPromise?.catch(() => undefined);
       }
     } catch (e) {
-      on(() => set({ current_version, state: 'error', message: updateErrorText(e) }))();
+      heard({ current_version, state: 'error', message: updateErrorText(e) });
     }
     return status;
   };
@@ -180,7 +181,9 @@ export function startUpdater(opts: UpdaterOptions): Updater {
         void updater?.then((u) => (u.autoInstallOnAppQuit = false)).catch(() => undefined);
         set({ current_version, state: 'off' });
       } else if (url !== feed && status.state !== 'downloaded' && status.state !== 'installing') {
+        // A feed just set is checked at once (the user is there to see whether it works).
         set({ current_version, state: 'idle' });
+        checkLogged();
       }
     },
     close() {

@@ -133,11 +133,19 @@ describe('the updater', () => {
     later.updater.close();
   });
 
-  it('says up to date when the feed offers this version', async () => {
+  it('says up to date when the feed offers this version; a feed set is checked at once, and cleared is off', async () => {
     publish('0.1.0');
-    const { updater } = updaterFor(feedUrl);
-    expect(await updater.check()).toMatchObject({ current_version: '0.1.0', state: 'up_to_date' });
+    let url = '';
+    const { updater } = updaterFor('', { feedUrl: () => url });
+    url = feedUrl;
+    updater.feedChanged();
+    await settled(updater, 'up_to_date');
     expect(requests).toEqual(['latest-linux.yml']);
+    expect(await updater.check()).toMatchObject({ current_version: '0.1.0', state: 'up_to_date' });
+    expect(requests).toEqual(['latest-linux.yml', 'latest-linux.yml']);
+    url = '';
+    updater.feedChanged();
+    expect(updater.status()).toEqual({ current_version: '0.1.0', state: 'off' });
     // electron-updater asked through Electron's net (the fake's: Node's http), in its own session.
     expect(net.request).toHaveBeenCalled();
     expect(fake.windows).toEqual([]);
