@@ -13,6 +13,7 @@
  *   links.ts, open-link.ts  zulip:// and realm links from the OS (open-url, a second launch's argv) opened in the page
  *   uploads.ts          the zulip-upload: scheme serving the realm's images from the engine's cache
  *   save-upload.ts      a file link clicked: fetched by the engine, saved where the user says
+ *   updater.ts          auto-update (electron-updater) from the feed in the desktop settings, off by default
  * Data: userData/accounts (account databases, accounts.json), userData/keys.json, userData/sandbox
  * (the embedded reference server's realm), userData/window-state.json, userData/desktop-settings.json.
  */
@@ -36,6 +37,7 @@ import { menuTemplate } from './menu.js';
 import { rendererLocation } from './renderer-location.js';
 import { SafeStorageSecretStore } from './secrets.js';
 import { handleUploads, registerUploadScheme } from './uploads.js';
+import { handleUpdates, startUpdater, type Updater } from './updater.js';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from './window-options.js';
 import { loadWindowState, MIN_SIZE, trackWindowState } from './window-state.js';
 
@@ -71,6 +73,16 @@ export function startApp(argv: readonly string[] = process.argv): void {
   let quitting = false;
   let settings: DesktopSettingsStore | undefined;
   let unread: ReturnType<typeof startUnreadDisplay> | undefined;
+  let updater: Updater | undefined;
+
+  // Quitting (and "Restart to update") waits once for the engine: the outbox and databases close cleanly.
+  let closing: Promise<void> | undefined;
+  const closeEngine = (): Promise<void> =>
+    (closing ??= (shutdown ? withTimeout(shutdown(), CLOSE_TIMEOUT_MS) : Promise.resolve())
+      .catch((e: unknown) => log(`closing the engine: ${String(e)}`))
+      .finally(() => {
+        closed = true;
+      }));
 
   // Every webContents Electron creates, ours or not, gets the locks before it loads anything.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, location.isOwn));
@@ -143,6 +155,7 @@ export function startApp(argv: readonly string[] = process.argv): void {
       w.show();
       pageReady = true;
       flushLink();
+      updater?.windowShown();
     });
     w.on('closed', () => {
       if (win !== w) return;
@@ -177,11 +190,28 @@ export function startApp(argv: readonly string[] = process.argv): void {
     const desktop = new DesktopSettingsStore(join(userData, 'desktop-settings.json'), process.platform, log);
     settings = desktop;
     const ses = session.defaultSession;
+    const updates = startUpdater({
+      feedUrl: () => desktop.get().update_feed_url,
+      // Quitting from here on (close to tray must not keep the window), the engine closed first.
+      beforeInstall: () => {
+        quitting = true;
+        return closeEngine();
+      },
+      publish: (s) => {
+        if (win && !win.isDestroyed()) win.webContents.send(CHANNELS.updateStatus, s);
+      },
+      log,
+      // The harness's and tests' own switch: checks from an unpackaged app (ignored when packaged).
+      devChecks: process.env['ZULIP_UPDATER_DEV'] === '1',
+    });
+    updater = updates;
+    const disposeUpdates = handleUpdates(updates, { window: () => win, isOwnUrl: location.isOwn, log });
     const disposeSettings = handleDesktopSettings(desktop, { window: () => win, isOwnUrl: location.isOwn, log, spellCheckerLanguages: () => ses.availableSpellCheckerLanguages });
     applySpellCheck(ses, desktop.get());
     desktop.onChange((now, before) => {
       if (now.start_at_login !== before.start_at_login) app.setLoginItemSettings({ openAtLogin: now.start_at_login });
       if (now.spellcheck !== before.spellcheck || now.spellcheck_languages.join() !== before.spellcheck_languages.join()) applySpellCheck(ses, now);
+      if (now.update_feed_url !== before.update_feed_url) updates.feedChanged();
     });
     const display = startUnreadDisplay({ window: () => win, show: showWindow, quit: () => app.quit() });
     unread = display;
@@ -199,6 +229,8 @@ export function startApp(argv: readonly string[] = process.argv): void {
       notifications.close();
       linkClient.close();
       display.close();
+      updates.close();
+      disposeUpdates();
       disposeSettings();
       disposeIpc();
       disposeSave();
@@ -223,18 +255,12 @@ export function startApp(argv: readonly string[] = process.argv): void {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  // Quit waits once for the engine (the outbox and databases close cleanly), then quits for real.
-  let closing: Promise<void> | undefined;
+  // Quit waits once for the engine, then quits for real.
   app.on('before-quit', (event) => {
     quitting = true;
     if (closed || !shutdown) return;
     event.preventDefault();
-    closing ??= withTimeout(shutdown(), CLOSE_TIMEOUT_MS)
-      .catch((e: unknown) => log(`closing the engine: ${String(e)}`))
-      .finally(() => {
-        closed = true;
-        app.quit();
-      });
+    void closeEngine().then(() => app.quit());
   });
 }
 

@@ -8,6 +8,8 @@
  *   do_not_disturb    no desktop notifications from this device
  *   spellcheck, spellcheck_languages   spell check on or off, and its dictionaries (main/spellcheck.ts);
  *                     a language this computer has no dictionary for is refused
+ *   update_feed_url   where updates come from (main/updater.ts); '' (the default) is off; https only,
+ *                     or http to this computer for testing a feed
  * The page asks with `null` (answer: the settings) or a patch (answer: the settings after it). Only
  * our page may ask (the same sender check as every IPC); the payload is parsed with zod.
  */
@@ -24,7 +26,7 @@ export type { DesktopSettings };
 const patchSchema = settingsSchema.partial().strict();
 
 export function defaultDesktopSettings(platform: NodeJS.Platform): DesktopSettings {
-  return { close_to_tray: platform !== 'darwin', start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [] };
+  return { close_to_tray: platform !== 'darwin', start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], update_feed_url: '' };
 }
 
 export class DesktopSettingsStore {

@@ -12,4 +12,6 @@ export const CHANNELS = {
   saveUpload: 'zulip:save-upload',
   desktopSettings: 'zulip:desktop-settings',
   open: 'zulip:open',
+  update: 'zulip:update',
+  updateStatus: 'zulip:update-status',
 } as const;

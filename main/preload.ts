@@ -12,6 +12,8 @@
  *   window.zulip.desktopSettings(patch)   -> Promise<RpcResult> (IPC_DESKTOP_SETTINGS): the app's own settings; null reads them
  *   window.zulip.onOpen(listener)         main asks the page to open a conversation (IPC_OPEN: a notification was
  *                                         clicked, or a zulip:// or realm link came from the OS: main/open-link.ts)
+ *   window.zulip.update(action)           -> Promise<RpcResult> (IPC_UPDATE): the updater's state, 'check', or 'install'
+ *   window.zulip.onUpdateStatus(listener) the updater's state as it changes (IPC_UPDATE_STATUS: main/updater.ts)
  *
  * One ipcRenderer listener fans events out to the page's listeners.
  */
@@ -43,6 +45,11 @@ const api = {
   onOpen: (listener: (target: unknown) => void): void => {
     if (typeof listener !== 'function') throw new TypeError('onOpen(listener): listener must be a function');
     ipcRenderer.on(CHANNELS.open, (_event, target: unknown) => listener(target));
+  },
+  update: (action: string): Promise<unknown> => ipcRenderer.invoke(CHANNELS.update, { action }),
+  onUpdateStatus: (listener: (status: unknown) => void): void => {
+    if (typeof listener !== 'function') throw new TypeError('onUpdateStatus(listener): listener must be a function');
+    ipcRenderer.on(CHANNELS.updateStatus, (_event, status: unknown) => listener(status));
   },
   subscribe: (listener: Listener): number => {
     if (typeof listener !== 'function') throw new TypeError('subscribe(listener): listener must be a function');

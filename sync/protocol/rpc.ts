@@ -90,6 +90,10 @@ export const IPC_SAVE_UPLOAD = 'zulip:save-upload';
 export const IPC_DESKTOP_SETTINGS = 'zulip:desktop-settings';
 /** Main to page: open this conversation (a desktop notification was clicked); the payload is an `OpenTarget` (sync/protocol/notify.ts). */
 export const IPC_OPEN = 'zulip:open';
+/** Updates (main/updater.ts): `{ action: 'status' | 'check' | 'install' }` (answers the envelope around an `UpdateStatus`, sync/protocol/desktop.ts). */
+export const IPC_UPDATE = 'zulip:update';
+/** Main to page: the updater's state changed; the payload is an `UpdateStatus`. */
+export const IPC_UPDATE_STATUS = 'zulip:update-status';
 
 /** Parse a request for `name`; the caller answers INVALID_REQUEST / UNKNOWN_OPERATION on failure. */
 export function parseOperationRequest(name: string, payload: unknown): { ok: true; name: OperationName; request: unknown } | { ok: false; error: RpcError } {

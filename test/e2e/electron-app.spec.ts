@@ -6,7 +6,10 @@
  * against the reference server run as its own process. What this cannot prove: README, "The
  * Electron harness".
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -18,6 +21,9 @@ import { expectLoaded, upload } from './upload-helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PICTURE = readFileSync(path.join(ROOT, 'resources', 'icons', '256x256.png'));
+// The harness runs the app unpackaged: its updater may check (main/updater.ts devChecks); updates
+// stay off until a test sets a feed.
+process.env['ZULIP_UPDATER_DEV'] = '1';
 
 interface World {
   readonly app: ElectronApp;
@@ -257,4 +263,70 @@ test('links from the OS open in the running window; spell-check languages; the c
   await page.getByRole('button', { name: /^Back to http:\/\/127\.0\.0\.1:/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Verona' })).toBeVisible();
   expect(world.problems()).toEqual([]);
+});
+
+test('updates: the feed set in Desktop app settings, a newer version downloaded, Restart to update installs it after the engine closed', async ({ world }, testInfo) => {
+  const { app, page } = world;
+  // A feed on loopback: latest-linux.yml and the "new AppImage" (a script leaving a mark when started).
+  const NEW = 'zulip-offline-0.2.0-linux-x86_64.AppImage';
+  const bytes = Buffer.from('#!/bin/sh\necho started > "$0.ran"\n');
+  const sha512 = createHash('sha512').update(bytes).digest('base64');
+  const files = new Map<string, string | Buffer>([
+    ['latest-linux.yml', `version: 0.2.0\nfiles:\n  - url: ${NEW}\n    sha512: ${sha512}\n    size: ${bytes.length}\npath: ${NEW}\nsha512: ${sha512}\nreleaseDate: '2026-11-27T00:00:00.000Z'\n`],
+    [NEW, bytes],
+  ]);
+  const feed = createServer((req, res) => {
+    const body = files.get(new URL(req.url ?? '/', 'http://feed').pathname.replace('/feed/', ''));
+    if (body === undefined) return void res.writeHead(404).end();
+    res.writeHead(200).end(body);
+  });
+  await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
+  const work = mkdtempSync(path.join(tmpdir(), 'zulip-update-'));
+  // The AppImage runtime names the running AppImage; electron-updater downloads into the user's cache.
+  const installed = path.join(work, 'Zulip-Offline.AppImage');
+  writeFileSync(installed, 'the installed 0.1.0');
+  const env = { APPIMAGE: process.env['APPIMAGE'], XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] };
+  process.env['APPIMAGE'] = installed;
+  process.env['XDG_CACHE_HOME'] = path.join(work, 'cache');
+  try {
+    await page.goto(`${page.url().split('#')[0]}#settings/preferences`);
+    const group = page.getByRole('group', { name: 'Desktop app' }).getByRole('group', { name: 'Updates' });
+    const status = group.getByRole('status');
+    await expect(status).toContainText('Updates are off');
+    const url = group.getByRole('textbox', { name: 'Update feed URL' });
+    await expect(url).toHaveValue('');
+
+    // Plain http elsewhere than this computer is refused, in words.
+    await url.fill('http://downloads.example.org/feed/');
+    await url.press('Enter');
+    await expect(page.getByRole('group', { name: 'Desktop app' }).getByRole('alert')).toContainText('must be an https:// address');
+
+    await url.fill(`http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed/`);
+    await group.getByRole('button', { name: 'Check for updates' }).click();
+    await expect(status).toContainText('Version 0.2.0 is downloaded and ready to install', { timeout: 20_000 });
+    const restart = group.getByRole('button', { name: 'Restart to update' });
+    await expect(restart).toBeVisible();
+    await group.scrollIntoViewIfNeeded();
+    await lightAndDark(page, testInfo, '132-desktop-updates');
+    expect(world.problems()).toEqual([]);
+    // Nothing was installed yet, and nothing popped up by itself.
+    expect(readFileSync(installed, 'utf8')).toBe('the installed 0.1.0');
+    expect(app.records.notifications).toEqual([]);
+
+    // Restart to update: the engine closes (main's IPC handlers gone with it), then electron-updater
+    // installs (the verified file in place of the AppImage, started) and the app quits.
+    await restart.click();
+    await expect.poll(() => app.standIn.app.quitted, { timeout: 15_000 }).toBe(true);
+    expect(app.records.autoUpdater).toEqual([{ event: 'before-quit-for-update', ipcHandlers: [] }]);
+    expect(readFileSync(installed)).toEqual(bytes);
+    await expect.poll(() => existsSync(`${installed}.ran`)).toBe(true);
+    expect(app.logs().filter((l) => /closing the engine|still closing/.test(l))).toEqual([]);
+  } finally {
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    await new Promise((r) => feed.close(r));
+    rmSync(work, { recursive: true, force: true });
+  }
 });

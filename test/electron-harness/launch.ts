@@ -15,6 +15,7 @@ import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { electronForRequire } from './require-electron.js';
 import { createStandIn, type StandIn, type StandInWindowType } from './stand-in.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -52,6 +53,7 @@ export async function launchElectronApp(opts: { browser: Browser; userData: stri
   if ((globalThis as Record<symbol, unknown>)[KEY]) throw new Error('an Electron harness app is still running in this process');
   if (!hooked) {
     register(pathToFileURL(path.join(import.meta.dirname, 'hooks.mjs')), { data: { target: pathToFileURL(path.join(import.meta.dirname, 'electron.mjs')).href } });
+    electronForRequire();
     hooked = true;
   }
   mkdirSync(opts.userData, { recursive: true });

@@ -17,10 +17,12 @@
  * README ("The Electron harness").
  */
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
+import { netRequest } from './net.js';
 import { preloadInitScript, type WireValue } from './preload.js';
 import { seal, unseal } from './seal.js';
 
@@ -89,6 +91,10 @@ export function createStandIn(opts: StandInOptions) {
     contextMenus: [] as StandInMenu[],
     /** The session's spell checker: on/off and languages as set, words added to the dictionary. */
     spellChecker: { enabled: [] as boolean[], languages: [] as string[][], added: [] as string[] },
+    /** Events main's updater emitted on Electron's own `autoUpdater` (`before-quit-for-update`), with the IPC handlers main still had then. */
+    autoUpdater: [] as Array<{ event: string; ipcHandlers: string[] }>,
+    /** Sessions asked for by partition (`session.fromPartition`: electron-updater's). */
+    partitions: [] as string[],
     /** The headers each response reached the page with, after the session's hook (by URL). */
     responses: new Map<string, Record<string, string>>(),
     /** URLs the session was asked the system proxy for (`resolveProxy`; answered DIRECT, as with no proxy configured). */
@@ -99,7 +105,11 @@ export function createStandIn(opts: StandInOptions) {
 
   class StandInApp
     extends EventEmitter
-    implements Pick<Electron.App, 'isPackaged' | 'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'getName' | 'getAppPath' | 'setBadgeCount' | 'getBadgeCount' | 'setLoginItemSettings' | 'quit' | 'isReady' | 'setAsDefaultProtocolClient'>
+    implements
+      Pick<
+        Electron.App,
+        'isPackaged' | 'requestSingleInstanceLock' | 'whenReady' | 'getPath' | 'getName' | 'getVersion' | 'getAppPath' | 'setBadgeCount' | 'getBadgeCount' | 'setLoginItemSettings' | 'quit' | 'isReady' | 'setAsDefaultProtocolClient'
+      >
   {
     isPackaged = false;
     badge = 0;
@@ -141,6 +151,10 @@ export function createStandIn(opts: StandInOptions) {
     }
     getName() {
       return 'Zulip Offline';
+    }
+    /** Electron answers the app's package.json version. */
+    getVersion(): string {
+      return (JSON.parse(readFileSync(path.join(opts.appPath, 'package.json'), 'utf8')) as { version: string }).version;
     }
     getAppPath() {
       return opts.appPath;
@@ -559,7 +573,23 @@ export function createStandIn(opts: StandInOptions) {
       return Promise.resolve('DIRECT');
     },
   };
-  const session = { defaultSession };
+  const session = {
+    defaultSession,
+    fromPartition: (partition: string) => {
+      records.partitions.push(partition);
+      return defaultSession;
+    },
+  };
+  const net: Pick<Electron.Net, 'request'> = { request: (options) => netRequest(options) as unknown as Electron.ClientRequest };
+
+  /** Electron's own (Squirrel) autoUpdater: electron-updater emits `before-quit-for-update` on it when it installs. */
+  class StandInAutoUpdater extends EventEmitter {
+    override emit(event: string, ...args: unknown[]): boolean {
+      records.autoUpdater.push({ event, ipcHandlers: [...ipcMain.handlers.keys()] });
+      return super.emit(event, ...args);
+    }
+  }
+  const autoUpdater = new StandInAutoUpdater();
 
   /** What the session's permission check answers for `permission` asked by a page at `url`. */
   const permissionCheck = (permission: string, url: string): boolean => sessionHooks.permissionCheck?.(null, permission as never, originOf(url), { requestingUrl: url, isMainFrame: true, embeddingOrigin: '', securityOrigin: originOf(url) } as never) ?? true;
@@ -710,7 +740,7 @@ export function createStandIn(opts: StandInOptions) {
   const BrowserWindow = Object.assign(StandInWindow, { getAllWindows: () => [...windows], getFocusedWindow: () => [...windows].find((w) => w.isFocused()) ?? null });
 
   return {
-    module: { app, BrowserWindow, dialog, ipcMain, Menu: StandInMenu, nativeImage, Notification: StandInNotification, protocol, safeStorage, screen, session, shell, Tray: StandInTray },
+    module: { app, autoUpdater, BrowserWindow, dialog, ipcMain, Menu: StandInMenu, nativeImage, net, Notification: StandInNotification, protocol, safeStorage, screen, session, shell, Tray: StandInTray },
     records,
     answers,
     app,

@@ -52,7 +52,9 @@ describe('installer sections', () => {
     expect(patterns).not.toContain('**/*');
     expect(config.asarUnpack).toEqual(expect.arrayContaining([expect.stringMatching(/better-sqlite3.*\.node$/)]));
     expect(config.artifactName).not.toMatch(/\s/);
-    expect(config.publish).toBeNull();
+    // The generic feed only makes electron-builder write latest*.yml and app-update.yml; its URL is a
+    // placeholder that never resolves (the feed is the user's setting, main/updater.ts).
+    expect(config.publish).toEqual([{ provider: 'generic', url: 'https://updates.invalid/zulip-offline' }]);
   });
 
   it('rebuilds native modules for Electron when packaging', () => {

@@ -102,6 +102,13 @@ describe('electron-builder --linux dir with a stand-in Electron', () => {
     expect(seconds).toBeLessThan(BUILD_TIMEOUT_MS / 1000);
   });
 
+  it("writes electron-updater's app-update.yml (the placeholder feed, the cache folder's name) into resources", () => {
+    const yml = readFileSync(join(resources, 'app-update.yml'), 'utf8');
+    expect(yml).toContain('provider: generic');
+    expect(yml).toContain('url: https://updates.invalid/zulip-offline');
+    expect(yml).toMatch(/updaterCacheDirName: \S+/);
+  });
+
   it('names the executable after linux.executableName and keeps the Electron license', () => {
     expect(statSync(join(appDir, 'zulip-offline')).mode & 0o111).not.toBe(0);
     expect(existsSync(join(appDir, 'LICENSE.electron.txt'))).toBe(true);

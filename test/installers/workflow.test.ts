@@ -54,6 +54,8 @@ describe('release workflow', () => {
     // The deb's Homepage: the repository the workflow runs in (electron-builder refuses a deb without one).
     expect(build.steps.some((s) => s.run === 'npm run dist -- --publish never -c.extraMetadata.homepage=${{ github.server_url }}/${{ github.repository }}')).toBe(true);
     expect(build.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))?.with?.path).toMatch(/\.dmg[\s\S]*\.exe[\s\S]*\.AppImage[\s\S]*\.deb/);
+    // The auto-update feed's files (main/updater.ts): the release's assets are a generic feed.
+    expect(build.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))?.with?.path).toMatch(/latest\*\.yml[\s\S]*\.blockmap/);
   });
 
   it('lets the runners download Electron (unlike CI)', () => {

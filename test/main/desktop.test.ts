@@ -36,14 +36,14 @@ const pixel = (img: { bitmap: Buffer; width: number }, x: number, y: number) => 
 describe('desktop settings', () => {
   it('default to close to tray off macOS only, are kept in a file, and a broken file means defaults', () => {
     const file = path.join(dir, 'desktop-settings.json');
-    expect(new DesktopSettingsStore(file, 'linux').get()).toEqual({ close_to_tray: true, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [] });
+    expect(new DesktopSettingsStore(file, 'linux').get()).toEqual({ close_to_tray: true, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], update_feed_url: '' });
     expect(new DesktopSettingsStore(file, 'win32').get().close_to_tray).toBe(true);
     expect(new DesktopSettingsStore(file, 'darwin').get().close_to_tray).toBe(false);
     new DesktopSettingsStore(file, 'linux').set({ start_at_login: true });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ close_to_tray: true, start_at_login: true, do_not_disturb: false, spellcheck: true, spellcheck_languages: [] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ close_to_tray: true, start_at_login: true, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], update_feed_url: '' });
     expect(new DesktopSettingsStore(file, 'linux').get().start_at_login).toBe(true);
     writeFileSync(file, '{"close_to_tray": "yes"');
-    expect(new DesktopSettingsStore(file, 'linux').get()).toEqual({ close_to_tray: true, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [] });
+    expect(new DesktopSettingsStore(file, 'linux').get()).toEqual({ close_to_tray: true, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], update_feed_url: '' });
   });
 
   it('over IPC: our page reads and patches them; another sender and an unknown key are refused', async () => {
@@ -53,8 +53,8 @@ describe('desktop settings', () => {
     const dispose = handleDesktopSettings(store, { window: () => win as never, isOwnUrl: (u) => u === OWN });
     const h = ipcMain.handlers.get(IPC_DESKTOP_SETTINGS)!;
     const call = (payload: unknown, sender = win.webContents) => h({ sender, senderFrame: sender.mainFrame } as never, payload as never);
-    expect(await call(null)).toEqual({ ok: true, value: { close_to_tray: true, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], available_spellcheck_languages: [] } });
-    expect(await call({ close_to_tray: false })).toEqual({ ok: true, value: { close_to_tray: false, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], available_spellcheck_languages: [] } });
+    expect(await call(null)).toEqual({ ok: true, value: { close_to_tray: true, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], available_spellcheck_languages: [], update_feed_url: '' } });
+    expect(await call({ close_to_tray: false })).toEqual({ ok: true, value: { close_to_tray: false, start_at_login: false, do_not_disturb: false, spellcheck: true, spellcheck_languages: [], available_spellcheck_languages: [], update_feed_url: '' } });
     expect(await call({ open_devtools: true })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(await call({ close_to_tray: 'no' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     const other = new BrowserWindow({});

@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
+import { netRequest } from '../electron-harness/net.js';
 import { seal, unseal } from '../electron-harness/seal.js';
 
 type Fn = (...args: never[]) => unknown;
@@ -141,6 +142,9 @@ export class BrowserWindow extends EventEmitter {
 
 class FakeApp extends EventEmitter {
   isPackaged = false;
+  version = '0.1.0';
+  appPath = '/opt/zulip-offline';
+  readonly relaunch = vi.fn(() => undefined);
   lock = true;
   quitting = false;
   userData = '/nonexistent';
@@ -160,8 +164,11 @@ class FakeApp extends EventEmitter {
   getName() {
     return 'Zulip Offline';
   }
+  getVersion() {
+    return this.version;
+  }
   getAppPath() {
-    return '/opt/zulip-offline';
+    return this.appPath;
   }
   /** Like Electron: `before-quit` may be prevented; otherwise the windows close and the app quits. */
   quit() {
@@ -215,7 +222,14 @@ export const dialog = {
 
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
 
+/** Electron's net.request over Node's http (electron-updater's requests, to a loopback feed in tests). */
+export const net = { request: vi.fn(netRequest) };
+
+/** Electron's own autoUpdater: electron-updater emits `before-quit-for-update` on it when it installs. */
+export const autoUpdater = new EventEmitter();
+
 export const session = {
+  fromPartition: vi.fn((_partition: string) => session.defaultSession),
   defaultSession: {
     webRequest: { onHeadersReceived: (f: Fn) => void (fake.session.headers = f) },
     setPermissionRequestHandler: (f: Fn) => void (fake.session.permissionRequest = f),
@@ -340,11 +354,11 @@ export const fake = {
     fake.session = {};
     fake.protocol = { privileged: [], handlers: new Map() };
     fake.displays = [{ x: 0, y: 0, width: 1920, height: 1080 }];
-    for (const e of [app, ipcMain, ipcRenderer]) e.removeAllListeners();
+    for (const e of [app, ipcMain, ipcRenderer, autoUpdater]) e.removeAllListeners();
     ipcMain.handlers.clear();
-    Object.assign(app, { isPackaged: false, lock: true, quitting: false, userData: '/nonexistent' });
+    Object.assign(app, { isPackaged: false, lock: true, quitting: false, userData: '/nonexistent', version: '0.1.0', appPath: '/opt/zulip-offline' });
     vi.clearAllMocks();
   },
 };
 
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, dialog, shell, session, screen, Menu, protocol, nativeImage, Tray, Notification };
+export default { app, autoUpdater, BrowserWindow, ipcMain, ipcRenderer, contextBridge, safeStorage, dialog, shell, session, screen, Menu, net, protocol, nativeImage, Tray, Notification };

@@ -5,7 +5,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from '../../main/ipc-channels.js';
-import { IPC_DESKTOP_SETTINGS, IPC_EVENT, IPC_INVOKE, IPC_OPEN, IPC_SAVE_UPLOAD, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE } from '../../sync/protocol/rpc.js';
+import { IPC_DESKTOP_SETTINGS, IPC_EVENT, IPC_INVOKE, IPC_OPEN, IPC_SAVE_UPLOAD, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE, IPC_UPDATE, IPC_UPDATE_STATUS } from '../../sync/protocol/rpc.js';
 import { contextBridge, fake, ipcRenderer } from './fake-electron.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
@@ -30,13 +30,13 @@ beforeEach(() => {
 
 describe('preload', () => {
   it('uses the protocol channel names', () => {
-    expect(CHANNELS).toEqual({ invoke: IPC_INVOKE, event: IPC_EVENT, subscribe: IPC_SUBSCRIBE, unsubscribe: IPC_UNSUBSCRIBE, stageUpload: IPC_STAGE_UPLOAD, saveUpload: IPC_SAVE_UPLOAD, desktopSettings: IPC_DESKTOP_SETTINGS, open: IPC_OPEN });
+    expect(CHANNELS).toEqual({ invoke: IPC_INVOKE, event: IPC_EVENT, subscribe: IPC_SUBSCRIBE, unsubscribe: IPC_UNSUBSCRIBE, stageUpload: IPC_STAGE_UPLOAD, saveUpload: IPC_SAVE_UPLOAD, desktopSettings: IPC_DESKTOP_SETTINGS, open: IPC_OPEN, update: IPC_UPDATE, updateStatus: IPC_UPDATE_STATUS });
   });
 
   it('exposes exactly host, invoke, subscribe and unsubscribe on window.zulip, frozen', () => {
     expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
     expect(contextBridge.exposeInMainWorld.mock.calls[0]?.[0]).toBe('zulip');
-    expect(Object.keys(zulip).sort()).toEqual(['desktopSettings', 'host', 'invoke', 'onOpen', 'saveUpload', 'stageUpload', 'subscribe', 'unsubscribe']);
+    expect(Object.keys(zulip).sort()).toEqual(['desktopSettings', 'host', 'invoke', 'onOpen', 'onUpdateStatus', 'saveUpload', 'stageUpload', 'subscribe', 'unsubscribe', 'update']);
     expect(zulip.host).toBe('electron');
     expect(Object.isFrozen(zulip)).toBe(true);
     expect(Object.values(zulip)).not.toContain(ipcRenderer);
@@ -98,6 +98,16 @@ describe('preload', () => {
     api.onOpen((t) => opened.push(t));
     ipcRenderer.emit(IPC_OPEN, { sender: ipcRenderer }, { kind: 'inbox' });
     expect(opened).toEqual([{ kind: 'inbox' }]);
+  });
+
+  it('update asks the updater ({ action }); onUpdateStatus hears the state only', async () => {
+    const api = zulip as unknown as { update(a: string): Promise<unknown>; onUpdateStatus(l: (s: unknown) => void): void };
+    await api.update('check');
+    expect(ipcRenderer.invoke.mock.calls).toEqual([[IPC_UPDATE, { action: 'check' }]]);
+    const heard: unknown[] = [];
+    api.onUpdateStatus((s) => heard.push(s));
+    ipcRenderer.emit(IPC_UPDATE_STATUS, { sender: ipcRenderer }, { state: 'checking', current_version: '0.1.0' });
+    expect(heard).toEqual([{ state: 'checking', current_version: '0.1.0' }]);
   });
 
   it('refuses a listener that is not a function', () => {

@@ -20,6 +20,10 @@ export interface PreloadApi {
   desktopSettings?(patch: unknown): Promise<unknown>;
   /** Main asks the page to open a conversation (a desktop notification it showed was clicked). */
   onOpen?(listener: (target: unknown) => void): void;
+  /** The updater: its state, a check, or "Restart to update" (answers an RpcResult around an UpdateStatus). */
+  update?(action: string): Promise<unknown>;
+  /** The updater's state as it changes. */
+  onUpdateStatus?(listener: (status: unknown) => void): void;
 }
 
 export class PreloadTransport implements Transport {

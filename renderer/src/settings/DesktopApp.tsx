@@ -1,6 +1,6 @@
 /**
  * The Preferences tab's "Desktop app" group: close to tray, start at login and spell check (on or
- * off, and its languages among the dictionaries this computer has), settings of the Electron app
+ * off, and its languages among the dictionaries this computer has), updates (DesktopUpdates.tsx), settings of the Electron app
  * kept by its main process (core/desktop-settings.ts, main/desktop-settings.ts). In a browser they do not apply (the browser's
  * own spell check works): the group says so instead.
  */
@@ -8,6 +8,8 @@ import { createSignal, For, onMount, Show } from 'solid-js';
 import { errorText } from '../core/errors.js';
 import type { DesktopSettings } from '../../../sync/protocol/desktop.js';
 import { desktopSettings } from '../core/desktop-settings.js';
+import { updates } from '../core/updates.js';
+import { DesktopUpdates } from './DesktopUpdates.js';
 
 const SWITCHES: ReadonlyArray<{ key: 'close_to_tray' | 'start_at_login' | 'spellcheck'; label: string; hint: string }> = [
   { key: 'close_to_tray', label: 'Keep running in the tray when the window is closed', hint: 'Messages keep syncing and your changes keep sending; Quit from the tray icon to stop.' },
@@ -88,6 +90,9 @@ export function DesktopApp() {
               Ctrl-click (⌘-click on a Mac) to choose several; none chosen checks in the system's language. On Windows and macOS the system's spell checker decides.
             </p>
           </div>
+        </Show>
+        <Show when={updates.available()}>
+          <DesktopUpdates onError={setError} />
         </Show>
         <Show when={error()}>
           <p class="error" role="alert">
