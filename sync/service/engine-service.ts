@@ -327,9 +327,13 @@ export class EngineService {
     };
   }
 
-  /** Every account for the bar, in the person's order, with its unread count and connection. */
+  /**
+   * Every account for the bar, in the person's order, with its unread count and connection. Names
+   * are the realms' (their host until the first sync), told apart by host, then by email, when two
+   * are the same.
+   */
   private organisations(): Organisation[] {
-    return this.list.accounts.map((a) => {
+    const orgs = this.list.accounts.map((a): Organisation => {
       const s = this.sessions.get(a.id)?.session;
       const name = s ? getRealmValue(s.db, 'realm_name') : undefined;
       return {
@@ -339,6 +343,11 @@ export class EngineService {
         connection: s ? s.status.state : 'closed',
       };
     });
+    for (const by of [(o: Organisation) => new URL(o.realm_url).host, (o: Organisation) => o.email]) {
+      const names = orgs.map((o) => o.name);
+      for (const o of orgs) if (names.filter((n) => n === o.name).length > 1) o.name = `${o.name} (${by(o)})`;
+    }
+    return orgs;
   }
 
   /** Save the network settings; every open account reconnects with them. */
