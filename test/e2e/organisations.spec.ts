@@ -4,7 +4,8 @@
  * to the second without signing out of the first; the organisations bar switches between them by
  * click, Ctrl+Tab and Ctrl+1..9. The first one's server process is stopped while it is shown and
  * an edit is queued there; a message on the second raises its unread badge on the bar meanwhile;
- * then, the second shown, the first's server starts again and the queued edit lands on it.
+ * then, the second shown, the first's server starts again and the queued edit lands on it. Last,
+ * the bar is reordered from a tile's menu.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,13 @@ test('two organisations: the bar switches, the one not shown syncs, a queued edi
       .poll(async () => ((await hamlet.call('GET', `/messages/${oldId}`, { apply_markdown: 'false' }))['message'] as { content: string }).content, { timeout: 30_000 })
       .toContain('edited in the first organisation');
     await expect(tile(first)).not.toHaveAccessibleName(/not connected$/, { timeout: 30_000 });
+
+    // Reordered from the tile's menu (keyboard-reachable): the first moves down, and Ctrl+2 is it now.
+    await bar.getByRole('button', { name: `Options for Sandbox (${first})` }).click();
+    await page.getByRole('menuitem', { name: 'Move down' }).click();
+    await expect(bar.getByRole('listitem').first().getByRole('button').first()).toHaveAccessibleName(new RegExp(`^Organisation Sandbox \\(${secondHost.replace(/\./g, '\\.')}\\)`));
+    await page.keyboard.press('Control+2');
+    await expect(tile(first)).toHaveAttribute('aria-current', 'true');
     expect(world.problems()).toEqual([]);
   } finally {
     await second?.proc.stop();

@@ -43,7 +43,8 @@ export function createAccountsStore(bridge: Bridge): AccountsStore {
     onError: 'keep',
   });
   const refresh = q.refresh;
-  const orgs = createAreaQuery<Organisation[]>(bridge, { fetch: () => bridge.invoke('organisations', {}), areas: ['organisations'], initial: [], key: 'id', onError: 'keep' });
+  // A burst of events (backfill, a channel marked read) costs one count per account, not one each.
+  const orgs = createAreaQuery<Organisation[]>(bridge, { fetch: () => bridge.invoke('organisations', {}), areas: ['organisations'], debounceMs: 250, initial: [], key: 'id', onError: 'keep' });
 
   return {
     state: q.state,
