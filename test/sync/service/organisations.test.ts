@@ -106,6 +106,14 @@ describe('several organisations at once', () => {
     await call('reorderAccounts', { ids: [b, a] });
     expect((await orgs()).map((o) => o.id)).toEqual([b, a]);
     expect((JSON.parse(readFileSync(path.join(dir.dir, 'accounts.json'), 'utf8')) as { accounts: Array<{ id: string }> }).accounts.map((x) => x.id)).toEqual([b, a]);
+
+    // New network settings reconnect every open account, not only the shown one; Alpha stays shown.
+    const [oldA, oldB] = [svc.sessionOf(a), svc.sessionOf(b)];
+    await call('setNetworkSettings', await call('networkSettings'));
+    expect(svc.sessionOf(a)).not.toBe(oldA);
+    expect(svc.sessionOf(b)).not.toBe(oldB);
+    expect(svc.activeSession).toBe(svc.sessionOf(a));
+    await until(() => svc.sessionOf(b)?.status.state === 'live', 10_000, 'beta live after reconnecting');
     await alphaProxy.resume();
     await svc.close();
 
