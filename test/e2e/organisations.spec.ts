@@ -3,9 +3,9 @@
  * and the browser-mode host its own process. Signed in to the first, "Add organisation" signs in
  * to the second without signing out of the first; the organisations bar switches between them by
  * click, Ctrl+Tab and Ctrl+1..9. The first one's server process is stopped while it is shown and
- * an edit is queued there; a message on the second raises its unread badge on the bar meanwhile;
- * then, the second shown, the first's server starts again and the queued edit lands on it. Last,
- * the bar is reordered from a tile's menu.
+ * an edit is queued there; a message on the second raises its unread badge on the bar meanwhile,
+ * and it notifies: a click shows the second and opens the conversation. The first's server starts
+ * again and the queued edit lands while it is not shown. Last, the bar is reordered from a menu.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,25 @@ import { openRealWorld, restAs, signInFromWelcome, statusOf } from './real-world
 
 test('two organisations: the bar switches, the one not shown syncs, a queued edit lands while the other is shown', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  // The page's Web Notifications, recorded, with the app in the background (as notifications.spec.ts).
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown> & { __notes: unknown[] };
+    w.__notes = [];
+    w['Notification'] = class {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(
+        public title: string,
+        opts: { body?: string } = {},
+      ) {
+        (this as unknown as { body: string }).body = opts.body ?? '';
+        w.__notes.push(this);
+      }
+      close() {}
+    };
+    (w['document'] as { hasFocus: () => boolean }).hasFocus = () => false;
+  });
   let oldId = 0;
   const world = await openRealWorld(page, 'hamlet@example.com', async (rest) => {
     // The first realm lets members edit old messages; hamlet's old one in Denmark is edited below.
@@ -79,9 +98,15 @@ test('two organisations: the bar switches, the one not shown syncs, a queued edi
     await screenshot(page, testInfo, '130-organisations-bar-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // The second shown, the first's server comes back: its queued edit lands while it is not shown.
-    await page.keyboard.press('Control+Shift+Tab');
+    // The second one notified too; a click on it shows the second and opens the conversation.
+    const notes = () => page.evaluate(() => (window as unknown as { __notes: Array<{ body: string }> }).__notes.map((n) => n.body));
+    await expect.poll(notes, { timeout: 15_000 }).toContain('A word from the second organisation');
+    await page.evaluate(() => (window as unknown as { __notes: Array<{ body: string; onclick: (() => void) | null }> }).__notes.find((n) => n.body === 'A word from the second organisation')!.onclick?.());
     await expect(tile(secondHost)).toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveURL(/#narrow\/dm\/\d+-/);
+    await expect(messageList(page)).toContainText('A word from the second organisation');
+
+    // The second shown, the first's server comes back: its queued edit lands while it is not shown.
     await world.startServer();
     const hamlet = await world.rest('hamlet@example.com');
     await expect
