@@ -15,6 +15,9 @@ import { messageList, screenshot, sidebar } from './fixtures.js';
 import { freePort, startServerProcess, type Proc } from './processes.js';
 import { openRealWorld, restAs, signInFromWelcome, statusOf } from './real-world.js';
 
+/** The page's window, in the functions run there. */
+declare const window: unknown;
+
 test('two organisations: the bar switches, the one not shown syncs, a queued edit lands while the other is shown', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   // The page's Web Notifications, recorded, with the app in the background (as notifications.spec.ts).
