@@ -221,8 +221,14 @@ export function startApp(argv: readonly string[] = process.argv): void {
       showWindow();
       win?.webContents.send(CHANNELS.open, target);
     };
-    const notifications = startDesktopNotifications({ service: svc, window: () => win, doNotDisturb: () => desktop.get().do_not_disturb, open: openInPage });
     const linkClient = svc.connect(() => undefined);
+    // A notification of an organisation not shown shows it first (the page remounts on it).
+    const openFrom = (target: unknown, accountId: string | undefined) => {
+      if (accountId === undefined || svc.activeSession === svc.sessionOf(accountId)) return openInPage(target);
+      showWindow();
+      void linkClient.invoke('switchAccount', { id: accountId }).then(() => openInPage(target));
+    };
+    const notifications = startDesktopNotifications({ service: svc, window: () => win, doNotDisturb: () => desktop.get().do_not_disturb, open: openFrom });
     const links = linkDepsOf(linkClient, openInPage);
     shutdown = async () => {
       badge.close();

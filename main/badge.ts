@@ -1,16 +1,19 @@
 /**
  * The unread badge (dock on macOS, launcher on Linux Unity; Electron ignores it elsewhere): the sum
- * of unread messages in subscribed, unmuted channels, from the `channels` query. Main holds its own
- * engine client for this, so the badge stays right while the page is reloading or not subscribed.
+ * over every signed-in organisation of its unread count (unmuted channels and direct messages,
+ * Zulip's "all unread"), from the `organisations` query the organisations bar reads too. Main holds
+ * its own engine client for this, so the badge stays right while the page is reloading or not
+ * subscribed.
  *
- * Recomputed when an `areas` event touches unreads, channels, subscriptions, topic preferences or
- * the open account, and on status changes; at most once per `throttleMs` (trailing), since a burst
- * of events (backfill, marking a channel read) should cost one query.
+ * Recomputed when an `areas` event touches unreads, channels, subscriptions, topic preferences,
+ * the accounts or an organisation's count, and on status changes; at most once per `throttleMs`
+ * (trailing), since a burst of events (backfill, marking a channel read) should cost one query.
  */
-import { queries, type ChannelSummary, type EngineEvent } from '../sync/protocol/commands.js';
+import type { EngineEvent } from '../sync/protocol/commands.js';
+import { accountOperations, type Organisation } from '../sync/protocol/accounts.js';
 import type { EngineClient } from '../sync/service/index.js';
 
-const AREAS = new Set(['unread', 'channels', 'subscriptions', 'user_topics', 'accounts']);
+const AREAS = new Set(['unread', 'channels', 'subscriptions', 'user_topics', 'accounts', 'organisations']);
 
 export interface BadgeOptions {
   readonly service: { connect(push: (e: EngineEvent) => void): EngineClient };
@@ -19,10 +22,10 @@ export interface BadgeOptions {
   readonly log?: (line: string) => void;
 }
 
-/** Unread messages the user would want counted: subscribed channels that are not muted. */
-export function unreadTotal(channels: readonly ChannelSummary[]): number {
+/** Unread messages over every organisation. */
+export function unreadTotal(orgs: readonly Organisation[]): number {
   let n = 0;
-  for (const c of channels) if (c.is_subscribed && !c.is_muted) n += c.unread_count;
+  for (const o of orgs) n += o.unread;
   return n;
 }
 
@@ -35,11 +38,11 @@ export function startUnreadBadge(opts: BadgeOptions): { refresh(): Promise<void>
   let lastState: string | undefined;
 
   const refresh = async (): Promise<void> => {
-    const r = await client.invoke('channels', {});
+    const r = await client.invoke('organisations', {});
     if (closed) return;
-    // No open account: no badge. (The value was checked by the service; parsed again here for its type.)
-    const channels = r.ok ? queries.channels.response.safeParse(r.value) : undefined;
-    const n = channels?.success ? unreadTotal(channels.data) : 0;
+    // No account: no badge. (The value was checked by the service; parsed again here for its type.)
+    const orgs = r.ok ? accountOperations.organisations.response.safeParse(r.value) : undefined;
+    const n = orgs?.success ? unreadTotal(orgs.data) : 0;
     if (n === shown) return;
     shown = n;
     opts.setBadgeCount(n);

@@ -4,7 +4,8 @@
  * `Notification`, by the rules the page uses in a browser (sync/protocol/notify.ts): not while the
  * window is focused, not in Do Not Disturb (a desktop setting, main/desktop-settings.ts). Main holds
  * its own engine client, so notifications come while the window is hidden in the tray or the page
- * is reloading. A click brings the window back and asks the page to open the conversation.
+ * is reloading. Every signed-in organisation notifies, shown or not; a click brings the window
+ * back, shows that organisation and asks the page to open the conversation.
  *
  * Electron drops a notification's click handler when the object is garbage-collected, so the shown
  * ones are kept (by tag: the same message or the summary replaces the earlier one) until closed.
@@ -18,8 +19,8 @@ export interface NotifyOptions {
   readonly service: { connect(push: (e: EngineEvent) => void): EngineClient };
   readonly window: () => BrowserWindow | undefined;
   readonly doNotDisturb: () => boolean;
-  /** A notification was clicked: show the window and open `target` in the page. */
-  readonly open: (target: OpenTarget) => void;
+  /** A notification was clicked: show the window, show the account it came from, and open `target` in the page. */
+  readonly open: (target: OpenTarget, accountId: string | undefined) => void;
 }
 
 export function startDesktopNotifications(opts: NotifyOptions): { close(): void } {
@@ -34,7 +35,7 @@ export function startDesktopNotifications(opts: NotifyOptions): { close(): void 
       const note = new Notification({ title: n.title, body: n.body, silent: n.silent });
       shown.set(n.tag, note);
       note.on('click', () => {
-        opts.open(n.target);
+        opts.open(n.target, e.account_id);
         note.close();
       });
       note.on('close', () => {

@@ -4,8 +4,9 @@
  * rendering either shows the error boundary's fallback, never a blank window. The page's look
  * (theme, font size, ...) follows the open account's display settings, or the system's defaults.
  * Over either, a notice when the browser-mode host no longer knows this tab (status/HostNotice.tsx).
+ * At the far left, once an account is signed in, the organisations bar (orgs/OrgBar.tsx).
  */
-import { Match, onCleanup, Switch } from 'solid-js';
+import { Match, onCleanup, Show, Switch } from 'solid-js';
 import { WelcomeScreen } from './accounts/WelcomeScreen.js';
 import { linkSignIn, startAppLinks } from './accounts/app-links.js';
 import { AccountsProvider, useAccounts } from './data/accounts.js';
@@ -14,6 +15,7 @@ import { ToastProvider } from './kit/toasts.js';
 import { RouterProvider, useRouter } from './router/router.js';
 import { applyLookToPage } from './data/look.js';
 import { MainScreen } from './shell/MainScreen.js';
+import { OrgBar } from './orgs/OrgBar.js';
 import { StatusProvider, useStatus } from './data/status.js';
 import { HostNotice } from './status/HostNotice.js';
 import { Lightbox } from './shared/Lightbox.js';
@@ -28,6 +30,12 @@ function Root() {
     <>
       <HostNotice />
       <Lightbox />
+      <div class="app-frame">
+      {/* The organisations bar, once an account is signed in (orgs/OrgBar.tsx). */}
+      <Show when={(accounts.state.data?.accounts.length ?? 0) > 0} fallback={<span />}>
+        <OrgBar />
+      </Show>
+      <div class="app-content">
       <Switch
         fallback={
           <main class="splash">
@@ -43,6 +51,8 @@ function Root() {
           <WelcomeScreen />
         </Match>
       </Switch>
+      </div>
+      </div>
     </>
   );
 }

@@ -94,6 +94,18 @@ const count = z.number().int().nonnegative();
 export const signOutCheckSchema = z.object({ pending: count, failed: count, conflict: count, drafts: count });
 export type SignOutCheck = z.output<typeof signOutCheckSchema>;
 
+/**
+ * An account as the organisations bar shows it, in the person's order: every signed-in account is
+ * open and syncs in the background; `connection` is its session's state (`closed`: it could not be
+ * opened, e.g. its key is missing), `unread` its unread count (0 while closed).
+ */
+export const organisationSchema = accountSummarySchema.extend({
+  name: z.string(),
+  unread: count,
+  connection: z.enum(['closed', 'stopped', 'connecting', 'syncing', 'live', 'offline', 'unauthorized', 'disk_full', 'error']),
+});
+export type Organisation = z.output<typeof organisationSchema>;
+
 /** Account operations (request / response pairs), merged into the contract's operation table. */
 export const accountOperations = {
   accounts: { request: none, response: accountsStateSchema },
@@ -103,8 +115,12 @@ export const accountOperations = {
   openSandbox: { request: none, response: accountSummarySchema },
   /** The person has read the damage notice: stop showing it. */
   dismissDamageNotice: { request: none, response: z.object({ ok: z.literal(true) }) },
-  /** Open another stored account (closing the open one). */
+  /** Show another stored account (opening it if it is not open; the others stay open and sync). */
   switchAccount: { request: accountId, response: accountSummarySchema },
+  /** The organisations bar: every account with its unread count and connection (area `organisations`). */
+  organisations: { request: none, response: z.array(organisationSchema) },
+  /** The accounts' order on the bar (kept in the accounts file); ids not listed keep their place after the listed ones. */
+  reorderAccounts: { request: z.object({ ids: z.array(z.string().min(1).max(1000)).max(1000) }), response: z.object({ ok: z.literal(true) }) },
   /** What signing out would leave behind: changes not yet on the server, and drafts. */
   signOutCheck: { request: accountId, response: signOutCheckSchema },
   /**

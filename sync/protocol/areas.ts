@@ -34,9 +34,11 @@ export const STORE_AREAS = [
 export type StoreArea = (typeof STORE_AREAS)[number];
 
 /**
- * What an `areas` event may name: a store area, `messages` (messages were added or removed) or
- * `accounts` (an account was opened, added or removed).
+ * What an `areas` event may name: a store area, `messages` (messages were added or removed),
+ * `accounts` (an account was opened, added or removed, or another one shown) or `organisations`
+ * (an open account's unread count or connection changed, or the accounts were reordered: what the
+ * organisations bar shows; nothing else re-reads on it).
  */
-export const EVENT_AREAS = [...STORE_AREAS, 'messages', 'accounts'] as const;
+export const EVENT_AREAS = [...STORE_AREAS, 'messages', 'accounts', 'organisations'] as const;
 
 export type EventArea = (typeof EVENT_AREAS)[number];

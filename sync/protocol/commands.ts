@@ -527,7 +527,13 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   /** Areas whose queries may answer differently now (channels, users, snippets, typing, ...). */
   z.object({ type: z.literal('areas'), areas: z.array(z.string()) }),
   /** New messages to notify about: each one, or (many at once, e.g. after being offline) a summary. */
-  z.object({ type: z.literal('notifications'), items: z.array(notificationItemSchema), summary: z.object({ count: int, senders: z.array(z.string()) }).nullable() }),
+  z.object({
+    type: z.literal('notifications'),
+    items: z.array(notificationItemSchema),
+    summary: z.object({ count: int, senders: z.array(z.string()) }).nullable(),
+    /** The account (organisation) they came from: every open account notifies, shown or not. */
+    account_id: z.string().optional(),
+  }),
   /** A queued upload on its way: bytes of its request sent (`upload_id`: what `uploadFile` answered). */
   z.object({ type: z.literal('upload_progress'), upload_id: int, sent: int, total: int }),
 ]);

@@ -54,7 +54,18 @@ export class AccountsList {
 
   /** Adding an account (signing in again) ends what was kept for it: its database resumes it. */
   upsert(a: AccountSummary): void {
-    this.save({ ...this.value, accounts: [...this.value.accounts.filter((x) => x.id !== a.id), a], kept: this.kept.filter((k) => k.id !== a.id) });
+    // In place when it is there already: the organisations bar keeps the person's order.
+    const accounts = this.value.accounts.some((x) => x.id === a.id) ? this.value.accounts.map((x) => (x.id === a.id ? a : x)) : [...this.value.accounts, a];
+    this.save({ ...this.value, accounts, kept: this.kept.filter((k) => k.id !== a.id) });
+  }
+
+  /** The listed ids first, in that order; the others after them in their old order. */
+  reorder(ids: readonly string[]): void {
+    const rank = (id: string) => {
+      const i = ids.indexOf(id);
+      return i < 0 ? ids.length : i;
+    };
+    this.save({ ...this.value, accounts: [...this.value.accounts].sort((a, b) => rank(a.id) - rank(b.id)) });
   }
 
   keep(k: KeptWork): void {

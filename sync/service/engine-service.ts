@@ -6,11 +6,17 @@
  *                    schema (an invalid one never reaches the engine), runs the handler, parses the
  *                    answer, and resolves to an `RpcResult` (it never throws); `push` receives the
  *                    engine's events (status, this client's live views, touched areas)
- *   restore()     -> reopen the account that was open last time (the sandbox restarts with it)
- *   close()       -> close every view, the session and the sandbox
+ *   restore()     -> reopen every signed-in account (the sandbox restarts with it) and show the one
+ *                    shown last time
+ *   close()       -> close every view, every session and the sandbox
  *
- * One account is open at a time. Its database lives in `dataDir`; its API key in the host's
- * `SecretStore`, never in a file of ours and never sent to a page.
+ * Every signed-in account is open at once (an organisation, as zulip-desktop has them): each has
+ * its session syncing its events and draining its own outbox, shown or not. One is *shown*: the
+ * page's queries, views, uploads and `status` events are its. Notifications come from every one,
+ * with the account's id; the organisations bar reads each one's unread count and connection
+ * (`organisations`, area `organisations`). Each account's database lives in `dataDir` under its
+ * own file; its API key in the host's `SecretStore`, never in a file of ours and never sent to a
+ * page.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -24,7 +30,8 @@ import { liveOutboxCounts } from '../db/queries/outbox.js';
 import { AccountSession, accountFileName } from '../engine/session.js';
 import { defaultSeams, type Seams } from '../base/seams.js';
 import type { ViewHandle } from '../engine/session-views.js';
-import type { AccountSummary, AccountsState, DamageNotice, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
+import type { AccountSummary, AccountsState, DamageNotice, Organisation, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
+import { getRealmValue } from '../db/queries/realm.js';
 import type { EngineEvent } from '../protocol/commands.js';
 import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
@@ -78,18 +85,25 @@ function normalizeRealmUrl(u: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** An open account: its session and what unhooks the service from it. */
+interface OpenAccount {
+  readonly session: AccountSession;
+  readonly off: (() => void)[];
+}
+
 export class EngineService {
   private readonly list: AccountsList;
-  private session: AccountSession | undefined;
+  /** Every open account's session, by account id (docs/sync-design.md "Several organisations"). */
+  private readonly sessions = new Map<string, OpenAccount>();
+  /** The shown account: what the page's queries, views and status are about. */
   private activeId: string | null = null;
   private readonly clients = new Set<{ push: (e: EngineEvent) => void; views: Map<string, ViewHandle> }>();
-  private offSession: (() => void)[] = [];
   /** Serialises account switches so two clicks never open two sessions. */
   private chain: Promise<unknown> = Promise.resolve();
-  /** The open account's database was damaged and rebuilt: shown until dismissed or another account opens. */
+  /** An account's database was damaged and rebuilt: shown with that account until dismissed. */
   private notice: DamageNotice | undefined;
-  /** A rebuild of the open account's damaged database is under way (docs/sync-design.md "Damaged data"). */
-  private rebuilding = false;
+  /** Accounts whose damaged database is being rebuilt (docs/sync-design.md "Damaged data"). */
+  private readonly rebuilding = new Set<string>();
   /** Rebuilds per account in this run (bounded by MAX_REBUILDS_PER_RUN). */
   private readonly rebuilds = new Map<string, number>();
 
@@ -114,28 +128,46 @@ export class EngineService {
     };
   }
 
-  /** Reopen the account that was open when the app last ran (no network needed to show its cache). */
+  /**
+   * Reopen every account signed in when the app last ran (no network needed to show their caches)
+   * and show the one shown then (or the first that opened). One that cannot open (a missing key, a
+   * sandbox that cannot start) is logged and left closed: the bar still lists it.
+   */
   async restore(): Promise<void> {
-    const id = this.list.active;
-    if (id === null || !this.list.find(id)) return;
-    try {
-      await this.serial(() => this.open(id));
-    } catch (e) {
-      // A missing key or a sandbox that cannot start: the first screen offers the choices again.
-      this.logger.error('the account open last time could not be opened again', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
-      this.list.setActive(null);
-    }
+    const shown = this.list.active;
+    await this.serial(async () => {
+      for (const a of this.list.accounts) {
+        try {
+          await this.openSession(a.id);
+        } catch (e) {
+          this.logger.error('an account signed in last time could not be opened again', { account: a.id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+        }
+      }
+      const show = shown !== null && this.sessions.has(shown) ? shown : (this.sessions.keys().next().value ?? null);
+      this.show(show);
+    });
   }
 
   async close(): Promise<void> {
     for (const c of this.clients) for (const v of c.views.values()) v.close();
     this.clients.clear();
-    await this.closeSession();
+    for (const id of [...this.sessions.keys()]) await this.closeSession(id);
+    this.activeId = null;
     await this.opts.sandbox?.close();
   }
 
+  /** The shown account's session. */
   get activeSession(): AccountSession | undefined {
     return this.session;
+  }
+
+  /** An open account's session, shown or not. */
+  sessionOf(id: string): AccountSession | undefined {
+    return this.sessions.get(id)?.session;
+  }
+
+  private get session(): AccountSession | undefined {
+    return this.activeId === null ? undefined : this.sessions.get(this.activeId)?.session;
   }
 
   /**
@@ -200,7 +232,7 @@ export class EngineService {
    * the durable rows into a fresh one, keep the damaged one aside) and open it again, once.
    */
   private damaged(id: string, error: unknown): void {
-    if (this.rebuilding || this.activeId !== id) return;
+    if (this.rebuilding.has(id) || !this.sessions.has(id)) return;
     // A disk that keeps damaging what is written to it would otherwise rebuild without end (and
     // leave a damaged copy each time): after a few, the session is left to its backoff.
     const n = (this.rebuilds.get(id) ?? 0) + 1;
@@ -209,19 +241,20 @@ export class EngineService {
       if (n === MAX_REBUILDS_PER_RUN + 1) this.logger.error('the account database keeps being damaged; not rebuilding it again until the app restarts', { account: id });
       return;
     }
-    this.rebuilding = true;
+    this.rebuilding.add(id);
     void this.serial(async () => {
       try {
-        if (this.activeId !== id) return;
+        if (!this.sessions.has(id)) return;
         const file = this.dbFileOf(id);
-        await this.closeSession().catch((e: unknown) => this.logger.warn('closing the damaged database failed', { error: String(e) }));
+        await this.closeSession(id).catch((e: unknown) => this.logger.warn('closing the damaged database failed', { error: String(e) }));
         if (file === undefined) return;
         const report = recoverDatabase(file, error instanceof Error ? `${error.name}: ${error.message}` : String(error), { now: () => Date.now(), logger: this.logger });
-        await this.open(id, report);
+        await this.openSession(id, report);
+        if (this.activeId === id) this.show(id);
       } catch (e) {
         this.logger.error('rebuilding the damaged database failed', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
       } finally {
-        this.rebuilding = false;
+        this.rebuilding.delete(id);
       }
     });
   }
@@ -237,8 +270,13 @@ export class EngineService {
       accounts: {
         state: () => this.state(),
         signIn: (req) => this.serial(() => this.signIn(req)),
-        openSandbox: () => this.serial(() => this.open(SANDBOX_ACCOUNT_ID)),
-        switchAccount: (id) => this.serial(() => this.open(id)),
+        openSandbox: () => this.serial(() => this.switchTo(SANDBOX_ACCOUNT_ID)),
+        switchAccount: (id) => this.serial(() => this.switchTo(id)),
+        organisations: () => this.organisations(),
+        reorder: (ids) => {
+          this.list.reorder(ids);
+          this.broadcast({ type: 'areas', areas: ['organisations'] });
+        },
         signOutCheck: (id) => this.serial(() => this.signOutCheck(id)),
         dismissDamageNotice: () => {
           this.notice = undefined;
@@ -289,10 +327,37 @@ export class EngineService {
     };
   }
 
-  /** Save the network settings; the open account reconnects with them. */
+  /**
+   * Every account for the bar, in the person's order, with its unread count and connection. Names
+   * are the realms' (their host until the first sync), told apart by host, then by email, when two
+   * are the same.
+   */
+  private organisations(): Organisation[] {
+    const orgs = this.list.accounts.map((a): Organisation => {
+      const s = this.sessions.get(a.id)?.session;
+      const name = s ? getRealmValue(s.db, 'realm_name') : undefined;
+      return {
+        ...a,
+        name: typeof name === 'string' && name !== '' ? name : new URL(a.realm_url).host,
+        unread: s ? s.queries.unreadCounts().total : 0,
+        connection: s ? s.status.state : 'closed',
+      };
+    });
+    for (const by of [(o: Organisation) => new URL(o.realm_url).host, (o: Organisation) => o.email]) {
+      const names = orgs.map((o) => o.name);
+      for (const o of orgs) if (names.filter((n) => n === o.name).length > 1) o.name = `${o.name} (${by(o)})`;
+    }
+    return orgs;
+  }
+
+  /** Save the network settings; every open account reconnects with them. */
   private async setNetwork(next: NetworkSettings): Promise<NetworkSettings> {
     const saved = this.network.set(next);
-    if (this.activeId !== null) await this.open(this.activeId);
+    for (const id of [...this.sessions.keys()]) {
+      await this.closeSession(id);
+      await this.openSession(id).catch((e: unknown) => this.logger.error('an account could not reconnect with the new network settings', { account: id, error: String(e) }));
+    }
+    if (this.activeId !== null) this.show(this.sessions.has(this.activeId) ? this.activeId : null);
     return saved;
   }
 
@@ -328,11 +393,40 @@ export class EngineService {
     const account: AccountSummary = { id: accountIdFor(realmUrl, email), realm_url: realmUrl, email, kind: 'server' };
     this.opts.secrets.set(account.id, apiKey);
     this.list.upsert(account);
-    return this.open(account.id);
+    // Signing in again to an open account: it reopens with the new key.
+    await this.closeSession(account.id);
+    await this.openSession(account.id);
+    this.show(account.id);
+    return account;
   }
 
-  /** `recovered`: the file was just recovered (found damaged while open), for the notice. */
-  private async open(id: string, recovered?: SalvageReport): Promise<AccountSummary> {
+  /** Show an account, opening it first unless it is open (the others stay open). */
+  private async switchTo(id: string): Promise<AccountSummary> {
+    if (!this.sessions.has(id)) await this.openSession(id);
+    this.show(id);
+    const account = this.list.find(id);
+    if (!account) throw new RpcFailure('INVALID_REQUEST', `no account ${id}`);
+    return account;
+  }
+
+  /**
+   * Make `id` (open, or null for none) the shown account: the page's live views were the other
+   * account's, so they close; the page hears `accounts` (it remounts) and the shown one's status.
+   */
+  private show(id: string | null): void {
+    if (id !== this.activeId) this.closeViews();
+    this.activeId = id;
+    this.list.setActive(id);
+    const s = this.session;
+    if (s) this.broadcast({ type: 'status', status: s.status });
+    this.broadcast({ type: 'areas', areas: ['accounts'] });
+  }
+
+  /**
+   * Open an account's session (not shown): it syncs and drains its outbox from now on.
+   * `recovered`: the file was just recovered (found damaged while open), for the notice.
+   */
+  private async openSession(id: string, recovered?: SalvageReport): Promise<AccountSummary> {
     let account = this.list.find(id);
     let apiKey: string | undefined;
     let realmUrl: string;
@@ -350,7 +444,7 @@ export class EngineService {
       if (apiKey === undefined) throw new RpcFailure('NO_ACCOUNT', `the key of ${account.email} is missing: sign in again`);
       ({ realm_url: realmUrl, email } = account);
     }
-    await this.closeSession();
+    await this.closeSession(id);
     const session = AccountSession.open({
       realmUrl,
       email,
@@ -365,24 +459,32 @@ export class EngineService {
     });
     const report = recovered ?? session.recovered;
     if (report) this.notice = damageNotice(id, report);
-    else if (this.notice?.account_id !== id) this.notice = undefined;
-    this.session = session;
-    this.activeId = id;
-    this.list.setActive(id);
-    this.offSession = [
-      session.onStatus((status) => this.broadcast({ type: 'status', status })),
-      session.onNotifications((n) => this.broadcast({ type: 'notifications', items: n.items, summary: n.summary })),
-      session.onUploadProgress((p) => this.broadcast({ type: 'upload_progress', ...p })),
-      session.onChanges((c) => {
-        // Messages added or removed change topic lists even when no unread count moves (one's own
-        // message, a read one); `messages` tells the sidebar to look again.
-        const areas: string[] = [...c.areas];
-        if (c.addedMessageIds.size + c.removedMessageIds.size > 0) areas.push('messages');
-        if (areas.length > 0) this.broadcast({ type: 'areas', areas });
-      }),
-    ];
+    let connection = session.status.state;
+    const shown = () => this.activeId === id;
+    this.sessions.set(id, {
+      session,
+      off: [
+        session.onStatus((status) => {
+          if (shown()) this.broadcast({ type: 'status', status });
+          // The bar's offline marker: only a change of state, not each progress step.
+          if (status.state !== connection) this.broadcast({ type: 'areas', areas: ['organisations'] });
+          connection = status.state;
+        }),
+        session.onNotifications((n) => this.broadcast({ type: 'notifications', items: n.items, summary: n.summary, account_id: id })),
+        session.onUploadProgress((p) => shown() && this.broadcast({ type: 'upload_progress', ...p })),
+        session.onChanges((c) => {
+          // Messages added or removed change topic lists even when no unread count moves (one's own
+          // message, a read one); `messages` tells the sidebar to look again. An account not shown
+          // only tells the bar its unread count may have moved.
+          const areas: string[] = shown() ? [...c.areas] : [];
+          if (shown() && c.addedMessageIds.size + c.removedMessageIds.size > 0) areas.push('messages');
+          if (c.areas.has('unread')) areas.push('organisations');
+          if (areas.length > 0) this.broadcast({ type: 'areas', areas });
+        }),
+      ],
+    });
     session.start();
-    this.broadcast({ type: 'areas', areas: ['accounts'] });
+    this.broadcast({ type: 'areas', areas: ['organisations'] });
     return account;
   }
 
@@ -394,7 +496,8 @@ export class EngineService {
   }
 
   private async signOutCheck(id: string): Promise<SignOutCheck> {
-    if (this.activeId === id && this.session) return leftBehind(this.session.db);
+    const open = this.sessions.get(id)?.session;
+    if (open) return leftBehind(open.db);
     const file = this.dbFileOf(id);
     if (file === undefined || !existsSync(file)) return { pending: 0, failed: 0, conflict: 0, drafts: 0 };
     // A damaged file is recovered here too (its damaged copy kept aside), so the counts are what was readable.
@@ -422,9 +525,9 @@ export class EngineService {
     const unsent = (c: SignOutCheck) => c.pending + c.failed + c.conflict;
     if (unsent(left) > 0 && queued === undefined) throw pendingChanges(left, 'signing out would drop them');
     if (queued === 'wait' && unsent(left) > 0) {
-      // Only the open account sends: open it if another one is.
-      if (this.activeId !== id) await this.open(id);
-      const s = this.session;
+      // Only an open account sends: open it (not shown) if it is not.
+      if (!this.sessions.has(id)) await this.openSession(id);
+      const s = this.sessions.get(id)?.session;
       s?.outbox.retryNow();
       const deadline = Date.now() + waitMs;
       while (s && Date.now() < deadline) {
@@ -437,10 +540,9 @@ export class EngineService {
     }
     const keep = queued === 'keep';
     const file = this.dbFileOf(id);
-    if (this.activeId === id) {
-      await this.closeSession();
-      this.broadcast({ type: 'areas', areas: ['accounts'] });
-    }
+    await this.closeSession(id);
+    // The shown one signed out: show another open one (or none: the welcome screen).
+    if (this.activeId === id) this.show([...this.sessions.keys()][0] ?? null);
     this.opts.secrets.delete(id);
     const account = this.list.find(id);
     this.list.remove(id);
@@ -457,20 +559,26 @@ export class EngineService {
       // Copies of files queued for upload go with the outbox that named them.
       rmSync(`${file.replace(/\.sqlite$/, '')}.outbox-files`, { recursive: true, force: true });
     }
+    this.broadcast({ type: 'areas', areas: ['organisations'] });
     return { kept: keep };
   }
 
-  private async closeSession(): Promise<void> {
+  /** The page's live views (they are the shown account's). */
+  private closeViews(): void {
     for (const c of this.clients) {
       for (const v of c.views.values()) v.close();
       c.views.clear();
     }
-    for (const off of this.offSession) off();
-    this.offSession = [];
-    const s = this.session;
-    this.session = undefined;
-    this.activeId = null;
-    await s?.close();
+  }
+
+  /** Close one account's session (the shown one's views with it); which one is shown is left to the caller. */
+  private async closeSession(id: string): Promise<void> {
+    const open = this.sessions.get(id);
+    if (!open) return;
+    if (this.activeId === id) this.closeViews();
+    for (const off of open.off) off();
+    this.sessions.delete(id);
+    await open.session.close();
   }
 
   private broadcast(e: EngineEvent): void {

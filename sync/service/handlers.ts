@@ -9,7 +9,7 @@ import type { AccountSession } from '../engine/session.js';
 import { operations } from '../protocol/rpc.js';
 import { QUEUED_COMMANDS, type QueuedCommands } from '../outbox/registry.js';
 import type { AccountSummary, SignInRequest, SignOutCheck } from '../protocol/accounts.js';
-import type { AccountsState } from '../protocol/accounts.js';
+import type { AccountsState, Organisation } from '../protocol/accounts.js';
 import { RpcFailure } from './errors.js';
 import { getReadReceipts } from '../api/index.js';
 import { getUser } from '../db/queries/users.js';
@@ -22,7 +22,7 @@ import { outboxHandlers, queuedHandlers } from './handlers-outbox.js';
 
 /** What a handler may use: the open account and the calling client's views. */
 export interface HandlerContext {
-  /** The open account's session; throws NO_ACCOUNT when none is open. */
+  /** The shown account's session; throws NO_ACCOUNT when none is shown. */
   session(): AccountSession;
   readonly views: Map<string, ViewHandle>;
   /** Push a live view's change set to the calling client. */
@@ -32,6 +32,8 @@ export interface HandlerContext {
     signIn(req: SignInRequest): Promise<AccountSummary>;
     openSandbox(): Promise<AccountSummary>;
     switchAccount(id: string): Promise<AccountSummary>;
+    organisations(): Organisation[];
+    reorder(ids: readonly string[]): void;
     signOutCheck(id: string): Promise<SignOutCheck>;
     dismissDamageNotice(): void;
     signOut(id: string, queued: 'wait' | 'keep' | 'discard' | undefined, waitMs: number): Promise<{ kept: boolean }>;
@@ -133,6 +135,8 @@ export const handlers: Handlers = {
   signIn: (ctx, req) => ctx.accounts.signIn(req),
   openSandbox: (ctx) => ctx.accounts.openSandbox(),
   switchAccount: (ctx, req) => ctx.accounts.switchAccount(req.id),
+  organisations: (ctx) => ctx.accounts.organisations(),
+  reorderAccounts: (ctx, req) => (ctx.accounts.reorder(req.ids), OK),
   signOutCheck: (ctx, req) => ctx.accounts.signOutCheck(req.id),
   dismissDamageNotice: (ctx) => (ctx.accounts.dismissDamageNotice(), { ok: true as const }),
   signOut: async (ctx, req) => ({ ok: true as const, ...(await ctx.accounts.signOut(req.id, req.queued, req.wait_ms)) }),

@@ -330,3 +330,48 @@ test('updates: the feed set in Desktop app settings, a newer version downloaded,
     rmSync(work, { recursive: true, force: true });
   }
 });
+
+test('two organisations: one offline, the other syncing and notifying from main; a click shows it; the tray counts both', async ({ world }) => {
+  const { app, page } = world;
+  const win = await app.firstWindow();
+  const tray = app.records.trays[0]!;
+  const trayCount = () => Number(/: (\d+) unread/.exec(tray.tooltip)?.[1] ?? 0);
+  const work = mkdtempSync(path.join(tmpdir(), 'zulip-electron-orgs-'));
+  const second = await startServerProcess(await freePort(), path.join(work, 'second.db'));
+  try {
+    const bar = page.getByRole('navigation', { name: 'Organisations' });
+    const tile = (url: string) => bar.getByRole('button', { name: new RegExp(`^Organisation Sandbox \\(${new URL(url).host.replace(/\./g, '\\.')}\\)`) });
+    await expect.poll(trayCount, { timeout: 20_000 }).toBeGreaterThan(0);
+    const firstOnly = trayCount();
+    // "Add organisation" signs in to the second without signing out of the first.
+    await bar.getByRole('button', { name: 'Add organisation' }).click();
+    await signInFromWelcome(page, second.url, 'hamlet@example.com', { keychain: true });
+    await expect(bar.getByRole('listitem')).toHaveCount(2);
+    // The tray counts both organisations' unread.
+    await expect.poll(trayCount, { timeout: 20_000 }).toBeGreaterThan(firstOnly);
+
+    // The first shown, its server stops.
+    await tile(world.serverUrl).click();
+    await expect(tile(world.serverUrl)).toHaveAttribute('aria-current', 'true');
+    await world.server().stop();
+    await expect(statusOf(page)).toContainText('Offline', { timeout: 30_000 });
+
+    // The second, not shown, still syncs: a DM there is shown by main, and counted in the tray.
+    const before = trayCount();
+    win.blur();
+    const othello = await restAs(second.url, 'othello@example.com');
+    await othello.call('POST', '/messages', { type: 'direct', to: JSON.stringify(['hamlet@example.com']), content: 'From the other organisation' });
+    await expect.poll(() => app.records.notifications.filter((n) => n.shown).map((n) => n.body), { timeout: 20_000 }).toContain('From the other organisation');
+    await expect.poll(trayCount, { timeout: 20_000 }).toBe(before + 1);
+    // A click shows that organisation and opens the conversation.
+    app.records.notifications.find((n) => n.body === 'From the other organisation')!.click();
+    await expect(tile(second.url)).toHaveAttribute('aria-current', 'true', { timeout: 20_000 });
+    await expect(page).toHaveURL(/#narrow\/dm\//);
+    await expect(page.getByRole('textbox', { name: /^Message to / })).toBeVisible();
+    await expect(statusOf(page)).toContainText('Live');
+    expect(world.problems()).toEqual([]);
+  } finally {
+    await second.proc.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -1,12 +1,20 @@
-/** The unread badge: subscribed, unmuted channels' unreads, recomputed on relevant events, throttled. */
+/** The unread badge: every organisation's unread count summed, recomputed on relevant events, throttled. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startUnreadBadge, unreadTotal } from '../../main/badge.js';
-import type { ChannelSummary, EngineEvent } from '../../sync/protocol/commands.js';
+import type { Organisation } from '../../sync/protocol/accounts.js';
+import type { EngineEvent } from '../../sync/protocol/commands.js';
 import type { RpcResult } from '../../sync/protocol/rpc.js';
-import * as eg from '../support/eg.js';
 
-const channel = (id: number, unread: number, extra: Partial<ChannelSummary> = {}): ChannelSummary =>
-  eg.channelSummary({ channel_id: id, name: `c${id}`, color: null, unread_count: unread, ...extra });
+const org = (id: number, unread: number, extra: Partial<Organisation> = {}): Organisation => ({
+  id: `a${id}`,
+  realm_url: `https://org${id}.example.com`,
+  email: 'me@example.com',
+  kind: 'server',
+  name: `Org ${id}`,
+  unread,
+  connection: 'live',
+  ...extra,
+});
 
 function service(answer: () => RpcResult) {
   let push: (e: EngineEvent) => void = () => undefined;
@@ -32,19 +40,19 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('unread badge', () => {
-  it('counts subscribed, unmuted channels only', () => {
-    expect(unreadTotal([channel(1, 3), channel(2, 4, { is_muted: true }), channel(3, 5, { is_subscribed: false }), channel(4, 2)])).toBe(5);
+  it('sums every organisation, the offline ones too', () => {
+    expect(unreadTotal([org(1, 3), org(2, 4, { connection: 'offline' }), org(3, 0, { connection: 'closed' }), org(4, 2)])).toBe(9);
   });
 
   it('sets the count at start and after relevant events, one query per burst', async () => {
-    let channels = [channel(1, 3)];
+    let channels = [org(1, 3)];
     const svc = service(() => ({ ok: true, value: channels }));
     const setBadgeCount = vi.fn();
     const badge = startUnreadBadge({ service: svc, setBadgeCount, throttleMs: 1000 });
     await vi.advanceTimersByTimeAsync(1000);
     expect(setBadgeCount.mock.calls).toEqual([[3]]);
 
-    channels = [channel(1, 3), channel(2, 2)];
+    channels = [org(1, 3), org(2, 2)];
     for (let i = 0; i < 20; i++) svc.push({ type: 'areas', areas: ['unread'] });
     await vi.advanceTimersByTimeAsync(1000);
     expect(svc.calls).toHaveLength(2);
@@ -71,7 +79,7 @@ describe('unread badge', () => {
   });
 
   it('clears the badge when no account is open', async () => {
-    let r: RpcResult = { ok: true, value: [channel(1, 7)] };
+    let r: RpcResult = { ok: true, value: [org(1, 7)] };
     const svc = service(() => r);
     const setBadgeCount = vi.fn();
     startUnreadBadge({ service: svc, setBadgeCount, throttleMs: 10 });

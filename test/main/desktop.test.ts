@@ -118,6 +118,7 @@ describe('desktop notifications from main', () => {
     type: 'notifications',
     items: [{ message_id: 7, reason: 'dm', sender: 'Othello', title: 'Othello', body: 'Are you there?', silent: false, target: { kind: 'dm', user_ids: [4, 9] } }],
     summary: null,
+    account_id: 'org-a',
   };
 
   function setup(opts: { focused?: boolean; dnd?: boolean } = {}) {
@@ -143,7 +144,8 @@ describe('desktop notifications from main', () => {
     s.push(event);
     expect(fake.notifications[0]!.closed).toBe(true);
     fake.notifications[1]!.emit('click');
-    expect(s.open).toHaveBeenCalledWith({ kind: 'dm', user_ids: [4, 9] });
+    // With the organisation it came from, which main shows first.
+    expect(s.open).toHaveBeenCalledWith({ kind: 'dm', user_ids: [4, 9] }, 'org-a');
     s.n.close();
     expect(s.closed).toHaveBeenCalled();
   });
@@ -161,7 +163,7 @@ describe('desktop notifications from main', () => {
     s.push({ type: 'notifications', items: [], summary: { count: 12, senders: ['Iago', 'Othello', 'Cordelia'] } });
     expect(fake.notifications.map((x) => x.options.title)).toEqual(['12 new messages']);
     fake.notifications[0]!.emit('click');
-    expect(s.open).toHaveBeenCalledWith({ kind: 'inbox' });
+    expect(s.open).toHaveBeenCalledWith({ kind: 'inbox' }, undefined);
   });
 });
 

@@ -126,7 +126,10 @@ function SignInCard() {
 
 function SandboxCard() {
   const accounts = useAccounts();
-  const open = useCommand(() => accounts.openSandbox());
+  const open = useCommand(async () => {
+    await accounts.openSandbox();
+    linkSignIn.done();
+  });
   const busy = open.busy;
   const available = () => accounts.state.data?.sandbox_available !== false;
   return (

@@ -1,9 +1,11 @@
 /**
- * Accounts: which accounts exist, which is open, how keys are stored, whether the sandbox can
- * start; actions sign in, open the sandbox and sign out. Refetched when the engine says the
- * `accounts` area changed and when the host connection comes back.
+ * Accounts: which accounts exist, which is shown, how keys are stored, whether the sandbox can
+ * start; actions sign in, open the sandbox, show another account, reorder and sign out. Refetched
+ * when the engine says the `accounts` area changed and when the host connection comes back. The
+ * organisations bar's list (every account with its unread count and connection) is refetched on
+ * `organisations` too.
  */
-import type { AccountSummary, AccountsState, SignInRequest } from '../../../sync/protocol/accounts.js';
+import type { AccountSummary, AccountsState, Organisation, SignInRequest } from '../../../sync/protocol/accounts.js';
 import { createAreaQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';
 import { storeContext } from './store-context.js';
@@ -20,6 +22,14 @@ export interface AccountsStore {
   signOut(id: string, queued?: 'wait' | 'keep' | 'discard'): Promise<void>;
   /** The person has read the damage notice (`state.data.damage_notice`). */
   dismissDamageNotice(): Promise<void>;
+  /** Every account for the organisations bar, in the person's order. */
+  organisations(): readonly Organisation[];
+  /** The shown organisation's name while more than one is signed in (the status and outbox say it); null otherwise. */
+  shownName(): string | null;
+  /** Show another account (the others stay open and sync). */
+  switchTo(id: string): Promise<void>;
+  /** The bar's new order. */
+  reorder(ids: readonly string[]): Promise<void>;
   dispose(): void;
 }
 
@@ -33,6 +43,8 @@ export function createAccountsStore(bridge: Bridge): AccountsStore {
     onError: 'keep',
   });
   const refresh = q.refresh;
+  // A burst of events (backfill, a channel marked read) costs one count per account, not one each.
+  const orgs = createAreaQuery<Organisation[]>(bridge, { fetch: () => bridge.invoke('organisations', {}), areas: ['organisations'], debounceMs: 250, initial: [], key: 'id', onError: 'keep' });
 
   return {
     state: q.state,
@@ -57,7 +69,24 @@ export function createAccountsStore(bridge: Bridge): AccountsStore {
       await bridge.invoke('dismissDamageNotice', {});
       await refresh();
     },
-    dispose: q.dispose,
+    organisations: () => orgs.state.data,
+    shownName: () => {
+      const list = orgs.state.data;
+      const id = q.state.data?.active;
+      return list.length > 1 ? (list.find((o) => o.id === id)?.name ?? null) : null;
+    },
+    switchTo: async (id) => {
+      await bridge.invoke('switchAccount', { id });
+      await refresh();
+    },
+    reorder: async (ids) => {
+      await bridge.invoke('reorderAccounts', { ids: [...ids] });
+      await orgs.refresh();
+    },
+    dispose: () => {
+      q.dispose();
+      orgs.dispose();
+    },
   };
 }
 

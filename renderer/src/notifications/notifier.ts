@@ -54,8 +54,11 @@ function hashOf(target: OpenTarget): string {
   return hashOfTarget({ kind: 'topic', channelId: target.channel_id, channelName: target.channel_name, topic: target.topic });
 }
 
-/** Show the engine's notifications while this page lives; returns the unsubscribe. */
-export function startNotifier(bridge: Pick<Bridge, 'subscribe'>, navigate: (hash: string) => void): () => void {
+/**
+ * Show the engine's notifications while this page lives; returns the unsubscribe. Every signed-in
+ * account notifies: a click on another one's first shows it (`show`), then opens the conversation.
+ */
+export function startNotifier(bridge: Pick<Bridge, 'subscribe'>, navigate: (hash: string) => void, show: (accountId: string) => Promise<void> = async () => undefined): () => void {
   const onOpen = window.zulip?.onOpen;
   if (typeof onOpen === 'function') {
     let live = true;
@@ -74,8 +77,10 @@ export function startNotifier(bridge: Pick<Bridge, 'subscribe'>, navigate: (hash
       const note = new Notification(n.title, { body: n.body, tag: n.tag, silent: n.silent });
       note.onclick = () => {
         window.focus();
-        navigate(hashOf(n.target));
         note.close();
+        const open = () => navigate(hashOf(n.target));
+        if (e.account_id === undefined) open();
+        else show(e.account_id).then(open, (err: unknown) => console.warn('could not show the organisation of a notification', err));
       };
     }
   });

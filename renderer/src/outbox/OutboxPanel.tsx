@@ -12,6 +12,7 @@ import { Button } from '../kit/Button.js';
 import { useToasts } from '../kit/toasts.js';
 import { inWords, panelRows, type PanelFilter } from './panel-reducer.js';
 import { useOutbox } from '../data/outbox.js';
+import { useAccounts } from '../data/accounts.js';
 
 const FILTERS: Array<{ value: PanelFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -24,6 +25,8 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
   const bridge = props.bridge ?? defaultBridge;
   const outbox = useOutbox();
   const toasts = useToasts();
+  // With several organisations signed in, the panel says whose outbox it is.
+  const accounts = useAccounts();
   const [filter, setFilter] = createSignal<PanelFilter>('all');
   const [finished, setFinished] = createSignal(false);
   const [now, setNow] = createSignal(Date.now());
@@ -50,7 +53,7 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
     <section class="outbox-panel" role="dialog" aria-labelledby="outbox-title">
       <header>
         <h2 id="outbox-title" tabIndex={-1} ref={heading}>
-          Outbox
+          {accounts.shownName() === null ? 'Outbox' : `Outbox of ${accounts.shownName() ?? ''}`}
         </h2>
         <Button variant="quiet" size="small" aria-label="Close the outbox" onClick={() => props.onClose()}>
           ✕

@@ -45,7 +45,7 @@ export function MainScreen(props: { account: AccountSummary }) {
   const sidebar = createSidebarOverlay();
   const router = useRouter();
   // Desktop notifications for this account while it is open (notifications/notifier.ts).
-  onCleanup(startNotifier(bridge, (hash) => router.navigate(hash)));
+  onCleanup(startNotifier(bridge, (hash) => router.navigate(hash), (id) => (id === props.account.id ? Promise.resolve() : accounts.switchTo(id))));
   // The user's own presence: the engine reports it while this window is in use (people/activity.ts).
   useActivityReports(bridge);
   // Never silently: with changes not on the server (or drafts) the dialog asks first.
