@@ -16,7 +16,7 @@ import { unreadBadge } from '../kit/format.js';
 import { MoreIcon } from '../kit/icons.js';
 import { Menu, MenuItem } from '../kit/Menu.js';
 import { useToasts } from '../kit/toasts.js';
-import { initials, moved, orgForKey } from './org-keys.js';
+import { moved, orgForKey, tileLetters } from './org-keys.js';
 import './orgs.css';
 
 const OFFLINE = new Set<Organisation['connection']>(['offline', 'error', 'unauthorized', 'closed', 'disk_full']);
@@ -32,6 +32,7 @@ export function OrgBar() {
   const [asking, setAsking] = createSignal<{ id: string; check: SignOutCheck } | null>(null);
   const shown = () => accounts.state.data?.active ?? null;
   const ids = () => accounts.organisations().map((o) => o.id);
+  const letters = () => tileLetters(accounts.organisations().map((o) => o.name));
   const show = (id: string) => {
     if (id === shown()) return;
     accounts.switchTo(id).catch((e: unknown) => toasts.show(`Could not open that organisation. ${errorText(e)}`, 'error'));
@@ -58,7 +59,7 @@ export function OrgBar() {
           {(o, i) => (
             <li class="org" classList={{ 'org-shown': o.id === shown() }}>
               {/* The initials are drawn by CSS (data-initials): the accessible name is the sentence, not two letters. */}
-              <button type="button" class="org-tile" data-initials={initials(o.name)} aria-label={orgLabel(o)} title={orgLabel(o)} aria-current={o.id === shown() ? 'true' : undefined} onClick={() => show(o.id)}>
+              <button type="button" class="org-tile" data-initials={letters()[i()]} aria-label={orgLabel(o)} title={orgLabel(o)} aria-current={o.id === shown() ? 'true' : undefined} onClick={() => show(o.id)}>
                 <Show when={o.unread > 0}>
                   <span class="org-badge" aria-hidden="true">
                     {unreadBadge(o.unread)}

@@ -31,9 +31,24 @@ export function moved(ids: readonly string[], id: string, by: -1 | 1): string[] 
   return out;
 }
 
-/** Up to two letters for a tile: the initials of the first two words, or the first two letters. */
+/**
+ * Up to two letters for a tile: the initials of the first two words of the organisation's name, or
+ * its first two letters (a "(host)" the engine adds to tell equal names apart is left out).
+ */
 export function initials(name: string): string {
-  const words = name.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  const words = name.replace(/\s+\([^()]*\)$/, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
   const two = words.length > 1 ? words[0]!.charAt(0) + words[1]!.charAt(0) : (words[0] ?? name).slice(0, 2);
   return two.toUpperCase();
+}
+
+/** Each tile's letters, in order: equal initials become the first letter and a number (S1, S2). */
+export function tileLetters(names: readonly string[]): string[] {
+  const all = names.map(initials);
+  const seen = new Map<string, number>();
+  return all.map((t) => {
+    if (all.filter((x) => x === t).length === 1) return t;
+    const n = (seen.get(t) ?? 0) + 1;
+    seen.set(t, n);
+    return `${t.charAt(0)}${n}`;
+  });
 }

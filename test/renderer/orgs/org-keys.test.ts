@@ -1,6 +1,6 @@
 /** The organisations bar's pure parts: which organisation a shortcut shows, moving one, initials. */
 import { describe, expect, it } from 'vitest';
-import { initials, moved, orgForKey } from '../../../renderer/src/orgs/org-keys.js';
+import { initials, moved, orgForKey, tileLetters } from '../../../renderer/src/orgs/org-keys.js';
 
 const key = (k: string, mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {}) => ({ key: k, ctrlKey: mods.ctrl ?? true, shiftKey: mods.shift ?? false, altKey: mods.alt ?? false, metaKey: false });
 const ids = ['a', 'b', 'c'];
@@ -35,5 +35,9 @@ describe('organisation shortcuts', () => {
     expect(initials('Zulip Community')).toBe('ZC');
     expect(initials('Alpha')).toBe('AL');
     expect(initials('école')).toBe('ÉC');
+    // The engine's "(host)" for equal names is not part of the name.
+    expect(initials('Sandbox (127.0.0.1:39017)')).toBe('SA');
+    // Equal initials are numbered in the bar's order.
+    expect(tileLetters(['Sandbox (127.0.0.1:1)', 'Zulip Community', 'Sandbox (127.0.0.1:2)'])).toEqual(['S1', 'ZC', 'S2']);
   });
 });
