@@ -37,7 +37,7 @@ import { parseRequestIn, type RpcResult } from '../protocol/rpc.js';
 import { AccountsList } from './accounts-file.js';
 import { damageNotice } from './damage-notice.js';
 import { NetworkFile } from './network-file.js';
-import type { NetworkSettings } from '../../common/network-settings.js';
+import type { CertificateInfo, NetworkSettings } from '../../common/network-settings.js';
 import { certificateFromPem, peekCertificate } from '../api/network.js';
 import { RpcFailure, toRpcError } from './errors.js';
 import { OutboxIntentError } from '../outbox/kinds.js';
@@ -288,19 +288,18 @@ export class EngineService {
         get: () => this.network.get(),
         // The open account reconnects with the new settings.
         set: (next) => this.serial(() => this.setNetwork(next)),
-        peek: (realmUrl) => peekCertificate(originOf(realmUrl), this.network.get()).catch((e: unknown) => {
-          throw new RpcFailure('OFFLINE', `the server's certificate could not be read (${e instanceof Error ? e.message : String(e)})`);
-        }),
-        trust: (realmUrl, fingerprint) =>
-          this.serial(async () => {
-            const origin = originOf(realmUrl);
-            const seen = await peekCertificate(origin, this.network.get()).catch((e: unknown) => {
-              throw new RpcFailure('OFFLINE', `the server's certificate could not be read (${e instanceof Error ? e.message : String(e)})`);
-            });
-            if (seen.fingerprint !== fingerprint) throw new RpcFailure('INVALID_REQUEST', `the server now presents another certificate (${seen.fingerprint}): nothing was trusted`);
+        peek: (realmUrl) => this.peek(realmUrl),
+        // The certificate is read outside the queue of account changes (a slow server holds up no
+        // switch); only the save waits its turn.
+        trust: async (realmUrl, fingerprint) => {
+          const origin = originOf(realmUrl);
+          const seen = await this.peek(realmUrl);
+          if (seen.fingerprint !== fingerprint) throw new RpcFailure('INVALID_REQUEST', `the server now presents another certificate (${seen.fingerprint}): nothing was trusted`);
+          return this.serial(() => {
             const cur = this.network.get();
             return this.setNetwork({ ...cur, certificates: [...cur.certificates.filter((c) => c.origin !== origin), certificateFromPem(seen.pem, origin)] });
-          }),
+          });
+        },
         addAuthority: (pem) =>
           this.serial(async () => {
             let ca;
@@ -314,6 +313,13 @@ export class EngineService {
           }),
       },
     };
+  }
+
+  /** The certificate a server presents now, through the current proxy settings. */
+  private peek(realmUrl: string): Promise<CertificateInfo> {
+    return peekCertificate(originOf(realmUrl), this.network.get()).catch((e: unknown) => {
+      throw new RpcFailure('OFFLINE', `the server's certificate could not be read (${e instanceof Error ? e.message : String(e)})`);
+    });
   }
 
   private state(): AccountsState {
