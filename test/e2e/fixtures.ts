@@ -380,3 +380,30 @@ export async function demoUserAt(base: string, email: string) {
     },
   };
 }
+
+/**
+ * Record the page's Web Notifications (`window.__notes`, each with its title, body and `onclick`)
+ * with permission granted, and the app in the background (`document.hasFocus()` answers
+ * `window.__focused`, false until a test sets it). Call before the app loads.
+ */
+export async function recordNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = globalThis as unknown as Record<string, unknown> & { __notes: unknown[] };
+    w.__notes = [];
+    class RecordingNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(
+        public title: string,
+        opts: { body?: string } = {},
+      ) {
+        (this as unknown as { body: string }).body = opts.body ?? '';
+        w.__notes.push(this);
+      }
+      close() {}
+    }
+    w['Notification'] = RecordingNotification;
+    (w['document'] as { hasFocus: () => boolean }).hasFocus = () => w['__focused'] === true;
+  });
+}

@@ -4,7 +4,7 @@
  * here to record what is shown), and a click on it opens the conversation; Do Not Disturb on this
  * device silences them. The Notifications settings' "On this device" group, light and dark.
  */
-import { demoUser, expect, screenshot, test } from './fixtures.js';
+import { demoUser, expect, recordNotifications, screenshot, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -15,26 +15,7 @@ interface Shown {
 declare const window: { __notes: Array<Shown & { onclick: (() => void) | null }>; __focused: boolean };
 
 test('a DM in the background notifies; the click opens it; Do Not Disturb silences', async ({ app, host }, testInfo) => {
-  await app.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown> & { __notes: unknown[] };
-    w.__notes = [];
-    class RecordingNotification {
-      static permission = 'granted';
-      static requestPermission = () => Promise.resolve('granted');
-      onclick: (() => void) | null = null;
-      constructor(
-        public title: string,
-        opts: { body?: string } = {},
-      ) {
-        (this as unknown as { body: string }).body = opts.body ?? '';
-        w.__notes.push(this);
-      }
-      close() {}
-    }
-    w['Notification'] = RecordingNotification;
-    // The app is in the background until a test says otherwise.
-    (w['document'] as { hasFocus: () => boolean }).hasFocus = () => w['__focused'] === true;
-  });
+  await recordNotifications(app);
   await app.reload();
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
   const othello = await demoUser(host, 'othello@example.com');

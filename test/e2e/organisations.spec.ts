@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { messageList, screenshot, sidebar } from './fixtures.js';
+import { messageList, recordNotifications, screenshot, sidebar } from './fixtures.js';
 import { freePort, startServerProcess, type Proc } from './processes.js';
 import { openRealWorld, restAs, signInFromWelcome, statusOf } from './real-world.js';
 
@@ -20,25 +20,8 @@ declare const window: unknown;
 
 test('two organisations: the bar switches, the one not shown syncs, a queued edit lands while the other is shown', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  // The page's Web Notifications, recorded, with the app in the background (as notifications.spec.ts).
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown> & { __notes: unknown[] };
-    w.__notes = [];
-    w['Notification'] = class {
-      static permission = 'granted';
-      static requestPermission = () => Promise.resolve('granted');
-      onclick: (() => void) | null = null;
-      constructor(
-        public title: string,
-        opts: { body?: string } = {},
-      ) {
-        (this as unknown as { body: string }).body = opts.body ?? '';
-        w.__notes.push(this);
-      }
-      close() {}
-    };
-    (w['document'] as { hasFocus: () => boolean }).hasFocus = () => false;
-  });
+  // The page's Web Notifications, recorded, with the app in the background.
+  await recordNotifications(page);
   let oldId = 0;
   const world = await openRealWorld(page, 'hamlet@example.com', async (rest) => {
     // The first realm lets members edit old messages; hamlet's old one in Denmark is edited below.
