@@ -55,14 +55,15 @@ function viewColumns(db: LocalDb): string {
   return cachedStatement<[], number>(db, "SELECT EXISTS (SELECT 1 FROM outbox WHERE state NOT IN ('done', 'discarded'))").pluck().get() === 1 ? VIEW_COLUMNS_WITH_ROWS : VIEW_COLUMNS;
 }
 
-/** A row as the readers' SQL answers it: the channel by id, the marker of a live row on the message. */
-interface SelectedRow {
-  readonly id: number;
-  readonly flags: number;
-  readonly json: string;
-  readonly channel_id: number | null;
-  readonly local: string | null;
-}
+/**
+ * A row as the readers' SQL answers it, in raw mode (an array: better-sqlite3 builds an object per
+ * row property by property, which cost as much as the page's SQL): id, flags, JSON, the channel by
+ * id, the marker of a live row on the message.
+ */
+type SelectedRow = [id: number, flags: number, json: string, channelId: number | null, local: string | null];
+
+/** The readers' statement for `sql`, answering rows as arrays. */
+const selecting = (db: LocalDb, sql: string) => cachedStatement<unknown[], SelectedRow>(db, sql).raw(true);
 
 /**
  * Selected rows as view rows: each channel's current name read once per page, and a local echo
@@ -80,12 +81,12 @@ function finish(db: LocalDb, rows: readonly SelectedRow[]): ViewRow[] {
     }
     return name;
   };
-  return rows.map((r) => ({
-    id: r.id,
-    flags: r.flags,
-    json: r.json,
-    channel_name: nameOf(r.channel_id),
-    local: r.local ?? (r.id > LOCAL_ECHO_MIN_ID ? (cachedStatement<[number], string>(db, ECHO_MARKER_SQL).pluck().get(r.id - LOCAL_ECHO_MIN_ID) ?? null) : null),
+  return rows.map(([id, flags, json, channelId, local]) => ({
+    id,
+    flags,
+    json,
+    channel_name: nameOf(channelId),
+    local: local ?? (id > LOCAL_ECHO_MIN_ID ? (cachedStatement<[number], string>(db, ECHO_MARKER_SQL).pluck().get(id - LOCAL_ECHO_MIN_ID) ?? null) : null),
   }));
 }
 
@@ -110,7 +111,7 @@ export function narrowRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan, 
   if (n.search) {
     const sql = `SELECT ${viewColumns(db)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
       WHERE f.messages_fts MATCH ? AND ${range.replaceAll('m.id', 'f.rowid')} AND (${n.search.where}) ORDER BY f.rowid ${dir} LIMIT ?`;
-    return finish(db, cachedStatement<unknown[], SelectedRow>(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit));
+    return finish(db, selecting(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit));
   }
   return plainRowsIn(db, n, range, dir, bounds, limit);
 }
@@ -126,13 +127,13 @@ export function narrowMessageRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: I
 
 function plainRowsIn(db: LocalDb, n: CompiledLocalNarrow, range: string, dir: string, bounds: readonly number[], limit: number): ViewRow[] {
   const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND ${range} ORDER BY m.id ${dir} LIMIT ?`;
-  return finish(db, cachedStatement<unknown[], SelectedRow>(db, sql).all(...n.params, ...bounds, limit));
+  return finish(db, selecting(db, sql).all(...n.params, ...bounds, limit));
 }
 
 /** Of these ids, the rows that are in the narrow, by id. */
 export function narrowRowsById(db: LocalDb, n: CompiledLocalNarrow, ids: readonly number[]): ViewRow[] {
   const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
-  return finish(db, cachedStatement<unknown[], SelectedRow>(db, sql).all(JSON.stringify(ids), ...n.params));
+  return finish(db, selecting(db, sql).all(JSON.stringify(ids), ...n.params));
 }
 
 /** The oldest cached unread message of the narrow. */
