@@ -1,6 +1,6 @@
 /**
- * Cold start of the app on a `messages`-message account, and the database size per 100,000
- * messages (issue: both reported; no target).
+ * Cold start of the app on a `messages`-message account (target, issue #23: within 2x of the
+ * baseline), and the database size per 100,000 messages (reported; no target).
  *
  * The account: a real first sync (register, snapshot, recent history) against the reference
  * server's demo realm, then `messages` generated messages over its channels stored through
@@ -187,7 +187,7 @@ export async function benchColdStart(opts: { messages: number }): Promise<void> 
           SUITE,
           statsOf('cold start: process start -> first 50-message page answered by the engine service', engine.map((x) => x.wallMs)),
           statsOf('new process: better-sqlite3 opens the file, bare SQL of the same page', bare.map((x) => x.wallMs)),
-          'report',
+          { max: 2 },
         ),
         checkValue(SUITE, 'database file per 100,000 messages', { n: perHundredK, text: mb(perHundredK) }, { name: 'the same messages as GET /messages JSON', n: (account.apiBytes * 100_000) / account.count, text: mb((account.apiBytes * 100_000) / account.count) }, 'report'),
       ],

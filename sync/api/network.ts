@@ -19,10 +19,18 @@ import { X509Certificate } from 'node:crypto';
 import net from 'node:net';
 import tls from 'node:tls';
 import vm from 'node:vm';
-import { Agent, Dispatcher, EnvHttpProxyAgent, ProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { DEFAULT_NETWORK, type CertificateInfo, type NetworkSettings, type TrustedCertificate } from '../../common/network-settings.js';
 
 export { DEFAULT_NETWORK, type CertificateInfo, type NetworkSettings, type TrustedCertificate };
+
+/**
+ * undici, loaded on the first request rather than with the engine: its modules are a fifth of a
+ * cold start's work before the first page, which needs no network (bench/cold-start.bench.ts).
+ * Imported by name (not bundled), so the app's main bundle keeps the import lazy too.
+ */
+export type Undici = typeof import('undici');
+export const loadUndici = (): Promise<Undici> => import('undici');
 
 /** Parse PEM text (one certificate); throws with a reason a person can act on. */
 export function certificateFromPem(pem: string, origin: string | null): TrustedCertificate {
@@ -60,7 +68,9 @@ export function useSystemProxyResolver(resolve: ((url: string) => Promise<string
 const isLoopback = (host: string) => /^(localhost|127(?:\.\d+){3}|\[?::1\]?)$/i.test(host);
 
 /** The undici dispatcher these settings describe. */
-export function networkDispatcher(settings: NetworkSettings, base: DispatcherOptions): Dispatcher {
+export function networkDispatcher(u: Undici, settings: NetworkSettings, base: DispatcherOptions): Dispatcher {
+  const { Agent, EnvHttpProxyAgent, ProxyAgent } = u;
+  const RoutingDispatcher = routingDispatcherOf(u);
   const ca = settings.certificates.length > 0 ? [...tls.rootCertificates, ...settings.certificates.map((c) => c.pem)] : undefined;
   const tlsOpts = ca ? { ca } : {};
   // Routes: DIRECT, ENV (the environment's proxy), or a proxy URL.
@@ -106,11 +116,15 @@ function bypasses(list: readonly string[], host: string): boolean {
   return list.some((p) => (p === '<local>' ? !h.includes('.') : p.startsWith('*.') || p.startsWith('.') ? h.endsWith(p.replace(/^\*/, '')) : h === p || h.endsWith(`.${p}`)));
 }
 
+/** The class below, made once undici is loaded (it extends undici's `Dispatcher`). */
+const routingDispatcherOf = (u: Undici) => (routingDispatcher ??= routingDispatcherClass(u));
+let routingDispatcher: ReturnType<typeof routingDispatcherClass> | undefined;
 /**
  * Sends each request through the dispatcher its origin's route names (looked up once per origin;
  * a failed lookup is asked again). Dispatchers are made once per route and kept.
  */
-class RoutingDispatcher extends Dispatcher {
+const routingDispatcherClass = (u: Undici) =>
+class RoutingDispatcher extends u.Dispatcher {
   private readonly made = new Map<string, Dispatcher>();
   private readonly routes = new Map<string, Promise<string>>();
   constructor(
@@ -153,7 +167,7 @@ class RoutingDispatcher extends Dispatcher {
   override async destroy(): Promise<void> {
     await Promise.all([...this.made.values()].map((d) => d.destroy()));
   }
-}
+};
 
 /** A proxy auto-config file: fetched once (direct), run in a fresh V8 context with Netscape's helper functions. */
 class PacScript {
@@ -181,9 +195,9 @@ async function readPac(url: string): Promise<string> {
     const { readFile } = await import('node:fs/promises');
     return readFile(new URL(url), 'utf8');
   }
+  const { Agent, request } = await loadUndici();
   const agent = new Agent({ connections: 1 });
   try {
-    const { request } = await import('undici');
     const res = await request(url, { dispatcher: agent, signal: AbortSignal.timeout(10_000) });
     const body = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`the PAC file answered HTTP ${res.statusCode}`);

@@ -9,8 +9,8 @@
  * never-ending answer costs at most the cap in memory, not everything until the deadline.
  */
 import { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
-import { networkDispatcher, type NetworkSettings } from './network.js';
+import type { Dispatcher } from 'undici';
+import { loadUndici, networkDispatcher, type NetworkSettings } from './network.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -110,9 +110,12 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
     headersTimeout: 0,
     bodyTimeout: 0,
   };
-  const agent = opts.network ? networkDispatcher(opts.network, base) : new Agent(base);
+  // Made on the first request (undici loads then: network.ts `loadUndici`).
+  let agent: Promise<Dispatcher> | undefined;
+  const dispatcher = () => (agent ??= loadUndici().then((u) => (opts.network ? networkDispatcher(u, opts.network, base) : new u.Agent(base))));
   const bytes: BytesTransport = async (req) => {
     const { onBodySent, body } = req;
+    const [{ request }, dispatcherNow] = await Promise.all([loadUndici(), dispatcher()]);
     const counted = onBodySent && Buffer.isBuffer(body) ? countedBody(body, onBodySent) : undefined;
     const res = await request(req.url, {
       method: req.method,
@@ -120,7 +123,7 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
       headers: counted ? { ...req.headers, 'content-length': String(body!.length) } : req.headers,
       body: counted ?? body,
       signal: req.signal,
-      dispatcher: agent,
+      dispatcher: dispatcherNow,
     });
     const limit = req.maxBodyBytes ?? Number.POSITIVE_INFINITY;
     const announced = Number(res.headers['content-length']);
@@ -150,5 +153,5 @@ export function createUndiciTransport(opts: UndiciTransportOptions = {}): Closab
     const res = await bytes(req);
     return { status: res.status, headers: res.headers, body: res.body.toString('utf8') };
   };
-  return { transport, bytes, close: () => agent.close() };
+  return { transport, bytes, close: async () => (agent === undefined ? undefined : (await agent).close()) };
 }

@@ -4,6 +4,7 @@
  * refuse is refused locally too, with a reason the UI can show.
  */
 import type { LocalDb } from '../open.js';
+import { cachedStatement } from '../queries/statements.js';
 
 export type NarrowErrorCode =
   | 'invalid_narrow' // not a narrow at all, or an unknown operator / operand
@@ -30,8 +31,8 @@ type Operand = string | number | readonly number[];
  */
 function resolveId(db: LocalDb, operand: Operand, table: 'channels' | 'users', byName: string, code: 'unknown_channel' | 'unknown_user'): number {
   let id: number | undefined;
-  if (typeof operand === 'number') id = db.prepare<[number], number>(`SELECT id FROM ${table} WHERE id = ?`).pluck().get(operand);
-  else if (typeof operand === 'string') id = db.prepare<[string], number>(`SELECT id FROM ${table} WHERE ${byName}`).pluck().get(operand.trim());
+  if (typeof operand === 'number') id = cachedStatement<[number], number>(db, `SELECT id FROM ${table} WHERE id = ?`).pluck().get(operand);
+  else if (typeof operand === 'string') id = cachedStatement<[string], number>(db, `SELECT id FROM ${table} WHERE ${byName}`).pluck().get(operand.trim());
   if (id === undefined) throw new LocalNarrowError(code, `${code.replace('_', ' ')} ${JSON.stringify(operand)}`);
   return id;
 }
@@ -64,7 +65,7 @@ export function asMessageId(operand: Operand, what: string): number {
 
 /** A register value cached in `realm` (JSON), or undefined. */
 export function realmValue(db: LocalDb, name: string): unknown {
-  const raw = db.prepare<[string], string>('SELECT value FROM realm WHERE name = ?').pluck().get(name);
+  const raw = cachedStatement<[string], string>(db, 'SELECT value FROM realm WHERE name = ?').pluck().get(name);
   return raw === undefined ? undefined : (JSON.parse(raw) as unknown);
 }
 

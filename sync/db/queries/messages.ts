@@ -108,13 +108,15 @@ export function deleteMessages(db: LocalDb, ids: readonly number[], changes: Cha
 }
 
 /**
- * Parsed message objects by their stored JSON text. Keyed by the text itself, the cache needs no
- * invalidation: a changed row has different text. Parsing dominated local page reads (0.15 of
- * 0.25 ms for 50 messages). Entries are deep-frozen, so a caller that mutated one would throw
- * instead of corrupting later reads; bounded, oldest entries evicted first.
+ * Parsed message objects by message id, each with the stored JSON text it was parsed from: a hit
+ * needs the same text (a changed row has different text), so the cache needs no invalidation, and
+ * it is keyed by the id rather than the text, since hashing a fresh 500-character string from
+ * SQLite costs most of what parsing it does (bench/engine-narrow.bench.ts). Parsing dominated
+ * local page reads (0.15 of 0.25 ms for 50 messages). Entries are deep-frozen, so a caller that
+ * mutated one would throw instead of corrupting later reads; bounded, oldest entries evicted first.
  */
 const PARSED_CACHE_LIMIT = 5_000;
-const parsedByJson = new Map<string, Readonly<Omit<Message, 'flags'>>>();
+const parsedById = new Map<number, { readonly json: string; readonly message: Readonly<Omit<Message, 'flags'>> }>();
 
 function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
@@ -124,30 +126,34 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
-function parseStored(json: string): Readonly<Omit<Message, 'flags'>> {
-  let m = parsedByJson.get(json);
-  if (m === undefined) {
-    // Our own serialisation of an object zod already checked on the way in.
-    m = deepFreeze(JSON.parse(json) as Omit<Message, 'flags'>);
-    if (parsedByJson.size >= PARSED_CACHE_LIMIT) parsedByJson.delete(parsedByJson.keys().next().value as string);
-    parsedByJson.set(json, m);
-  }
-  return m;
+/** A stored row's message object without its flags (shared and frozen: copy before changing it). */
+export function storedMessageOf(id: number, json: string): Readonly<Omit<Message, 'flags'>> {
+  const hit = parsedById.get(id);
+  if (hit !== undefined && hit.json === json) return hit.message;
+  // Our own serialisation of an object zod already checked on the way in.
+  const message = deepFreeze(JSON.parse(json) as Omit<Message, 'flags'>);
+  if (hit === undefined && parsedById.size >= PARSED_CACHE_LIMIT) parsedById.delete(parsedById.keys().next().value as number);
+  parsedById.set(id, { json, message });
+  return message;
 }
 
-/** A stored row as the message object `GET /messages` returns (flags from the bitmask). */
-export function rowToMessage(json: string, flags: number): Message {
-  return { ...parseStored(json), flags: bitsToFlags(flags) };
+/**
+ * A stored row as the message object `GET /messages` returns (flags from the bitmask). With the
+ * row's id, the parsed object comes from the cache above; without it, the text is parsed afresh.
+ */
+export function rowToMessage(json: string, flags: number, id?: number): Message {
+  const stored = id === undefined ? (JSON.parse(json) as Omit<Message, 'flags'>) : storedMessageOf(id, json);
+  return { ...stored, flags: bitsToFlags(flags) };
 }
 
 /** Cached messages by id, ascending; ids not cached are left out. */
 export function getStoredMessages(db: LocalDb, ids: readonly number[]): Message[] {
   if (ids.length === 0) return [];
-  const rows = cachedStatement<[string], { json: string; flags: number }>(
+  const rows = cachedStatement<[string], { id: number; json: string; flags: number }>(
     db,
-    'SELECT json, flags FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+    'SELECT id, json, flags FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
   ).all(JSON.stringify(ids));
-  return rows.map((r) => rowToMessage(r.json, r.flags));
+  return rows.map((r) => rowToMessage(r.json, r.flags, r.id));
 }
 
 export function isMessageCached(db: LocalDb, id: number): boolean {
@@ -157,7 +163,7 @@ export function isMessageCached(db: LocalDb, id: number): boolean {
 /** One cached message, or undefined. */
 export function getStoredMessage(db: LocalDb, id: number): Message | undefined {
   const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
-  return r && rowToMessage(r.json, r.flags);
+  return r && rowToMessage(r.json, r.flags, id);
 }
 
 /**
@@ -172,7 +178,7 @@ export function updateStoredMessage(
 ): boolean {
   const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
   if (!r) return false;
-  const next = edit(rowToMessage(r.json, r.flags));
+  const next = edit(rowToMessage(r.json, r.flags, id));
   if (!next) return true;
   // The local-only row bit is not in the message's flags: it stays as stored.
   const row = messageRow(next, flagsToBits(next.flags) | (r.flags & HAS_ROW));

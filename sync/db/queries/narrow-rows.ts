@@ -21,9 +21,14 @@ export interface ViewRow {
 }
 
 const MARKER = 'json_array(o.id, o.state, json(o.last_error))';
-const BASE_COLUMNS = 'm.id, m.flags, m.json, (SELECT c.name FROM channels c WHERE c.id = m.channel_id) AS channel_name';
+/**
+ * The columns read per message: the channel's name and a local echo's marker are looked up once
+ * per page in `finish` below, not per row in SQL (two correlated subqueries per row cost as much
+ * as the page's own SQL; bench/engine-narrow.bench.ts).
+ */
+const BASE_COLUMNS = 'm.id, m.flags, m.json, m.channel_id';
 /** A local echo shows its `send_message` row (by id: the echo's id is LOCAL_ECHO_MIN_ID + the row id). */
-const ECHO_MARKER = `CASE WHEN m.id > ${LOCAL_ECHO_MIN_ID} THEN (SELECT ${MARKER} FROM outbox o WHERE o.id = m.id - ${LOCAL_ECHO_MIN_ID}) END`;
+const ECHO_MARKER_SQL = `SELECT ${MARKER} FROM outbox o WHERE o.id = ?`;
 /** A live row on `message:<id>`: a conflict first, then a failure, then the newest. */
 const ROW_MARKER = `(SELECT ${MARKER} FROM outbox o WHERE o.entity_key = 'message:' || m.id AND o.state NOT IN ('done', 'discarded')
   ORDER BY o.state = 'conflict' DESC, o.state = 'failed' DESC, o.id DESC LIMIT 1)`;
@@ -36,9 +41,12 @@ const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'faile
   AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = 'update_message_flags' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
   ORDER BY o.id DESC LIMIT 1)`;
 
-/** Every column but the live-row probe: right whenever no outbox row is live. */
-export const VIEW_COLUMNS = `${BASE_COLUMNS}, ${ECHO_MARKER} AS local`;
-const VIEW_COLUMNS_WITH_ROWS = `${BASE_COLUMNS}, coalesce(${ROW_MARKER}, ${FAILED_ELSEWHERE}, ${ECHO_MARKER}) AS local`;
+/**
+ * Every column but the live-row probe: right whenever no outbox row is live (an echo's marker comes
+ * from `finish`). No `NULL AS local` column: each value of a row costs better-sqlite3 as much.
+ */
+const VIEW_COLUMNS = BASE_COLUMNS;
+const VIEW_COLUMNS_WITH_ROWS = `${BASE_COLUMNS}, coalesce(${ROW_MARKER}, ${FAILED_ELSEWHERE}) AS local`;
 
 /**
  * What the readers select. `local` is the outbox row shown on the message; probing the outbox's
@@ -46,8 +54,43 @@ const VIEW_COLUMNS_WITH_ROWS = `${BASE_COLUMNS}, coalesce(${ROW_MARKER}, ${FAILE
  * statement while some row is live (one EXISTS on that partial index per read). Inline constants
  * only: the readers bind the narrow's parameters positionally.
  */
-export function viewColumns(db: LocalDb): string {
+function viewColumns(db: LocalDb): string {
   return cachedStatement<[], number>(db, "SELECT EXISTS (SELECT 1 FROM outbox WHERE state NOT IN ('done', 'discarded'))").pluck().get() === 1 ? VIEW_COLUMNS_WITH_ROWS : VIEW_COLUMNS;
+}
+
+/**
+ * A row as the readers' SQL answers it, in raw mode (an array: better-sqlite3 builds an object per
+ * row property by property, which cost as much as the page's SQL): id, flags, JSON, the channel by
+ * id, the marker of a live row on the message (a column only while some row is live).
+ */
+type SelectedRow = [id: number, flags: number, json: string, channelId: number | null, local?: string | null];
+
+/** The readers' statement for `sql`, answering rows as arrays. */
+const selecting = (db: LocalDb, sql: string) => cachedStatement<unknown[], SelectedRow>(db, sql).raw(true);
+
+/**
+ * Selected rows as view rows: each channel's current name read once per page, and a local echo
+ * without a live row on it shows its own send row (what the SQL's marker did before: live row,
+ * else failure elsewhere, else the echo's row).
+ */
+function finish(db: LocalDb, rows: readonly SelectedRow[]): ViewRow[] {
+  const names = new Map<number, string | null>();
+  const nameOf = (channelId: number | null): string | null => {
+    if (channelId === null) return null;
+    let name = names.get(channelId);
+    if (name === undefined) {
+      name = cachedStatement<[number], string>(db, 'SELECT name FROM channels WHERE id = ?').pluck().get(channelId) ?? null;
+      names.set(channelId, name);
+    }
+    return name;
+  };
+  return rows.map(([id, flags, json, channelId, local]) => ({
+    id,
+    flags,
+    json,
+    channel_name: nameOf(channelId),
+    local: local ?? (id > LOCAL_ECHO_MIN_ID ? (cachedStatement<[number], string>(db, ECHO_MARKER_SQL).pluck().get(id - LOCAL_ECHO_MIN_ID) ?? null) : null),
+  }));
 }
 
 /** Which ids a read covers: below an id (newest first), above one, or a closed range (both ascending). */
@@ -71,7 +114,7 @@ export function narrowRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan, 
   if (n.search) {
     const sql = `SELECT ${viewColumns(db)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
       WHERE f.messages_fts MATCH ? AND ${range.replaceAll('m.id', 'f.rowid')} AND (${n.search.where}) ORDER BY f.rowid ${dir} LIMIT ?`;
-    return cachedStatement<unknown[], ViewRow>(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit);
+    return finish(db, selecting(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit));
   }
   return plainRowsIn(db, n, range, dir, bounds, limit);
 }
@@ -87,13 +130,13 @@ export function narrowMessageRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: I
 
 function plainRowsIn(db: LocalDb, n: CompiledLocalNarrow, range: string, dir: string, bounds: readonly number[], limit: number): ViewRow[] {
   const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND ${range} ORDER BY m.id ${dir} LIMIT ?`;
-  return cachedStatement<unknown[], ViewRow>(db, sql).all(...n.params, ...bounds, limit);
+  return finish(db, selecting(db, sql).all(...n.params, ...bounds, limit));
 }
 
 /** Of these ids, the rows that are in the narrow, by id. */
 export function narrowRowsById(db: LocalDb, n: CompiledLocalNarrow, ids: readonly number[]): ViewRow[] {
   const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
-  return cachedStatement<unknown[], ViewRow>(db, sql).all(JSON.stringify(ids), ...n.params);
+  return finish(db, selecting(db, sql).all(JSON.stringify(ids), ...n.params));
 }
 
 /** The oldest cached unread message of the narrow. */

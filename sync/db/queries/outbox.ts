@@ -238,14 +238,51 @@ export function doneRowsOf(db: LocalDb, kind: string, entityKey: string): Array<
 }
 
 /**
- * Local echoes whose send row is over: done (with its history, to tell where it landed),
- * discarded, or gone (pruned). One primary-key range probe when nothing is being sent.
+ * The send rows that went over (done, discarded or deleted) while their local echo was cached, so
+ * retiring echoes after an event batch reads only those, not every echo: with 1,000 messages
+ * waiting to be sent, joining every echo to its row made each batch end step about 4x the step
+ * with none pending (bench/engine-store.bench.ts, "batch end step"). Triggers keep the table,
+ * whatever writes the tables on this connection (the app's only writer): a send row going done or
+ * discarded, or deleted, while its echo is cached; an echo stored while its row is over or gone.
+ * TEMP: made per connection on first use from the echoes cached then (one pass), so it needs no
+ * migration; entries whose echo is no longer cached, or whose row is live again, are dropped by
+ * the reader (`forgetEchoOver`).
  */
-export function echoesOfOverRows(db: LocalDb): Array<{ echo_id: number; state: string | null; history: string | null }> {
-  return cachedStatement<[], { echo_id: number; state: string | null; history: string | null }>(
+const OVER = "IN ('done', 'discarded')";
+const echoCached = (rowId: string) => `EXISTS (SELECT 1 FROM messages WHERE id = ${LOCAL_ECHO_MIN_ID} + ${rowId})`;
+const ECHOES_OVER = `
+  CREATE TEMP TABLE outbox_echoes_over (row_id INTEGER PRIMARY KEY);
+  CREATE TEMP TRIGGER outbox_echo_over_on_state AFTER UPDATE OF state ON outbox
+    WHEN NEW.state ${OVER} AND ${echoCached('NEW.id')}
+    BEGIN INSERT OR IGNORE INTO outbox_echoes_over (row_id) VALUES (NEW.id); END;
+  CREATE TEMP TRIGGER outbox_echo_over_on_delete AFTER DELETE ON outbox
+    WHEN ${echoCached('OLD.id')}
+    BEGIN INSERT OR IGNORE INTO outbox_echoes_over (row_id) VALUES (OLD.id); END;
+  CREATE TEMP TRIGGER outbox_echo_over_on_store AFTER INSERT ON messages
+    WHEN NEW.id > ${LOCAL_ECHO_MIN_ID} AND NOT EXISTS (SELECT 1 FROM outbox WHERE id = NEW.id - ${LOCAL_ECHO_MIN_ID} AND state NOT ${OVER})
+    BEGIN INSERT OR IGNORE INTO outbox_echoes_over (row_id) VALUES (NEW.id - ${LOCAL_ECHO_MIN_ID}); END;
+  INSERT INTO outbox_echoes_over (row_id)
+    SELECT m.id - ${LOCAL_ECHO_MIN_ID} FROM messages m LEFT JOIN outbox o ON o.id = m.id - ${LOCAL_ECHO_MIN_ID}
+     WHERE m.id > ${LOCAL_ECHO_MIN_ID} AND (o.id IS NULL OR o.state ${OVER});`;
+
+/**
+ * Local echoes whose send row is over: done (with its history, to tell where it landed),
+ * discarded, or gone (pruned), from `outbox_echoes_over`: one read of an empty table when nothing
+ * went over, however many sends wait. An entry may be stale (its echo no longer cached, or its
+ * row live again): `cached` and `state` say so.
+ */
+export function echoesOfOverRows(db: LocalDb): Array<{ echo_id: number; state: string | null; history: string | null; cached: number }> {
+  // Looked up each time rather than remembered: a transaction rolled back undoes its creation.
+  if (cachedStatement<[], number>(db, "SELECT 1 FROM sqlite_temp_master WHERE name = 'outbox_echoes_over'").pluck().get() === undefined) db.exec(ECHOES_OVER);
+  return cachedStatement<[], { echo_id: number; state: string | null; history: string | null; cached: number }>(
     db,
-    `SELECT m.id AS echo_id, o.state AS state, o.history AS history FROM messages m
-       LEFT JOIN outbox o ON o.id = m.id - ${LOCAL_ECHO_MIN_ID}
-      WHERE m.id > ${LOCAL_ECHO_MIN_ID} AND (o.id IS NULL OR o.state IN ('done', 'discarded'))`,
+    `SELECT e.row_id + ${LOCAL_ECHO_MIN_ID} AS echo_id, o.state AS state, o.history AS history,
+            EXISTS (SELECT 1 FROM messages m WHERE m.id = e.row_id + ${LOCAL_ECHO_MIN_ID}) AS cached
+       FROM outbox_echoes_over e LEFT JOIN outbox o ON o.id = e.row_id ORDER BY e.row_id`,
   ).all();
+}
+
+/** The echo of this send row is retired (or was never there): `echoesOfOverRows` no longer names it. */
+export function forgetEchoOver(db: LocalDb, echoId: number): void {
+  cachedStatement<[number]>(db, 'DELETE FROM outbox_echoes_over WHERE row_id = ?').run(echoId - LOCAL_ECHO_MIN_ID);
 }

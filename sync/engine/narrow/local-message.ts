@@ -1,6 +1,7 @@
 /** Stored message rows → the UI's `LocalMessage` (sync/protocol/messages.ts). */
 import type { Message } from '../../api/index.js';
-import { rowToMessage } from '../../db/queries/messages.js';
+import { bitsToFlags } from '../../db/flags.js';
+import { storedMessageOf } from '../../db/queries/messages.js';
 import type { ViewRow } from '../../db/queries/narrow-rows.js';
 import { outboxErrorView } from '../../outbox/errors.js';
 import { SERVER_STATE, type LocalMessage, type LocalState } from '../../protocol/messages.js';
@@ -17,7 +18,7 @@ export function localStateOf(marker: string | null): LocalState {
   return { status: 'pending', outbox_id: id, error: null };
 }
 
-export function toLocalMessage(m: Message, channelName: string | null, local: LocalState = SERVER_STATE): LocalMessage {
+function toLocalMessage(m: Readonly<Omit<Message, 'flags'>>, flags: string[], channelName: string | null, local: LocalState): LocalMessage {
   const isChannel = m.type === 'stream';
   return {
     id: m.id,
@@ -34,7 +35,7 @@ export function toLocalMessage(m: Message, channelName: string | null, local: Lo
     timestamp: m.timestamp,
     content: m.content,
     is_me_message: m.is_me_message,
-    flags: m.flags,
+    flags,
     reactions: m.reactions.map((r) => ({ emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type, user_id: r.user_id })),
     last_edit_timestamp: m.last_edit_timestamp ?? null,
     last_moved_timestamp: m.last_moved_timestamp ?? null,
@@ -44,5 +45,6 @@ export function toLocalMessage(m: Message, channelName: string | null, local: Lo
 }
 
 export function rowToLocalMessage(r: ViewRow): LocalMessage {
-  return toLocalMessage(rowToMessage(r.json, r.flags), r.channel_name, localStateOf(r.local));
+  // The shared parsed object, not a copy with its flags (rowToMessage): the answer is built from it.
+  return toLocalMessage(storedMessageOf(r.id, r.json), bitsToFlags(r.flags), r.channel_name, localStateOf(r.local));
 }

@@ -44,7 +44,7 @@ import { getUser, getUsers } from '../../db/queries/users.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import { putRawContent } from '../../db/queries/raw.js';
 import { getRealmLimits } from '../../db/queries/realm.js';
-import { echoesOfOverRows } from '../../db/queries/outbox.js';
+import { echoesOfOverRows, forgetEchoOver } from '../../db/queries/outbox.js';
 import type { KindContext, OutboxKind, VerifyOutcome } from '../kinds.js';
 import { answer, atChannel, peopleIn, queuedCommand, seconds } from '../commands.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
@@ -251,21 +251,27 @@ export function landedIdOf(historyJson: string): number | undefined {
 
 /**
  * Echoes whose send is over: the echoed event named them (`localEchoes`), the row was discarded
- * or pruned, or it landed and the real message is cached now. Cheap when nothing is being sent:
- * one primary-key range probe.
+ * or pruned, or it landed and the real message is cached now. Cheap however many sends wait:
+ * one read of the (usually empty) table of send rows that went over with their echo cached.
  */
 export function retireEchoes(db: LocalDb, echoed: ReadonlyArray<{ local_message_id: string }>, changes: ChangeCollector): void {
   for (const e of echoed) if (/^[1-9]\d*$/.test(e.local_message_id)) removeEcho(db, e.local_message_id, changes);
-  // Only echoes whose row is over (or gone) come back: one indexed pass in SQL, not a lookup per
-  // echo, so 1,000 messages waiting to be sent cost an event batch next to nothing.
+  // Only echoes whose row went over (or gone) since they were last looked at come back (a table
+  // triggers keep, db/queries/outbox.ts): 1,000 messages waiting to be sent cost a batch nothing.
   const over = echoesOfOverRows(db);
   for (const row of over) {
     const localId = localIdOfEcho(row.echo_id);
     if (localId === undefined) continue;
+    // Stale entries: the echo went another way, or the row is live again (its echo stays).
+    if (row.cached === 0 || (row.state !== null && row.state !== 'done' && row.state !== 'discarded')) {
+      forgetEchoOver(db, row.echo_id);
+      continue;
+    }
     const landed = row.state === 'done' && row.history !== null ? landedIdOf(row.history) : undefined;
     // Landed but not cached yet: the echo stays until the real message arrives.
     if (landed !== undefined && !getStoredMessage(db, landed)) continue;
     removeEcho(db, localId, changes);
+    forgetEchoOver(db, row.echo_id);
   }
 }
 
