@@ -17,8 +17,8 @@
  * no page is loaded from it); the engine's snapshot replaces it when it comes, rows of unchanged
  * messages staying mounted.
  */
-import { batch, createEffect, on } from 'solid-js';
-import { createStore, reconcile } from 'solid-js/store';
+import { batch, createEffect, createSignal, on } from 'solid-js';
+import { createStore, reconcile, unwrap } from 'solid-js/store';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
 import { isBridgeError, type Bridge } from '../core/bridge.js';
@@ -29,12 +29,25 @@ import { cacheKey, createViewCache, type CachedView } from './view-cache.js';
 
 export interface NarrowStore {
   readonly state: { readonly view: ViewState | null };
+  /**
+   * The same view as plain data (what the store mirrors): for what is derived from the whole list
+   * (ids, positions, unread ids). Read through the store, every message would get signals of its
+   * own for the fields read (most of the heap with thousands of messages loaded); rows read the store.
+   */
+  shown(): ViewState | null;
   open(target: NarrowTarget): void;
   /** Ask the engine for a view's first screen ahead of opening it (a hovered or focused link). */
   prefetch(target: NarrowTarget): void;
   close(): void;
   loadOlder(): void;
   loadNewer(): void;
+  /**
+   * Let go of what the store built for messages no longer rendered (the rows being `rendered`):
+   * a message row read leaves signals on its message, kept as long as the message is; a long
+   * history scrolled through would keep them all. Those messages become fresh copies (the store
+   * and the reducers then share one), the list a fresh array.
+   */
+  compact(rendered: ReadonlySet<number>): void;
   dispose(): void;
 }
 
@@ -67,6 +80,7 @@ const fromCache = (target: NarrowTarget, c: CachedView): ViewState => ({ ...open
 
 export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean }): NarrowStore {
   const [state, setState] = createStore<{ view: ViewState | null }>({ view: null });
+  const [shown, setShown] = createSignal<ViewState | null>(null);
   const cache = createViewCache();
   /** The one prefetch asked for and not answered yet, and the next one to ask. */
   let prefetching: NarrowTarget | null = null;
@@ -84,7 +98,10 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   const commitAll = (next: ViewState | null) => {
     plain = next;
     unshown = null;
-    setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id', merge: false }));
+    batch(() => {
+      setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id', merge: false }));
+      setShown(next);
+    });
   };
 
   /** Everything but the messages (phase, side states, loading flags). */
@@ -104,6 +121,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       });
       setState('view', 'before', { ...next.before });
       setState('view', 'after', { ...next.after });
+      setShown(next);
     });
   };
 
@@ -116,9 +134,11 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
         const i = indexOfId(shown, m.id);
         if (i >= 0) setState('view', 'messages', i, reconcile(own(m), { merge: false }));
       }
-      // Structure: removals and insertions, keeping every other item as it is.
+      // Structure: removals and insertions, keeping every other item as it is. An inserted message
+      // is the reducers' object itself (one copy of a long history, not two): the store only ever
+      // merges the engine's newer content into it, which the reducers' state then holds anyway.
       if (cs.removed.length > 0 || cs.added.length > 0 || cs.updated.length > 0) {
-        setState('view', 'messages', (list) => mergeChanges(list, cs, own, false));
+        setState('view', 'messages', (list) => mergeChanges(list, cs, (m) => m, false));
       }
       commitScalars(next);
     });
@@ -264,6 +284,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
 
   return {
     state,
+    shown,
     open(target) {
       if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
       keep();
@@ -280,6 +301,23 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       clearSettle();
       seq++;
       commitAll(null);
+    },
+    compact(rendered) {
+      const raw = state.view === null ? null : unwrap(state.view).messages;
+      if (plain === null || raw === null || raw.length !== plain.messages.length || raw.some((m, i) => m.id !== plain?.messages[i]?.id)) return;
+      let touched = false;
+      const next = raw.map((m) => {
+        if (rendered.has(m.id) || Object.getOwnPropertySymbols(m).length === 0) return m;
+        touched = true;
+        return structuredClone(m);
+      });
+      if (!touched) return;
+      plain = { ...plain, messages: next };
+      const now = plain;
+      batch(() => {
+        setState('view', 'messages', next);
+        setShown(now);
+      });
     },
     loadOlder: () => loadSide('older'),
     loadNewer: () => loadSide('newer'),
