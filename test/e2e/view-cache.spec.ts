@@ -41,6 +41,8 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
   await expect(list.getByText('[alpha] 3')).toBeVisible();
   await clickTopic(app, BETA);
   await expect(list.getByText('[beta] 3')).toBeVisible();
+  // The pointer leaves the sidebar: a link moving under it would be hovered, and prefetched.
+  await app.mouse.move(1, 1);
 
   // A message arrives in alpha while beta is open; once the engine has it, back to alpha.
   const late = await hamlet.send('general', ALPHA, '[alpha] 4');

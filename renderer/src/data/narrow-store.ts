@@ -58,6 +58,15 @@ const SHOW_OPENING_MS = 100;
 /** How long "loading older / newer" may wait for messages before another scroll may ask again. */
 const SETTLE_MS = 3000;
 
+/** Resolves once the next frame has been produced (or after SHOW_OPENING_MS without frames; at once without a DOM). */
+function nextFrame(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    window.setTimeout(resolve, SHOW_OPENING_MS);
+  });
+}
+
 /** The store's own copy of a message: the store may merge into it later, the reducers' copy must not change. */
 const own = (m: LocalMessage): LocalMessage => structuredClone(m);
 
@@ -172,8 +181,12 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     } else {
       commitAll(from);
     }
+    // A first screen shown (cached, or kept while reopening) is painted before the snapshot
+    // replaces it: the frame is not held up by the second render.
+    const painted = from.messages.length > 0 ? nextFrame() : null;
     try {
       const r = await answer;
+      if (painted !== null) await painted;
       if (token !== seq || plain === null) {
         closeInEngine(r.view_id);
         return;
