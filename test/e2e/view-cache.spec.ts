@@ -3,10 +3,10 @@
  * cached first screen, and the engine's snapshot replaces it; here a message arrived in it while
  * another view was open, so the first screen shown lacks it and the view then shows it. Quick
  * switches between two topics never show one topic's messages under the other's title (every DOM
- * change is recorded in the page and checked).
+ * change is recorded in the page and checked); hovering a link to a view asks the engine for it.
  */
 import type { Page } from '@playwright/test';
-import { demoUser, expect, markReadOnScroll, messageList, openTopic, test } from './fixtures.js';
+import { demoUser, expect, markReadOnScroll, messageList, openTopic, sidebar, test } from './fixtures.js';
 
 test.use({ sandboxAtStart: true });
 
@@ -28,7 +28,7 @@ const states = async (app: Page) => (await app.evaluate('window.__states')) as S
 const clickTopic = (app: Page, topic: string) =>
   app.getByRole('list', { name: 'Topics in general' }).getByRole('link', { name: topic, exact: true }).dispatchEvent('click');
 
-test('a cached view is replaced by the engine’s answer; quick switches never show another view’s messages', async ({ app, host }) => {
+test('a cached view is replaced by the engine’s answer; quick switches never show another view’s messages; hover prefetches', async ({ app, host }) => {
   await expect(app.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
   await markReadOnScroll(host, 'never');
   const hamlet = await demoUser(host, 'hamlet@example.com');
@@ -81,7 +81,17 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
   await expect(app.getByRole('heading', { level: 1, name: `general › ${BETA}` })).toBeVisible();
   await expect(list.getByText('[beta] 3')).toBeVisible();
   const seen = await states(app);
+  const wrongSeen = seen.filter((s) => (s.title === `general › ${ALPHA}` && s.texts.some((t) => t.startsWith('[beta]'))) || (s.title === `general › ${BETA}` && s.texts.some((t) => t.startsWith('[alpha]'))));
+
+  // Hovering a link to a view not cached asks the engine for it ahead of any click (prefetch).
+  await app.evaluate(`(() => {
+    window.__asked = 0;
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (d) { if (String(d).includes('"openNarrow"')) window.__asked++; return send.call(this, d); };
+  })()`);
+  await sidebar(app).getByRole('link', { name: 'Denmark', exact: true }).hover();
+  await expect.poll(() => app.evaluate('window.__asked')).toBeGreaterThan(0);
+  await expect(app.getByRole('heading', { level: 1, name: `general › ${BETA}` })).toBeVisible();
   expect(seen.some((s) => s.title === `general › ${ALPHA}` && s.texts.length > 0)).toBe(true);
-  const wrong = seen.filter((s) => (s.title === `general › ${ALPHA}` && s.texts.some((t) => t.startsWith('[beta]'))) || (s.title === `general › ${BETA}` && s.texts.some((t) => t.startsWith('[alpha]'))));
-  expect(wrong).toEqual([]);
+  expect(wrongSeen).toEqual([]);
 });

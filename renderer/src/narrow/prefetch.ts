@@ -11,12 +11,11 @@ import { screenOf } from '../router/resolve.js';
 
 /** Listen on `root` (the document); returns the function removing the listeners. */
 export function prefetchOnIntent(root: Document, lookups: Lookups, narrow: Pick<NarrowStore, 'prefetch'>): () => void {
-  let last: string | null = null;
+  // Every time: a view prefetched before may have gone stale since (the store asks only then).
   const onIntent = (e: Event) => {
     const a = e.target instanceof Element ? e.target.closest('a[href^="#narrow/"]') : null;
     const href = a?.getAttribute('href') ?? null;
-    if (href === null || href === last) return;
-    last = href;
+    if (href === null) return;
     const screen = screenOf(parseHash(href), lookups);
     if (screen.kind === 'narrow') narrow.prefetch(screen.target);
   };
