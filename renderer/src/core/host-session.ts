@@ -4,9 +4,14 @@
  */
 import { HOST_SESSION_KEY, parseHostSession, type HostSession } from '../../../sync/protocol/browser-host.js';
 
+/** The last stored text parsed, and what it gave (every message row asks, through its image context). */
+let last: { stored: string | null; session: HostSession | undefined } | undefined;
+
 export function hostSession(): HostSession | undefined {
   try {
-    return parseHostSession(window.sessionStorage.getItem(HOST_SESSION_KEY));
+    const stored = window.sessionStorage.getItem(HOST_SESSION_KEY);
+    if (last?.stored !== stored) last = { stored, session: parseHostSession(stored) };
+    return last.session;
   } catch {
     // Storage refused (a sandboxed frame): no session.
     return undefined;

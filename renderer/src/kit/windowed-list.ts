@@ -27,6 +27,11 @@ export interface WindowedListOptions<T> {
   firstOverscan?: number;
   /** How close to the bottom counts as "at the bottom", in pixels. */
   edge: number;
+  /**
+   * The items' keys, when the caller has them without reading every item (`items` from a Solid
+   * store would give each item a signal for its key); default: `items().map(key)`.
+   */
+  keys?: Accessor<readonly number[]>;
 }
 
 export interface WindowedList<T> {
@@ -75,7 +80,7 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
   let measuredSum = 0;
   let measuredCount = 0;
 
-  const keys = createMemo(() => opts.items().map(opts.key));
+  const keys = createMemo(() => (opts.keys ? opts.keys() : opts.items().map(opts.key)));
   const offsets = createMemo(() => {
     version();
     const ks = keys();

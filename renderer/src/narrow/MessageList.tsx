@@ -34,6 +34,9 @@ function conversationOf(m: LocalMessage, ownUserId: number | null): NarrowTarget
 const OVERSCAN_PX = 800;
 const FIRST_OVERSCAN_PX = 160;
 const ESTIMATE_PX = 72;
+const NO_MESSAGES: readonly LocalMessage[] = [];
+/** Messages added or gone between two compactions of the store (NarrowStore.compact). */
+const COMPACT_EVERY = 200;
 
 export function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
   const narrow = useNarrow();
@@ -41,15 +44,19 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
   const outbox = useOutbox();
   let scroller: HTMLDivElement | undefined;
   let list: HTMLOListElement | undefined;
+  // Ids and positions come from the plain view (narrow.shown): read through the store, every
+  // message of a long view would carry signals of its own.
+  const plainMessages = createMemo(() => narrow.shown()?.messages ?? NO_MESSAGES);
+  const ids = createMemo(() => plainMessages().map((m) => m.id));
   // Only the messages near the viewport are in the DOM, however long the view.
-  const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, firstOverscan: FIRST_OVERSCAN_PX, edge: EDGE_PX });
+  const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, keys: ids, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, firstOverscan: FIRST_OVERSCAN_PX, edge: EDGE_PX });
   onMount(() => {
     if (scroller && list) win.attach(scroller, list);
   });
   // Seen messages are marked read; the keyboard's selected message is shown (use-reading.ts).
   const reading = useReading({ view: () => props.view, scroller: () => scroller, list: () => list, win });
   /** Position in the whole view, by id (the window shows a slice). */
-  const indexById = createMemo(() => new Map(props.view.messages.map((m, i) => [m.id, i])));
+  const indexById = createMemo(() => new Map(ids().map((id, i) => [id, i])));
 
   const onScroll = () => {
     if (!scroller) return;
@@ -72,6 +79,20 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
         if (anchorId !== null) win.jumpTo(anchorId);
         else if (unread !== null && unread !== props.view.messages[props.view.messages.length - 1]?.id) win.jumpTo(unread);
         else win.toBottom();
+      },
+    ),
+  );
+
+  // Once a page of messages has landed, what rows left behind on messages scrolled past goes
+  // (NarrowStore.compact): a long history keeps its messages, not the rows' signals.
+  let compactedAt = 0;
+  createEffect(
+    on(
+      () => props.view.messages.length,
+      (n) => {
+        if (Math.abs(n - compactedAt) < COMPACT_EVERY) return;
+        compactedAt = n;
+        queueMicrotask(() => narrow.compact(new Set(untrack(win.visible).map((m) => m.id))));
       },
     ),
   );

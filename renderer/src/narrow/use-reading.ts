@@ -12,6 +12,7 @@ import type { WindowedList } from '../kit/windowed-list.js';
 import { useSelection } from '../keys/selection.js';
 import { useSettings } from '../data/settings.js';
 import type { ViewState } from '../data/narrow-reducer.js';
+import { useNarrow } from '../data/narrow.js';
 import { createReadBatcher, marksReadIn, readPolicyOf, seenRows, type RowBox } from './read-marking.js';
 
 const ROW_SELECTOR = 'li.message[data-message-id]';
@@ -31,7 +32,10 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
   // ---- reading marks read ----
   const batcher = createReadBatcher({ send: (ids) => bridge.invoke('updateMessageFlags', { message_ids: ids, flag: 'read', op: 'add' }) });
   onCleanup(() => batcher.dispose());
-  const unread = createMemo(() => new Set(opts.view().messages.filter((m) => !m.flags.includes('read')).map((m) => m.id)));
+  // From the plain view: through the store every message's flags would get signals of their own.
+  const narrow = useNarrow();
+  const messages = createMemo(() => narrow.shown()?.messages);
+  const unread = createMemo(() => new Set((messages() ?? []).filter((m) => !m.flags.includes('read')).map((m) => m.id)));
   const active = () => document.visibilityState === 'visible' && document.hasFocus();
   // "Mark as unread from here" (actions/unread-intents.ts): those ids stay unread until the view changes.
   const keptUnread = new Set<number>(markedUnread.last()?.messageIds ?? []);

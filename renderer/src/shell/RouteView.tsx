@@ -4,7 +4,7 @@
  * #inbox and #recent show the home views (home/), and no fragment the one the user's
  * `web_home_view` names, as Zulip web does. Leaving a message view closes it in the engine.
  */
-import { createEffect, createMemo, Match, Switch } from 'solid-js';
+import { createEffect, createMemo, Match, onCleanup, Switch } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { InboxView } from '../home/InboxView.js';
 import { RecentView } from '../home/RecentView.js';
@@ -18,6 +18,7 @@ import { useUsers } from '../data/users.js';
 import { useSettings } from '../data/settings.js';
 import { Dynamic } from 'solid-js/web';
 import { sectionEntry } from './sections.js';
+import { prefetchOnIntent } from '../narrow/prefetch.js';
 
 export function RouteView() {
   const router = useRouter();
@@ -54,6 +55,8 @@ export function RouteView() {
     if (s.kind === 'narrow') narrow.open(s.target);
     else narrow.close();
   });
+  // A hovered or focused link to a view fetches its first screen ahead of the click.
+  onCleanup(prefetchOnIntent(document, lookups, narrow));
   return (
     <Switch>
       <Match when={section()}>

@@ -1,0 +1,345 @@
+/**
+ * Narrow: the one open message view (see target.ts for which). `open(target)` asks the
+ * engine for a live view (snapshot + change sets); change sets for our view id are applied by the
+ * pure reducers in narrow-reducer.ts and mirrored into the Solid store incrementally: an updated
+ * message is reconciled in place (its row stays, only what changed re-renders), removed and added
+ * ones are spliced in by id. Only the opening snapshot is copied whole. Opening another view, or
+ * leaving, closes the previous one in the engine.
+ *
+ * Races handled here: an answer for a view the user already left is closed at once (a sequence
+ * token); change sets that overtake their view's `openNarrow` answer are held briefly and applied
+ * after the snapshot; a view refused before the account's first sync (`UNAVAILABLE`) or lost with
+ * the host connection is reopened once the status is live / the host is back, and so is a search
+ * answered from the device alone.
+ *
+ * A view seen recently (or prefetched when its link is hovered or focused: `prefetch`) opens at
+ * once with the first screen kept in view-cache.ts, in the opening phase (nothing is marked read,
+ * no page is loaded from it); the engine's snapshot replaces it when it comes, rows of unchanged
+ * messages staying mounted.
+ */
+import { batch, createEffect, createSignal, on } from 'solid-js';
+import { createStore, reconcile, unwrap } from 'solid-js/store';
+import type { LocalMessage } from '../../../sync/protocol/messages.js';
+import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
+import { isBridgeError, type Bridge } from '../core/bridge.js';
+import { errorText } from '../core/errors.js';
+import { canLoad, changed, connectionBack, edgeId, failed, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, sideSettled, waitingSides, type Side, type ViewState } from './narrow-reducer.js';
+import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
+import { cacheKey, createViewCache, type CachedView } from './view-cache.js';
+
+export interface NarrowStore {
+  readonly state: { readonly view: ViewState | null };
+  /**
+   * The same view as plain data (what the store mirrors): for what is derived from the whole list
+   * (ids, positions, unread ids). Read through the store, every message would get signals of its
+   * own for the fields read (most of the heap with thousands of messages loaded); rows read the store.
+   */
+  shown(): ViewState | null;
+  open(target: NarrowTarget): void;
+  /** Ask the engine for a view's first screen ahead of opening it (a hovered or focused link). */
+  prefetch(target: NarrowTarget): void;
+  close(): void;
+  loadOlder(): void;
+  loadNewer(): void;
+  /**
+   * Let go of what the store built for messages no longer rendered (the rows being `rendered`):
+   * a message row read leaves signals on its message, kept as long as the message is; a long
+   * history scrolled through would keep them all. Those messages become fresh copies (the store
+   * and the reducers then share one), the list a fresh array.
+   */
+  compact(rendered: ReadonlySet<number>): void;
+  dispose(): void;
+}
+
+/** Change sets held for a view whose `openNarrow` answer has not arrived yet. */
+const MAX_EARLY = 50;
+/** The latest an opening view replaces the shown one when frames do not come (a hidden window). */
+const SHOW_OPENING_MS = 100;
+/** How long "loading older / newer" may wait for messages before another scroll may ask again. */
+const SETTLE_MS = 3000;
+
+/** Resolves once the next frame has been produced (or after SHOW_OPENING_MS without frames; at once without a DOM). */
+function nextFrame(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    window.setTimeout(resolve, SHOW_OPENING_MS);
+  });
+}
+
+/** The store's own copy of a message: the store may merge into it later, the reducers' copy must not change. */
+const own = (m: LocalMessage): LocalMessage => structuredClone(m);
+
+/** Binary search of an ascending list by id: the index of `id`, or -1. */
+function indexOfId(list: readonly { id: number }[], id: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]?.id ?? 0;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** A view opening with its cached first screen (still `opening`: the snapshot follows). */
+const fromCache = (target: NarrowTarget, c: CachedView): ViewState => ({ ...opening(target), key: c.key, messages: [...c.messages], before: { ...c.before }, after: { ...c.after }, anchorId: c.anchorId });
+
+export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean }): NarrowStore {
+  const [state, setState] = createStore<{ view: ViewState | null }>({ view: null });
+  const [shown, setShown] = createSignal<ViewState | null>(null);
+  const cache = createViewCache();
+  /** The one prefetch asked for and not answered yet, and the next one to ask. */
+  let prefetching: NarrowTarget | null = null;
+  let nextPrefetch: NarrowTarget | null = null;
+  /** The plain truth the reducers work on; the store mirrors it. */
+  let plain: ViewState | null = null;
+  let seq = 0;
+  let early: { viewId: string; changes: NarrowChangeSet }[] = [];
+  const settleTimers = { older: undefined as number | undefined, newer: undefined as number | undefined };
+
+  /** A view opened but not shown yet (see `start`): its token. */
+  let unshown: number | null = null;
+
+  /** Replace the whole view (opening, a snapshot, a failure): the store gets its own copy. */
+  const commitAll = (next: ViewState | null) => {
+    plain = next;
+    unshown = null;
+    batch(() => {
+      setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id', merge: false }));
+      setShown(next);
+    });
+  };
+
+  /** Everything but the messages (phase, side states, loading flags). */
+  const commitScalars = (next: ViewState) => {
+    plain = next;
+    batch(() => {
+      setState('view', {
+        phase: next.phase,
+        viewId: next.viewId,
+        key: next.key,
+        loadingOlder: next.loadingOlder,
+        loadingNewer: next.loadingNewer,
+        olderWaits: next.olderWaits,
+        newerWaits: next.newerWaits,
+        anchorId: next.anchorId,
+        error: next.error,
+      });
+      setState('view', 'before', { ...next.before });
+      setState('view', 'after', { ...next.after });
+      setShown(next);
+    });
+  };
+
+  /** One change set, mirrored message by message. */
+  const commitChange = (next: ViewState, cs: NarrowChangeSet) => {
+    batch(() => {
+      const shown = state.view?.messages ?? [];
+      // Messages still shown whose content changed: reconciled in place (their rows stay mounted).
+      for (const m of [...cs.updated, ...cs.added]) {
+        const i = indexOfId(shown, m.id);
+        if (i >= 0) setState('view', 'messages', i, reconcile(own(m), { merge: false }));
+      }
+      // Structure: removals and insertions, keeping every other item as it is. An inserted message
+      // is the reducers' object itself (one copy of a long history, not two): the store only ever
+      // merges the engine's newer content into it, which the reducers' state then holds anyway.
+      if (cs.removed.length > 0 || cs.added.length > 0 || cs.updated.length > 0) {
+        setState('view', 'messages', (list) => mergeChanges(list, cs, (m) => m, false));
+      }
+      commitScalars(next);
+    });
+  };
+
+  const closeInEngine = (viewId: string | null) => {
+    if (viewId !== null) bridge.invoke('closeNarrow', { view_id: viewId }).catch(() => undefined);
+  };
+
+  /**
+   * Open `from`'s target. `deferShown`: the opening state (no messages) replaces the shown view
+   * only as the second frame from now is produced (the old view stays on screen one frame longer,
+   * about 16 ms), or after SHOW_OPENING_MS without frames; an answer arriving first is shown
+   * instead, so the old rows go and the new ones come in one task and no frame is spent on
+   * "Loading…" (nor on tearing the old rows down separately).
+   */
+  const start = async (from: ViewState, deferShown = false) => {
+    const token = ++seq;
+    const askedAt = cache.version();
+    early = [];
+    // Asked first: the engine answers while this view is swapped in.
+    const answer = bridge.invoke('openNarrow', narrowRequest(from.target));
+    if (deferShown) {
+      plain = from;
+      unshown = token;
+      const show = () => {
+        if (unshown === token && plain !== null) commitAll(plain);
+      };
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(show));
+      window.setTimeout(show, SHOW_OPENING_MS);
+    } else {
+      commitAll(from);
+    }
+    // A first screen shown (cached, or kept while reopening) is painted before the snapshot
+    // replaces it: the frame is not held up by the second render.
+    const painted = from.messages.length > 0 ? nextFrame() : null;
+    try {
+      const r = await answer;
+      if (painted !== null) await painted;
+      if (token !== seq || plain === null) {
+        closeInEngine(r.view_id);
+        return;
+      }
+      let next = opened(plain, r.view_id, r.snapshot);
+      for (const e of early) if (e.viewId === r.view_id) next = changed(next, e.changes);
+      early = [];
+      commitAll(next);
+      cache.put(next, askedAt);
+    } catch (e) {
+      if (token !== seq || plain === null) return;
+      const waiting = isBridgeError(e) && (e.code === 'UNAVAILABLE' || e.code === 'OFFLINE' || e.code === 'NO_ACCOUNT');
+      commitAll(failed(plain, errorText(e), waiting));
+    }
+  };
+
+  /** Keep the open view's first screen for the next time it opens. */
+  const keep = () => {
+    if (plain !== null) cache.put(plain, cache.version());
+  };
+
+  const offEvents = bridge.subscribe((e) => {
+    if (e.type === 'areas') {
+      if (e.areas.includes('accounts')) cache.clear();
+      else if (e.areas.includes('messages')) cache.stale();
+    }
+    if (e.type !== 'view' || plain === null) return;
+    if (plain.viewId === e.view_id) commitChange(changed(plain, e.changes), e.changes);
+    else if (plain.phase === 'opening' && early.length < MAX_EARLY) early.push({ viewId: e.view_id, changes: e.changes });
+  });
+
+  const offConn = bridge.onConnection((s) => {
+    // The host closed our view with the old socket; a new one replaces it.
+    if (s === 'up' && plain !== null) void start(reopening(plain));
+  });
+
+  createEffect(() => {
+    if (opts.isLive() && state.view?.phase === 'waiting' && plain !== null) void start(reopening(plain));
+  });
+
+  // A search answered from the device alone is asked again when the sync turns live: the engine
+  // asks the server when a view opens (it does not refill open views on reconnecting).
+  createEffect(
+    on(opts.isLive, (live, was) => {
+      if (!live || was !== false || plain === null || !searchToRetry(plain)) return;
+      closeInEngine(plain.viewId);
+      void start(reopening(plain));
+    }),
+  );
+
+  const clearSettle = () => {
+    for (const k of ['older', 'newer'] as const) {
+      if (settleTimers[k] !== undefined) window.clearTimeout(settleTimers[k]);
+      settleTimers[k] = undefined;
+    }
+  };
+
+  /** Ask for a page on one side; the messages arrive as a change set (or never, offline: then allow a retry). */
+  const loadSide = (side: Side) => {
+    if (plain === null || plain.viewId === null) return;
+    if (!canLoad(plain, side)) return;
+    const viewId = plain.viewId;
+    const edge = edgeId(plain, side);
+    commitScalars(sideLoading(plain, side, true));
+    const settle = () => {
+      if (plain?.viewId !== viewId) return;
+      const next = sideSettled(plain, side, opts.isLive(), edge);
+      if (next !== plain) commitScalars(next);
+    };
+    // What the device has arrives before the answer; the server's page, when live, after it.
+    bridge.invoke(side === 'older' ? 'loadOlder' : 'loadNewer', { view_id: viewId, count: PAGE_SIZE }).then(() => {
+      if (settleTimers[side] !== undefined) window.clearTimeout(settleTimers[side]);
+      settleTimers[side] = window.setTimeout(settle, opts.isLive() ? SETTLE_MS : 0);
+    }, settle);
+  };
+
+  // Sides that waited for the connection load once the sync is live again.
+  createEffect(
+    on(opts.isLive, (live) => {
+      if (!live || plain === null) return;
+      const sides = waitingSides(plain);
+      if (sides.length === 0) return;
+      commitScalars(connectionBack(plain));
+      for (const side of sides) loadSide(side);
+    }),
+  );
+
+  const prefetch = (target: NarrowTarget): void => {
+    if (cacheKey(target) === null || cache.has(target) || (plain !== null && sameTarget(plain.target, target))) return;
+    if (prefetching !== null) {
+      if (!sameTarget(prefetching, target)) nextPrefetch = target;
+      return;
+    }
+    prefetching = target;
+    const askedAt = cache.version();
+    const done = () => {
+      prefetching = null;
+      const next = nextPrefetch;
+      nextPrefetch = null;
+      if (next !== null) prefetch(next);
+    };
+    bridge.invoke('openNarrow', narrowRequest(target)).then((r) => {
+      closeInEngine(r.view_id);
+      cache.put(opened(opening(target), r.view_id, r.snapshot), askedAt);
+      done();
+    }, done);
+  };
+
+  return {
+    state,
+    shown,
+    open(target) {
+      if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
+      keep();
+      closeInEngine(plain?.viewId ?? null);
+      clearSettle();
+      const hit = cache.get(target);
+      void start(hit === undefined ? opening(target) : fromCache(target, hit), hit === undefined);
+    },
+    prefetch,
+    close() {
+      if (plain === null) return;
+      keep();
+      closeInEngine(plain.viewId);
+      clearSettle();
+      seq++;
+      commitAll(null);
+    },
+    compact(rendered) {
+      const raw = state.view === null ? null : unwrap(state.view).messages;
+      if (plain === null || raw === null || raw.length !== plain.messages.length || raw.some((m, i) => m.id !== plain?.messages[i]?.id)) return;
+      let touched = false;
+      const next = raw.map((m) => {
+        if (rendered.has(m.id) || Object.getOwnPropertySymbols(m).length === 0) return m;
+        touched = true;
+        return structuredClone(m);
+      });
+      if (!touched) return;
+      plain = { ...plain, messages: next };
+      const now = plain;
+      batch(() => {
+        setState('view', 'messages', next);
+        setShown(now);
+      });
+    },
+    loadOlder: () => loadSide('older'),
+    loadNewer: () => loadSide('newer'),
+    dispose() {
+      offEvents();
+      offConn();
+      clearSettle();
+      closeInEngine(plain?.viewId ?? null);
+      seq++;
+    },
+  };
+}
