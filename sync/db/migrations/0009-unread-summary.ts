@@ -25,56 +25,87 @@ import type { Migration } from './types.js';
 /** Local echoes (db/queries/messages.ts LOCAL_ECHO_MIN_ID) never count as unread. */
 const ECHO = 2 ** 52;
 
-/** The group key and contributions of a row `x` (id, channel_id, topic_key, dm_key, flags, topic). */
-const KEY = `coalesce(x.channel_id, 0), CASE WHEN x.channel_id IS NULL THEN '' ELSE x.topic_key END, CASE WHEN x.channel_id IS NULL THEN x.dm_key ELSE '' END`;
-const GROUPED = '(x.channel_id IS NOT NULL OR x.dm_key IS NOT NULL)';
-const PERSONAL = '((x.flags & 4) != 0)';
-const WILDCARD = '((x.flags & 4) = 0 AND (x.flags & 24) != 0)';
+/** A row that may count, as SQL expressions (of NEW / OLD, or subqueries): every statement below is a lookup by key. */
+interface Row {
+  readonly id: string;
+  readonly channel_id: string;
+  readonly topic_key: string;
+  readonly dm_key: string;
+  readonly flags: string;
+  readonly topic: string;
+}
+const columnsOf = (r: string): Row => ({ id: `${r}.id`, channel_id: `${r}.channel_id`, topic_key: `${r}.topic_key`, dm_key: `${r}.dm_key`, flags: `${r}.flags`, topic: `${r}.topic` });
+const serverColumnsOf = (r: string): Row => ({ ...columnsOf(r), id: `${r}.message_id` });
+/** The `server_unreads` row of message `id` (when the trigger's WHEN says there is one). */
+const serverRowOf = (id: string): Row => {
+  const col = (c: string) => `(SELECT ${c} FROM server_unreads WHERE message_id = ${id})`;
+  return { id, channel_id: col('channel_id'), topic_key: col('topic_key'), dm_key: col('dm_key'), flags: col('flags'), topic: col('topic') };
+};
 
-/** The newest unread message of topic `s` and its spelling (the cache's, or a server row's when not cached). */
-const NEWEST = `SELECT id, topic FROM (
-    SELECT * FROM (SELECT id, topic FROM messages WHERE channel_id = s.channel_id AND topic_key = s.topic_key AND (flags & 1) = 0 AND id < ${ECHO} ORDER BY id DESC LIMIT 1)
+const key = (r: Row) => ({
+  channel_id: `coalesce(${r.channel_id}, 0)`,
+  topic_key: `CASE WHEN ${r.channel_id} IS NULL THEN '' ELSE ${r.topic_key} END`,
+  dm_key: `CASE WHEN ${r.channel_id} IS NULL THEN ${r.dm_key} ELSE '' END`,
+});
+const sameKey = (r: Row) => {
+  const k = key(r);
+  return `channel_id = ${k.channel_id} AND topic_key = ${k.topic_key} AND dm_key = ${k.dm_key}`;
+};
+const grouped = (r: Row) => `(${r.channel_id} IS NOT NULL OR ${r.dm_key} IS NOT NULL)`;
+const personal = (r: Row) => `((${r.flags} & 4) != 0)`;
+const wildcard = (r: Row) => `((${r.flags} & 4) = 0 AND (${r.flags} & 24) != 0)`;
+
+/** The newest unread message of topic (c, k) and its spelling (the cache's, or a server row's when not cached). */
+const newest = (c: string, k: string) => `SELECT id, topic FROM (
+    SELECT * FROM (SELECT id, topic FROM messages WHERE channel_id = ${c} AND topic_key = ${k} AND (flags & 1) = 0 AND id < ${ECHO} ORDER BY id DESC LIMIT 1)
     UNION ALL
-    SELECT * FROM (SELECT u.message_id AS id, u.topic FROM server_unreads u WHERE u.channel_id = s.channel_id AND u.topic_key = s.topic_key
+    SELECT * FROM (SELECT u.message_id AS id, u.topic FROM server_unreads u WHERE u.channel_id = ${c} AND u.topic_key = ${k}
       AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id) ORDER BY u.message_id DESC LIMIT 1)
   ) ORDER BY id DESC LIMIT 1`;
 
-/** Count `src`'s row (at most one) in its group. */
-const add = (src: string) => `
+/** Count row `r` in its group. */
+const add = (r: Row) => {
+  const k = key(r);
+  return `
   INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
-  SELECT ${KEY}, 1, ${PERSONAL}, ${WILDCARD}, CASE WHEN x.channel_id IS NULL THEN 0 ELSE x.id END, CASE WHEN x.channel_id IS NULL THEN '' ELSE x.topic END
-    FROM (${src}) x WHERE ${GROUPED}
+  SELECT ${k.channel_id}, ${k.topic_key}, ${k.dm_key}, 1, ${personal(r)}, ${wildcard(r)},
+         CASE WHEN ${r.channel_id} IS NULL THEN 0 ELSE ${r.id} END, CASE WHEN ${r.channel_id} IS NULL THEN '' ELSE ${r.topic} END
+   WHERE ${grouped(r)}
   ON CONFLICT DO UPDATE SET count = count + 1, personal_mentions = personal_mentions + excluded.personal_mentions,
     wildcard_mentions = wildcard_mentions + excluded.wildcard_mentions,
     topic = CASE WHEN excluded.last_id > last_id THEN excluded.topic ELSE topic END, last_id = max(last_id, excluded.last_id);`;
+};
 
-/** Stop counting `src`'s row (at most one): a group left empty goes; a topic's newest unread is found again when it was this one. */
-const sub = (src: string) => `
-  UPDATE unread_summary AS s SET count = s.count - 1, personal_mentions = s.personal_mentions - ${PERSONAL}, wildcard_mentions = s.wildcard_mentions - ${WILDCARD}
-    FROM (${src}) x WHERE ${GROUPED} AND (s.channel_id, s.topic_key, s.dm_key) = (${KEY});
-  DELETE FROM unread_summary WHERE count <= 0 AND (channel_id, topic_key, dm_key) IN (SELECT ${KEY} FROM (${src}) x);
-  UPDATE unread_summary AS s SET (last_id, topic) = (${NEWEST})
-    FROM (${src}) x WHERE x.channel_id IS NOT NULL AND s.channel_id = x.channel_id AND s.topic_key = x.topic_key AND s.dm_key = '' AND s.last_id = x.id;`;
+/** Stop counting row `r`: a group left empty goes; a topic's newest unread is found again when it was this one. */
+const sub = (r: Row) => `
+  UPDATE unread_summary SET count = count - 1, personal_mentions = personal_mentions - ${personal(r)}, wildcard_mentions = wildcard_mentions - ${wildcard(r)}
+   WHERE ${sameKey(r)};
+  DELETE FROM unread_summary WHERE ${sameKey(r)} AND count <= 0;
+  UPDATE unread_summary SET (last_id, topic) = (${newest(r.channel_id, r.topic_key)})
+   WHERE ${r.channel_id} IS NOT NULL AND ${sameKey(r)} AND last_id = ${r.id};`;
 
-/** A `messages` row (NEW or OLD) as a source, when it counts (cached, unread, not an echo). */
-const cachedRow = (r: 'NEW' | 'OLD') =>
-  `SELECT ${r}.id AS id, ${r}.channel_id AS channel_id, ${r}.topic_key AS topic_key, ${r}.dm_key AS dm_key, ${r}.flags AS flags, ${r}.topic AS topic WHERE (${r}.flags & 1) = 0 AND ${r}.id < ${ECHO}`;
-/** The `server_unreads` row of message `id`, when there is one. */
-const serverRowOf = (id: string) => `SELECT message_id AS id, channel_id, topic_key, dm_key, flags, topic FROM server_unreads WHERE message_id = ${id}`;
-/** A `server_unreads` row (NEW or OLD) as a source, when it counts (its message not cached). */
-const serverRow = (r: 'NEW' | 'OLD') =>
-  `SELECT ${r}.message_id AS id, ${r}.channel_id AS channel_id, ${r}.topic_key AS topic_key, ${r}.dm_key AS dm_key, ${r}.flags AS flags, ${r}.topic AS topic
-    WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = ${r}.message_id)`;
+/** A `messages` row counts: cached, unread, not a local echo, in a topic or a conversation. */
+const counted = (r: 'NEW' | 'OLD') => `((${r}.flags & 1) = 0 AND ${r}.id < ${ECHO} AND (${r}.channel_id IS NOT NULL OR ${r}.dm_key IS NOT NULL))`;
+/** A `server_unreads` row counts: its message is not cached. */
+const serverCounted = (r: 'NEW' | 'OLD') => `NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = ${r}.message_id)`;
+const hasServerRow = (id: string) => `EXISTS (SELECT 1 FROM server_unreads WHERE message_id = ${id})`;
 
-const topicAdd = `INSERT INTO cached_topics (channel_id, topic_key, max_id) SELECT NEW.channel_id, NEW.topic_key, NEW.id WHERE NEW.channel_id IS NOT NULL
-    ON CONFLICT DO UPDATE SET max_id = max(max_id, excluded.max_id);`;
-const topicSub = `UPDATE cached_topics SET max_id = (SELECT max(id) FROM messages WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key)
+const topicAdd = `INSERT INTO cached_topics (channel_id, topic_key, max_id, topic, ts)
+    SELECT NEW.channel_id, NEW.topic_key, NEW.id, NEW.topic, json_extract(NEW.json, '$.timestamp') WHERE NEW.channel_id IS NOT NULL
+    ON CONFLICT DO UPDATE SET topic = CASE WHEN excluded.max_id >= max_id THEN excluded.topic ELSE topic END,
+      ts = CASE WHEN excluded.max_id >= max_id THEN excluded.ts ELSE ts END, max_id = max(max_id, excluded.max_id);`;
+const topicSub = `UPDATE cached_topics SET (max_id, topic, ts) = (SELECT id, topic, json_extract(json, '$.timestamp') FROM messages
+      WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key ORDER BY id DESC LIMIT 1)
     WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key AND max_id = OLD.id;
   DELETE FROM cached_topics WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key AND max_id IS NULL;`;
 
 /** What counts of a message row changed (read, mention bits, where it is, its spelling). */
 const COUNTED_CHANGE = `((OLD.flags & 29) != (NEW.flags & 29) OR OLD.channel_id IS NOT NEW.channel_id OR OLD.topic_key IS NOT NEW.topic_key
-  OR OLD.dm_key IS NOT NEW.dm_key OR OLD.topic IS NOT NEW.topic) AND ((OLD.flags & 1) = 0 OR (NEW.flags & 1) = 0)`;
+  OR OLD.dm_key IS NOT NEW.dm_key OR OLD.topic IS NOT NEW.topic)`;
+
+const trigger = (name: string, on: string, when: string, body: string) => `
+  DROP TRIGGER IF EXISTS ${name};
+  CREATE TRIGGER ${name} AFTER ${on} WHEN ${when} BEGIN ${body} END;`;
 
 export const SUMMARY_SCHEMA = `
   CREATE TABLE IF NOT EXISTS unread_summary (
@@ -91,63 +122,49 @@ export const SUMMARY_SCHEMA = `
   CREATE TABLE IF NOT EXISTS cached_topics (
     channel_id  INTEGER NOT NULL,
     topic_key   TEXT NOT NULL,
-    max_id      INTEGER,
+    max_id      INTEGER,                     -- the topic's newest cached message
+    topic       TEXT,                        -- its spelling
+    ts          INTEGER,                     -- its timestamp (UNIX seconds)
     PRIMARY KEY (channel_id, topic_key)
   ) WITHOUT ROWID;
-
-  DROP TRIGGER IF EXISTS unread_summary_message_insert;
-  CREATE TRIGGER unread_summary_message_insert AFTER INSERT ON messages BEGIN
-    ${sub(serverRowOf('NEW.id'))}
-    ${add(cachedRow('NEW'))}
-    ${topicAdd}
-  END;
-  DROP TRIGGER IF EXISTS unread_summary_message_delete;
-  CREATE TRIGGER unread_summary_message_delete AFTER DELETE ON messages BEGIN
-    ${sub(cachedRow('OLD'))}
-    ${add(serverRowOf('OLD.id'))}
-    ${topicSub}
-  END;
-  DROP TRIGGER IF EXISTS unread_summary_message_update;
-  CREATE TRIGGER unread_summary_message_update AFTER UPDATE OF flags, channel_id, topic_key, dm_key, topic ON messages WHEN ${COUNTED_CHANGE} BEGIN
-    ${sub(cachedRow('OLD'))}
-    ${add(cachedRow('NEW'))}
-  END;
-  DROP TRIGGER IF EXISTS cached_topics_message_move;
-  CREATE TRIGGER cached_topics_message_move AFTER UPDATE OF channel_id, topic_key ON messages
-    WHEN OLD.channel_id IS NOT NEW.channel_id OR OLD.topic_key IS NOT NEW.topic_key BEGIN
-    ${topicSub}
-    ${topicAdd}
-  END;
-  DROP TRIGGER IF EXISTS unread_summary_server_insert;
-  CREATE TRIGGER unread_summary_server_insert AFTER INSERT ON server_unreads BEGIN
-    ${add(serverRow('NEW'))}
-  END;
-  DROP TRIGGER IF EXISTS unread_summary_server_delete;
-  CREATE TRIGGER unread_summary_server_delete AFTER DELETE ON server_unreads BEGIN
-    ${sub(serverRow('OLD'))}
-  END;
-  DROP TRIGGER IF EXISTS unread_summary_server_update;
-  CREATE TRIGGER unread_summary_server_update AFTER UPDATE ON server_unreads BEGIN
-    ${sub(serverRow('OLD'))}
-    ${add(serverRow('NEW'))}
-  END;
+  -- A topic's newest unread, found again when the newest is read: without it, a walk over the
+  -- topic's read messages, a table row each.
+  CREATE INDEX IF NOT EXISTS messages_unread_by_topic ON messages(channel_id, topic_key, id, topic) WHERE (flags & 1) = 0;
+  ${trigger('unread_summary_message_insert_server', 'INSERT ON messages', hasServerRow('NEW.id'), sub(serverRowOf('NEW.id')))}
+  ${trigger('unread_summary_message_insert', 'INSERT ON messages', counted('NEW'), add(columnsOf('NEW')))}
+  ${trigger('unread_summary_message_delete', 'DELETE ON messages', counted('OLD'), sub(columnsOf('OLD')))}
+  ${trigger('unread_summary_message_delete_server', 'DELETE ON messages', hasServerRow('OLD.id'), add(serverRowOf('OLD.id')))}
+  ${trigger('unread_summary_message_update_old', 'UPDATE OF flags, channel_id, topic_key, dm_key, topic ON messages', `${COUNTED_CHANGE} AND ${counted('OLD')}`, sub(columnsOf('OLD')))}
+  ${trigger('unread_summary_message_update_new', 'UPDATE OF flags, channel_id, topic_key, dm_key, topic ON messages', `${COUNTED_CHANGE} AND ${counted('NEW')}`, add(columnsOf('NEW')))}
+  ${trigger('unread_summary_server_insert', 'INSERT ON server_unreads', serverCounted('NEW'), add(serverColumnsOf('NEW')))}
+  ${trigger('unread_summary_server_delete', 'DELETE ON server_unreads', serverCounted('OLD'), sub(serverColumnsOf('OLD')))}
+  ${trigger('unread_summary_server_update', 'UPDATE ON server_unreads', serverCounted('NEW'), sub(serverColumnsOf('OLD')) + add(serverColumnsOf('NEW')))}
+  ${trigger('cached_topics_message_insert', 'INSERT ON messages', 'NEW.channel_id IS NOT NULL', topicAdd)}
+  ${trigger('cached_topics_message_delete', 'DELETE ON messages', 'OLD.channel_id IS NOT NULL', topicSub)}
+  ${trigger(
+    'cached_topics_message_update',
+    'UPDATE OF channel_id, topic_key, topic, json ON messages',
+    `OLD.channel_id IS NOT NEW.channel_id OR OLD.topic_key IS NOT NEW.topic_key OR OLD.topic IS NOT NEW.topic
+      OR json_extract(OLD.json, '$.timestamp') IS NOT json_extract(NEW.json, '$.timestamp')`,
+    topicSub + topicAdd,
+  )}
 `;
 
 /** Both summaries computed from the rows (what the triggers keep them equal to). */
 export const SUMMARY_REBUILD = `
   DELETE FROM cached_topics;
-  INSERT INTO cached_topics (channel_id, topic_key, max_id)
-    SELECT channel_id, topic_key, max(id) FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key;
+  INSERT INTO cached_topics (channel_id, topic_key, max_id, topic, ts)
+    SELECT channel_id, topic_key, max(id), topic, json_extract(json, '$.timestamp') FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key;
   DELETE FROM unread_summary;
   INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
-    SELECT ${KEY}, count(*), sum(${PERSONAL}), sum(${WILDCARD}), max(CASE WHEN x.channel_id IS NULL THEN 0 ELSE x.id END),
-           CASE WHEN x.channel_id IS NULL THEN '' ELSE x.topic END
+    SELECT ${Object.values(key(columnsOf('x'))).join(', ')}, count(*), sum(${personal(columnsOf('x'))}), sum(${wildcard(columnsOf('x'))}),
+           max(CASE WHEN x.channel_id IS NULL THEN 0 ELSE x.id END), CASE WHEN x.channel_id IS NULL THEN '' ELSE x.topic END
       FROM (
         SELECT id, channel_id, topic_key, dm_key, flags, topic FROM messages WHERE (flags & 1) = 0 AND id < ${ECHO}
         UNION ALL
         SELECT u.message_id, u.channel_id, u.topic_key, u.dm_key, u.flags, u.topic FROM server_unreads u WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id)
       ) x
-     WHERE ${GROUPED}
+     WHERE ${grouped(columnsOf('x'))}
      GROUP BY 1, 2, 3;
 `;
 

@@ -13,7 +13,7 @@ import { SUMMARY_REBUILD } from '../../../sync/db/migrations/0009-unread-summary
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { changeFlagWithRow, setFlagOnAll } from '../../../sync/db/queries/message-rows.js';
 import { deleteMessages, LOCAL_ECHO_MIN_ID, updateStoredMessage, upsertMessages } from '../../../sync/db/queries/messages.js';
-import { channelsWithTopics, unreadCounts } from '../../../sync/db/queries/topics.js';
+import { channelsWithTopics, topicRows, unreadCounts } from '../../../sync/db/queries/topics.js';
 import {
   addServerUnreadBits,
   forgetServerUnreads,
@@ -52,9 +52,28 @@ const sortTopics = <T extends { channel_id: number; topic_key: string }>(xs: T[]
   [...xs].sort((a, b) => a.channel_id - b.channel_id || (a.topic_key < b.topic_key ? -1 : a.topic_key > b.topic_key ? 1 : 0));
 const sortDms = <T extends { dm_key: string }>(xs: T[]) => [...xs].sort((a, b) => (a.dm_key < b.dm_key ? -1 : 1));
 
+/** The sidebar's topics from the rows alone (the query before the summaries). */
+const topicsFromScratch = () =>
+  db
+    .prepare(
+      `WITH known AS (
+        SELECT g.channel_id, g.topic_key, m.topic, g.max_id
+          FROM (SELECT channel_id, topic_key, max(id) AS max_id FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key) g JOIN messages m ON m.id = g.max_id
+        UNION ALL
+        SELECT u.channel_id, u.topic_key, u.topic, u.message_id FROM server_unreads u
+         WHERE u.channel_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id)
+      ),
+      merged AS (SELECT channel_id, topic_key, topic, max(max_id) AS max_id FROM known GROUP BY channel_id, topic_key)
+      SELECT k.channel_id, k.topic, k.topic_key, k.max_id AS last_message_id, json_extract(lm.json, '$.timestamp') AS last_message_timestamp
+        FROM merged k LEFT JOIN messages lm ON lm.id = k.max_id`,
+    )
+    .all();
+
 /** The summaries equal a rebuild from the rows, and answer what the scan answers. */
 function expectExact(step: string): void {
   const kept = tables();
+  const sidebar = topicRows(db, NO_EXCLUSIONS).map(({ channel_id, topic, topic_key, last_message_id, last_message_timestamp }) => ({ channel_id, topic, topic_key, last_message_id, last_message_timestamp }));
+  expect(sortTopics(sidebar), step).toEqual(sortTopics(topicsFromScratch() as typeof sidebar));
   expect(sortTopics(unreadTopics(db, NO_EXCLUSIONS)), step).toEqual(sortTopics(unreadTopicsScan(db, NO_EXCLUSIONS)));
   expect(sortDms(unreadDms(db, NO_EXCLUSIONS)), step).toEqual(sortDms(unreadDmsScan(db, NO_EXCLUSIONS)));
   db.exec(SUMMARY_REBUILD);
