@@ -220,6 +220,8 @@ interface FoldedUser {
   readonly user: UserSummary;
   readonly name: Folded;
   readonly email: Folded;
+  /** Its items, plain and silent, made once (no garbage per keystroke). */
+  readonly items: readonly [MentionItem, MentionItem];
 }
 /**
  * Each user list's names and e-mail addresses folded once (a prebuilt index): with 10,000 people,
@@ -228,7 +230,11 @@ interface FoldedUser {
 const foldedLists = new WeakMap<readonly UserSummary[], readonly FoldedUser[]>();
 function foldedUsers(users: readonly UserSummary[]): readonly FoldedUser[] {
   let f = foldedLists.get(users);
-  if (f === undefined) foldedLists.set(users, (f = users.map((user) => ({ user, name: fold(user.full_name), email: fold(user.email) }))));
+  if (f === undefined) {
+    const item = (user: UserSummary, silent: boolean): MentionItem => ({ type: 'user', user, silent });
+    f = users.map((user) => ({ user, name: fold(user.full_name), email: fold(user.email), items: [item(user, false), item(user, true)] }));
+    foldedLists.set(users, f);
+  }
   return f;
 }
 
@@ -254,11 +260,12 @@ export function mentionSuggestions(ctx: PeopleContext, query: string, silent: bo
   const bots = { best: matches(), ok: matches() };
   for (const u of people) {
     const into = u.user.is_bot ? bots : humans;
+    const item = u.items[silent ? 1 : 0];
     const byName = tier(u.name);
-    if (byName < 4) put(into.best, { type: 'user', user: u.user, silent }, byName);
+    if (byName < 4) put(into.best, item, byName);
     else {
       const byEmail = tier(u.email);
-      if (byEmail < 4) put(into.ok, { type: 'user', user: u.user, silent }, byEmail);
+      if (byEmail < 4) put(into.ok, item, byEmail);
     }
   }
   if (!silent) {

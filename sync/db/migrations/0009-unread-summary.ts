@@ -55,13 +55,21 @@ const grouped = (r: Row) => `(${r.channel_id} IS NOT NULL OR ${r.dm_key} IS NOT 
 const personal = (r: Row) => `((${r.flags} & 4) != 0)`;
 const wildcard = (r: Row) => `((${r.flags} & 4) = 0 AND (${r.flags} & 24) != 0)`;
 
-/** The newest unread message of topic (c, k) and its spelling (the cache's, or a server row's when not cached). */
-const newest = (c: string, k: string) => `SELECT id, topic FROM (
-    SELECT * FROM (SELECT id, topic FROM messages WHERE channel_id = ${c} AND topic_key = ${k} AND (flags & 1) = 0 AND id < ${ECHO} ORDER BY id DESC LIMIT 1)
+/**
+ * The newest unread message of topic (c, k) and its spelling (the cache's, or a server row's when
+ * not cached). Only server rows newer than the newest cached unread can win: the walk over a busy
+ * topic's server rows (mostly of cached messages) stops there.
+ */
+const newest = (c: string, k: string) => {
+  const cached = `SELECT id, topic FROM messages INDEXED BY messages_unread_by_topic WHERE channel_id = ${c} AND topic_key = ${k} AND (flags & 1) = 0 AND id < ${ECHO} ORDER BY id DESC LIMIT 1`;
+  return `SELECT id, topic FROM (
+    SELECT * FROM (${cached})
     UNION ALL
     SELECT * FROM (SELECT u.message_id AS id, u.topic FROM server_unreads u WHERE u.channel_id = ${c} AND u.topic_key = ${k}
+      AND u.message_id > coalesce((SELECT id FROM (${cached})), 0)
       AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id) ORDER BY u.message_id DESC LIMIT 1)
   ) ORDER BY id DESC LIMIT 1`;
+};
 
 /** Count row `r` in its group. */
 const add = (r: Row) => {
@@ -94,7 +102,7 @@ const topicAdd = `INSERT INTO cached_topics (channel_id, topic_key, max_id, topi
     SELECT NEW.channel_id, NEW.topic_key, NEW.id, NEW.topic, json_extract(NEW.json, '$.timestamp') WHERE NEW.channel_id IS NOT NULL
     ON CONFLICT DO UPDATE SET topic = CASE WHEN excluded.max_id >= max_id THEN excluded.topic ELSE topic END,
       ts = CASE WHEN excluded.max_id >= max_id THEN excluded.ts ELSE ts END, max_id = max(max_id, excluded.max_id);`;
-const topicSub = `UPDATE cached_topics SET (max_id, topic, ts) = (SELECT id, topic, json_extract(json, '$.timestamp') FROM messages
+const topicSub = `UPDATE cached_topics SET (max_id, topic, ts) = (SELECT id, topic, json_extract(json, '$.timestamp') FROM messages INDEXED BY messages_by_topic_key
       WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key ORDER BY id DESC LIMIT 1)
     WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key AND max_id = OLD.id;
   DELETE FROM cached_topics WHERE channel_id = OLD.channel_id AND topic_key = OLD.topic_key AND max_id IS NULL;`;
