@@ -8,7 +8,8 @@
  *    spelling. "Unread" is db/queries/unreads.ts's union: a cached message (below the local-echo
  *    ids) by its own `read` bit, a message not cached by its `server_unreads` row. No row for a
  *    group with nothing unread.
- *  - `cached_topics`: each channel topic's newest cached message id.
+ *  - `cached_topics`: each channel topic's newest cached message: its id, spelling and timestamp.
+ *  - `messages_unread_by_topic`: a partial index that finds a topic's next newest unread message.
  *
  * Triggers on `messages` and `server_unreads` keep both exact in the transaction that changes the
  * rows (new, edited, moved, deleted, marked read or unread, mentions changed; a server row stops
