@@ -225,6 +225,8 @@ function sessionOver(source: string, dir: string, pendingOn: readonly number[]):
 export function rawLoop(source: string, file: string): (writes: readonly RawWrite[][]) => void {
   copyFileSync(source, file);
   const db: LocalDb = openLocalDb(file);
+  // The row writes alone: without the triggers that keep the unread and topic summaries (migration 0009).
+  for (const t of db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('messages', 'server_unreads')").pluck().all()) db.exec(`DROP TRIGGER ${t}`);
   const cols = '(id, type, channel_id, topic, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)';
   const vals = '(@id, @type, @channel_id, @topic, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)';
   const insert = db.prepare(`INSERT INTO messages ${cols} VALUES ${vals}`);

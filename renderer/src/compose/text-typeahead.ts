@@ -97,18 +97,34 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** 0 exact, 1 prefix with its case, 2 prefix, 3 at a word's start, 4 no match. */
 export function matchTier(query: string, text: string): 0 | 1 | 2 | 3 | 4 {
-  return tierOf(query)(text);
+  return tierOf(query)(fold(text));
+}
+
+/** A text's forms the matching compares: as written and lower-cased, with and without accents. */
+interface Folded {
+  readonly ascii: boolean;
+  readonly text: string;
+  readonly lower: string;
+  readonly plain: string;
+  readonly plainLower: string;
+}
+const ASCII = /^[\x20-\x7e]*$/;
+function fold(text: string): Folded {
+  const ascii = ASCII.test(text);
+  const plainText = ascii ? text : plain(text);
+  return { ascii, text, lower: text.toLowerCase(), plain: plainText, plainLower: plainText.toLowerCase() };
 }
 
 /** `matchTier` for one query over many texts: the query's work (its case, its pattern) done once. */
-function tierOf(query: string): (text: string) => 0 | 1 | 2 | 3 | 4 {
+function tierOf(query: string): (f: Folded) => 0 | 1 | 2 | 3 | 4 {
   // A query without accents matches names with them (Zulip's `should_remove_diacritics_for_query`).
-  const strip = /^[\x20-\x7e]*$/.test(query);
+  const strip = ASCII.test(query);
   const q = query.toLowerCase();
   const wordStart = new RegExp(`[\\s\\-_/(\\[.]${escapeRe(q)}`);
-  return (text) => {
-    const t = strip && !/^[\x20-\x7e]*$/.test(text) ? plain(text) : text;
-    const lower = t.toLowerCase();
+  return (f) => {
+    const stripped = strip && !f.ascii;
+    const t = stripped ? f.plain : f.text;
+    const lower = stripped ? f.plainLower : f.lower;
     if (lower === q) return 0;
     if (t.startsWith(query)) return 1;
     if (lower.startsWith(q)) return 2;
@@ -200,38 +216,66 @@ function comparePeople(ctx: PeopleContext, a: MentionItem, b: MentionItem): numb
 }
 const wildcardIndex = (name: string) => [...CHANNEL_WILDCARDS, 'topic'].indexOf(name);
 
-const nameOf = (i: MentionItem) => (i.type === 'user' ? i.user.full_name : i.type === 'wildcard' ? i.name : i.group.name);
+interface FoldedUser {
+  readonly user: UserSummary;
+  readonly name: Folded;
+  readonly email: Folded;
+  /** Its items, plain and silent, made once (no garbage per keystroke). */
+  readonly items: readonly [MentionItem, MentionItem];
+}
+/**
+ * Each user list's names and e-mail addresses folded once (a prebuilt index): with 10,000 people,
+ * lower-casing every name on every keystroke, and an item per person, took most of a frame.
+ */
+const foldedLists = new WeakMap<readonly UserSummary[], readonly FoldedUser[]>();
+function foldedUsers(users: readonly UserSummary[]): readonly FoldedUser[] {
+  let f = foldedLists.get(users);
+  if (f === undefined) {
+    const item = (user: UserSummary, silent: boolean): MentionItem => ({ type: 'user', user, silent });
+    f = users.map((user) => ({ user, name: fold(user.full_name), email: fold(user.email), items: [item(user, false), item(user, true)] }));
+    foldedLists.set(users, f);
+  }
+  return f;
+}
+
+/** Matches of one kind (by name, or else by e-mail): good ones (exact or prefix) and at a word's start. */
+type Matches = { good: MentionItem[]; word: MentionItem[] };
+const matches = (): Matches => ({ good: [], word: [] });
+const put = (m: Matches, i: MentionItem, t: number) => (t < 3 ? m.good : m.word).push(i);
 
 /** The people, groups and wildcards `@query` (`@_query` when silent) offers, in Zulip's order. */
 export function mentionSuggestions(ctx: PeopleContext, query: string, silent: boolean, max = MAX_ITEMS): MentionItem[] {
   const q = query.trim();
-  const active = ctx.users.filter((u) => u.is_active);
-  const unique = active.filter((u) => u.full_name.toLowerCase() === q.toLowerCase());
-  const people: MentionItem[] = (unique.length === 1 && q !== '' ? unique : active).map((user) => ({ type: 'user', user, silent }));
-  const items = silent ? people : [...people, ...wildcards(ctx.conversation).map((w): MentionItem => ({ type: 'wildcard', ...w }))];
+  const ql = q.toLowerCase();
+  let people = foldedUsers(ctx.users).filter((u) => u.user.is_active);
+  const unique = q === '' ? [] : people.filter((u) => u.name.lower === ql);
+  if (unique.length === 1) people = unique;
   // Only the first `max` of each list can show, give or take the channel-wide wildcards skipped
   // below: with 10,000 people, sorting them all would take frames.
   const keep = max + CHANNEL_WILDCARDS.length;
   const sort = (xs: MentionItem[]) => firstSorted(xs, (a, b) => comparePeople(ctx, a, b), keep);
-  const isBot = (i: MentionItem) => i.type === 'user' && i.user.is_bot;
   const tier = tierOf(q);
-  const tiers = (pool: MentionItem[]) => {
-    const best: Array<{ i: MentionItem; t: number }> = [];
-    const ok: Array<{ i: MentionItem; t: number }> = [];
-    for (const i of pool) {
-      const byName = tier(nameOf(i));
-      if (byName < 4) best.push({ i, t: byName });
-      else if (i.type === 'user') {
-        const byEmail = tier(i.user.email);
-        if (byEmail < 4) ok.push({ i, t: byEmail });
-      }
+  // By name (best) and else by e-mail (ok), of humans (the wildcards after the people) and of bots.
+  const humans = { best: matches(), ok: matches() };
+  const bots = { best: matches(), ok: matches() };
+  for (const u of people) {
+    const into = u.user.is_bot ? bots : humans;
+    const item = u.items[silent ? 1 : 0];
+    const byName = tier(u.name);
+    if (byName < 4) put(into.best, item, byName);
+    else {
+      const byEmail = tier(u.email);
+      if (byEmail < 4) put(into.ok, item, byEmail);
     }
-    // Good (exact or prefix) matches before word-start ones, each sorted for relevance.
-    const good = (xs: Array<{ i: MentionItem; t: number }>) => [...sort(xs.filter((x) => x.t < 3).map((x) => x.i)), ...sort(xs.filter((x) => x.t === 3).map((x) => x.i))];
-    return { best: good(best), ok: good(ok) };
-  };
-  const humans = tiers(items.filter((i) => !isBot(i)));
-  const bots = tiers(items.filter(isBot));
+  }
+  if (!silent) {
+    for (const w of wildcards(ctx.conversation)) {
+      const t = tier(fold(w.name));
+      if (t < 4) put(humans.best, { type: 'wildcard', ...w }, t);
+    }
+  }
+  // Good matches before word-start ones, each sorted for relevance.
+  const good = (m: Matches) => [...sort(m.good), ...sort(m.word)];
   const groups = ctx.groups
     .filter((g) => !g.is_system_group && !g.deactivated && (g.members.length > 0 || g.direct_subgroup_ids.length > 0) && matchTier(q, g.name) < 4)
     .sort((a, b) => matchTier(q, a.name) - matchTier(q, b.name))
@@ -239,7 +283,7 @@ export function mentionSuggestions(ctx: PeopleContext, query: string, silent: bo
   const out: MentionItem[] = [];
   // Only the first channel-wide wildcard that matches (all, everyone, stream and channel say the same).
   let channelWide = false;
-  for (const i of [...humans.best, ...groups, ...bots.best, ...humans.ok, ...bots.ok]) {
+  for (const i of [...good(humans.best), ...groups, ...good(bots.best), ...good(humans.ok), ...good(bots.ok)]) {
     if (i.type === 'wildcard' && i.name !== 'topic') {
       if (channelWide) continue;
       channelWide = true;

@@ -28,6 +28,10 @@ export interface UpsertResult {
 const COLUMNS = `(id, type, channel_id, topic, topic_key, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
   VALUES (@id, @type, @channel_id, @topic, @topic_key, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)`;
 
+const UPDATE_ALL = ['type', 'channel_id', 'topic', 'topic_key', 'dm_key', 'sender_id', 'flags', 'has_link', 'has_image', 'has_attachment', 'has_reaction', 'json']
+  .map((c) => `${c} = excluded.${c}`)
+  .join(', ');
+
 /**
  * Write one row and its search entry (no change detection; callers decide). `isNew` (the caller
  * knows the id is not stored) takes plain INSERTs: an FTS "OR REPLACE" first probes for a row to
@@ -39,7 +43,8 @@ export function writeMessageRow(db: LocalDb, row: MessageRow, content: string, i
     cachedStatement(db, 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)').run(row.id, row.topic, htmlToText(content));
     return;
   }
-  cachedStatement(db, `INSERT OR REPLACE INTO messages ${COLUMNS}`).run(row);
+  // An upsert, not OR REPLACE: the summaries' triggers (migration 0009) see a replaced row as an update.
+  cachedStatement(db, `INSERT INTO messages ${COLUMNS} ON CONFLICT(id) DO UPDATE SET ${UPDATE_ALL}`).run(row);
   cachedStatement(db, 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)').run(row.id, row.topic, htmlToText(content));
 }
 

@@ -7,7 +7,7 @@
  */
 import type { LocalDb } from '../open.js';
 import { cachedStatement } from './statements.js';
-import { NO_EXCLUSIONS, serverUnreadsKnown, starredCount, unreadCte, unreadDms, unreadTopics, type UnreadExclusions } from './unreads.js';
+import { exclusionsApply, NO_EXCLUSIONS, serverUnreadsKnown, starredCount, unreadCte, unreadDms, unreadTopics, type UnreadExclusions } from './unreads.js';
 
 export interface TopicSummary {
   readonly topic: string;
@@ -41,27 +41,34 @@ function prepare<R>(db: LocalDb, sql: string, ex: UnreadExclusions) {
  * through the cache or the next fetch if it still has messages.
  */
 export function topicRows(db: LocalDb, ex: UnreadExclusions, channelId?: number): Array<TopicSummary & { channel_id: number }> {
-  const cte = unreadCte(ex);
+  // The summaries (migration 0009) answer, unless pending rows hide some server row's count.
+  const scan = exclusionsApply(db, ex);
+  const cte = scan ? unreadCte(ex) : { sql: 'unused AS (SELECT 1)', params: [] };
   const only = (col: string) => (channelId === undefined ? '' : ` AND ${col} = @c`);
+  // A topic's newest unread message (`unread_summary.last_id`) is cached, so no newer than the
+  // cached newest, or a server row: the same newest as each server row taken alone. A newest
+  // message cached is the topic's newest cached one (a stored server entry's newest cached
+  // elsewhere is left out), so `cached_topics` has its timestamp.
   const sql = `WITH ${cte.sql},
     known AS (
-      SELECT g.channel_id, g.topic_key, m.topic, g.max_id
-        FROM (SELECT channel_id, topic_key, max(id) AS max_id FROM messages WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key) g
-        JOIN messages m ON m.id = g.max_id
+      SELECT g.channel_id, g.topic_key, g.topic, g.max_id FROM cached_topics g WHERE 1${only('g.channel_id')}
       UNION ALL
       SELECT s.channel_id, s.topic_key, s.topic, s.max_id FROM server_topics s
        WHERE 1${only('s.channel_id')} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = s.max_id AND (m.channel_id IS NOT s.channel_id OR m.topic_key != s.topic_key))
       UNION ALL
-      SELECT u.channel_id, u.topic_key, u.topic, u.message_id FROM server_unreads u
-       WHERE u.channel_id IS NOT NULL${only('u.channel_id')} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id)
+      SELECT u.channel_id, u.topic_key, u.topic, u.last_id FROM unread_summary u WHERE u.channel_id != 0${only('u.channel_id')}
     ),
     merged AS (SELECT channel_id, topic_key, topic, max(max_id) AS max_id FROM known GROUP BY channel_id, topic_key),
-    counts AS (SELECT channel_id, topic_key, count(*) AS n FROM unread WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key)
+    counts AS (${
+      scan
+        ? `SELECT channel_id, topic_key, count(*) AS n FROM unread WHERE channel_id IS NOT NULL${only('channel_id')} GROUP BY channel_id, topic_key`
+        : `SELECT channel_id, topic_key, count AS n FROM unread_summary WHERE channel_id != 0${only('channel_id')}`
+    })
     SELECT k.channel_id, k.topic, k.topic_key, k.max_id AS last_message_id,
-           json_extract(lm.json, '$.timestamp') AS last_message_timestamp, coalesce(c.n, 0) AS unread_count,
+           CASE WHEN lm.max_id = k.max_id THEN lm.ts END AS last_message_timestamp, coalesce(c.n, 0) AS unread_count,
            coalesce(ut.visibility_policy, 0) AS visibility_policy
       FROM merged k
-      LEFT JOIN messages lm ON lm.id = k.max_id
+      LEFT JOIN cached_topics lm ON lm.channel_id = k.channel_id AND lm.topic_key = k.topic_key
       LEFT JOIN counts c ON c.channel_id = k.channel_id AND c.topic_key = k.topic_key
       LEFT JOIN user_topics ut ON ut.channel_id = k.channel_id AND ut.topic_key = k.topic_key
      ORDER BY k.max_id DESC`;

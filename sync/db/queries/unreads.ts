@@ -29,7 +29,9 @@ export type UnreadPlace = { channel_id: number; topic: string } | { dm_key: stri
 
 // --- writes (snapshot and events) ----------------------------------------------------------------
 
-const UPSERT = `INSERT OR REPLACE INTO server_unreads (message_id, channel_id, topic, topic_key, dm_key, flags) VALUES (?, ?, ?, ?, ?, ?)`;
+// An upsert, not OR REPLACE: the unread summary's triggers (migration 0009) see a replaced row as an update.
+const UPSERT = `INSERT INTO server_unreads (message_id, channel_id, topic, topic_key, dm_key, flags) VALUES (?, ?, ?, ?, ?, ?)
+  ON CONFLICT(message_id) DO UPDATE SET channel_id = excluded.channel_id, topic = excluded.topic, topic_key = excluded.topic_key, dm_key = excluded.dm_key, flags = excluded.flags`;
 
 export function putServerUnread(db: LocalDb, id: number, place: UnreadPlace, mentionBits: number): void {
   const bits = mentionBits & MENTION_BITS;
@@ -179,7 +181,37 @@ export interface TopicUnreads extends UnreadGroup {
 const GROUP_SUMS = `count(*) AS count, sum((flags & ${FLAG.mentioned}) != 0) AS personal_mentions,
   sum((flags & ${FLAG.mentioned}) = 0 AND (flags & ${FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned}) != 0) AS wildcard_mentions`;
 
+/**
+ * Whether pending outbox rows hide any counted server row (a message not cached): only then do the
+ * counts need the scan of `unreadCte`; otherwise `unread_summary` (migration 0009) answers.
+ */
+export function exclusionsApply(db: LocalDb, ex: UnreadExclusions): boolean {
+  const uncached = 'NOT EXISTS (SELECT 1 FROM messages c WHERE c.id = m.id)';
+  if (ex.readIds.length > 0) {
+    const sql = `SELECT 1 FROM (${SERVER_AS_MESSAGE}) m WHERE m.id IN (SELECT value FROM json_each(?)) AND ${uncached} LIMIT 1`;
+    if (cachedStatement(db, sql).get(JSON.stringify(ex.readIds)) !== undefined) return true;
+  }
+  for (const [channelId, key] of ex.topics) {
+    if (cachedStatement(db, `SELECT 1 FROM (${SERVER_AS_MESSAGE}) m WHERE m.channel_id = ? AND m.topic_key = ? AND ${uncached} LIMIT 1`).get(channelId, key) !== undefined) return true;
+  }
+  return ex.narrows.some((n) => db.prepare(`SELECT 1 FROM (${SERVER_AS_MESSAGE}) m WHERE ${uncached} AND COALESCE((${n.where}), 0) LIMIT 1`).get(...n.params) !== undefined);
+}
+
+const SUMMARY_SUMS = 'count, personal_mentions, wildcard_mentions';
+
 export function unreadTopics(db: LocalDb, ex: UnreadExclusions, channelId?: number): TopicUnreads[] {
+  if (exclusionsApply(db, ex)) return unreadTopicsScan(db, ex, channelId);
+  const sql = `SELECT channel_id, topic_key, topic, ${SUMMARY_SUMS} FROM unread_summary WHERE channel_id ${channelId === undefined ? '!= 0' : '= ?'}`;
+  return cachedStatement<number[], TopicUnreads>(db, sql).all(...(channelId === undefined ? [] : [channelId]));
+}
+
+export function unreadDms(db: LocalDb, ex: UnreadExclusions): Array<UnreadGroup & { dm_key: string }> {
+  if (exclusionsApply(db, ex)) return unreadDmsScan(db, ex);
+  return cachedStatement<[], UnreadGroup & { dm_key: string }>(db, `SELECT dm_key, ${SUMMARY_SUMS} FROM unread_summary WHERE channel_id = 0`).all();
+}
+
+/** `unreadTopics` by scanning every unread message (`unreadCte`): pending rows hide server rows; tests compare the summary with it. */
+export function unreadTopicsScan(db: LocalDb, ex: UnreadExclusions, channelId?: number): TopicUnreads[] {
   const cte = unreadCte(ex);
   const where = channelId === undefined ? 'channel_id IS NOT NULL' : 'channel_id = ?';
   const sql = `WITH ${cte.sql} SELECT channel_id, topic_key, topic, max(id) AS last_id, ${GROUP_SUMS} FROM unread WHERE ${where} GROUP BY channel_id, topic_key`;
@@ -187,7 +219,8 @@ export function unreadTopics(db: LocalDb, ex: UnreadExclusions, channelId?: numb
   return db.prepare<unknown[], TopicUnreads & { last_id: number }>(sql).all(...params).map(({ last_id: _l, ...t }) => t);
 }
 
-export function unreadDms(db: LocalDb, ex: UnreadExclusions): Array<UnreadGroup & { dm_key: string }> {
+/** `unreadDms` by scanning every unread message. */
+export function unreadDmsScan(db: LocalDb, ex: UnreadExclusions): Array<UnreadGroup & { dm_key: string }> {
   const cte = unreadCte(ex);
   return db.prepare<unknown[], UnreadGroup & { dm_key: string }>(`WITH ${cte.sql} SELECT dm_key, ${GROUP_SUMS} FROM unread WHERE dm_key IS NOT NULL GROUP BY dm_key`).all(...cte.params);
 }

@@ -18,7 +18,8 @@ export function onMessage(db: LocalDb, e: EventOf<'message'>, ctx: HandlerContex
   // The event's flags are already copied onto the message by the schema; a message event means
   // the server made us a per-user row.
   upsertMessages(db, [e.message], changes, { personal: true });
-  noteMessageFlags(db, e.message);
+  // Cached now, so its own bits count (unreads.ts): a `server_unreads` / `server_starred` row for it
+  // would never be read, and writing one per new message was most of a burst's extra writes.
   if (e.local_message_id !== undefined) ctx.out.localEchoes.push({ local_message_id: e.local_message_id, message_id: e.message.id });
 }
 

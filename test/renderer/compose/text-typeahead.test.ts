@@ -109,6 +109,14 @@ describe('people, groups and wildcards', () => {
     expect(names(mentionSuggestions(channelCtx(), 'top', false))).toEqual(['!topic']);
   });
 
+  it('a changed user list (a new list) is matched as it is now, not as folded before', () => {
+    const before = [ada, user(6, 'Émile Zola')];
+    expect(names(mentionSuggestions({ ...channelCtx(), users: before }, 'emi', false))).toEqual(['Émile Zola']);
+    const after = [ada, user(6, 'Zola Émile'), user(7, 'Emil Nolde', { is_active: false })];
+    expect(names(mentionSuggestions({ ...channelCtx(), users: after }, 'emi', false))).toEqual(['Zola Émile']);
+    expect(names(mentionSuggestions({ ...channelCtx(), users: before }, 'emi', false))).toEqual(['Émile Zola']);
+  });
+
   it('over many people (only the first of each list kept, not all sorted): the same order a full sort gives', () => {
     // 600 people, the subscribers every seventh, in a scrambled order; ties on the name keep the list's order.
     const many = Array.from({ length: 600 }, (_, i) => user(100 + ((i * 389) % 600), `${['Al', 'Bo', 'Alma'][i % 3]} ${String.fromCharCode(97 + ((i * 7) % 26))}${i % 5}`));
