@@ -24,10 +24,10 @@
 import type { Migration } from './types.js';
 
 /** Local echoes (db/queries/messages.ts LOCAL_ECHO_MIN_ID) never count as unread. */
-const ECHO = 2 ** 52;
+export const ECHO = 2 ** 52;
 
 /** A row that may count, as SQL expressions (of NEW / OLD, or subqueries): every statement below is a lookup by key. */
-interface Row {
+export interface Row {
   readonly id: string;
   readonly channel_id: string;
   readonly topic_key: string;
@@ -35,7 +35,7 @@ interface Row {
   readonly flags: string;
   readonly topic: string;
 }
-const columnsOf = (r: string): Row => ({ id: `${r}.id`, channel_id: `${r}.channel_id`, topic_key: `${r}.topic_key`, dm_key: `${r}.dm_key`, flags: `${r}.flags`, topic: `${r}.topic` });
+export const columnsOf = (r: string): Row => ({ id: `${r}.id`, channel_id: `${r}.channel_id`, topic_key: `${r}.topic_key`, dm_key: `${r}.dm_key`, flags: `${r}.flags`, topic: `${r}.topic` });
 const serverColumnsOf = (r: string): Row => ({ ...columnsOf(r), id: `${r}.message_id` });
 /** The `server_unreads` row of message `id` (when the trigger's WHEN says there is one). */
 const serverRowOf = (id: string): Row => {
@@ -53,8 +53,8 @@ const sameKey = (r: Row) => {
   return `channel_id = ${k.channel_id} AND topic_key = ${k.topic_key} AND dm_key = ${k.dm_key}`;
 };
 const grouped = (r: Row) => `(${r.channel_id} IS NOT NULL OR ${r.dm_key} IS NOT NULL)`;
-const personal = (r: Row) => `((${r.flags} & 4) != 0)`;
-const wildcard = (r: Row) => `((${r.flags} & 4) = 0 AND (${r.flags} & 24) != 0)`;
+export const personal = (r: Row) => `((${r.flags} & 4) != 0)`;
+export const wildcard = (r: Row) => `((${r.flags} & 4) = 0 AND (${r.flags} & 24) != 0)`;
 
 /**
  * The newest unread message of topic (c, k) and its spelling (the cache's, or a server row's when
@@ -160,10 +160,12 @@ export const SUMMARY_SCHEMA = `
 `;
 
 /** Both summaries computed from the rows (what the triggers keep them equal to). */
-export const SUMMARY_REBUILD = `
+const TOPICS_REBUILD = `
   DELETE FROM cached_topics;
   INSERT INTO cached_topics (channel_id, topic_key, max_id, topic, ts)
-    SELECT channel_id, topic_key, max(id), topic, json_extract(json, '$.timestamp') FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key;
+    SELECT channel_id, topic_key, max(id), topic, json_extract(json, '$.timestamp') FROM messages WHERE channel_id IS NOT NULL GROUP BY channel_id, topic_key;`;
+/** `unread_summary` alone computed from the rows. */
+export const UNREAD_REBUILD = `
   DELETE FROM unread_summary;
   INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
     SELECT ${Object.values(key(columnsOf('x'))).join(', ')}, count(*), sum(${personal(columnsOf('x'))}), sum(${wildcard(columnsOf('x'))}),
@@ -176,6 +178,7 @@ export const SUMMARY_REBUILD = `
      WHERE ${grouped(columnsOf('x'))}
      GROUP BY 1, 2, 3;
 `;
+export const SUMMARY_REBUILD = TOPICS_REBUILD + UNREAD_REBUILD;
 
 export const migration: Migration = {
   version: 9,

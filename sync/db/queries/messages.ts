@@ -8,6 +8,7 @@ import { bitsToFlags, flagsToBits, HAS_ROW, rowBitOf } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { htmlToText, messageRow, type MessageRow } from './message-columns.js';
 import { cachedStatement } from './statements.js';
+import { groupOf, rebuildSummaryGroups, withSummariesPaused } from './summaries.js';
 
 /**
  * What the source of fetched messages says about the user's per-user rows (see `rowBitOf`):
@@ -48,6 +49,9 @@ export function writeMessageRow(db: LocalDb, row: MessageRow, content: string, i
   cachedStatement(db, 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)').run(row.id, row.topic, htmlToText(content));
 }
 
+/** From this many new rows in one batch, the summaries are rebuilt per group instead of kept per row (summaries.ts). */
+const BULK_NEW_ROWS = 16;
+
 /**
  * Store fetched (or event-delivered) messages. Existing rows are rewritten only when the object or
  * its flags differ, so re-fetching an unchanged page wakes no view. Runs in its own transaction
@@ -64,25 +68,51 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
       JSON.stringify(messages.map((m) => m.id)),
     );
     for (const r of rows) existing.set(r.id, r);
+    // Rows not stored yet, written together at the end (the last copy of an id given twice).
+    const fresh = new Map<number, { row: MessageRow; content: string }>();
     for (const m of messages) {
       const before = existing.get(m.id);
       const bits = flagsToBits(m.flags);
       const known = source.personal === true ? true : source.knownRows?.get(m.id);
       const row = messageRow(m, bits | rowBitOf(bits, known, before?.flags));
       if (before && before.flags === row.flags && before.json === row.json) continue;
-      writeMessageRow(db, row, m.content, before === undefined);
       existing.set(m.id, row);
-      if (before) {
+      if (before && !fresh.has(m.id)) {
+        writeMessageRow(db, row, m.content);
         updated.push(m.id);
         changes.messageUpdated(m.id);
       } else {
-        added.push(m.id);
-        changes.messageAdded(m.id);
+        if (!fresh.has(m.id)) {
+          added.push(m.id);
+          changes.messageAdded(m.id);
+        }
+        fresh.set(m.id, { row, content: m.content });
       }
       if (!before || (before.flags & 1) !== (row.flags & 1)) changes.touched('unread');
     }
+    insertNewRows(db, [...fresh.values()]);
   })();
   return { added, updated };
+}
+
+/**
+ * Write rows whose ids are not stored. A batch writes with the summaries paused and rebuilds the
+ * groups it touched: each row's own, and the group of the server's unread row for its id (that row
+ * stops counting once its message is cached).
+ */
+function insertNewRows(db: LocalDb, fresh: readonly { row: MessageRow; content: string }[]): void {
+  const write = () => {
+    for (const f of fresh) writeMessageRow(db, f.row, f.content, true);
+  };
+  if (fresh.length < BULK_NEW_ROWS) return write();
+  const own = fresh.flatMap((f) => groupOf(f.row) ?? []);
+  const server = cachedStatement<[string], { channel_id: number | null; topic_key: string | null; dm_key: string | null }>(
+    db,
+    'SELECT DISTINCT channel_id, topic_key, dm_key FROM server_unreads WHERE message_id IN (SELECT value FROM json_each(?))',
+  )
+    .all(JSON.stringify(fresh.map((f) => f.row.id)))
+    .flatMap((r) => groupOf(r) ?? []);
+  withSummariesPaused(db, 'messages', ['INSERT'], write, () => rebuildSummaryGroups(db, [...own, ...server], own));
 }
 
 /**

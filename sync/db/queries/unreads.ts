@@ -20,6 +20,7 @@ import { getJsonValue, setJsonValue } from './json-values.js';
 import { dmKeyOf } from './message-columns.js';
 import { LOCAL_ECHO_MIN_ID } from './messages.js';
 import { cachedStatement } from './statements.js';
+import { rebuildUnreadSummary, withSummariesPaused } from './summaries.js';
 
 export const MENTION_BITS = FLAG.mentioned | FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned;
 const OLD_MISSING = 'unreads.old_unreads_missing';
@@ -44,8 +45,16 @@ export function dmKeyOfIds(ids: readonly number[], selfUserId: number): string {
   return [...new Set([...ids, selfUserId])].sort((a, b) => a - b).join(',');
 }
 
-/** Replace the server's unread set with register's `unread_msgs`. */
+/**
+ * Replace the server's unread set with register's `unread_msgs`: tens of thousands of rows in a
+ * large organisation, so written with the summaries paused and every unread summary rebuilt once.
+ */
 export function replaceServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: number): void {
+  withSummariesPaused(db, 'server_unreads', ['INSERT', 'DELETE', 'UPDATE'], () => writeServerUnreads(db, u, selfUserId), () => rebuildUnreadSummary(db));
+  setJsonValue(db, 'engine_settings', OLD_MISSING, u.old_unreads_missing);
+}
+
+function writeServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: number): void {
   cachedStatement(db, 'DELETE FROM server_unreads').run();
   // The server lists mentions apart; which kind of mention is not said (counted as personal ones).
   const mentioned = new Set(u.mentions);
@@ -60,7 +69,6 @@ export function replaceServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: num
     const dm_key = dmKeyOfIds(ids, selfUserId);
     for (const id of h.unread_message_ids) putServerUnread(db, id, { dm_key }, bits(id));
   }
-  setJsonValue(db, 'engine_settings', OLD_MISSING, u.old_unreads_missing);
 }
 
 export function replaceServerStarred(db: LocalDb, ids: readonly number[]): void {

@@ -11,6 +11,7 @@ import { ChangeCollector } from '../../../sync/db/changes.js';
 import { FLAG } from '../../../sync/db/flags.js';
 import { SUMMARY_REBUILD } from '../../../sync/db/migrations/0009-unread-summary.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
+import { withSummariesPaused } from '../../../sync/db/queries/summaries.js';
 import { changeFlagWithRow, setFlagOnAll } from '../../../sync/db/queries/message-rows.js';
 import { deleteMessages, LOCAL_ECHO_MIN_ID, updateStoredMessage, upsertMessages } from '../../../sync/db/queries/messages.js';
 import { channelsWithTopics, topicRows, unreadCounts } from '../../../sync/db/queries/topics.js';
@@ -155,9 +156,13 @@ describe('unread_summary and cached_topics', () => {
         const kind = r(12);
         const label = `seed ${seed}, step ${step}, kind ${kind}`;
         if (kind === 0 || kind === 1) {
-          // New messages (sometimes a batch), or a re-fetch of one with other flags.
-          const batch = Array.from({ length: 1 + r(3) }, () => message(r, kind === 1 && nextId > 1 ? anyId() : nextId++));
-          upsertMessages(db, [...new Map(batch.map((m) => [m.id, m])).values()], changes);
+          // New messages (sometimes a batch), or a re-fetch of one with other flags; now and then a
+          // history batch big enough to be written with the triggers dropped (summaries.ts), mixing
+          // new ids (some with server rows elsewhere), stored ones and one id twice.
+          const bulk = r(4) === 0;
+          const batch = Array.from({ length: bulk ? 16 + r(20) : 1 + r(3) }, () => message(r, (kind === 1 || (bulk && r(5) === 0)) && nextId > 1 ? anyId() : nextId++));
+          if (bulk) batch.push(message(r, batch[0]!.id));
+          upsertMessages(db, bulk ? batch : [...new Map(batch.map((m) => [m.id, m])).values()], changes);
           for (const m of batch) if (r(2) === 0) noteMessageFlags(db, m);
         } else if (kind === 2) {
           changeFlagWithRow(db, [anyId(), anyId()], FLAG.read, r(2) === 0);
@@ -186,10 +191,19 @@ describe('unread_summary and cached_topics', () => {
         } else if (kind === 10) {
           // A local echo: stored unread, never counted.
           upsertMessages(db, [eg.streamMessage({ id: LOCAL_ECHO_MIN_ID + step, topic: TOPICS[r(TOPICS.length)]! })], changes);
-        } else if (r(10) === 0) {
+        } else if (r(5) === 0) {
+          // Register's whole unread set (written with the triggers dropped, every summary rebuilt).
+          const someIds = () => Array.from({ length: r(4) }, () => (r(2) === 0 ? anyId() : nextId + 100 + r(50)));
           replaceServerUnreads(
             db,
-            { count: 2, streams: [{ stream_id: 5, topic: 'Äpfel', unread_message_ids: [anyId(), nextId + 120] }], pms: [], huddles: [], mentions: [nextId + 120], old_unreads_missing: false },
+            {
+              count: 2,
+              streams: [{ stream_id: 5, topic: 'Äpfel', unread_message_ids: [anyId(), nextId + 120] }, { stream_id: 6, topic: TOPICS[r(TOPICS.length)]!, unread_message_ids: someIds() }],
+              pms: [{ other_user_id: 11, unread_message_ids: someIds() }],
+              huddles: [{ user_ids_string: `${eg.SELF},11,12`, unread_message_ids: someIds() }],
+              mentions: [nextId + 120, anyId()],
+              old_unreads_missing: false,
+            },
             eg.SELF,
           );
         }
@@ -198,6 +212,28 @@ describe('unread_summary and cached_topics', () => {
       // Something of each kind was counted along the way.
       expect(unreadCounts(db).topics.length + unreadCounts(db).dms.length).toBeGreaterThan(0);
     }
+  });
+
+  it('a bulk write puts the triggers back, and a failed one drops nothing', () => {
+    const triggers = () => db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all();
+    const before = triggers();
+    expect(before.length).toBeGreaterThanOrEqual(12);
+    const batch = Array.from({ length: 20 }, (_, i) => eg.streamMessage({ id: i + 1, topic: i % 2 ? 'castle' : 'moat' }));
+    putServerUnread(db, 3, { channel_id: 6, topic: 'elsewhere' }, FLAG.mentioned);
+    upsertMessages(db, batch, new ChangeCollector());
+    expect(triggers()).toEqual(before);
+    expect(unreadTopics(db, NO_EXCLUSIONS).map((t) => [t.channel_id, t.topic, t.count])).toEqual(expect.arrayContaining([[5, 'castle', 10], [5, 'moat', 10]]));
+    expectExact('bulk');
+    // A write that fails part way: nothing of it stays, the dropped triggers included.
+    const bad = Array.from({ length: 20 }, (_, i) => eg.streamMessage({ id: 100 + i }));
+    const fail = () => {
+      upsertMessages(db, bad, new ChangeCollector());
+      throw new Error('disk full');
+    };
+    expect(() => withSummariesPaused(db, 'messages', ['INSERT', 'DELETE'], fail, () => undefined)).toThrow('disk full');
+    expect(triggers()).toEqual(before);
+    expect(db.prepare('SELECT count(*) FROM messages WHERE id >= 100').pluck().get()).toBe(0);
+    expectExact('failed bulk');
   });
 
   it('answer the sidebar topics as before: newest first, with unread messages not cached', () => {
