@@ -54,21 +54,18 @@ export function replaceServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: num
   setJsonValue(db, 'engine_settings', OLD_MISSING, u.old_unreads_missing);
 }
 
+/** One statement per topic or conversation (its ids as a JSON array), then one for the mentions. */
 function writeServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: number): void {
   cachedStatement(db, 'DELETE FROM server_unreads').run();
-  // The server lists mentions apart; which kind of mention is not said (counted as personal ones).
-  const mentioned = new Set(u.mentions);
-  const bits = (id: number) => (mentioned.has(id) ? FLAG.mentioned : 0);
-  for (const s of u.streams) for (const id of s.unread_message_ids) putServerUnread(db, id, { channel_id: s.stream_id, topic: s.topic }, bits(id));
-  for (const p of u.pms) {
-    const dm_key = dmKeyOfIds([p.other_user_id], selfUserId);
-    for (const id of p.unread_message_ids) putServerUnread(db, id, { dm_key }, bits(id));
-  }
+  const put = cachedStatement(db, 'INSERT OR REPLACE INTO server_unreads (message_id, channel_id, topic, topic_key, dm_key, flags) SELECT value, ?, ?, ?, ?, 0 FROM json_each(?)');
+  for (const s of u.streams) put.run(s.stream_id, s.topic, topicKey(s.topic), null, JSON.stringify(s.unread_message_ids));
+  for (const p of u.pms) put.run(null, '', '', dmKeyOfIds([p.other_user_id], selfUserId), JSON.stringify(p.unread_message_ids));
   for (const h of u.huddles) {
     const ids = h.user_ids_string.split(',').filter((x) => x.trim() !== '').map(Number);
-    const dm_key = dmKeyOfIds(ids, selfUserId);
-    for (const id of h.unread_message_ids) putServerUnread(db, id, { dm_key }, bits(id));
+    put.run(null, '', '', dmKeyOfIds(ids, selfUserId), JSON.stringify(h.unread_message_ids));
   }
+  // The server lists mentions apart; which kind of mention is not said (counted as personal ones).
+  if (u.mentions.length > 0) cachedStatement(db, `UPDATE server_unreads SET flags = ${FLAG.mentioned} WHERE message_id IN (SELECT value FROM json_each(?))`).run(JSON.stringify(u.mentions));
 }
 
 export function replaceServerStarred(db: LocalDb, ids: readonly number[]): void {
