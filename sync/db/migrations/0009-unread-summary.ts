@@ -112,11 +112,18 @@ const topicSub = `UPDATE cached_topics SET (max_id, topic, ts) = (SELECT id, top
 const COUNTED_CHANGE = `((OLD.flags & 29) != (NEW.flags & 29) OR OLD.channel_id IS NOT NEW.channel_id OR OLD.topic_key IS NOT NEW.topic_key
   OR OLD.dm_key IS NOT NEW.dm_key OR OLD.topic IS NOT NEW.topic)`;
 
-const trigger = (name: string, on: string, when: string, body: string) => `
+const triggerSql = (name: string, on: string, when: string, body: string) => `
   DROP TRIGGER IF EXISTS ${name};
   CREATE TRIGGER ${name} AFTER ${on} WHEN ${when} BEGIN ${body} END;`;
 
-export const SUMMARY_SCHEMA = `
+/**
+ * The tables, the index and the triggers. `live` (migration 0010), when given, is a condition every
+ * trigger also needs: while it is false the summaries are not kept, and the writer rebuilds what it
+ * touched (db/queries/summaries.ts).
+ */
+export const summarySchema = (live?: string): string => {
+  const trigger = (name: string, on: string, when: string, body: string) => triggerSql(name, on, live === undefined ? when : `${live} AND (${when})`, body);
+  return `
   CREATE TABLE IF NOT EXISTS unread_summary (
     channel_id         INTEGER NOT NULL,     -- 0 for a DM conversation
     topic_key          TEXT NOT NULL,        -- '' for a DM conversation
@@ -158,6 +165,9 @@ export const SUMMARY_SCHEMA = `
     topicSub + topicAdd,
   )}
 `;
+};
+
+export const SUMMARY_SCHEMA = summarySchema();
 
 /** Both summaries computed from the rows (what the triggers keep them equal to). */
 const TOPICS_REBUILD = `

@@ -26,10 +26,10 @@ export interface UpsertResult {
   readonly updated: number[];
 }
 
-const COLUMNS = `(id, type, channel_id, topic, topic_key, dm_key, sender_id, flags, has_link, has_image, has_attachment, has_reaction, json)
-  VALUES (@id, @type, @channel_id, @topic, @topic_key, @dm_key, @sender_id, @flags, @has_link, @has_image, @has_attachment, @has_reaction, @json)`;
-
-const UPDATE_ALL = ['type', 'channel_id', 'topic', 'topic_key', 'dm_key', 'sender_id', 'flags', 'has_link', 'has_image', 'has_attachment', 'has_reaction', 'json']
+/** A `messages` row's columns, in the order every statement here writes them. */
+const ROW_COLUMNS = ['id', 'type', 'channel_id', 'topic', 'topic_key', 'dm_key', 'sender_id', 'flags', 'has_link', 'has_image', 'has_attachment', 'has_reaction', 'json'] as const;
+const COLUMNS = `(${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+const UPDATE_ALL = ROW_COLUMNS.filter((c) => c !== 'id')
   .map((c) => `${c} = excluded.${c}`)
   .join(', ');
 
@@ -95,16 +95,32 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
   return { added, updated };
 }
 
+const ROWS_PER_STATEMENT = 64;
+const placeholders = (columns: number) => Array.from({ length: ROWS_PER_STATEMENT }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
+const MANY_MESSAGES = `INSERT INTO messages (${ROW_COLUMNS.join(', ')}) VALUES ${placeholders(ROW_COLUMNS.length)}`;
+const MANY_FTS = `INSERT INTO messages_fts (rowid, topic, body) VALUES ${placeholders(3)}`;
+
 /**
  * Write rows whose ids are not stored. A batch writes with the summaries paused and rebuilds the
  * groups it touched: each row's own, and the group of the server's unread row for its id (that row
  * stops counting once its message is cached).
  */
 function insertNewRows(db: LocalDb, fresh: readonly { row: MessageRow; content: string }[]): void {
-  const write = () => {
+  if (fresh.length < BULK_NEW_ROWS) {
     for (const f of fresh) writeMessageRow(db, f.row, f.content, true);
+    return;
+  }
+  // Many rows a statement: with triggers on the table, each statement costs a setup (about as
+  // much as the insert of a row), however many rows it writes.
+  const write = () => {
+    let i = 0;
+    for (; i + ROWS_PER_STATEMENT <= fresh.length; i += ROWS_PER_STATEMENT) {
+      const chunk = fresh.slice(i, i + ROWS_PER_STATEMENT);
+      cachedStatement(db, MANY_MESSAGES).run(chunk.flatMap((f) => ROW_COLUMNS.map((c) => f.row[c])));
+      cachedStatement(db, MANY_FTS).run(chunk.flatMap((f) => [f.row.id, f.row.topic, htmlToText(f.content)]));
+    }
+    for (const f of fresh.slice(i)) writeMessageRow(db, f.row, f.content, true);
   };
-  if (fresh.length < BULK_NEW_ROWS) return write();
   const own = fresh.flatMap((f) => groupOf(f.row) ?? []);
   const server = cachedStatement<[string], { channel_id: number | null; topic_key: string | null; dm_key: string | null }>(
     db,
@@ -112,7 +128,7 @@ function insertNewRows(db: LocalDb, fresh: readonly { row: MessageRow; content: 
   )
     .all(JSON.stringify(fresh.map((f) => f.row.id)))
     .flatMap((r) => groupOf(r) ?? []);
-  withSummariesPaused(db, 'messages', ['INSERT'], write, () => rebuildSummaryGroups(db, [...own, ...server], own));
+  withSummariesPaused(db, write, () => rebuildSummaryGroups(db, [...own, ...server], own));
 }
 
 /**

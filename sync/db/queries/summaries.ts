@@ -1,9 +1,9 @@
 /**
- * Bulk writes with the summaries' triggers (migration 0009) paused: the write runs without them,
- * then the summary rows of every group it touched are computed again from the rows, as 0009's
- * rebuild computes them, in the same transaction. A history batch or register's unread set then
- * costs one statement per group instead of several trigger programs per row (and a busy topic's
- * batch no longer walks its server rows once per message to find its newest unread again).
+ * Bulk writes with the summaries' triggers paused (migration 0010): the write runs while
+ * `summary_paused` has a row, then the summary rows of every group it touched are computed again
+ * from the rows, as 0009's rebuild computes them, in the same transaction. A history batch or
+ * register's unread set then costs one statement per group instead of trigger work per row (and a
+ * busy topic's batch no longer walks its server rows once per message to find its newest unread).
  */
 import { columnsOf, ECHO, personal, UNREAD_REBUILD, wildcard } from '../migrations/0009-unread-summary.js';
 import type { LocalDb } from '../open.js';
@@ -23,22 +23,15 @@ export function groupOf(r: { channel_id: number | null; topic_key: string | null
 }
 
 /**
- * Run `write` with the summary triggers on `table` dropped, then `rebuild` what it touched; the
- * triggers are created again from their own stored SQL, all in one transaction (a failure rolls the
- * drop back too). Dropped rather than skipped by a WHEN condition: a trigger whose WHEN is false
- * still costs its program's start, several microseconds a row.
+ * Run `write` with the summaries' triggers paused (a row of its own in `summary_paused`, so pauses
+ * nest), then `rebuild` what it touched, in one transaction: a failed write rolls the pause back
+ * with everything else.
  */
-export function withSummariesPaused<T>(db: LocalDb, table: 'messages' | 'server_unreads', events: readonly ('INSERT' | 'DELETE' | 'UPDATE')[], write: () => T, rebuild: () => void): T {
+export function withSummariesPaused<T>(db: LocalDb, write: () => T, rebuild: () => void): T {
   return db.transaction(() => {
-    const triggers = cachedStatement<[string], { name: string; sql: string }>(
-      db,
-      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND (name LIKE 'unread\\_summary\\_%' ESCAPE '\\' OR name LIKE 'cached\\_topics\\_%' ESCAPE '\\')",
-    )
-      .all(table)
-      .filter((t) => events.some((e) => new RegExp(`\\bAFTER\\s+${e}\\b`, 'i').test(t.sql)));
-    for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
+    const id = cachedStatement<[], number>(db, 'INSERT INTO summary_paused DEFAULT VALUES RETURNING id').pluck().get();
     const out = write();
-    for (const t of triggers) db.exec(t.sql);
+    cachedStatement(db, 'DELETE FROM summary_paused WHERE id = ?').run(id);
     rebuild();
     return out;
   })();

@@ -50,7 +50,7 @@ export function dmKeyOfIds(ids: readonly number[], selfUserId: number): string {
  * large organisation, so written with the summaries paused and every unread summary rebuilt once.
  */
 export function replaceServerUnreads(db: LocalDb, u: UnreadMsgs, selfUserId: number): void {
-  withSummariesPaused(db, 'server_unreads', ['INSERT', 'DELETE', 'UPDATE'], () => writeServerUnreads(db, u, selfUserId), () => rebuildUnreadSummary(db));
+  withSummariesPaused(db, () => writeServerUnreads(db, u, selfUserId), () => rebuildUnreadSummary(db));
   setJsonValue(db, 'engine_settings', OLD_MISSING, u.old_unreads_missing);
 }
 
