@@ -135,20 +135,36 @@ export class EngineService {
    */
   async restore(): Promise<void> {
     const shown = this.list.active;
+    const ids = this.list.accounts.map((a) => a.id);
+    const first = shown !== null && ids.includes(shown) ? shown : ids[0];
+    // The account shown last time opens and is shown first (after an unclean end each one runs its
+    // integrity check on opening); restore() returns then. The others open after it, queued
+    // behind it, and `restored` settles once every account has been tried.
     await this.serial(async () => {
-      for (const a of this.list.accounts) {
-        try {
-          await this.openSession(a.id);
-        } catch (e) {
-          this.logger.error('an account signed in last time could not be opened again', { account: a.id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
-        }
-      }
-      const show = shown !== null && this.sessions.has(shown) ? shown : (this.sessions.keys().next().value ?? null);
-      this.show(show);
+      if (first !== undefined && (await this.tryOpen(first))) this.show(first);
+    });
+    this.restored = this.serial(async () => {
+      for (const id of ids) if (id !== first) await this.tryOpen(id);
+      if (this.activeId === null) this.show(this.sessions.keys().next().value ?? null);
     });
   }
 
+  /** Every account of the last run tried again (restore()'s second part). */
+  restored: Promise<void> = Promise.resolve();
+
+  private async tryOpen(id: string): Promise<boolean> {
+    try {
+      await this.openSession(id);
+      return true;
+    } catch (e) {
+      this.logger.error('an account signed in last time could not be opened again', { account: id, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
+    // An account still opening from restore() would otherwise open after this closed everything.
+    await this.restored;
     for (const c of this.clients) for (const v of c.views.values()) v.close();
     this.clients.clear();
     for (const id of [...this.sessions.keys()]) await this.closeSession(id);

@@ -117,10 +117,14 @@ describe('several organisations at once', () => {
     await alphaProxy.resume();
     await svc.close();
 
-    // After a restart both open again, the shown one is shown again, the order kept.
+    // After a restart both open again, the shown one is shown again, the order kept. The shown
+    // one opens first: restore() returns with it shown, before the other has opened.
     const again = new EngineService({ dataDir: dir.dir, secrets, seams, timeoutMs: 3_000 });
     await again.restore();
+    expect(again.activeSession).toBe(again.sessionOf(a));
     expect(again.sessionOf(a)).toBeDefined();
+    expect(again.sessionOf(b)).toBeUndefined();
+    await again.restored;
     expect(again.sessionOf(b)).toBeDefined();
     expect(again.activeSession).toBe(again.sessionOf(a));
     const c2 = again.connect(() => undefined);
