@@ -5,15 +5,9 @@
  * opening and after (bytes, after a GC each).
  */
 import { AccountSession } from '../sync/engine/session.js';
+import { memorySample as sample } from './lib.js';
 
 const [dataDir, realmUrl, email] = process.argv.slice(2);
-const gc: unknown = Reflect.get(globalThis, 'gc');
-if (typeof gc !== 'function') throw new Error('run with --expose-gc');
-const sample = () => {
-  gc();
-  const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed };
-};
 const before = sample();
 const session = AccountSession.open({ realmUrl: realmUrl!, email: email!, apiKey: 'unused', dataDir: dataDir!, watchClockJumps: false });
 const held = [session.queries.unreadCounts(), session.queries.channels(), session.queries.dmConversations(), session.queries.users()];

@@ -187,3 +187,12 @@ export function printSummary(): void {
   console.log(`\n${met} met, ${notMet.length} not met, ${reported} reported without a target.`);
   for (const c of notMet) console.log(`  NOT MET: ${c.suite} / ${c.name}: ${c.ratio} (target ${c.target})`);
 }
+
+/** RSS and JS heap (bytes) after a full GC, in a child process run with `--expose-gc`. */
+export function memorySample(): { rss: number; heap: number } {
+  const gc: unknown = Reflect.get(globalThis, 'gc');
+  if (typeof gc !== 'function') throw new Error('run with --expose-gc');
+  gc();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap: m.heapUsed };
+}

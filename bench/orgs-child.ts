@@ -7,15 +7,9 @@
  */
 import { silentEngineLogger } from '../sync/base/seams.js';
 import { EngineService, MemorySecretStore } from '../sync/service/index.js';
+import { memorySample as sample } from './lib.js';
 
 const [dataDir, idleText, ...realms] = process.argv.slice(2);
-const gc: unknown = Reflect.get(globalThis, 'gc');
-if (typeof gc !== 'function') throw new Error('run with --expose-gc');
-const sample = () => {
-  gc();
-  const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed };
-};
 const svc = new EngineService({ dataDir: dataDir!, secrets: new MemorySecretStore(), seams: { logger: silentEngineLogger } });
 const client = svc.connect(() => undefined);
 const before = sample();
