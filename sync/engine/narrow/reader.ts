@@ -109,7 +109,7 @@ export function readCompiledPage(db: LocalDb, n: CompiledLocalNarrow, p: Pivot, 
   return {
     key: n.key,
     anchorId: p.kind === 'id' ? p.id : null,
-    messages: rows.map(rowToLocalMessage),
+    messages: rows.map((r) => rowToLocalMessage(db, r)),
     before: beforeState,
     after: afterState,
     lo: p.kind === 'oldest' ? OLDEST : lo,
