@@ -19,8 +19,17 @@ export type FlagName = keyof typeof FLAG;
 /** The bitmask of a flag list (`wildcard_mentioned` is derived: a deprecated alias of either wildcard flag). */
 export const flagsToBits = (flags: readonly string[]): number => flagBitsOf(flags, FLAG);
 
+const FLAG_BITS = Object.values(FLAG).reduce((all, bit) => all | bit, 0);
+/** Each flag list by its bits, built once (a page turns 50 bitmasks into lists). */
+const flagLists = new Map<number, readonly string[]>();
+
 /** The flag list in the server's order, so a stored message equals the fetched one field by field. */
-export const bitsToFlags = (bits: number): string[] => flagNamesOf(bits, FLAG);
+export function bitsToFlags(bits: number): string[] {
+  const known = bits & FLAG_BITS;
+  let list = flagLists.get(known);
+  if (list === undefined) flagLists.set(known, (list = flagNamesOf(known, FLAG)));
+  return list.slice();
+}
 
 /**
  * Local-only bit, outside the server's flag names (never emitted by `bitsToFlags`): the server

@@ -22,9 +22,10 @@
  *    rule for an inaccessible message), else the narrow is refused.
  *  - `near` is an anchor, not a filter (see `anchorFromNear`).
  */
-import { parseNarrow, topicKey, type NarrowTerm } from '../../api/index.js';
+import { parseNarrow, topicKey, type NarrowTerm, type ParseNarrowResult } from '../../api/index.js';
 import { FLAG, HAS_ROW } from '../flags.js';
 import type { LocalDb } from '../open.js';
+import { deepFreeze } from '../queries/messages.js';
 import { LocalNarrowError, asMessageId, resolveChannelId, resolveDmUserIds, resolveUserId, storedTopic } from './resolve.js';
 import { ftsQuery } from '../../../common/search.js';
 
@@ -55,7 +56,19 @@ export interface CompiledLocalNarrow {
    * not for a page of a common word (reader.ts).
    */
   readonly search?: { readonly match: string; readonly where: string; readonly params: ReadonlyArray<string | number> };
+  /**
+   * When the narrow is one of the common ones (one channel, a channel's topic, one DM
+   * conversation, `is:starred`, each alone and not negated): which, with its resolved operands,
+   * so the readers run that shape's own statement (db/queries/narrow-rows.ts) rather than `where`.
+   */
+  readonly shape?: NarrowShape;
 }
+
+export type NarrowShape =
+  | { readonly kind: 'channel'; readonly channelId: number }
+  | { readonly kind: 'topic'; readonly channelId: number; readonly topicKey: string }
+  | { readonly kind: 'dm'; readonly dmKey: string }
+  | { readonly kind: 'starred' };
 
 const ALIASES: Readonly<Record<string, string>> = {
   stream: 'channel',
@@ -76,9 +89,34 @@ const MUTED = `(m.type = 'stream' AND (
   OR (EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = m.channel_id AND s.is_muted = 1)
       AND NOT EXISTS (SELECT 1 FROM user_topics ut WHERE ut.channel_id = m.channel_id AND ut.topic_key = m.topic_key AND ut.visibility_policy IN (2, 3)))))`;
 
-/** Parse (either wire encoding), validate and resolve a narrow; throws `LocalNarrowError`. */
+/**
+ * Parsed narrows by their JSON text (shared and frozen). Parsing depends on nothing stored, and
+ * validating with zod cost a tenth of a local page read (bench/engine-narrow.bench.ts), while a
+ * view reads the same narrow page after page. Bounded, oldest first out.
+ */
+const PARSED_NARROWS_LIMIT = 200;
+const parsedNarrows = new Map<string, ParseNarrowResult>();
+
+function parseNarrowText(narrow: unknown): ParseNarrowResult {
+  let text: string | undefined;
+  try {
+    text = typeof narrow === 'string' ? narrow : JSON.stringify(narrow);
+  } catch {
+    // Not JSON data (a cycle, a BigInt): let the parser say what is wrong with it.
+  }
+  if (text === undefined) return parseNarrow(narrow);
+  let parsed = parsedNarrows.get(text);
+  if (parsed === undefined) {
+    parsed = deepFreeze(parseNarrow(text));
+    if (parsedNarrows.size >= PARSED_NARROWS_LIMIT) parsedNarrows.delete(parsedNarrows.keys().next().value as string);
+    parsedNarrows.set(text, parsed);
+  }
+  return parsed;
+}
+
+/** Parse (either wire encoding, as its JSON), validate and resolve a narrow; throws `LocalNarrowError`. */
 export function canonicalTerms(db: LocalDb, narrow: unknown, selfUserId: number): CanonicalTerm[] {
-  const parsed = parseNarrow(narrow);
+  const parsed = parseNarrowText(narrow);
   if (!parsed.ok) throw new LocalNarrowError('invalid_narrow', parsed.error);
   const terms = resolveWith(db, parsed.terms);
   return terms.map((t) => canonical(db, t, selfUserId));
@@ -143,16 +181,24 @@ export function narrowKeyOf(terms: readonly CanonicalTerm[]): string {
   return `[${[...new Set(parts)].join(',')}]`;
 }
 
+/*
+ * Helpers of `compileLocalNarrow` at module level, not closures made per call: the bench runs
+ * through tsx, whose esbuild names each closure assigned to a const with a defineProperty call
+ * per call, which cost a fifth of a compile.
+ */
+const hasPositive = (terms: readonly CanonicalTerm[], pred: (t: CanonicalTerm) => boolean) => terms.some((t) => !t.negated && pred(t));
+const isDmTerm = (t: CanonicalTerm) =>
+  t.operator === 'dm' || t.operator === 'dm-including' || (t.operator === 'is' && (t.operand === 'dm' || t.operand === 'private'));
+const isChannelTerm = (t: CanonicalTerm) => t.operator === 'channel' || t.operator === 'channels';
+const keepsHistory = (t: CanonicalTerm) => t.operator === 'channel' || (t.operator === 'channels' && t.operand === 'public');
+
 export function compileLocalNarrow(db: LocalDb, narrow: unknown, selfUserId: number): CompiledLocalNarrow {
   const terms = canonicalTerms(db, narrow, selfUserId);
-  const positive = (pred: (t: CanonicalTerm) => boolean) => terms.some((t) => !t.negated && pred(t));
-  const isDmTerm = (t: CanonicalTerm) =>
-    t.operator === 'dm' || t.operator === 'dm-including' || (t.operator === 'is' && (t.operand === 'dm' || t.operand === 'private'));
-  if (positive((t) => t.operator === 'channel' || t.operator === 'channels') && positive(isDmTerm)) {
+  if (hasPositive(terms, isChannelTerm) && hasPositive(terms, isDmTerm)) {
     throw new LocalNarrowError('channel_and_dm', 'No message can be both a channel message and direct message');
   }
   const includesHistory =
-    positive((t) => t.operator === 'channel' || (t.operator === 'channels' && t.operand === 'public')) &&
+    hasPositive(terms, keepsHistory) &&
     !terms.some((t) => t.operator === 'is' && !HISTORY_SAFE_IS.has(String(t.operand)));
   const conds: string[] = includesHistory ? [] : [`(m.flags & ${HAS_ROW}) != 0`];
   const params: Array<string | number> = [];
@@ -180,7 +226,31 @@ export function compileLocalNarrow(db: LocalDb, narrow: unknown, selfUserId: num
     termSql(t, restParams);
   }
   const search = matches.length > 0 ? { match: matches.join(' AND '), where: rest.length ? rest.join(' AND ') : '1', params: restParams } : undefined;
-  return { where: conds.length ? conds.join(' AND ') : '1', params, key: narrowKeyOf(terms), terms, near, includesHistory, ...(search ? { search } : {}) };
+  const shape = shapeOf(terms);
+  return {
+    where: conds.length ? conds.join(' AND ') : '1',
+    params,
+    key: narrowKeyOf(terms),
+    terms,
+    near,
+    includesHistory,
+    ...(search ? { search } : {}),
+    ...(shape ? { shape } : {}),
+  };
+}
+
+/** The narrow's `NarrowShape`, if it has one (`near` filters nothing, so it may come along). */
+function shapeOf(terms: readonly CanonicalTerm[]): NarrowShape | undefined {
+  const filters = terms.filter((t) => t.operator !== 'near');
+  if (filters.some((t) => t.negated)) return undefined;
+  const [a] = filters;
+  if (filters.length === 1 && a?.operator === 'channel') return { kind: 'channel', channelId: Number(a.operand) };
+  if (filters.length === 1 && a?.operator === 'dm') return { kind: 'dm', dmKey: (a.operand as readonly number[]).join(',') };
+  if (filters.length === 1 && a?.operator === 'is' && a.operand === 'starred') return { kind: 'starred' };
+  const channel = filters.find((t) => t.operator === 'channel');
+  const topic = filters.find((t) => t.operator === 'topic');
+  if (filters.length === 2 && channel && topic) return { kind: 'topic', channelId: Number(channel.operand), topicKey: String(topic.operand) };
+  return undefined;
 }
 
 function termSql(t: CanonicalTerm, params: Array<string | number>): string {

@@ -159,17 +159,26 @@ export function deleteMessages(db: LocalDb, ids: readonly number[], changes: Cha
 }
 
 /**
- * Parsed message objects by message id, each with the stored JSON text it was parsed from: a hit
- * needs the same text (a changed row has different text), so the cache needs no invalidation, and
- * it is keyed by the id rather than the text, since hashing a fresh 500-character string from
- * SQLite costs most of what parsing it does (bench/engine-narrow.bench.ts). Parsing dominated
- * local page reads (0.15 of 0.25 ms for 50 messages). Entries are deep-frozen, so a caller that
- * mutated one would throw instead of corrupting later reads; bounded, oldest entries evicted first.
+ * Parsed message objects, per database by message id, each with the stored JSON text it was parsed
+ * from: a hit needs the same text (a changed row has different text), so the cache needs no
+ * invalidation, and it is keyed by the id rather than the text, since hashing a fresh
+ * 500-character string from SQLite costs most of what parsing it does
+ * (bench/engine-narrow.bench.ts). Parsing dominated local page reads (0.15 of 0.25 ms for 50
+ * messages). One cache per database: the engine holds several organisations in one process, and
+ * their ids overlap. Entries are deep-frozen, so a caller that mutated one would throw instead of
+ * corrupting later reads; bounded, oldest entries evicted first.
  */
 const PARSED_CACHE_LIMIT = 5_000;
-const parsedById = new Map<number, { readonly json: string; readonly message: Readonly<Omit<Message, 'flags'>> }>();
+type ParsedCache = Map<number, { readonly json: string; readonly message: Readonly<Omit<Message, 'flags'>> }>;
+const parsedByDb = new WeakMap<LocalDb, ParsedCache>();
+function parsedCacheOf(db: LocalDb): ParsedCache {
+  let cache = parsedByDb.get(db);
+  if (cache === undefined) parsedByDb.set(db, (cache = new Map()));
+  return cache;
+}
 
-function deepFreeze<T>(v: T): T {
+/** `v` and everything in it, frozen. */
+export function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
     for (const child of Object.values(v)) deepFreeze(child);
     Object.freeze(v);
@@ -178,22 +187,24 @@ function deepFreeze<T>(v: T): T {
 }
 
 /** A stored row's message object without its flags (shared and frozen: copy before changing it). */
-export function storedMessageOf(id: number, json: string): Readonly<Omit<Message, 'flags'>> {
-  const hit = parsedById.get(id);
+export function storedMessageOf(db: LocalDb, id: number, json: string): Readonly<Omit<Message, 'flags'>> {
+  const parsed = parsedCacheOf(db);
+  const hit = parsed.get(id);
   if (hit !== undefined && hit.json === json) return hit.message;
   // Our own serialisation of an object zod already checked on the way in.
   const message = deepFreeze(JSON.parse(json) as Omit<Message, 'flags'>);
-  if (hit === undefined && parsedById.size >= PARSED_CACHE_LIMIT) parsedById.delete(parsedById.keys().next().value as number);
-  parsedById.set(id, { json, message });
+  if (hit === undefined && parsed.size >= PARSED_CACHE_LIMIT) parsed.delete(parsed.keys().next().value as number);
+  parsed.set(id, { json, message });
   return message;
 }
 
 /**
  * A stored row as the message object `GET /messages` returns (flags from the bitmask). With the
- * row's id, the parsed object comes from the cache above; without it, the text is parsed afresh.
+ * row's database and id, the parsed object comes from the cache above; without, the text is
+ * parsed afresh.
  */
-export function rowToMessage(json: string, flags: number, id?: number): Message {
-  const stored = id === undefined ? (JSON.parse(json) as Omit<Message, 'flags'>) : storedMessageOf(id, json);
+export function rowToMessage(json: string, flags: number, cached?: { readonly db: LocalDb; readonly id: number }): Message {
+  const stored = cached === undefined ? (JSON.parse(json) as Omit<Message, 'flags'>) : storedMessageOf(cached.db, cached.id, json);
   return { ...stored, flags: bitsToFlags(flags) };
 }
 
@@ -204,7 +215,7 @@ export function getStoredMessages(db: LocalDb, ids: readonly number[]): Message[
     db,
     'SELECT id, json, flags FROM messages WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
   ).all(JSON.stringify(ids));
-  return rows.map((r) => rowToMessage(r.json, r.flags, r.id));
+  return rows.map((r) => rowToMessage(r.json, r.flags, { db, id: r.id }));
 }
 
 export function isMessageCached(db: LocalDb, id: number): boolean {
@@ -214,7 +225,7 @@ export function isMessageCached(db: LocalDb, id: number): boolean {
 /** One cached message, or undefined. */
 export function getStoredMessage(db: LocalDb, id: number): Message | undefined {
   const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
-  return r && rowToMessage(r.json, r.flags, id);
+  return r && rowToMessage(r.json, r.flags, { db, id });
 }
 
 /**
@@ -229,7 +240,7 @@ export function updateStoredMessage(
 ): boolean {
   const r = cachedStatement<[number], { json: string; flags: number }>(db, 'SELECT json, flags FROM messages WHERE id = ?').get(id);
   if (!r) return false;
-  const next = edit(rowToMessage(r.json, r.flags, id));
+  const next = edit(rowToMessage(r.json, r.flags, { db, id }));
   if (!next) return true;
   // The local-only row bit is not in the message's flags: it stays as stored.
   const row = messageRow(next, flagsToBits(next.flags) | (r.flags & HAS_ROW));

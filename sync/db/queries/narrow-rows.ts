@@ -3,8 +3,8 @@
  * either side of an id, id ranges, membership re-checks, the first unread, and stale copies.
  * sync/engine/narrow/ turns them into pages and live views.
  */
-import { HAS_ROW } from '../flags.js';
-import type { CompiledLocalNarrow } from '../narrow/compile.js';
+import { FLAG, HAS_ROW } from '../flags.js';
+import type { CompiledLocalNarrow, NarrowShape } from '../narrow/compile.js';
 import type { LocalDb } from '../open.js';
 import { LOCAL_ECHO_MIN_ID } from './messages.js';
 import { cachedStatement } from './statements.js';
@@ -41,29 +41,37 @@ const FAILED_ELSEWHERE = `(SELECT ${MARKER} FROM outbox o WHERE o.state = 'faile
   AND (o.entity_key LIKE 'reaction:' || m.id || ':%' OR (o.kind = 'update_message_flags' AND EXISTS (SELECT 1 FROM json_each(o.args, '$.messages') j WHERE j.value = m.id)))
   ORDER BY o.id DESC LIMIT 1)`;
 
+/** The columns when the narrow names the rows' channel (or none, a DM narrow): one value less per row. */
+const KNOWN_CHANNEL_COLUMNS = 'm.id, m.flags, m.json';
+const LIVE_ROW_COLUMN = `coalesce(${ROW_MARKER}, ${FAILED_ELSEWHERE}) AS local`;
+
 /**
- * Every column but the live-row probe: right whenever no outbox row is live (an echo's marker comes
- * from `finish`). No `NULL AS local` column: each value of a row costs better-sqlite3 as much.
+ * The channel every row of a read is in, when the narrow says: its id, or null (a DM narrow);
+ * undefined when rows vary (the statement selects `m.channel_id`).
  */
-const VIEW_COLUMNS = BASE_COLUMNS;
-const VIEW_COLUMNS_WITH_ROWS = `${BASE_COLUMNS}, coalesce(${ROW_MARKER}, ${FAILED_ELSEWHERE}) AS local`;
+type KnownChannel = number | null | undefined;
 
 /**
  * What the readers select. `local` is the outbox row shown on the message; probing the outbox's
  * live-rows index for every message costs about 0.02 ms per 50-message page, so it is only in the
- * statement while some row is live (one EXISTS on that partial index per read). Inline constants
- * only: the readers bind the narrow's parameters positionally.
+ * statement while some row is live (one EXISTS on that partial index per read); otherwise an
+ * echo's marker comes from `finish`. No `NULL AS` columns: each value of a row costs better-sqlite3
+ * about as much as a row's SQL. Inline constants only: the readers bind the narrow's parameters
+ * positionally.
  */
-function viewColumns(db: LocalDb): string {
-  return cachedStatement<[], number>(db, "SELECT EXISTS (SELECT 1 FROM outbox WHERE state NOT IN ('done', 'discarded'))").pluck().get() === 1 ? VIEW_COLUMNS_WITH_ROWS : VIEW_COLUMNS;
+function viewColumns(db: LocalDb, channel: KnownChannel): string {
+  const base = channel === undefined ? BASE_COLUMNS : KNOWN_CHANNEL_COLUMNS;
+  const live = cachedStatement<[], number>(db, "SELECT EXISTS (SELECT 1 FROM outbox WHERE state NOT IN ('done', 'discarded'))").pluck().get() === 1;
+  return live ? `${base}, ${LIVE_ROW_COLUMN}` : base;
 }
 
 /**
  * A row as the readers' SQL answers it, in raw mode (an array: better-sqlite3 builds an object per
- * row property by property, which cost as much as the page's SQL): id, flags, JSON, the channel by
- * id, the marker of a live row on the message (a column only while some row is live).
+ * row property by property, which cost as much as the page's SQL): id, flags, JSON, then the
+ * channel by id unless the narrow names it (`KnownChannel`), then the marker of a live row on the
+ * message (a column only while some row is live).
  */
-type SelectedRow = [id: number, flags: number, json: string, channelId: number | null, local?: string | null];
+type SelectedRow = [id: number, flags: number, json: string, channelOrLocal?: number | string | null, local?: string | null];
 
 /** The readers' statement for `sql`, answering rows as arrays. */
 const selecting = (db: LocalDb, sql: string) => cachedStatement<unknown[], SelectedRow>(db, sql).raw(true);
@@ -73,24 +81,26 @@ const selecting = (db: LocalDb, sql: string) => cachedStatement<unknown[], Selec
  * without a live row on it shows its own send row (what the SQL's marker did before: live row,
  * else failure elsewhere, else the echo's row).
  */
-function finish(db: LocalDb, rows: readonly SelectedRow[]): ViewRow[] {
-  const names = new Map<number, string | null>();
-  const nameOf = (channelId: number | null): string | null => {
-    if (channelId === null) return null;
+function finish(db: LocalDb, rows: readonly SelectedRow[], channel: KnownChannel): ViewRow[] {
+  const names = new Map<number | null, string | null>([[null, null]]);
+  const known = channel !== undefined;
+  return rows.map(([id, flags, json, channelOrLocal, local]) => {
+    // The columns after the JSON: the channel (unless known), then the live row's marker.
+    const channelId = known ? channel : typeof channelOrLocal === 'number' ? channelOrLocal : null;
+    const marker = known ? channelOrLocal : local;
     let name = names.get(channelId);
-    if (name === undefined) {
+    if (name === undefined && channelId !== null) {
       name = cachedStatement<[number], string>(db, 'SELECT name FROM channels WHERE id = ?').pluck().get(channelId) ?? null;
       names.set(channelId, name);
     }
-    return name;
-  };
-  return rows.map(([id, flags, json, channelId, local]) => ({
-    id,
-    flags,
-    json,
-    channel_name: nameOf(channelId),
-    local: local ?? (id > LOCAL_ECHO_MIN_ID ? (cachedStatement<[number], string>(db, ECHO_MARKER_SQL).pluck().get(id - LOCAL_ECHO_MIN_ID) ?? null) : null),
-  }));
+    return {
+      id,
+      flags,
+      json,
+      channel_name: name ?? null,
+      local: typeof marker === 'string' ? marker : id > LOCAL_ECHO_MIN_ID ? (cachedStatement<[number], string>(db, ECHO_MARKER_SQL).pluck().get(id - LOCAL_ECHO_MIN_ID) ?? null) : null,
+    };
+  });
 }
 
 /** Which ids a read covers: below an id (newest first), above one, or a closed range (both ascending). */
@@ -109,14 +119,14 @@ function spanSql(span: IdSpan): { range: string; desc: boolean; bounds: number[]
  * match first (bench/engine-narrow.bench.ts: within 3x of the FTS5 query alone).
  */
 export function narrowRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan, limit: number): ViewRow[] {
-  const { range, desc, bounds } = spanSql(span);
-  const dir = desc ? 'DESC' : '';
   if (n.search) {
-    const sql = `SELECT ${viewColumns(db)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
+    const { range, desc, bounds } = spanSql(span);
+    const dir = desc ? 'DESC' : '';
+    const sql = `SELECT ${viewColumns(db, undefined)} FROM messages_fts f CROSS JOIN messages m ON m.id = f.rowid
       WHERE f.messages_fts MATCH ? AND ${range.replaceAll('m.id', 'f.rowid')} AND (${n.search.where}) ORDER BY f.rowid ${dir} LIMIT ?`;
-    return finish(db, selecting(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit));
+    return finish(db, selecting(db, sql).all(n.search.match, ...bounds, ...n.search.params, limit), undefined);
   }
-  return plainRowsIn(db, n, range, dir, bounds, limit);
+  return plainRowsIn(db, n, span, limit);
 }
 
 /**
@@ -124,19 +134,50 @@ export function narrowRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan, 
  * reads so).
  */
 export function narrowMessageRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan, limit: number): ViewRow[] {
-  const { range, desc, bounds } = spanSql(span);
-  return plainRowsIn(db, n, range, desc ? 'DESC' : '', bounds, limit);
+  return plainRowsIn(db, n, span, limit);
 }
 
-function plainRowsIn(db: LocalDb, n: CompiledLocalNarrow, range: string, dir: string, bounds: readonly number[], limit: number): ViewRow[] {
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE (${n.where}) AND ${range} ORDER BY m.id ${dir} LIMIT ?`;
-  return finish(db, selecting(db, sql).all(...n.params, ...bounds, limit));
+function plainRowsIn(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan, limit: number): ViewRow[] {
+  const { sql, params, channel } = plainRowsSql(db, n, span);
+  return finish(db, selecting(db, sql).all(...params, limit), channel);
+}
+
+/**
+ * A common narrow's own filter (`NarrowShape`): the compiler's conditions for it, the indexed
+ * column first, selecting no channel column when the narrow names the channel. EXPLAIN QUERY PLAN:
+ * messages_by_channel, messages_by_topic_key, messages_by_dm, messages_starred, each walked in id
+ * order from the span's end.
+ */
+function shapeFilter(shape: NarrowShape): { where: string; params: Array<string | number>; channel: KnownChannel } {
+  switch (shape.kind) {
+    case 'channel':
+      return { where: "m.channel_id = ? AND m.type = 'stream'", params: [shape.channelId], channel: shape.channelId };
+    case 'topic':
+      return { where: "m.channel_id = ? AND m.topic_key = ? AND m.type = 'stream'", params: [shape.channelId, shape.topicKey], channel: shape.channelId };
+    case 'dm':
+      return { where: `m.dm_key = ? AND m.type = 'private' AND (m.flags & ${HAS_ROW}) != 0`, params: [shape.dmKey], channel: null };
+    case 'starred':
+      return { where: `(m.flags & ${FLAG.starred}) != 0 AND (m.flags & ${HAS_ROW}) != 0`, params: [], channel: undefined };
+  }
+}
+
+/**
+ * The statement of a plain (not search) read in `span`, with its parameters but the limit (bound
+ * last). `LIMIT ?+0`, not `LIMIT ?`: SQLite's planner reads a bare LIMIT parameter's value, so
+ * each run with it bound cost about as much as preparing the statement again (a 51-row DM page:
+ * 80 against 59 µs).
+ */
+export function plainRowsSql(db: LocalDb, n: CompiledLocalNarrow, span: IdSpan): { sql: string; params: Array<string | number>; channel: KnownChannel } {
+  const { where, params, channel } = n.shape ? shapeFilter(n.shape) : { where: `(${n.where})`, params: n.params, channel: undefined };
+  const { range, desc, bounds } = spanSql(span);
+  const sql = `SELECT ${viewColumns(db, channel)} FROM messages m WHERE ${where} AND ${range} ORDER BY m.id ${desc ? 'DESC' : ''} LIMIT ?+0`;
+  return { sql, params: [...params, ...bounds], channel };
 }
 
 /** Of these ids, the rows that are in the narrow, by id. */
 export function narrowRowsById(db: LocalDb, n: CompiledLocalNarrow, ids: readonly number[]): ViewRow[] {
-  const sql = `SELECT ${viewColumns(db)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
-  return finish(db, selecting(db, sql).all(JSON.stringify(ids), ...n.params));
+  const sql = `SELECT ${viewColumns(db, undefined)} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) AND (${n.where}) ORDER BY m.id`;
+  return finish(db, selecting(db, sql).all(JSON.stringify(ids), ...n.params), undefined);
 }
 
 /** The oldest cached unread message of the narrow. */

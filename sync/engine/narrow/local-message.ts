@@ -1,6 +1,7 @@
 /** Stored message rows → the UI's `LocalMessage` (sync/protocol/messages.ts). */
 import type { Message } from '../../api/index.js';
 import { bitsToFlags } from '../../db/flags.js';
+import type { LocalDb } from '../../db/open.js';
 import { storedMessageOf } from '../../db/queries/messages.js';
 import type { ViewRow } from '../../db/queries/narrow-rows.js';
 import { outboxErrorView } from '../../outbox/errors.js';
@@ -44,7 +45,7 @@ function toLocalMessage(m: Readonly<Omit<Message, 'flags'>>, flags: string[], ch
   };
 }
 
-export function rowToLocalMessage(r: ViewRow): LocalMessage {
+export function rowToLocalMessage(db: LocalDb, r: ViewRow): LocalMessage {
   // The shared parsed object, not a copy with its flags (rowToMessage): the answer is built from it.
-  return toLocalMessage(storedMessageOf(r.id, r.json), bitsToFlags(r.flags), r.channel_name, localStateOf(r.local));
+  return toLocalMessage(storedMessageOf(db, r.id, r.json), bitsToFlags(r.flags), r.channel_name, localStateOf(r.local));
 }

@@ -62,6 +62,21 @@ export function isCovered(db: LocalDb, key: string, lo: number, hi: number): boo
   return r !== undefined && r.hi >= hi;
 }
 
+/**
+ * `isCovered` for the probes of one page, each starting at or below `at`: the range starting at or
+ * below `at`, read once, answers every probe starting within it, and every probe when there is
+ * none (no range starts at or below `at`); a probe starting before it reads its own range.
+ */
+export function coverageAt(db: LocalDb, key: string, at: number): (lo: number, hi: number) => boolean {
+  const r = rangeAt(db, key, at);
+  return (lo, hi) => {
+    if (lo > hi) return true;
+    if (lo > at) return isCovered(db, key, lo, hi);
+    if (r === undefined) return false;
+    return r.lo <= lo ? r.hi >= hi : isCovered(db, key, lo, hi);
+  };
+}
+
 /** What one `GET /messages` answer proves about a narrow. */
 export interface FetchAnswer {
   /** The anchor position searched from: an id, or OLDEST / NEWEST for those anchors. */

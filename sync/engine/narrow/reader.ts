@@ -13,7 +13,7 @@ import type { LocalMessage } from '../../protocol/messages.js';
 import type { NarrowAnchor, SideState } from '../../protocol/views.js';
 import { compileLocalNarrow, type CompiledLocalNarrow } from '../../db/narrow/compile.js';
 import { rowToLocalMessage } from './local-message.js';
-import { isCovered, NEWEST, OLDEST } from './ranges.js';
+import { coverageAt, NEWEST, OLDEST } from './ranges.js';
 
 export interface PageRequest {
   readonly anchor: NarrowAnchor;
@@ -99,17 +99,19 @@ export function readCompiledPage(db: LocalDb, n: CompiledLocalNarrow, p: Pivot, 
   // claims there is nothing more at all, so it needs the range to reach the narrow's end.
   const beforeFrom = shownBelow.length === before ? (shownBelow[0]?.id ?? p.id) : OLDEST;
   const afterTo = shownAbove.length === after ? (shownAbove.at(-1)?.id ?? p.id) : NEWEST;
-  const beforeComplete = p.kind === 'oldest' || isCovered(db, n.key, beforeFrom, top);
-  const afterComplete = p.kind === 'newest' || isCovered(db, n.key, p.id, afterTo);
-  const beforeEnd = p.kind === 'oldest' ? isCovered(db, n.key, OLDEST, OLDEST) : !moreBelow && isCovered(db, n.key, OLDEST, top);
-  const afterEnd = p.kind === 'newest' ? isCovered(db, n.key, NEWEST, NEWEST) : !moreAbove && isCovered(db, n.key, p.id, NEWEST);
+  // Every probe starts at or below the pivot: one range read answers most (a newest page: all).
+  const covered = coverageAt(db, n.key, p.id);
+  const beforeComplete = p.kind === 'oldest' || covered(beforeFrom, top);
+  const afterComplete = p.kind === 'newest' || covered(p.id, afterTo);
+  const beforeEnd = p.kind === 'oldest' ? covered(OLDEST, OLDEST) : !moreBelow && covered(OLDEST, top);
+  const afterEnd = p.kind === 'newest' ? covered(NEWEST, NEWEST) : !moreAbove && covered(p.id, NEWEST);
   const beforeState: SideState = { complete: beforeComplete, found_end: beforeEnd };
   const afterState: SideState = { complete: afterComplete, found_end: afterEnd };
   const rows = [...shownBelow, ...centre, ...shownAbove];
   return {
     key: n.key,
     anchorId: p.kind === 'id' ? p.id : null,
-    messages: rows.map(rowToLocalMessage),
+    messages: rows.map((r) => rowToLocalMessage(db, r)),
     before: beforeState,
     after: afterState,
     lo: p.kind === 'oldest' ? OLDEST : lo,

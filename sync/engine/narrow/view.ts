@@ -175,7 +175,7 @@ export class LiveNarrowView {
   }
 
   private build(r: ViewRow): LocalMessage {
-    return withSearchMatch(rowToLocalMessage(r), this.matches.get(r.id));
+    return withSearchMatch(rowToLocalMessage(this.db, r), this.matches.get(r.id));
   }
 
   private addRow(r: ViewRow, cs: MutableChangeSet): void {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HAS_ROW } from '../../../sync/db/flags.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { htmlToText } from '../../../sync/db/queries/message-columns.js';
-import { deleteMessages, getStoredMessages, newestStoredMessageId, upsertMessages } from '../../../sync/db/queries/messages.js';
+import { deleteMessages, getStoredMessages, newestStoredMessageId, storedMessageOf, upsertMessages } from '../../../sync/db/queries/messages.js';
 import { ChangeCollector } from '../../../sync/db/changes.js';
 import * as eg from '../../support/eg.js';
 
@@ -69,6 +69,25 @@ describe('upsertMessages', () => {
     expect([...changes.removed]).toEqual([2]);
     expect(search('message')).toEqual([1]);
     expect(newestStoredMessageId(db)).toBe(1);
+  });
+});
+
+describe('storedMessageOf', () => {
+  it('keeps a parsed message per database: two organisations with the same id each get their own hit', () => {
+    const other = openLocalDb(':memory:');
+    const ours = JSON.stringify(eg.streamMessage({ id: 40, content: '<p>ours</p>' }));
+    const theirs = JSON.stringify(eg.streamMessage({ id: 40, content: '<p>theirs</p>' }));
+    const first = storedMessageOf(db, 40, ours);
+    const firstTheirs = storedMessageOf(other, 40, theirs);
+    expect(first.content).toBe('<p>ours</p>');
+    expect(firstTheirs.content).toBe('<p>theirs</p>');
+    // Hits: the very objects parsed before, neither evicted by the other database's entry.
+    expect(storedMessageOf(db, 40, ours)).toBe(first);
+    expect(storedMessageOf(other, 40, theirs)).toBe(firstTheirs);
+    // A changed row (different text) is parsed afresh.
+    const edited = JSON.stringify(eg.streamMessage({ id: 40, content: '<p>edited</p>' }));
+    expect(storedMessageOf(db, 40, edited).content).toBe('<p>edited</p>');
+    other.close();
   });
 });
 

@@ -1,6 +1,6 @@
 /** Completeness ranges: merging, what a GET /messages answer proves, and the stream-gap contract. */
 import { describe, expect, it } from 'vitest';
-import { addRange, answerSpan, isCovered, markStreamGap, markStreamResumed, NEWEST, OLDEST, rangesOf, recordFetch, streamGap } from '../../../sync/engine/narrow/ranges.js';
+import { addRange, answerSpan, coverageAt, isCovered, markStreamGap, markStreamResumed, NEWEST, OLDEST, rangesOf, recordFetch, streamGap } from '../../../sync/engine/narrow/ranges.js';
 import * as eg from '../../support/eg.js';
 import { localStore } from '../../support/eg-store.js';
 
@@ -23,6 +23,22 @@ describe('narrow ranges', () => {
     addRange(db, K, 6, 49);
     expect(rangesOf(db, K)).toEqual([{ lo: OLDEST, hi: NEWEST }]);
     expect(rangesOf(db, 'other')).toEqual([]);
+  });
+
+  it('coverageAt answers every probe as isCovered does, from one range read where it can', () => {
+    const db = localStore();
+    const ends = [OLDEST, 9, 10, 11, 20, 21, 30, 40, 41, NEWEST - 1, NEWEST];
+    const layouts: Array<Array<[number, number]>> = [[], [[10, 20]], [[OLDEST, 9], [30, 40]], [[10, 20], [30, NEWEST]], [[OLDEST, NEWEST]]];
+    const wrong: string[] = [];
+    for (const ranges of layouts) {
+      db.prepare('DELETE FROM narrow_ranges').run();
+      for (const [lo, hi] of ranges) addRange(db, K, lo, hi);
+      for (const at of ends) {
+        const covered = coverageAt(db, K, at);
+        for (const lo of ends) for (const hi of ends) if (covered(lo, hi) !== isCovered(db, K, lo, hi)) wrong.push(`${JSON.stringify(ranges)} at ${at}: [${lo}, ${hi}]`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers cover what the server walked: found_oldest/newest widen to the ends', () => {
