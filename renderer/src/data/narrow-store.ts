@@ -296,7 +296,9 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     open(target) {
       if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
       keep();
-      closeInEngine(plain?.viewId ?? null);
+      // Closed once the new view is painted: the message to the engine is not on the way to it.
+      const leaving = plain?.viewId ?? null;
+      afterPaint(() => closeInEngine(leaving), SHOW_OPENING_MS);
       clearSettle();
       const hit = cache.get(target);
       void start(hit === undefined ? opening(target) : fromCache(target, hit), hit === undefined);

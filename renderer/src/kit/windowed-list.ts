@@ -11,6 +11,8 @@ import { batch, createEffect, createMemo, createSignal, on, onCleanup, type Acce
 import { afterPaint } from './after-paint.js';
 import { anchorAt, keepAnchor, rowOffsets, rowWindow, windowTop, type RowWindow, type ScrollAnchor } from './windowing.js';
 
+/** The last viewport height measured. */
+let lastViewport = 800;
 /** The latest a new view's window gets its full overscan, when no frame comes first. */
 const WIDEN_LATEST_MS = 250;
 
@@ -64,7 +66,8 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
   const keyOf = new WeakMap<Element, number>();
   const [version, setVersion] = createSignal(0);
   const [scrollTop, setScrollTop] = createSignal(0);
-  const [viewport, setViewport] = createSignal(800);
+  // Until measured, the height the last list's viewport had (a new view's list takes its place).
+  const [viewport, setViewport] = createSignal(lastViewport);
   // A list starts with the first frame's overscan and widens once that frame is painted (see
   // after-paint.ts). One list shows one view: another view is another list, rendered from scratch.
   const first = opts.firstOverscan ?? opts.overscan;
@@ -123,7 +126,8 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
         const touched = new Set<number>();
         for (const e of entries) {
           if (e.target === scroller) {
-            setViewport(scroller.clientHeight);
+            lastViewport = scroller.clientHeight;
+            setViewport(lastViewport);
             continue;
           }
           const k = keyOf.get(e.target);
@@ -155,9 +159,10 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
     attach(s, l) {
       scroller = s;
       list = l;
+      // Nothing read here: reading layout would lay out the new rows once more before the frame
+      // (the scroll position is put in place, reading it once, as the rows are in: settle).
       observer?.observe(s);
-      setViewport(s.clientHeight);
-      readScroll();
+      if (!observer) setViewport(s.clientHeight);
     },
     window: win,
     visible,

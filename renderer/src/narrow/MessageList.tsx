@@ -81,10 +81,10 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
     on(
       () => [props.view.anchorId, props.view.messages.length === 0] as const,
       ([anchorId, empty], prev) => {
-        if (prev && prev[0] === anchorId && (empty || !prev[1])) return;
+        // The first run is the list's creation (placed above already).
+        if (prev === undefined || (prev[0] === anchorId && (empty || !prev[1]))) return;
         untrack(() => place(anchorId));
       },
-      { defer: true },
     ),
   );
 
