@@ -66,6 +66,8 @@ test('message actions by keyboard alone: the server sees each', async ({ app, ho
   await app.keyboard.press('e');
   const text = byId(own).getByRole('textbox', { name: 'Message text' });
   await expect(text).toBeFocused();
+  // The raw Markdown is asked of the engine: typed before it is in, the keys would be lost (under load).
+  await expect(text).toHaveValue('Mine to edit.');
   // Letters typed there are text, never shortcuts.
   await app.keyboard.press('Control+a');
   await app.keyboard.type('Edited by keys: e*+:U');

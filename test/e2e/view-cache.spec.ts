@@ -3,7 +3,8 @@
  * cached first screen, and the engine's snapshot replaces it; here a message arrived in it while
  * another view was open, so the first screen shown lacks it and the view then shows it. Quick
  * switches between two topics never show one topic's messages under the other's title (every DOM
- * change is recorded in the page and checked); hovering a link to a view asks the engine for it.
+ * change is recorded in the page and checked); each view gets a message list of its own; hovering
+ * a link to a view asks the engine for it.
  */
 import type { Page } from '@playwright/test';
 import { demoUser, expect, markReadOnScroll, messageList, openTopic, sidebar, test } from './fixtures.js';
@@ -61,8 +62,12 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
     control.close();
   }
   await app.evaluate(RECORDER);
+  // Each view gets a list of its own (its rows built afresh, never first laid out where beta was).
+  await app.evaluate(`document.querySelector('.message-scroll').dataset.shown = 'beta'`);
   await clickTopic(app, ALPHA);
   await expect(list.getByText('[alpha] 4')).toBeVisible();
+  await expect(app.locator('.message-scroll')).toHaveCount(1);
+  await expect(app.locator('.message-scroll[data-shown]')).toHaveCount(0);
   const alpha = (await states(app)).filter((s) => s.title === `general › ${ALPHA}` && s.texts.length > 0);
   // The first screen shown was the cached one (without the new message); the snapshot replaced it.
   expect(alpha[0]?.texts).toEqual(['[alpha] 1', '[alpha] 2', '[alpha] 3']);

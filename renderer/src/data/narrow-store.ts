@@ -25,6 +25,7 @@ import { isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { canLoad, changed, connectionBack, edgeId, failed, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, sideSettled, waitingSides, type Side, type ViewState } from './narrow-reducer.js';
 import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
+import { afterPaint } from '../kit/after-paint.js';
 import { cacheKey, createViewCache, type CachedView } from './view-cache.js';
 
 export interface NarrowStore {
@@ -58,14 +59,8 @@ const SHOW_OPENING_MS = 100;
 /** How long "loading older / newer" may wait for messages before another scroll may ask again. */
 const SETTLE_MS = 3000;
 
-/** Resolves once the next frame has been produced (or after SHOW_OPENING_MS without frames; at once without a DOM). */
-function nextFrame(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    window.setTimeout(resolve, SHOW_OPENING_MS);
-  });
-}
+/** Resolves once the next frame has been painted (after-paint.ts; at once without a DOM). */
+const nextFrame = (): Promise<void> => new Promise((resolve) => afterPaint(resolve, SHOW_OPENING_MS));
 
 /** The store's own copy of a message: the store may merge into it later, the reducers' copy must not change. */
 const own = (m: LocalMessage): LocalMessage => structuredClone(m);
@@ -301,7 +296,9 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     open(target) {
       if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
       keep();
-      closeInEngine(plain?.viewId ?? null);
+      // Closed once the new view is painted: the message to the engine is not on the way to it.
+      const leaving = plain?.viewId ?? null;
+      afterPaint(() => closeInEngine(leaving), SHOW_OPENING_MS);
       clearSettle();
       const hit = cache.get(target);
       void start(hit === undefined ? opening(target) : fromCache(target, hit), hit === undefined);

@@ -8,6 +8,7 @@
  */
 import { ComposeArea } from '../compose/ComposeArea.js';
 import { useNow } from '../kit/now.js';
+import { afterPaint } from '../kit/after-paint.js';
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { formatFullTime, topicLabel } from '../kit/format.js';
@@ -29,8 +30,11 @@ const FILTERS: { value: RecentFilter; label: string }[] = [
   { value: 'dms', label: 'Direct messages' },
 ];
 
-/** Rows rendered before "Show more". */
+/** Rows rendered before "Show more"; in the view's first frame only a screenful (the rest once it is painted). */
 const PAGE = 100;
+const FIRST_FRAME_ROWS = 30;
+/** The latest the rest of the rows come, should frames not (kit/after-paint.ts). */
+const REST_LATEST_MS = 250;
 
 export function RecentView() {
   const home = useHome();
@@ -39,6 +43,8 @@ export function RecentView() {
   const settings = useSettings();
   const [filter, setFilter] = createSignal<RecentFilter>('all');
   const [shown, setShown] = createSignal(PAGE);
+  const [painted, setPainted] = createSignal(false);
+  afterPaint(() => setPainted(true), REST_LATEST_MS);
   const rows = createMemo(() => recentOf(channels.state.channels, home.dms(), filter()));
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const hour = () => settings.display().twentyFourHour;
@@ -66,7 +72,7 @@ export function RecentView() {
             fallback={<EmptyState title={filter() === 'unread' ? 'No unread conversations' : filter() === 'dms' ? 'No direct messages yet' : 'No conversations yet'} role="status" />}
           >
             <ul class="recent-rows" aria-label="Conversations" onKeyDown={onRowKeys}>
-              <For each={rows().slice(0, shown())}>
+              <For each={rows().slice(0, painted() ? shown() : FIRST_FRAME_ROWS)}>
                 {(r) => (
                   <li class="recent-row" classList={{ 'has-unread': r.unread > 0 }}>
                     <Show

@@ -8,8 +8,11 @@
  * The arithmetic is kit/windowing.ts (unit-tested); this file wires it to the DOM.
  */
 import { batch, createEffect, createMemo, createSignal, on, onCleanup, type Accessor } from 'solid-js';
+import { afterPaint } from './after-paint.js';
 import { anchorAt, keepAnchor, rowOffsets, rowWindow, windowTop, type RowWindow, type ScrollAnchor } from './windowing.js';
 
+/** The last viewport height measured. */
+let lastViewport = 800;
 /** The latest a new view's window gets its full overscan, when no frame comes first. */
 const WIDEN_LATEST_MS = 250;
 
@@ -21,7 +24,7 @@ export interface WindowedListOptions<T> {
   /** Pixels rendered beyond each edge of the viewport. */
   overscan: number;
   /**
-   * Pixels beyond each edge for the first frame after `reset` (another view): what is on screen
+   * Pixels beyond each edge for the list's first frame: what is on screen
    * renders and paints first, the overscan right after that frame. Default: `overscan`.
    */
   firstOverscan?: number;
@@ -53,8 +56,6 @@ export interface WindowedList<T> {
   toBottom(): void;
   /** Centre the row of `key` (once rendered and measured, it stays there). */
   jumpTo(key: number): void;
-  /** Forget measured heights (another view, whose rows differ). */
-  reset(): void;
 }
 
 export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedList<T> {
@@ -65,10 +66,13 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
   const keyOf = new WeakMap<Element, number>();
   const [version, setVersion] = createSignal(0);
   const [scrollTop, setScrollTop] = createSignal(0);
-  const [viewport, setViewport] = createSignal(800);
-  const [reach, setReach] = createSignal(opts.overscan);
-  /** Counts resets, so that only the latest one widens the window again. */
-  let generation = 0;
+  // Until measured, the height the last list's viewport had (a new view's list takes its place).
+  const [viewport, setViewport] = createSignal(lastViewport);
+  // A list starts with the first frame's overscan and widens once that frame is painted (see
+  // after-paint.ts). One list shows one view: another view is another list, rendered from scratch.
+  const first = opts.firstOverscan ?? opts.overscan;
+  const [reach, setReach] = createSignal(first);
+  if (first !== opts.overscan) afterPaint(() => setReach(opts.overscan), WIDEN_LATEST_MS);
   /** Follow the bottom, or keep this row in place. */
   let mode: { kind: 'bottom' } | { kind: 'anchor'; anchor: ScrollAnchor<number> } = { kind: 'bottom' };
   /**
@@ -122,7 +126,8 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
         const touched = new Set<number>();
         for (const e of entries) {
           if (e.target === scroller) {
-            setViewport(scroller.clientHeight);
+            lastViewport = scroller.clientHeight;
+            setViewport(lastViewport);
             continue;
           }
           const k = keyOf.get(e.target);
@@ -154,9 +159,10 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
     attach(s, l) {
       scroller = s;
       list = l;
+      // Nothing read here: reading layout would lay out the new rows once more before the frame
+      // (the scroll position is put in place, reading it once, as the rows are in: settle).
       observer?.observe(s);
-      setViewport(s.clientHeight);
-      readScroll();
+      if (!observer) setViewport(s.clientHeight);
     },
     window: win,
     visible,
@@ -198,30 +204,6 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
       mode = { kind: 'anchor', anchor: { key, delta: Math.max(0, (viewport() - rowHeight) / 2) } };
       setPinned(mode.anchor);
       queueMicrotask(settle);
-    },
-    reset() {
-      // The average measured height stays, as the first guess for the next view's rows (with
-      // the weight of a screenful, so that view's own rows soon outweigh it).
-      if (measuredCount > 20) {
-        measuredSum = (measuredSum / measuredCount) * 20;
-        measuredCount = 20;
-      }
-      const first = opts.firstOverscan ?? opts.overscan;
-      const gen = ++generation;
-      batch(() => {
-        heights.clear();
-        setReach(first);
-        setVersion((v) => v + 1);
-      });
-      // After the next frame (a task after its animation frame callbacks), the full overscan;
-      // at the latest after a moment, should frames be paused (a hidden window).
-      if (first !== opts.overscan) {
-        const widen = () => {
-          if (gen === generation) setReach(opts.overscan);
-        };
-        if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(widen, 0));
-        setTimeout(widen, WIDEN_LATEST_MS);
-      }
     },
   };
 }

@@ -66,19 +66,24 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
     if (win.atBottom() && props.view.target.near !== undefined && canLoad(props.view, 'newer')) narrow.loadNewer();
   };
 
-  // A new view starts at its first unread message (as Zulip's views open at "first unread"), else
-  // at the bottom, or centred on its anchor (marked) when it opened at a message. Placed again once
-  // when its first messages arrive after an empty opening state.
+  // A view starts at its first unread message (as Zulip's views open at "first unread"), else at
+  // the bottom, or centred on its anchor (marked) when it opened at a message: placed before its
+  // first rows render (one list per view: NarrowView), and again once when its first messages
+  // arrive after an empty opening state or its anchor resolves.
+  const place = (anchorId: number | null) => {
+    const unread = anchorId === null ? firstUnreadId(props.view.messages) : null;
+    if (anchorId !== null) win.jumpTo(anchorId);
+    else if (unread !== null && unread !== props.view.messages[props.view.messages.length - 1]?.id) win.jumpTo(unread);
+    else win.toBottom();
+  };
+  untrack(() => place(props.view.anchorId));
   createEffect(
     on(
-      () => [props.view.key, props.view.anchorId, props.view.messages.length === 0] as const,
-      ([, anchorId, empty], prev) => {
-        if (prev && prev[0] === props.view.key && prev[1] === anchorId && (empty || !prev[2])) return;
-        win.reset();
-        const unread = anchorId === null ? untrack(() => firstUnreadId(props.view.messages)) : null;
-        if (anchorId !== null) win.jumpTo(anchorId);
-        else if (unread !== null && unread !== props.view.messages[props.view.messages.length - 1]?.id) win.jumpTo(unread);
-        else win.toBottom();
+      () => [props.view.anchorId, props.view.messages.length === 0] as const,
+      ([anchorId, empty], prev) => {
+        // The first run is the list's creation (placed above already).
+        if (prev === undefined || (prev[0] === anchorId && (empty || !prev[1]))) return;
+        untrack(() => place(anchorId));
       },
     ),
   );

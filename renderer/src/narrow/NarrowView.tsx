@@ -21,6 +21,7 @@ import { useNarrow } from '../data/narrow.js';
 import { Header } from './NarrowHeader.js';
 import { Messages } from './MessageList.js';
 import type { Names } from './titles.js';
+import { narrowRequest, type NarrowTarget } from '../data/target.js';
 import './narrow.css';
 
 /** Names for titles and headings, from the channels and users stores. */
@@ -35,6 +36,9 @@ function useNames(): Names {
     },
   };
 }
+
+/** Which view a target is (the narrow and anchor the engine is asked for). */
+const viewOf = (target: NarrowTarget) => JSON.stringify(narrowRequest(target));
 
 export function NarrowView() {
   const narrow = useNarrow();
@@ -61,7 +65,10 @@ export function NarrowView() {
                 Showing messages on this device; the server may have more. Searches again when online.
               </p>
             </Show>
-            <Messages view={v()} edit={edit} names={names} />
+            {/* One list per view: another view's rows are built afresh, never first laid out where this one was. */}
+            <Show when={viewOf(v().target)} keyed>
+              {(_key) => <Messages view={v()} edit={edit} names={names} />}
+            </Show>
             <TypingLine target={v().target} />
             <ComposeArea />
           </>
