@@ -135,7 +135,9 @@ describe('an edit with files', () => {
     await proxy.pause();
     const image = queue('photo.png', PNG, 'image/png');
     const first = intents.updateMessageContent({ message_id: msg!.id, content: 'the notes, edited', base_raw_content: 'the notes', uploads: [image.upload_id] });
-    const pdf = queue('plan.pdf', PDF, 'application/pdf');
+    // A name of its own: the server is shared by this file's tests, and an upload whose answer is
+    // lost (cut while going offline) is verified by name and size, which the first test's plan.pdf has.
+    const pdf = queue('edit-plan.pdf', PDF, 'application/pdf');
     const second = intents.updateMessageContent({ message_id: msg!.id, content: 'the notes, edited twice', base_raw_content: 'the notes, edited', uploads: [pdf.upload_id] });
     // One edit left, behind both files, naming both, from the text the user first saw.
     const live = s.outbox.store.liveRows(`message:${msg!.id}`);
@@ -152,10 +154,10 @@ describe('an edit with files', () => {
     await until(() => s.outbox.counts().pending === 0, 15_000, 'all sent');
     expect(s.outbox.store.get(second.outbox_id)?.state).toBe('done');
     const files = (await attachments()).slice(before);
-    expect(files.map((f) => f.name).sort()).toEqual(['photo.png', 'plan.pdf']);
+    expect(files.map((f) => f.name).sort()).toEqual(['edit-plan.pdf', 'photo.png']);
     const url = (name: string) => `/user_uploads/${files.find((f) => f.name === name)!.path_id}`;
     const [edited] = await serverTopic(t, 'edit files');
-    expect(edited!.content).toBe(`the notes, edited twice\n[photo.png](${url('photo.png')})\n[plan.pdf](${url('plan.pdf')})`);
+    expect(edited!.content).toBe(`the notes, edited twice\n[photo.png](${url('photo.png')})\n[edit-plan.pdf](${url('edit-plan.pdf')})`);
     // Sent once: verified after the lost answer.
     expect(proxy.log.filter((l) => l.method === 'PATCH').length).toBe(1);
   });
