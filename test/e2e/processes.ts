@@ -5,8 +5,10 @@
  * Each prints one line the test waits for; every wait is bounded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { build } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -72,9 +74,29 @@ function start(cmd: string, args: string[], ready: RegExp, what: string, timeout
   });
 }
 
+let serverBundle: Promise<string> | undefined;
+
+/**
+ * The reference server's CLI bundled once per test worker (esbuild, from the current sources), so
+ * each of the run's many server starts costs a Node start rather than tsx compiling the server
+ * again (seconds each on a loaded 2-core machine). Inside node_modules, so the bundle finds its
+ * packages (better-sqlite3 is native) there; removed when the worker exits.
+ */
+function bundledServer(): Promise<string> {
+  return (serverBundle ??= (async () => {
+    const dir = path.join(ROOT, 'node_modules', '.cache', 'e2e-server');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `cli-${process.pid}.mjs`);
+    process.once('exit', () => rmSync(file, { force: true }));
+    await build({ entryPoints: [path.join(ROOT, 'server', 'cli.ts')], outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+    return file;
+  })());
+}
+
 /** The reference server with the demo realm, its state in `dataFile` (kept across restarts). */
 export async function startServerProcess(port: number, dataFile: string, extraArgs: readonly string[] = []): Promise<{ proc: Proc; url: string }> {
-  const { proc, match } = await start(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataFile, '--demo', '--no-rate-limit', ...extraArgs], /^(http:\/\/127\.0\.0\.1:\d+)$/m, 'the reference server');
+  const cli = await bundledServer();
+  const { proc, match } = await start(process.execPath, [cli, '--port', String(port), '--data', dataFile, '--demo', '--no-rate-limit', ...extraArgs], /^(http:\/\/127\.0\.0\.1:\d+)$/m, 'the reference server');
   return { proc, url: match[1]! };
 }
 

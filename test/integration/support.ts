@@ -1,7 +1,8 @@
 /**
  * The suite of an integration test file: one reference server, and the `sync/api` connections the
  * tests open on it, closed before the server. `t` is a live binding set by the suite's first hook;
- * every test file has its own (vitest isolates modules).
+ * files run one after another in a worker share this module (vitest.config.ts), so each suite
+ * closes and forgets its own connections.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { ApiConnection } from '../../sync/api/index.js';
@@ -16,7 +17,7 @@ export function apiSuite(): void {
     t = await startTestServer();
   });
   afterAll(async () => {
-    for (const c of conns) await c.close();
+    for (const c of conns.splice(0)) await c.close();
     await t.close();
   });
 }
