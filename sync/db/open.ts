@@ -88,6 +88,11 @@ export function openLocalDb(path: string, opts: { migrations?: readonly Migratio
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = OFF');
   db.pragma('temp_store = MEMORY');
+  // 32 MiB of page cache (SQLite's default is 2 MiB): a large organisation's first sign-in writes
+  // 100,000 unread rows and their indexes, and its database reaches hundreds of MB; with 2 MiB
+  // those writes went through the OS for pages just evicted (bench/large-org.bench.ts). Used only
+  // as pages are read, so an idle account holds little of it.
+  db.pragma('cache_size = -32768');
   try {
     migrate(db, opts.migrations, opts.target);
   } catch (e) {

@@ -7,7 +7,7 @@ import type { ChangeCollector } from '../changes.js';
 import { bitsToFlags, flagsToBits, HAS_ROW, rowBitOf } from '../flags.js';
 import type { LocalDb } from '../open.js';
 import { htmlToText, messageRow, type MessageRow } from './message-columns.js';
-import { cachedStatement } from './statements.js';
+import { cachedStatement, insertRows } from './statements.js';
 import { groupOf, rebuildSummaryGroups, withSummariesPaused } from './summaries.js';
 
 /**
@@ -95,11 +95,6 @@ export function upsertMessages(db: LocalDb, messages: readonly Message[], change
   return { added, updated };
 }
 
-const ROWS_PER_STATEMENT = 64;
-const placeholders = (columns: number) => Array.from({ length: ROWS_PER_STATEMENT }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
-const MANY_MESSAGES = `INSERT INTO messages (${ROW_COLUMNS.join(', ')}) VALUES ${placeholders(ROW_COLUMNS.length)}`;
-const MANY_FTS = `INSERT INTO messages_fts (rowid, topic, body) VALUES ${placeholders(3)}`;
-
 /**
  * Write rows whose ids are not stored. A batch writes with the summaries paused and rebuilds the
  * groups it touched: each row's own, and the group of the server's unread row for its id (that row
@@ -110,16 +105,9 @@ function insertNewRows(db: LocalDb, fresh: readonly { row: MessageRow; content: 
     for (const f of fresh) writeMessageRow(db, f.row, f.content, true);
     return;
   }
-  // Many rows a statement: with triggers on the table, each statement costs a setup (about as
-  // much as the insert of a row), however many rows it writes.
   const write = () => {
-    let i = 0;
-    for (; i + ROWS_PER_STATEMENT <= fresh.length; i += ROWS_PER_STATEMENT) {
-      const chunk = fresh.slice(i, i + ROWS_PER_STATEMENT);
-      cachedStatement(db, MANY_MESSAGES).run(chunk.flatMap((f) => ROW_COLUMNS.map((c) => f.row[c])));
-      cachedStatement(db, MANY_FTS).run(chunk.flatMap((f) => [f.row.id, f.row.topic, htmlToText(f.content)]));
-    }
-    for (const f of fresh.slice(i)) writeMessageRow(db, f.row, f.content, true);
+    insertRows(db, 'INSERT', 'messages', ROW_COLUMNS, fresh.map((f) => ROW_COLUMNS.map((c) => f.row[c])));
+    insertRows(db, 'INSERT', 'messages_fts', ['rowid', 'topic', 'body'], fresh.map((f) => [f.row.id, f.row.topic, htmlToText(f.content)]));
   };
   const own = fresh.flatMap((f) => groupOf(f.row) ?? []);
   const server = cachedStatement<[string], { channel_id: number | null; topic_key: string | null; dm_key: string | null }>(

@@ -92,6 +92,8 @@ export function storeRegisterSnapshot(db: LocalDb, s: RegisterResponse, changes:
 }
 
 function reconcileUnreads(db: LocalDb, u: NonNullable<RegisterResponse['unread_msgs']>, changes: ChangeCollector): void {
+  // A first sign-in has nothing cached to reconcile (and may list 100,000 unread ids).
+  if (cachedStatement<[], number>(db, 'SELECT EXISTS (SELECT 1 FROM messages)').pluck().get() === 0) return;
   const unread = new Set<number>();
   for (const c of u.streams) for (const id of c.unread_message_ids) unread.add(id);
   for (const c of u.pms) for (const id of c.unread_message_ids) unread.add(id);

@@ -23,3 +23,17 @@ export function cachedStatement<P extends unknown[] | object = unknown[], R = un
   cache.set(sql, made);
   return made;
 }
+
+/**
+ * Insert `rows` (each its values in `columns`' order), `perStatement` rows a statement: on a table
+ * with triggers each statement costs a setup (about a row's insert), paused triggers included.
+ */
+export function insertRows(db: LocalDb, verb: 'INSERT' | 'INSERT OR REPLACE', table: string, columns: readonly string[], rows: readonly (readonly unknown[])[], perStatement = 64): void {
+  const sql = (n: number) => `${verb} INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`;
+  let i = 0;
+  if (rows.length >= perStatement) {
+    const many = cachedStatement(db, sql(perStatement));
+    for (; i + perStatement <= rows.length; i += perStatement) many.run(rows.slice(i, i + perStatement).flat());
+  }
+  for (const r of rows.slice(i)) cachedStatement(db, sql(1)).run(r);
+}
