@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
 import { netRequest } from './net.js';
+import { RecordedNotification, RecordedTray } from './recorders.js';
 import { preloadInitScript, type WireValue } from './preload.js';
 import { seal, unseal } from './seal.js';
 
@@ -616,33 +617,13 @@ export function createStandIn(opts: StandInOptions) {
     createEmpty: () => new StandInImage(null) as unknown as Electron.NativeImage,
   };
 
-  class StandInNotification extends EventEmitter implements Pick<Electron.Notification, 'show' | 'close' | 'title' | 'body' | 'silent'> {
+  class StandInNotification extends RecordedNotification {
     static isSupported() {
       return true;
     }
-    title: string;
-    body: string;
-    silent: boolean;
-    shown = false;
-    closed = false;
-    constructor(readonly options: Electron.NotificationConstructorOptions = {}) {
-      super();
-      this.title = options.title ?? '';
-      this.body = options.body ?? '';
-      this.silent = options.silent ?? false;
+    constructor(options: Electron.NotificationConstructorOptions = {}) {
+      super(options);
       records.notifications.push(this);
-    }
-    show() {
-      this.shown = true;
-      this.emit('show', {});
-    }
-    close() {
-      this.closed = true;
-      this.emit('close', {});
-    }
-    /** The user clicks it. */
-    click() {
-      this.emit('click', {});
     }
   }
 
@@ -688,32 +669,10 @@ export function createStandIn(opts: StandInOptions) {
     return { label: o.label, role: o.role, type: o.type, enabled: o.enabled, click: o.click, submenu: Array.isArray(sub) ? sub.map(toRecord) : sub instanceof StandInMenu ? sub.template : undefined };
   };
 
-  class StandInTray extends EventEmitter implements Pick<Electron.Tray, 'setToolTip' | 'setTitle' | 'setContextMenu' | 'setImage' | 'destroy' | 'isDestroyed'> {
-    tooltip = '';
-    title = '';
-    menu: StandInMenu | null = null;
-    private destroyed = false;
-    constructor(public image: Electron.NativeImage | string) {
-      super();
+  class StandInTray extends RecordedTray<Electron.NativeImage | string, StandInMenu> implements Pick<Electron.Tray, 'setToolTip' | 'setTitle' | 'setImage' | 'destroy' | 'isDestroyed'> {
+    constructor(image: Electron.NativeImage | string) {
+      super(image);
       records.trays.push(this);
-    }
-    setToolTip(toolTip: string) {
-      this.tooltip = toolTip;
-    }
-    setTitle(title: string) {
-      this.title = title;
-    }
-    setContextMenu(menu: Electron.Menu | null) {
-      this.menu = menu as StandInMenu | null;
-    }
-    setImage(image: Electron.NativeImage | string) {
-      this.image = image;
-    }
-    destroy() {
-      this.destroyed = true;
-    }
-    isDestroyed() {
-      return this.destroyed;
     }
   }
 

@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 import { netRequest } from '../electron-harness/net.js';
+import { RecordedNotification, RecordedTray } from '../electron-harness/recorders.js';
 import { seal, unseal } from '../electron-harness/seal.js';
 
 type Fn = (...args: never[]) => unknown;
@@ -275,29 +276,10 @@ export const nativeImage = {
 };
 
 type MenuItem = { label?: string; enabled?: boolean; type?: string; click?: () => void };
-export class Tray extends EventEmitter {
-  tooltip = '';
-  title = '';
-  menu: { template: MenuItem[] } | undefined;
-  destroyed = false;
-  constructor(public image: FakeImage) {
-    super();
+export class Tray extends RecordedTray<FakeImage, { template: MenuItem[] }> {
+  constructor(image: FakeImage) {
+    super(image);
     fake.trays.push(this);
-  }
-  setImage(image: FakeImage) {
-    this.image = image;
-  }
-  setToolTip(t: string) {
-    this.tooltip = t;
-  }
-  setTitle(t: string) {
-    this.title = t;
-  }
-  setContextMenu(menu: { template: MenuItem[] }) {
-    this.menu = menu;
-  }
-  destroy() {
-    this.destroyed = true;
   }
   /** The menu's labels, and a click on one. */
   labels(): string[] {
@@ -310,22 +292,13 @@ export class Tray extends EventEmitter {
   }
 }
 
-export class Notification extends EventEmitter {
+export class Notification extends RecordedNotification {
   static isSupported() {
     return fake.notificationsSupported;
   }
-  shown = false;
-  closed = false;
-  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
-    super();
+  constructor(options: Electron.NotificationConstructorOptions) {
+    super(options);
     fake.notifications.push(this);
-  }
-  show() {
-    this.shown = true;
-  }
-  close() {
-    this.closed = true;
-    this.emit('close');
   }
 }
 
