@@ -39,23 +39,31 @@ export function withSummariesPaused<T>(db: LocalDb, write: () => T, rebuild: () 
 
 const x = columnsOf('x');
 const SUMS = `count(*), sum(${personal(x)}), sum(${wildcard(x)})`;
-const NOT_CACHED = 'NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = u.message_id)';
 
-/** A topic's unread summary from its rows: cached unread (not echoes) and server rows of messages not cached. */
-const TOPIC_UNREAD = `
-  INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
-  SELECT @c, @k, '', ${SUMS}, max(x.id), x.topic FROM (
-    SELECT id, flags, topic FROM messages INDEXED BY messages_unread_by_topic WHERE channel_id = @c AND topic_key = @k AND (flags & 1) = 0 AND id < ${ECHO}
-    UNION ALL
-    SELECT u.message_id, u.flags, u.topic FROM server_unreads u WHERE u.channel_id = @c AND u.topic_key = @k AND ${NOT_CACHED}
-  ) x HAVING count(*) > 0`;
-const DM_UNREAD = `
-  INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
-  SELECT 0, '', @d, ${SUMS}, 0, '' FROM (
-    SELECT flags FROM messages INDEXED BY messages_by_dm WHERE dm_key = @d AND channel_id IS NULL AND (flags & 1) = 0 AND id < ${ECHO}
-    UNION ALL
-    SELECT u.flags FROM server_unreads u INDEXED BY server_unreads_by_dm WHERE u.dm_key = @d AND u.channel_id IS NULL AND ${NOT_CACHED}
-  ) x HAVING count(*) > 0`;
+/**
+ * The unread summaries of the groups `where` picks (all of one kind when it is empty), computed
+ * from the rows as 0009's rebuild computes them, in two statements per kind that each read an index
+ * in its order (no sort of 100,000 rows): the server rows of messages not cached, then the cached
+ * unread messages (not echoes) merged in.
+ */
+const unreadGroups = (topic: boolean, where: string) => {
+  const pick = `${topic ? 'channel_id IS NOT NULL' : 'channel_id IS NULL AND dm_key IS NOT NULL'}${where === '' ? '' : ` AND ${where}`}`;
+  const select = `INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
+    SELECT ${topic ? "channel_id, topic_key, ''" : "0, '', dm_key"}, ${SUMS}`;
+  const group = `GROUP BY ${topic ? 'channel_id, topic_key' : 'dm_key'}`;
+  return `
+    ${select}, ${topic ? 'max(message_id), topic' : "0, ''"} FROM server_unreads x INDEXED BY ${topic ? 'server_unreads_by_topic' : 'server_unreads_by_dm'}
+     WHERE ${pick} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = x.message_id) ${group};
+    ${select}, ${topic ? 'max(id), topic' : "0, ''"} FROM messages x INDEXED BY ${topic ? 'messages_unread_by_topic' : 'messages_by_dm'}
+     WHERE ${pick} AND (flags & 1) = 0 AND id < ${ECHO} ${group}
+    ON CONFLICT DO UPDATE SET count = count + excluded.count, personal_mentions = personal_mentions + excluded.personal_mentions,
+      wildcard_mentions = wildcard_mentions + excluded.wildcard_mentions,
+      topic = CASE WHEN excluded.last_id > last_id THEN excluded.topic ELSE topic END, last_id = max(last_id, excluded.last_id);`;
+};
+/** Each statement of `unreadGroups`, one by one (a prepared statement is one statement). */
+const statementsOf = (sql: string) => sql.split(';').map((q) => q.trim()).filter((q) => q !== '');
+const TOPIC_UNREAD = statementsOf(unreadGroups(true, 'channel_id = @c AND topic_key = @k'));
+const DM_UNREAD = statementsOf(unreadGroups(false, 'dm_key = @d'));
 const TOPIC_CACHED = `
   INSERT INTO cached_topics (channel_id, topic_key, max_id, topic, ts)
   SELECT channel_id, topic_key, id, topic, json_extract(json, '$.timestamp') FROM messages INDEXED BY messages_by_topic_key
@@ -66,8 +74,8 @@ export function rebuildSummaryGroups(db: LocalDb, groups: Iterable<SummaryGroup>
   const del = cachedStatement(db, 'DELETE FROM unread_summary WHERE channel_id = ? AND topic_key = ? AND dm_key = ?');
   for (const g of uniqueGroups(groups)) {
     del.run(g.channel_id, g.topic_key, g.dm_key);
-    if (g.channel_id !== 0) cachedStatement(db, TOPIC_UNREAD).run({ c: g.channel_id, k: g.topic_key });
-    else cachedStatement(db, DM_UNREAD).run({ d: g.dm_key });
+    if (g.channel_id !== 0) for (const q of TOPIC_UNREAD) cachedStatement(db, q).run({ c: g.channel_id, k: g.topic_key });
+    else for (const q of DM_UNREAD) cachedStatement(db, q).run({ d: g.dm_key });
   }
   for (const g of uniqueGroups(topics)) {
     if (g.channel_id === 0) continue;
@@ -76,29 +84,9 @@ export function rebuildSummaryGroups(db: LocalDb, groups: Iterable<SummaryGroup>
   }
 }
 
-/**
- * Every unread summary again (after the server's whole unread set was replaced): what 0009's
- * rebuild computes, in four groupings that each read an index in its order (no sort of 100,000
- * rows): the server rows of messages not cached per topic and per conversation, then the cached
- * unread messages merged in.
- */
-const SERVER_GROUPS = (topic: boolean) => `
-  INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
-  SELECT ${topic ? "channel_id, topic_key, ''" : "0, '', dm_key"}, ${SUMS}, ${topic ? 'max(message_id), topic' : "0, ''"}
-    FROM server_unreads x INDEXED BY ${topic ? 'server_unreads_by_topic' : 'server_unreads_by_dm'}
-   WHERE ${topic ? 'channel_id IS NOT NULL' : 'channel_id IS NULL AND dm_key IS NOT NULL'} AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = x.message_id)
-   GROUP BY ${topic ? 'channel_id, topic_key' : 'dm_key'};`;
-const CACHED_GROUPS = (topic: boolean) => `
-  INSERT INTO unread_summary (channel_id, topic_key, dm_key, count, personal_mentions, wildcard_mentions, last_id, topic)
-  SELECT ${topic ? "channel_id, topic_key, ''" : "0, '', dm_key"}, ${SUMS}, ${topic ? 'max(id), topic' : "0, ''"}
-    FROM messages x INDEXED BY ${topic ? 'messages_unread_by_topic' : 'messages_by_dm'}
-   WHERE ${topic ? 'channel_id IS NOT NULL' : 'channel_id IS NULL AND dm_key IS NOT NULL'} AND (flags & 1) = 0 AND id < ${ECHO}
-   GROUP BY ${topic ? 'channel_id, topic_key' : 'dm_key'}
-  ON CONFLICT DO UPDATE SET count = count + excluded.count, personal_mentions = personal_mentions + excluded.personal_mentions,
-    wildcard_mentions = wildcard_mentions + excluded.wildcard_mentions,
-    topic = CASE WHEN excluded.last_id > last_id THEN excluded.topic ELSE topic END, last_id = max(last_id, excluded.last_id);`;
-const UNREAD_REBUILD_BY_INDEX = `DELETE FROM unread_summary; ${SERVER_GROUPS(true)} ${SERVER_GROUPS(false)} ${CACHED_GROUPS(true)} ${CACHED_GROUPS(false)}`;
+const UNREAD_REBUILD_BY_INDEX = `DELETE FROM unread_summary; ${unreadGroups(true, '')} ${unreadGroups(false, '')}`;
 
+/** Every unread summary again (after the server's whole unread set was replaced). */
 export function rebuildUnreadSummary(db: LocalDb): void {
   db.exec(UNREAD_REBUILD_BY_INDEX);
 }
