@@ -296,9 +296,24 @@ export async function benchRenderer(opts: { messages: number }): Promise<void> {
       firstVisits.push(first.ms);
     }
     const rotation: number[] = [];
+    // For looking into it (not part of a run): BENCH_TRACE=file writes a Chromium trace of the
+    // rotation (devtools timeline), BENCH_PROFILE=file the page's CPU profile.
+    const profiler = process.env['BENCH_PROFILE'] ? await page.context().newCDPSession(page) : null;
+    if (process.env['BENCH_TRACE']) await browser.startTracing(page, { path: process.env['BENCH_TRACE'], categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     for (let r = 0; r < ROTATION_ROUNDS; r++) {
       for (const [i, href] of views.entries()) rotation.push((await page.evaluate(`window.__bench.switchTo(${JSON.stringify(href)}, ${JSON.stringify(wants[i])})`)) as number);
     }
+    if (process.env['BENCH_TRACE']) await browser.stopTracing();
+    if (profiler) writeFileSync(process.env['BENCH_PROFILE']!, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+    /** The rotation's times by kind of view (from its URL). */
+    const kindOf = (href: string) => (/^#(inbox|recent)/.test(href) ? 'home' : /\/dm\//.test(href) ? 'DM' : /\/topic\//.test(href) ? 'topic' : /\/channel\//.test(href) ? 'channel' : 'other');
+    const byKind = new Map<string, number[]>();
+    rotation.forEach((ms, i) => {
+      const k = kindOf(views[i % views.length]!);
+      byKind.set(k, [...(byKind.get(k) ?? []), ms]);
+    });
     const rotationStats = statsOf(`view switch: click -> frame painted, rotating ${views.length} views (channels, topics, DMs, Inbox, Recent, feed; ${rotation.length})`, rotation);
     checks.push(
       check(SUITE, rotationStats, statsOf('click on the open view\'s own link -> next frame', same), { medianAtMost: 16.7, p95AtMost: 33 }),
@@ -355,6 +370,7 @@ export async function benchRenderer(opts: { messages: number }): Promise<void> {
       `loading ${reached.toLocaleString('en')} messages into the view (50 a page, scrolled to the top) took ${loadSeconds.toFixed(1)} s`,
       'Debian chromium (headless, --disable-gpu: software compositing) driven by Playwright; the app served by the browser-mode host in this process; the realm server shut (offline)',
       `narrow switch: median ${median(switchDom)} ms from the click to the new view's rows in the DOM, ${median(switches)} ms to the frame painted with it; the engine's openNarrow of the same 50-message page, in this process: median ${median(enginePage)} ms; first paint from navigation start, 5 loads of each after one warm-up`,
+      `view switch by kind of view, median ms: ${[...byKind].map(([k, xs]) => `${k} ${median(xs)} (${xs.length})`).join(', ')}`,
       `scroll: ${missed(scrolled)} of ${scrolled.length} frame intervals over 25 ms (a missed frame) while scrolling, ${missed(idle)} of ${idle.length} idle; rAF times come in whole frames (60 Hz)`,
       ...(problems.length > 0 ? [`errors in the page: ${problems.slice(0, 5).join(' | ')}`] : []),
     ]);

@@ -3,8 +3,9 @@
  * cached first screen, and the engine's snapshot replaces it; here a message arrived in it while
  * another view was open, so the first screen shown lacks it and the view then shows it. Quick
  * switches between two topics never show one topic's messages under the other's title (every DOM
- * change is recorded in the page and checked); each view gets a message list of its own; hovering
- * a link to a view asks the engine for it.
+ * change is recorded in the page and checked); each view gets a message list of its own, kept
+ * while other views (a home view too) show and brought back as it was; hovering a link to a view
+ * asks the engine for it.
  */
 import type { Page } from '@playwright/test';
 import { demoUser, expect, markReadOnScroll, messageList, openTopic, sidebar, test } from './fixtures.js';
@@ -40,6 +41,8 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
   const list = messageList(app);
   await openTopic(app, 'general', ALPHA);
   await expect(list.getByText('[alpha] 3')).toBeVisible();
+  // Alpha's list, marked: kept while other views show, it is the one that comes back.
+  await app.evaluate(`document.querySelector('.message-scroll').dataset.list = 'alpha'`);
   await clickTopic(app, BETA);
   await expect(list.getByText('[beta] 3')).toBeVisible();
   // The pointer leaves the sidebar: a link moving under it would be hovered, and prefetched.
@@ -62,12 +65,20 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
     control.close();
   }
   await app.evaluate(RECORDER);
-  // Each view gets a list of its own (its rows built afresh, never first laid out where beta was).
-  await app.evaluate(`document.querySelector('.message-scroll').dataset.shown = 'beta'`);
+  // Each view has a list of its own (never beta's rows laid out again for alpha), kept while
+  // others show: alpha's own list comes back, the one message new since brought into it.
+  await expect(app.locator('.message-scroll[data-list]')).toHaveCount(0);
+  await app.evaluate(`document.querySelector('.message-scroll').dataset.list = 'beta'`);
   await clickTopic(app, ALPHA);
   await expect(list.getByText('[alpha] 4')).toBeVisible();
   await expect(app.locator('.message-scroll')).toHaveCount(1);
-  await expect(app.locator('.message-scroll[data-shown]')).toHaveCount(0);
+  await expect(app.locator('.message-scroll[data-list="alpha"]')).toHaveCount(1);
+  // And through a visit to a home view: the message view and its lists are kept too.
+  await app.getByRole('navigation', { name: 'Channels' }).getByRole('link', { name: /^Inbox/ }).dispatchEvent('click');
+  await expect(app.locator('.message-scroll')).toHaveCount(0);
+  await clickTopic(app, ALPHA);
+  await expect(app.locator('.message-scroll[data-list="alpha"]')).toBeVisible();
+  await expect(list.getByText('[alpha] 4')).toBeInViewport();
   const alpha = (await states(app)).filter((s) => s.title === `general › ${ALPHA}` && s.texts.length > 0);
   // The first screen shown was the cached one (without the new message); the snapshot replaced it.
   expect(alpha[0]?.texts).toEqual(['[alpha] 1', '[alpha] 2', '[alpha] 3']);

@@ -18,7 +18,7 @@
  * messages staying mounted.
  */
 import { batch, createEffect, createSignal, on } from 'solid-js';
-import { createStore, reconcile, unwrap } from 'solid-js/store';
+import { createStore, reconcile, unwrap, type SetStoreFunction } from 'solid-js/store';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
 import { isBridgeError, type Bridge } from '../core/bridge.js';
@@ -36,6 +36,11 @@ export interface NarrowStore {
    * own for the fields read (most of the heap with thousands of messages loaded); rows read the store.
    */
   shown(): ViewState | null;
+  /**
+   * Whether `view` (a store `state.view` gave) is kept for its view while others show: a list
+   * kept mounted for it may show it again. False once its view is forgotten (see `kept`).
+   */
+  keeps(view: ViewState): boolean;
   open(target: NarrowTarget): void;
   /** Ask the engine for a view's first screen ahead of opening it (a hovered or focused link). */
   prefetch(target: NarrowTarget): void;
@@ -56,6 +61,9 @@ export interface NarrowStore {
 const MAX_EARLY = 50;
 /** The latest an opening view replaces the shown one when frames do not come (a hidden window). */
 const SHOW_OPENING_MS = 100;
+/** Views whose store object is kept while others show (see `kept`), and the most messages one may hold. */
+export const KEPT_VIEWS = 32;
+const KEPT_MAX_MESSAGES = 4 * PAGE_SIZE;
 /** How long "loading older / newer" may wait for messages before another scroll may ask again. */
 const SETTLE_MS = 3000;
 
@@ -82,8 +90,27 @@ function indexOfId(list: readonly { id: number }[], id: number): number {
 /** A view opening with its cached first screen (still `opening`: the snapshot follows). */
 const fromCache = (target: NarrowTarget, c: CachedView): ViewState => ({ ...opening(target), key: c.key, messages: [...c.messages], before: { ...c.before }, after: { ...c.after }, anchorId: c.anchorId });
 
+/**
+ * One view's Solid store, and the plain state it last mirrored. Each view has a store of its own:
+ * a message list kept mounted for it while other views show (NarrowView) reads that store, which
+ * only changes while its view is the one shown.
+ */
+interface ViewBox {
+  readonly view: ViewState;
+  readonly set: SetStoreFunction<ViewState>;
+  last: ViewState;
+}
+
+/** Same messages, the very same objects: nothing of them changed since `a` was mirrored. */
+const sameMessages = (a: readonly LocalMessage[], b: readonly LocalMessage[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+
 export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean }): NarrowStore {
-  const [state, setState] = createStore<{ view: ViewState | null }>({ view: null });
+  const [box, setBox] = createSignal<ViewBox | null>(null);
+  const state = {
+    get view() {
+      return box()?.view ?? null;
+    },
+  };
   const [shown, setShown] = createSignal<ViewState | null>(null);
   const cache = createViewCache();
   /** The one prefetch asked for and not answered yet, and the next one to ask. */
@@ -98,53 +125,113 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   /** A view opened but not shown yet (see `start`): its token. */
   let unshown: number | null = null;
 
-  /** Replace the whole view (opening, a snapshot, a failure): the store gets its own copy. */
+  /**
+   * The stores of views seen lately (view-cache.ts `cacheKey`), kept while other views show. The
+   * least recently shown go past KEPT_VIEWS, and a view holding more than a few pages (a long
+   * history scrolled through) is not kept.
+   */
+  const kept = new Map<string, ViewBox>();
+
+  /** Everything but the messages (phase, side states, loading flags). */
+  const scalarsOf = (next: ViewState) => ({
+    phase: next.phase,
+    viewId: next.viewId,
+    key: next.key,
+    loadingOlder: next.loadingOlder,
+    loadingNewer: next.loadingNewer,
+    olderWaits: next.olderWaits,
+    newerWaits: next.newerWaits,
+    anchorId: next.anchorId,
+    error: next.error,
+  });
+
+  /** Mirror `next` into a view's store: whole (its own copy), or only the rest when its messages did not change. */
+  const mirror = (b: ViewBox, next: ViewState) => {
+    if (sameMessages(b.last.messages, next.messages)) {
+      b.set('target', reconcile(structuredClone(next.target)));
+      b.set(scalarsOf(next));
+      b.set('before', { ...next.before });
+      b.set('after', { ...next.after });
+    } else {
+      b.set(reconcile(structuredClone(next), { key: 'id', merge: false }));
+    }
+    b.last = next;
+  };
+
+  /** Replace the whole view (opening, a snapshot, a failure), in the view's own store. */
   const commitAll = (next: ViewState | null) => {
     plain = next;
     unshown = null;
     batch(() => {
-      setState('view', next === null ? null : reconcile(structuredClone(next), { key: 'id', merge: false }));
+      if (next === null) setBox(null);
+      else {
+        const k = cacheKey(next.target);
+        const current = box();
+        if (current !== null && sameTarget(current.last.target, next.target)) mirror(current, next);
+        else {
+          // Another view: the store kept for it, brought up to date, or a new one.
+          const mine = k === null ? undefined : kept.get(k);
+          if (mine !== undefined) {
+            mirror(mine, next);
+            setBox(mine);
+          } else {
+            const [view, set] = createStore<ViewState>(structuredClone(next));
+            setBox({ view, set, last: next });
+          }
+        }
+        if (k !== null) keepBox(k, next);
+      }
       setShown(next);
     });
+  };
+
+  /** Note the shown view's store as kept for `k` (most recently shown), or forget it when it holds too much. */
+  const keepBox = (k: string, next: ViewState) => {
+    kept.delete(k);
+    const b = box();
+    if (next.messages.length > KEPT_MAX_MESSAGES || b === null) return;
+    kept.set(k, b);
+    for (const old of kept.keys()) {
+      if (kept.size <= KEPT_VIEWS) break;
+      kept.delete(old);
+    }
   };
 
   /** Everything but the messages (phase, side states, loading flags). */
   const commitScalars = (next: ViewState) => {
     plain = next;
+    const b = box();
+    if (b === null) return;
     batch(() => {
-      setState('view', {
-        phase: next.phase,
-        viewId: next.viewId,
-        key: next.key,
-        loadingOlder: next.loadingOlder,
-        loadingNewer: next.loadingNewer,
-        olderWaits: next.olderWaits,
-        newerWaits: next.newerWaits,
-        anchorId: next.anchorId,
-        error: next.error,
-      });
-      setState('view', 'before', { ...next.before });
-      setState('view', 'after', { ...next.after });
+      b.set(scalarsOf(next));
+      b.set('before', { ...next.before });
+      b.set('after', { ...next.after });
+      b.last = next;
       setShown(next);
     });
   };
 
   /** One change set, mirrored message by message. */
   const commitChange = (next: ViewState, cs: NarrowChangeSet) => {
+    const b = box();
+    if (b === null) return;
     batch(() => {
-      const shown = state.view?.messages ?? [];
+      const shown = b.view.messages;
       // Messages still shown whose content changed: reconciled in place (their rows stay mounted).
       for (const m of [...cs.updated, ...cs.added]) {
         const i = indexOfId(shown, m.id);
-        if (i >= 0) setState('view', 'messages', i, reconcile(own(m), { merge: false }));
+        if (i >= 0) b.set('messages', i, reconcile(own(m), { merge: false }));
       }
       // Structure: removals and insertions, keeping every other item as it is. An inserted message
       // is the reducers' object itself (one copy of a long history, not two): the store only ever
       // merges the engine's newer content into it, which the reducers' state then holds anyway.
       if (cs.removed.length > 0 || cs.added.length > 0 || cs.updated.length > 0) {
-        setState('view', 'messages', (list) => mergeChanges(list, cs, (m) => m, false));
+        b.set('messages', (list) => mergeChanges(list, cs, (m) => m, false));
       }
       commitScalars(next);
+      // Pages loaded by scrolling: past a few, the view is not kept once left.
+      const k = cacheKey(next.target);
+      if (k !== null && next.messages.length > KEPT_MAX_MESSAGES) kept.delete(k);
     });
   };
 
@@ -293,6 +380,10 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   return {
     state,
     shown,
+    keeps(view) {
+      const k = cacheKey(view.target);
+      return k !== null && kept.get(k)?.view === view;
+    },
     open(target) {
       if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
       keep();
@@ -313,7 +404,8 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       commitAll(null);
     },
     compact(rendered) {
-      const raw = state.view === null ? null : unwrap(state.view).messages;
+      const b = box();
+      const raw = b === null ? null : unwrap(b.view).messages;
       if (plain === null || raw === null || raw.length !== plain.messages.length || raw.some((m, i) => m.id !== plain?.messages[i]?.id)) return;
       let touched = false;
       const next = raw.map((m) => {
@@ -321,11 +413,12 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
         touched = true;
         return structuredClone(m);
       });
-      if (!touched) return;
+      if (!touched || b === null) return;
       plain = { ...plain, messages: next };
       const now = plain;
       batch(() => {
-        setState('view', 'messages', next);
+        b.set('messages', next);
+        b.last = now;
         setShown(now);
       });
     },

@@ -51,6 +51,13 @@ export interface WindowedList<T> {
   measure(key: number, el: HTMLElement): () => void;
   /** Call from the scroll container's scroll handler. */
   onScroll(): void;
+  /**
+   * The list is taken out of the document (false: its rows are not measured meanwhile, as they
+   * measure nothing there, and its overscan goes once that frame is painted) or put back (true:
+   * the reader's place is put back, as the scroll position went with the layout; the overscan
+   * comes back after the first frame, as for a new list).
+   */
+  shown(on: boolean): void;
   atBottom(): boolean;
   /** Show the end of the list and follow it. */
   toBottom(): void;
@@ -121,8 +128,10 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
   // Rows arrived, left or changed height: restore the reader's place.
   createEffect(on(offsets, () => queueMicrotask(settle)));
 
+  let detached = false;
   const observer = typeof ResizeObserver === 'function'
     ? new ResizeObserver((entries) => {
+        if (detached) return;
         const touched = new Set<number>();
         for (const e of entries) {
           if (e.target === scroller) {
@@ -192,6 +201,16 @@ export function createWindowedList<T>(opts: WindowedListOptions<T>): WindowedLis
         setPinned(mode.kind === 'bottom' ? 'bottom' : null);
         readScroll();
       });
+    },
+    shown(on) {
+      detached = !on;
+      if (on) queueMicrotask(settle);
+      // Back in the document it lays out what is on screen first, as a new list does: the
+      // overscan is let go once it has left, and comes back once its first frame is painted.
+      if (first === opts.overscan) return;
+      afterPaint(() => {
+        if (detached !== on) setReach(on ? opts.overscan : first);
+      }, WIDEN_LATEST_MS);
     },
     atBottom: () => mode.kind === 'bottom',
     toBottom() {

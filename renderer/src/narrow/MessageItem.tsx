@@ -23,7 +23,6 @@ import { canMoveMessages, editingText, isSent, suggestedPropagate, topicPlacemen
 import { moveFields } from '../shared/move-form.js';
 import { useUsers } from '../data/users.js';
 import { useNarrow } from '../data/narrow.js';
-import { searchTextOf } from '../data/target.js';
 import { StarIcon } from '../kit/icons.js';
 import { cardButtonName, openUserCard } from '../people/UserCard.js';
 
@@ -47,6 +46,8 @@ export interface MessageItemProps {
    * comes right after (it is hidden until hovered or focused anyway).
    */
   actions?: boolean;
+  /** The words of the view's search, marked in the content when the server did not mark them (`match_content`). */
+  highlight?: string | null;
   /** 1-based position in the whole view (the list is windowed), for assistive technology. */
   position?: { index: number; of: number };
   ref?: (el: HTMLLIElement) => void;
@@ -146,7 +147,7 @@ export function MessageItem(props: MessageItemProps) {
             </p>
           }
         >
-          <Show when={editing()} fallback={<MessageWidget message={props.message} ownUserId={props.ownUserId} fallback={<MessageContent html={props.message.match_content ?? props.message.content} highlight={props.message.match_content === undefined && narrow.state.view ? searchTextOf(narrow.state.view.target) : null} />} />}>
+          <Show when={editing()} fallback={<MessageWidget message={props.message} ownUserId={props.ownUserId} fallback={<MessageContent html={props.message.match_content ?? props.message.content} highlight={props.message.match_content === undefined ? (props.highlight ?? null) : null} />} />}>
             {(e) => <MessageEditor state={e()} store={props.edit} canChangeChannel={movable()} conversation={props.message.channel_id === null ? { kind: 'dm' } : { kind: 'channel', channelId: props.message.channel_id, topic: props.message.topic }} />}
           </Show>
         </Show>

@@ -14,7 +14,7 @@ import { RecipientLabel } from './RecipientLabel.js';
 import { searchMatcher } from '../../../common/search.js';
 import { canLoad, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from '../data/narrow-reducer.js';
 import { useNarrow } from '../data/narrow.js';
-import { hashOfTarget, searchTextOf, type NarrowTarget } from '../data/target.js';
+import { hashOfTarget, sameTarget, searchTextOf, type NarrowTarget } from '../data/target.js';
 import { useReading } from './use-reading.js';
 import type { Names } from './titles.js';
 
@@ -38,28 +38,37 @@ const NO_MESSAGES: readonly LocalMessage[] = [];
 /** Messages added or gone between two compactions of the store (NarrowStore.compact). */
 const COMPACT_EVERY = 200;
 
-export function Messages(props: { view: ViewState; edit: EditStore; names: Names }) {
+/**
+ * One view's list. It may be kept while other views show (NarrowView, kit/kept-views.ts): `view`
+ * is that view's own store object, unchanged meanwhile; `shown` says whether it is in the document.
+ */
+export function Messages(props: { view: ViewState; shown: () => boolean; edit: EditStore; names: Names }) {
   const narrow = useNarrow();
   const users = useUsers();
   const outbox = useOutbox();
   let scroller: HTMLDivElement | undefined;
   let list: HTMLOListElement | undefined;
   // Ids and positions come from the plain view (narrow.shown): read through the store, every
-  // message of a long view would carry signals of its own.
-  const plainMessages = createMemo(() => narrow.shown()?.messages ?? NO_MESSAGES);
+  // message of a long view would carry signals of its own. Another view's plain state is not ours.
+  const target = untrack(() => props.view.target);
+  const plainMessages = createMemo<readonly LocalMessage[]>((mine) => {
+    const s = narrow.shown();
+    return s !== null && sameTarget(s.target, target) ? s.messages : mine;
+  }, NO_MESSAGES);
   const ids = createMemo(() => plainMessages().map((m) => m.id));
   // Only the messages near the viewport are in the DOM, however long the view.
   const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, keys: ids, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, firstOverscan: FIRST_OVERSCAN_PX, edge: EDGE_PX });
   onMount(() => {
     if (scroller && list) win.attach(scroller, list);
   });
+  createEffect(on(props.shown, (on) => win.shown(on), { defer: true }));
   // Seen messages are marked read; the keyboard's selected message is shown (use-reading.ts).
-  const reading = useReading({ view: () => props.view, scroller: () => scroller, list: () => list, win });
+  const reading = useReading({ view: () => props.view, messages: plainMessages, shown: props.shown, scroller: () => scroller, list: () => list, win });
   /** Position in the whole view, by id (the window shows a slice). */
   const indexById = createMemo(() => new Map(ids().map((id, i) => [id, i])));
 
   const onScroll = () => {
-    if (!scroller) return;
+    if (!scroller || !props.shown()) return;
     win.onScroll();
     reading.onScroll();
     if (scroller.scrollTop < EDGE_PX && canLoad(props.view, 'older')) narrow.loadOlder();
@@ -115,8 +124,9 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
   const heading = (m: LocalMessage) => recipientLabel(m, props.view.target, users.state.ownUserId, (id, fallback) => props.names.userName(id) ?? fallback);
   const anchored = () => props.view.target.near !== undefined;
   // Compiled once per search, for every heading.
+  const searchText = createMemo(() => searchTextOf(props.view.target));
   const matcher = createMemo(() => {
-    const search = searchTextOf(props.view.target);
+    const search = searchText();
     return search === null ? null : searchMatcher(search);
   });
   /** Register a row's element for measuring, for as long as it is rendered. */
@@ -168,6 +178,7 @@ export function Messages(props: { view: ViewState; edit: EditStore; names: Names
                   kind={m.local.outbox_id === null ? undefined : outbox.kinds().get(m.local.outbox_id)}
                   edit={props.edit}
                   anchor={props.view.anchorId === m.id}
+                  highlight={searchText()}
                   continued={continuesSender(props.view.messages, index())}
                   actions={win.complete()}
                   position={{ index: index() + 1, of: props.view.messages.length }}

@@ -7,7 +7,10 @@
  * message (`near`) centres it, marks it, and loads newer messages at the bottom; otherwise new
  * messages scroll into view only if the reader was already at the bottom.
  */
-import { onCleanup, Show } from 'solid-js';
+import { onCleanup, Show, untrack } from 'solid-js';
+import { createKeptViews } from '../kit/kept-views.js';
+import { cacheKey } from '../data/view-cache.js';
+import { KEPT_VIEWS } from '../data/narrow-store.js';
 import { ComposeArea } from '../compose/ComposeArea.js';
 import { bridge as defaultBridge } from '../core/bridge.js';
 import { createEditStore } from '../compose/edit-store.js';
@@ -47,6 +50,20 @@ export function NarrowView() {
   const status = useStatus();
   const edit = createEditStore(defaultBridge, { onMoved: (req, from) => actions.moved(req, from) });
   onCleanup(() => edit.dispose());
+  // Each view's list, made once and kept (kit/kept-views.ts) as long as the narrow store keeps
+  // the object it reads (NarrowStore.keeps); the view now open shows the one made for it.
+  const lists = createKeptViews({
+    current: () => {
+      const v = narrow.state.view;
+      return v === null ? null : { id: viewOf(v.target), keep: cacheKey(v.target) !== null };
+    },
+    limit: KEPT_VIEWS,
+    make: (_id, shown) => {
+      const view = untrack(() => narrow.state.view);
+      if (view === null) return { node: undefined, reusable: () => false };
+      return { node: <Messages view={view} shown={shown} edit={edit} names={names} />, reusable: () => narrow.state.view === view || narrow.keeps(view) };
+    },
+  });
   return (
     <section class="narrow" aria-label="Conversation">
       <Show
@@ -65,10 +82,8 @@ export function NarrowView() {
                 Showing messages on this device; the server may have more. Searches again when online.
               </p>
             </Show>
-            {/* One list per view: another view's rows are built afresh, never first laid out where this one was. */}
-            <Show when={viewOf(v().target)} keyed>
-              {(_key) => <Messages view={v()} edit={edit} names={names} />}
-            </Show>
+            {/* One list per view, kept while others show: a view seen lately comes back as it was left. */}
+            {lists()}
             <TypingLine target={v().target} />
             <ComposeArea />
           </>

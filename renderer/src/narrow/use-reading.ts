@@ -9,10 +9,9 @@ import { createEffect, createMemo, on, onCleanup } from 'solid-js';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import type { WindowedList } from '../kit/windowed-list.js';
-import { useSelection } from '../keys/selection.js';
+import { useSelection, type MessageListApi } from '../keys/selection.js';
 import { useSettings } from '../data/settings.js';
 import type { ViewState } from '../data/narrow-reducer.js';
-import { useNarrow } from '../data/narrow.js';
 import { createReadBatcher, marksReadIn, readPolicyOf, seenRows, type RowBox } from './read-marking.js';
 
 const ROW_SELECTOR = 'li.message[data-message-id]';
@@ -24,7 +23,17 @@ function rowsIn(list: HTMLElement): { el: HTMLElement; box: RowBox }[] {
   });
 }
 
-export function useReading(opts: { view: () => ViewState; scroller: () => HTMLElement | undefined; list: () => HTMLElement | undefined; win: WindowedList<LocalMessage>; bridge?: Bridge }) {
+export function useReading(opts: {
+  view: () => ViewState;
+  /** The view's messages as plain data (through the store every message's flags would get signals of their own). */
+  messages: () => readonly LocalMessage[];
+  /** Whether the list is the one in the document (a list kept for its view while others show is not). */
+  shown: () => boolean;
+  scroller: () => HTMLElement | undefined;
+  list: () => HTMLElement | undefined;
+  win: WindowedList<LocalMessage>;
+  bridge?: Bridge;
+}) {
   const settings = useSettings();
   const selection = useSelection();
   const bridge = opts.bridge ?? defaultBridge;
@@ -32,11 +41,8 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
   // ---- reading marks read ----
   const batcher = createReadBatcher({ send: (ids) => bridge.invoke('updateMessageFlags', { message_ids: ids, flag: 'read', op: 'add' }) });
   onCleanup(() => batcher.dispose());
-  // From the plain view: through the store every message's flags would get signals of their own.
-  const narrow = useNarrow();
-  const messages = createMemo(() => narrow.shown()?.messages);
-  const unread = createMemo(() => new Set((messages() ?? []).filter((m) => !m.flags.includes('read')).map((m) => m.id)));
-  const active = () => document.visibilityState === 'visible' && document.hasFocus();
+  const unread = createMemo(() => new Set(opts.messages().filter((m) => !m.flags.includes('read')).map((m) => m.id)));
+  const active = () => opts.shown() && document.visibilityState === 'visible' && document.hasFocus();
   // "Mark as unread from here" (actions/unread-intents.ts): those ids stay unread until the view changes.
   const keptUnread = new Set<number>(markedUnread.last()?.messageIds ?? []);
   onCleanup(
@@ -45,7 +51,8 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
       batcher.drop(e.messageIds);
     }),
   );
-  createEffect(on(() => opts.view().target, () => keptUnread.clear(), { defer: true }));
+  // A list kept while another view showed is shown again: another view was open in between.
+  createEffect(on(opts.shown, (on) => on || keptUnread.clear(), { defer: true }));
 
   const check = () => {
     const scroller = opts.scroller();
@@ -76,7 +83,7 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
     if (frame !== undefined) cancelAnimationFrame(frame);
   });
   // Rows rendered or changed, the policy or the view changed: look again once laid out.
-  createEffect(on([opts.win.visible, unread, () => settings.raw(), () => opts.view().phase], soon));
+  createEffect(on([opts.win.visible, unread, () => settings.raw(), () => opts.view().phase, opts.shown], soon));
   window.addEventListener('focus', soon);
   document.addEventListener('visibilitychange', soon);
   onCleanup(() => {
@@ -86,7 +93,7 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
 
   // ---- the selected message ----
   const rowOf = (id: number) => opts.list()?.querySelector<HTMLElement>(`${ROW_SELECTOR}[data-message-id="${id}"]`) ?? null;
-  const detach = selection.attach({
+  const api: MessageListApi = {
     target: () => opts.view().target,
     messages: () => opts.view().messages,
     onScreen: () => {
@@ -104,8 +111,11 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
       else opts.win.jumpTo(id);
     },
     toBottom: () => opts.win.toBottom(),
+  };
+  // The keyboard serves the list in the document.
+  createEffect(() => {
+    if (opts.shown()) onCleanup(selection.attach(api));
   });
-  onCleanup(detach);
   createEffect(on(() => opts.view().key, () => selection.select(null), { defer: true }));
 
   let marked: HTMLElement | null = null;
@@ -113,7 +123,8 @@ export function useReading(opts: { view: () => ViewState; scroller: () => HTMLEl
   createEffect(on(selection.focusRequests, () => (wantFocus = true), { defer: true }));
   // Draw the selection on its row whenever the row is (re)rendered.
   createEffect(
-    on([selection.selected, opts.win.visible, selection.focusRequests], ([id]) => {
+    on([selection.selected, opts.win.visible, selection.focusRequests, opts.shown], ([id, , , shown]) => {
+      if (!shown) return;
       queueMicrotask(() => {
         const el = id === null ? null : rowOf(id);
         if (marked && marked !== el) {

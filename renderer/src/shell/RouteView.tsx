@@ -4,7 +4,7 @@
  * #inbox and #recent show the home views (home/), and no fragment the one the user's
  * `web_home_view` names, as Zulip web does. Leaving a message view closes it in the engine.
  */
-import { createEffect, createMemo, Match, onCleanup, Switch } from 'solid-js';
+import { createEffect, createMemo, createRoot, getOwner, Match, onCleanup, Switch, type JSX } from 'solid-js';
 import { EmptyState } from '../kit/EmptyState.js';
 import { InboxView } from '../home/InboxView.js';
 import { RecentView } from '../home/RecentView.js';
@@ -57,14 +57,28 @@ export function RouteView() {
   });
   // A hovered or focused link to a view fetches its first screen ahead of the click.
   onCleanup(prefetchOnIntent(document, lookups, narrow));
+  // The message view and the home views are each made once and kept while other screens show
+  // (out of the document): coming back costs no rebuild, and the lists the message view keeps for
+  // recent views (NarrowView) outlive a visit to the Inbox.
+  const owner = getOwner();
+  const kept: { dispose(): void }[] = [];
+  onCleanup(() => kept.forEach((k) => k.dispose()));
+  const keptScreen = (make: () => JSX.Element) => {
+    let node: JSX.Element | undefined;
+    return () => (node ??= createRoot((dispose) => {
+      kept.push({ dispose });
+      return make();
+    }, owner));
+  };
+  const narrowView = keptScreen(() => <NarrowView />);
+  const inboxView = keptScreen(() => <InboxView />);
+  const recentView = keptScreen(() => <RecentView />);
   return (
     <Switch>
       <Match when={section()}>
         {(s) => <Dynamic component={s().entry.view} rest={s().rest} />}
       </Match>
-      <Match when={screen().kind === 'narrow'}>
-        <NarrowView />
-      </Match>
+      <Match when={screen().kind === 'narrow'}>{narrowView()}</Match>
       <Match when={placeholder()}>
         {(p) => (
           <section class="narrow" aria-label="Conversation">
@@ -74,12 +88,8 @@ export function RouteView() {
           </section>
         )}
       </Match>
-      <Match when={screen().kind === 'inbox'}>
-        <InboxView />
-      </Match>
-      <Match when={screen().kind === 'recent'}>
-        <RecentView />
-      </Match>
+      <Match when={screen().kind === 'inbox'}>{inboxView()}</Match>
+      <Match when={screen().kind === 'recent'}>{recentView()}</Match>
       <Match when={screen().kind === 'loading'}>
         <section class="narrow" aria-label="Conversation">
           <EmptyState title="Loading…" role="status" />

@@ -146,6 +146,57 @@ describe('narrow store with the view cache', () => {
     });
   });
 
+  it('gives each view a store of its own, kept while others show, brought up to date when it shows again', async () => {
+    await createRoot(async (dispose) => {
+      const b = fakeBridge();
+      // @ts-expect-error: the fake answers only what the store asks.
+      const store = createNarrowStore(b.bridge, { isLive: () => true });
+      store.open(general);
+      b.asked[0]?.answer(snapshot([1, 2]));
+      await flush();
+      const generalView = store.state.view;
+      if (generalView === null) throw new Error('general did not open');
+      expect(store.keeps(generalView)).toBe(true);
+      store.open(other);
+      b.asked[1]?.answer(snapshot([7], { key: 'channel:2' }));
+      await flush();
+      // Another view, another store: general's is left as it was, and still kept.
+      expect(store.state.view).not.toBe(generalView);
+      expect(ids(store.state.view)).toEqual([7]);
+      expect(ids(generalView)).toEqual([1, 2]);
+      expect(generalView.phase).toBe('open');
+      expect(store.keeps(generalView)).toBe(true);
+      // Back: the same store, first its cached screen (the very same messages: only the phase
+      // changes), then the engine's newer snapshot, mirrored into it.
+      store.open(general);
+      expect(store.state.view).toBe(generalView);
+      expect(generalView.phase).toBe('opening');
+      b.asked[2]?.answer(snapshot([1, 2, 3]));
+      await flush();
+      expect(store.state.view).toBe(generalView);
+      expect(ids(generalView)).toEqual([1, 2, 3]);
+      // A search is never kept: its store goes once another view shows.
+      const search: NarrowTarget = { kind: 'search', query: 'hello' };
+      store.open(search);
+      b.asked[3]?.answer(snapshot([2], { key: 'search' }));
+      await flush();
+      const searchView = store.state.view;
+      if (searchView === null) throw new Error('the search did not open');
+      expect(store.keeps(searchView)).toBe(false);
+      // A view holding more than a few pages is not kept once left (a long history stays unheld).
+      store.open(other);
+      b.asked[4]?.answer(snapshot(range(100, 5 * 50), { key: 'channel:2' }));
+      await flush();
+      const long = store.state.view;
+      if (long === null) throw new Error('other did not open');
+      expect(store.keeps(long)).toBe(false);
+      store.open(general);
+      expect(store.state.view).toBe(generalView);
+      store.dispose();
+      dispose();
+    });
+  });
+
   it('prefetches into the cache without opening, and forgets everything on an account switch', async () => {
     await createRoot(async (dispose) => {
       const b = fakeBridge();
