@@ -292,7 +292,11 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
 
   const offEvents = bridge.subscribe((e) => {
     if (e.type === 'areas') {
-      if (e.areas.includes('accounts')) cache.clear();
+      if (e.areas.includes('accounts')) {
+        // Another account: no view of this one's may show again (their lists go with them).
+        cache.clear();
+        kept.clear();
+      }
       else if (e.areas.includes('messages')) cache.stale();
     }
     if (e.type !== 'view' || plain === null) return;

@@ -192,6 +192,10 @@ describe('narrow store with the view cache', () => {
       expect(store.keeps(long)).toBe(false);
       store.open(general);
       expect(store.state.view).toBe(generalView);
+      // Another account: nothing of this one's is kept to show again.
+      store.open(other);
+      b.emit({ type: 'areas', areas: ['accounts'] });
+      expect(store.keeps(generalView)).toBe(false);
       store.dispose();
       dispose();
     });
