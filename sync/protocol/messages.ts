@@ -10,12 +10,12 @@ import { outboxErrorSchema } from './outbox.js';
 
 const int = z.number().int();
 
-export const localReactionSchema = z.lazy(() => z.object({
+export const localReactionSchema = z.object({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: z.string(),
   user_id: int,
-}));
+});
 export type LocalReaction = z.output<typeof localReactionSchema>;
 
 /** A submessage as the API has it; a negative id is the user's own, not yet on the server. */
@@ -31,18 +31,18 @@ export type DmParticipant = z.output<typeof dmParticipantSchema>;
  * retries, edits or discards it) or `conflict` (edited elsewhere meanwhile: keep mine, take
  * theirs or edit the merge). Live views re-emit the message as `updated` when its row changes.
  */
-export const localStateSchema = z.lazy(() => z.object({
+export const localStateSchema = z.object({
   status: z.enum(['server', 'pending', 'failed', 'conflict']),
   /** The outbox row behind a non-`server` status. */
   outbox_id: int.nullable(),
   /** Why it failed or conflicts, for the message's inline banner (structured: no string to parse). */
   error: outboxErrorSchema.nullable(),
-}));
+});
 export type LocalState = z.output<typeof localStateSchema>;
 
 export const SERVER_STATE: LocalState = { status: 'server', outbox_id: null, error: null };
 
-export const localMessageSchema = z.lazy(() => z.object({
+export const localMessageSchema = z.object({
   id: int,
   type: z.enum(['channel', 'direct']),
   channel_id: int.nullable(),
@@ -78,5 +78,5 @@ export const localMessageSchema = z.lazy(() => z.object({
    */
   match_content: z.string().optional(),
   match_subject: z.string().optional(),
-}));
+});
 export type LocalMessage = z.output<typeof localMessageSchema>;

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { int, openEnum } from './envelope.js';
 
 /** Reaction (spec: three `reaction_type`s). `user_id` is the modern field; old servers sent `user`. */
-export const reaction = z.lazy(() => z.object({
+export const reaction = z.object({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: openEnum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
   user_id: int,
-}));
+});
 export type Reaction = z.output<typeof reaction>;
 
 export const submessage = z.object({
@@ -21,7 +21,7 @@ export const submessage = z.object({
 export type Submessage = z.output<typeof submessage>;
 
 /** Edit history entry: only `user_id` and `timestamp` are always present (spec table). */
-export const editHistoryEntry = z.lazy(() => z.object({
+export const editHistoryEntry = z.object({
   user_id: int.nullable(),
   timestamp: int,
   prev_content: z.string().optional(),
@@ -30,21 +30,21 @@ export const editHistoryEntry = z.lazy(() => z.object({
   stream: int.optional(),
   prev_topic: z.string().optional(),
   topic: z.string().optional(),
-}));
+});
 export type EditHistoryEntry = z.output<typeof editHistoryEntry>;
 
 /** Links generated from the topic by linkifiers; very old servers sent bare URL strings. */
-export const topicLink = z.lazy(() => z.union([
+export const topicLink = z.union([
   z.object({ text: z.string(), url: z.string() }),
   z.string().transform((url) => ({ text: url, url })),
-]));
+]);
 
-export const dmRecipient = z.lazy(() => z.object({
+export const dmRecipient = z.object({
   id: int,
   email: z.string(),
   full_name: z.string(),
   is_mirror_dummy: z.boolean().optional(),
-}));
+});
 export type DmRecipient = z.output<typeof dmRecipient>;
 
 /**
@@ -52,7 +52,7 @@ export type DmRecipient = z.output<typeof dmRecipient>;
  * `message` events, so it defaults to `[]`. `avatar_url` may be absent with the
  * `user_avatar_url_field_optional` capability. `match_*` appear only with a `search` narrow.
  */
-export const message = z.lazy(() => z.object({
+export const message = z.object({
   id: int,
   type: openEnum(['stream', 'private']),
   stream_id: int.optional(),
@@ -78,7 +78,7 @@ export const message = z.lazy(() => z.object({
   last_moved_timestamp: int.optional(),
   match_content: z.string().optional(),
   match_subject: z.string().optional(),
-}));
+});
 export type Message = z.output<typeof message>;
 
 /**
@@ -86,7 +86,7 @@ export type Message = z.output<typeof message>;
  * edit removed (spec "Detached upload"): one shape. FL 443 uses seconds for `create_time`; FL 472
  * replaced `messages` with `message_ids`: both are accepted.
  */
-export const attachment = z.lazy(() => z.object({
+export const attachment = z.object({
   id: int,
   name: z.string(),
   path_id: z.string(),
@@ -94,7 +94,7 @@ export const attachment = z.lazy(() => z.object({
   create_time: z.number(),
   messages: z.array(z.object({ date_sent: z.number(), id: int })).optional(),
   message_ids: z.array(int).optional(),
-}));
+});
 export type Attachment = z.output<typeof attachment>;
 export const detachedUpload = attachment;
 export type DetachedUpload = z.output<typeof detachedUpload>;
