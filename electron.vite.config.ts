@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import solid from 'vite-plugin-solid';
+import { INLINED_DEPENDENCIES } from './scripts/main-bundle.js';
 
 // main/ and the preload are bundled for Node/Electron with dependencies left external (they are
-// installed next to the app); the renderer is a plain Solid web bundle served from out/renderer.
+// installed next to the app) except zod, inlined into main (scripts/main-bundle.ts); the renderer
+// is a plain Solid web bundle served from out/renderer.
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: true,
+      externalizeDeps: { exclude: INLINED_DEPENDENCIES },
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'main/index.ts'),

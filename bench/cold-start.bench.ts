@@ -34,6 +34,7 @@ import { accountFileName } from '../sync/engine/session.js';
 import { AccountsList } from '../sync/service/accounts-file.js';
 import { accountIdFor } from '../sync/service/engine-service.js';
 import { startServer } from '../server/index.js';
+import { externalDependencies } from '../scripts/main-bundle.js';
 import { check, checkValue, printChecks, statsOf } from './lib.js';
 
 const SUITE = 'cold-start';
@@ -156,12 +157,13 @@ export async function benchColdStart(opts: { messages: number }): Promise<void> 
   try {
     const account = await buildAccount(dir, opts.messages);
     const size = statSync(account.file).size;
-    // The child, bundled as the app bundles its main process (dependencies stay in node_modules,
-    // resolved from the cache directory beside them; not out/, which the installers package).
+    // The child, bundled as the app bundles its main process (zod inlined, the other dependencies
+    // left in node_modules, resolved from the cache directory beside them; not out/, which the
+    // installers package).
     const outDir = join(import.meta.dirname, '..', 'node_modules', '.cache', 'bench');
     const script = join(outDir, 'cold-start-child.mjs');
     const bareScript = join(outDir, 'cold-start-bare.mjs');
-    await build({ entryPoints: [join(import.meta.dirname, 'cold-start-child.ts')], outfile: script, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+    await build({ entryPoints: [join(import.meta.dirname, 'cold-start-child.ts')], outfile: script, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: externalDependencies(), logLevel: 'error' });
     writeFileSync(bareScript, BARE_CHILD);
     const engineArgs = [account.dataDir, account.id, String(account.channelId)];
     const bareArgs = [account.file, String(account.channelId)];

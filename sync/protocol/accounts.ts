@@ -22,28 +22,28 @@ export const secretStorageSchema = z.enum(['encrypted', 'plain']);
  * The open account's database was found damaged and rebuilt (docs/sync-design.md "Damaged data"):
  * what happened and what was kept, in words the page shows until the person dismisses them.
  */
-export const damageNoticeSchema = z.object({
+export const damageNoticeSchema = z.lazy(() => z.object({
   account_id: z.string(),
   text: z.string(),
   queued_kept: z.number().int().nonnegative(),
   drafts_kept: z.number().int().nonnegative(),
   /** Where the damaged file was kept (it is never deleted by the recovery). */
   kept_file: z.string(),
-});
+}));
 export type DamageNotice = z.output<typeof damageNoticeSchema>;
 
 /**
  * An account signed out with "keep" while it had unsent changes or drafts: they wait in its
  * database on this device and resume when the same account signs in again (which ends the entry).
  */
-export const keptWorkSchema = accountSummarySchema.extend({
+export const keptWorkSchema = z.lazy(() => accountSummarySchema.extend({
   /** Changes not on the server (pending, failed or in conflict) when it signed out. */
   unsent: z.number().int().nonnegative(),
   drafts: z.number().int().nonnegative(),
-});
+}));
 export type KeptWork = z.output<typeof keptWorkSchema>;
 
-export const accountsStateSchema = z.object({
+export const accountsStateSchema = z.lazy(() => z.object({
   accounts: z.array(accountSummarySchema),
   /** The open account, if any. */
   active: z.string().nullable(),
@@ -54,10 +54,10 @@ export const accountsStateSchema = z.object({
   damage_notice: damageNoticeSchema.nullable().optional(),
   /** Work kept on this device for accounts signed out with "keep" (absent: none). */
   kept: z.array(keptWorkSchema).optional(),
-});
+}));
 export type AccountsState = z.output<typeof accountsStateSchema>;
 
-const realmUrl = z
+const realmUrl = z.lazy(() => z
   .string()
   .trim()
   .min(1)
@@ -69,14 +69,14 @@ const realmUrl = z
     } catch {
       return false;
     }
-  }, 'a server URL such as https://chat.example.com');
+  }, 'a server URL such as https://chat.example.com'));
 
-const credentials = z.union([
+const credentials = z.lazy(() => z.union([
   z.object({ password: z.string().min(1).max(1000) }).strict(),
   z.object({ api_key: z.string().min(1).max(200) }).strict(),
-]);
+]));
 
-export const signInRequestSchema = z.object({
+export const signInRequestSchema = z.lazy(() => z.object({
   realm_url: realmUrl,
   email: z.string().trim().min(1).max(500),
   credentials,
@@ -85,7 +85,7 @@ export const signInRequestSchema = z.object({
    * it such a sign-in fails with `PLAIN_STORAGE_CONSENT_REQUIRED` and stores nothing.
    */
   allow_plain_storage: z.boolean().optional(),
-});
+}));
 export type SignInRequest = z.output<typeof signInRequestSchema>;
 
 const none = z.object({});
@@ -120,7 +120,7 @@ export const accountOperations = {
   /** The organisations bar: every account with its unread count and connection (area `organisations`). */
   organisations: { request: none, response: z.array(organisationSchema) },
   /** The accounts' order on the bar (kept in the accounts file); ids not listed keep their place after the listed ones. */
-  reorderAccounts: { request: z.object({ ids: z.array(z.string().min(1).max(1000)).max(1000) }), response: z.object({ ok: z.literal(true) }) },
+  reorderAccounts: { request: z.lazy(() => z.object({ ids: z.array(z.string().min(1).max(1000)).max(1000) })), response: z.object({ ok: z.literal(true) }) },
   /** What signing out would leave behind: changes not yet on the server, and drafts. */
   signOutCheck: { request: accountId, response: signOutCheckSchema },
   /**
@@ -134,7 +134,7 @@ export const accountOperations = {
    * With nothing queued the local copy is deleted (drafts too, unless `queued` is `keep`).
    */
   signOut: {
-    request: accountId.extend({ queued: z.enum(['wait', 'keep', 'discard']).optional(), wait_ms: z.number().int().min(0).max(600_000).default(60_000) }),
+    request: z.lazy(() => accountId.extend({ queued: z.enum(['wait', 'keep', 'discard']).optional(), wait_ms: z.number().int().min(0).max(600_000).default(60_000) })),
     response: z.object({ ok: z.literal(true), kept: z.boolean() }),
   },
 } as const;

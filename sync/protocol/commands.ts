@@ -24,7 +24,7 @@ export const topicSummarySchema = z.object({
 });
 export type TopicSummary = z.output<typeof topicSummarySchema>;
 
-export const channelSummarySchema = z.object({
+export const channelSummarySchema = z.lazy(() => z.object({
   channel_id: int,
   name: z.string(),
   is_subscribed: z.boolean(),
@@ -35,7 +35,7 @@ export const channelSummarySchema = z.object({
   unread_count: int.nonnegative(),
   /** Newest first. */
   topics: z.array(topicSummarySchema),
-});
+}));
 export type ChannelSummary = z.output<typeof channelSummarySchema>;
 
 /** One topic of a channel's complete list (`channelTopics`). */
@@ -45,7 +45,7 @@ export const channelTopicSchema = topicSummarySchema.extend({
 });
 export type ChannelTopic = z.output<typeof channelTopicSchema>;
 
-export const channelTopicsSchema = z.object({
+export const channelTopicsSchema = z.lazy(() => z.object({
   channel_id: int,
   /**
    * The server's list of the channel's topics is stored and nothing since may have made it wrong:
@@ -59,13 +59,13 @@ export const channelTopicsSchema = z.object({
   fetched_at: int.nullable(),
   /** Newest first (by newest message id; a message being sent counts as the newest). */
   topics: z.array(channelTopicSchema),
-});
+}));
 export type ChannelTopicsView = z.output<typeof channelTopicsSchema>;
 
 /** One participant of a DM conversation; `full_name` null when the user is unknown locally. */
 export const dmConversationParticipantSchema = z.object({ user_id: int, full_name: z.string().nullable() });
 
-export const dmConversationSchema = z.object({
+export const dmConversationSchema = z.lazy(() => z.object({
   /** Sorted participant ids joined by commas, self included (the `unreadCounts.dms` key). */
   key: z.string(),
   /** Every participant, sorted, self included: the `dm` narrow operand and the draft / send target. */
@@ -76,7 +76,7 @@ export const dmConversationSchema = z.object({
   /** UNIX seconds of the newest message, when it is cached (null otherwise). */
   last_message_timestamp: int.nullable(),
   unread_count: int.nonnegative(),
-});
+}));
 export type DmConversation = z.output<typeof dmConversationSchema>;
 
 /**
@@ -84,7 +84,7 @@ export type DmConversation = z.output<typeof dmConversationSchema>;
  * pending changes on top); others by the server's unread set from register, kept current by events
  * (`complete` false before the first register, or when the server truncated it).
  */
-export const unreadCountsSchema = z.object({
+export const unreadCountsSchema = z.lazy(() => z.object({
   /** All unread: subscribed channels outside muted channels and topics, plus every DM (as Zulip counts it). */
   total: int.nonnegative(),
   /** Unread personal mentions, plus wildcard mentions outside muted topics. */
@@ -99,10 +99,10 @@ export const unreadCountsSchema = z.object({
   /** By `dmConversations` key. */
   dms: z.array(z.object({ key: z.string(), count: int.nonnegative(), mentions: int.nonnegative() })),
   complete: z.boolean(),
-});
+}));
 export type UnreadCountsView = z.output<typeof unreadCountsSchema>;
 
-export const userSummarySchema = z.object({
+export const userSummarySchema = z.lazy(() => z.object({
   user_id: int,
   email: z.string(),
   full_name: z.string(),
@@ -113,7 +113,7 @@ export const userSummarySchema = z.object({
   role: int.nullable().optional(),
   delivery_email: z.string().nullable().optional(),
   timezone: z.string().optional(),
-});
+}));
 export type UserSummary = z.output<typeof userSummarySchema>;
 
 export const savedSnippetSchema = z.object({ id: int, title: z.string(), content: z.string(), date_created: int });
@@ -122,10 +122,10 @@ export const savedSnippetSchema = z.object({ id: int, title: z.string(), content
  * relative to the realm (`/user_avatars/<realm>/emoji/images/<file>`, fetched and cached like
  * uploads: protocol/uploads.ts). Deactivated ones stay listed (old reactions still show them).
  */
-export const realmEmojiSchema = z.object({ id: z.string(), name: z.string(), source_url: z.string(), deactivated: z.boolean() });
+export const realmEmojiSchema = z.lazy(() => z.object({ id: z.string(), name: z.string(), source_url: z.string(), deactivated: z.boolean() }));
 export type RealmEmojiView = z.output<typeof realmEmojiSchema>;
-export const navigationViewSchema = z.object({ fragment: z.string(), is_pinned: z.boolean(), name: z.string().nullable() });
-export const scheduledMessageSchema = z.object({
+export const navigationViewSchema = z.lazy(() => z.object({ fragment: z.string(), is_pinned: z.boolean(), name: z.string().nullable() }));
+export const scheduledMessageSchema = z.lazy(() => z.object({
   scheduled_message_id: int,
   type: z.string(),
   to: z.union([int, z.array(int)]),
@@ -134,11 +134,11 @@ export const scheduledMessageSchema = z.object({
   rendered_content: z.string(),
   scheduled_delivery_timestamp: int,
   failed: z.boolean(),
-});
+}));
 export const userSettingsSchema = z.record(z.string(), z.unknown());
 
 /** One step of a message's history: what changed, by whom, when. */
-export const editStepSchema = z.object({
+export const editStepSchema = z.lazy(() => z.object({
   user_id: int.nullable(),
   /** UNIX seconds. */
   timestamp: int,
@@ -148,8 +148,8 @@ export const editStepSchema = z.object({
   topic: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** Channel ids before and after, when the message moved channel. */
   channel: z.object({ from: int, to: int }).nullable(),
-});
-export const editHistorySchema = z.object({
+}));
+export const editHistorySchema = z.lazy(() => z.object({
   message_id: int,
   /** Where it came from: the cached `edit_history`, or the server's history endpoint. */
   source: z.enum(['cache', 'server']),
@@ -157,7 +157,7 @@ export const editHistorySchema = z.object({
   original: z.string(),
   /** Oldest first. */
   steps: z.array(editStepSchema),
-});
+}));
 export type EditHistory = z.output<typeof editHistorySchema>;
 
 export const typingEditorSchema = z.object({ message_id: int, user_ids: z.array(int) });
@@ -169,7 +169,7 @@ export const draftTargetSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()).min(1) }),
 ]);
 /** Where a draft goes: as `draftTargetSchema`, and a new DM whose people are not picked yet (`user_ids` empty, key `dm:`). */
-export const draftToSchema = z.discriminatedUnion('type', [draftTargetSchema.options[0], z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()) })]);
+export const draftToSchema = z.lazy(() => z.discriminatedUnion('type', [draftTargetSchema.options[0], z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()) })]));
 /** The composer's text of one conversation, kept by the engine across reloads, restarts and crashes. */
 export const draftSchema = z.object({ key: z.string(), to: draftToSchema, content: z.string(), updated_at: int });
 export type DraftView = z.output<typeof draftSchema>;
@@ -182,11 +182,11 @@ export const typingOpSchema = z.enum(['start', 'stop']);
  * `server_typing_started_wait_period_milliseconds`, repeat a `start` this often while typing, and
  * `server_typing_stopped_wait_period_milliseconds`, send `stop` after this long idle).
  */
-export const typingSentSchema = z.object({ sent: z.boolean(), started_wait_ms: int.positive(), stopped_wait_ms: int.positive() });
+export const typingSentSchema = z.lazy(() => z.object({ sent: z.boolean(), started_wait_ms: int.positive(), stopped_wait_ms: int.positive() }));
 export type TypingSent = z.output<typeof typingSentSchema>;
 
 /** A subscribed channel's personal settings (`updateSubscriptionSettings` changes them). */
-export const subscriptionSettingsSchema = z.object({
+export const subscriptionSettingsSchema = z.lazy(() => z.object({
   is_muted: z.boolean(),
   pin_to_top: z.boolean(),
   desktop_notifications: z.boolean().nullable(),
@@ -194,7 +194,7 @@ export const subscriptionSettingsSchema = z.object({
   push_notifications: z.boolean().nullable(),
   email_notifications: z.boolean().nullable(),
   wildcard_mentions_notify: z.boolean().nullable(),
-});
+}));
 export type SubscriptionSettings = z.output<typeof subscriptionSettingsSchema>;
 
 /**
@@ -202,7 +202,7 @@ export type SubscriptionSettings = z.output<typeof subscriptionSettingsSchema>;
  * subscribed), as the engine last heard of it, with what the user may do there (the rules as the
  * engine knows them; the server decides).
  */
-export const channelListingSchema = z.object({
+export const channelListingSchema = z.lazy(() => z.object({
   channel_id: int,
   name: z.string(),
   /** Markdown as written, and the server's rendering (sanitise before the DOM). */
@@ -232,11 +232,11 @@ export const channelListingSchema = z.object({
   can_subscribe: z.boolean(),
   /** Subscribing others is allowed (administrators, the realm's or the channel's rule). */
   can_add_subscribers: z.boolean(),
-});
+}));
 export type ChannelListing = z.output<typeof channelListingSchema>;
 
 /** What creating a channel may offer the user (the realm's rules and limits as the engine knows them). */
-export const channelCreationSchema = z.object({
+export const channelCreationSchema = z.lazy(() => z.object({
   can_create_public: z.boolean(),
   can_create_private: z.boolean(),
   /** Needs the realm's spectator access too (`web_public_enabled`). */
@@ -250,13 +250,13 @@ export const channelCreationSchema = z.object({
   system_groups: z.array(z.object({ id: int, name: z.string() })),
   max_name_length: int.positive().nullable(),
   max_description_length: int.positive().nullable(),
-});
+}));
 export type ChannelCreationView = z.output<typeof channelCreationSchema>;
 /**
  * Which messages the user may delete, as the engine knows the realm's and channels' rules (the
  * renderer decides per message: `messageDeletable`); the server has the last word.
  */
-export const messageDeletionSchema = z.object({
+export const messageDeletionSchema = z.lazy(() => z.object({
   user_id: int.nullable(),
   /** Any message (administrators, or the realm's `can_delete_any_message_group`). */
   any: z.boolean(),
@@ -267,10 +267,10 @@ export const messageDeletionSchema = z.object({
   /** Channels whose own rules let the user delete any message, or their own. */
   any_in_channels: z.array(int),
   own_in_channels: z.array(int),
-});
+}));
 export type MessageDeletionView = z.output<typeof messageDeletionSchema>;
 /** Who holds a permission (spec "Group-setting value"): a group id, or direct members and subgroups. */
-export const groupSettingValueSchema = z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]);
+export const groupSettingValueSchema = z.lazy(() => z.union([int, z.object({ direct_members: z.array(int), direct_subgroups: z.array(int) })]));
 export type GroupSettingValueView = z.output<typeof groupSettingValueSchema>;
 
 /** The six permission settings of a user group, in the order Zulip web lists them. */
@@ -281,7 +281,7 @@ export type UserGroupPermission = (typeof USER_GROUP_PERMISSIONS)[number];
  * A user group (named or system) as stored, with the user's queued changes applied. A permission
  * setting is null when the server did not say (older servers).
  */
-export const userGroupViewSchema = z.object({
+export const userGroupViewSchema = z.lazy(() => z.object({
   id: int,
   name: z.string(),
   description: z.string(),
@@ -299,7 +299,7 @@ export const userGroupViewSchema = z.object({
   can_manage_group: groupSettingValueSchema.nullable(),
   can_mention_group: groupSettingValueSchema.nullable(),
   can_remove_members_group: groupSettingValueSchema.nullable(),
-});
+}));
 export type UserGroupView = z.output<typeof userGroupViewSchema>;
 
 export const userGroupsSchema = z.object({
@@ -311,14 +311,14 @@ export const userGroupsSchema = z.object({
 export type UserGroupsView = z.output<typeof userGroupsSchema>;
 
 /** A person's presence as shown (computed against the engine's clock) and their status; empty strings: none. */
-export const userPresenceSchema = z.object({
+export const userPresenceSchema = z.lazy(() => z.object({
   user_id: int,
   presence: z.enum(['active', 'idle', 'offline']),
   status_text: z.string(),
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: z.string(),
-});
+}));
 export type UserPresence = z.output<typeof userPresenceSchema>;
 
 /** Request / response pairs. `view_id` names a live view opened by `openNarrow`. */
@@ -343,7 +343,7 @@ export const queries = {
   /** The realm's custom emoji by name (live area `realm`), answered offline from the store. */
   realmEmoji: { request: none, response: z.array(realmEmojiSchema) },
   /** The Unicode emoji names the server accepts, by code, canonical first (null: it has no table; use the app's). */
-  serverEmojiNames: { request: none, response: z.record(z.string(), z.array(z.string())).nullable() },
+  serverEmojiNames: { request: none, response: z.lazy(() => z.record(z.string(), z.array(z.string())).nullable()) },
   navigationViews: { request: none, response: z.array(navigationViewSchema) },
   scheduledMessages: { request: none, response: z.array(scheduledMessageSchema) },
   userSettings: { request: none, response: userSettingsSchema },
@@ -418,8 +418,8 @@ export const commands = {
   /** The OS says the network changed or the machine woke: poll at once. */
   nudge: { request: z.object({ reason: z.enum(['resume', 'network']) }), response: ok },
   openNarrow: { request: narrowRequestSchema, response: z.object({ view_id: z.string(), snapshot: narrowSnapshotSchema }) },
-  loadOlder: { request: z.object({ view_id: z.string(), count: int.min(1).max(5000) }), response: ok },
-  loadNewer: { request: z.object({ view_id: z.string(), count: int.min(1).max(5000) }), response: ok },
+  loadOlder: { request: z.lazy(() => z.object({ view_id: z.string(), count: int.min(1).max(5000) })), response: ok },
+  loadNewer: { request: z.lazy(() => z.object({ view_id: z.string(), count: int.min(1).max(5000) })), response: ok },
   closeNarrow: { request: z.object({ view_id: z.string() }), response: ok },
   /** Save the composer's text of a conversation (debounced by the UI); blank text deletes the draft. */
   saveDraft: { request: z.object({ to: draftToSchema, content: z.string().max(1_000_000) }), response: z.object({ key: z.string() }) },
@@ -429,7 +429,7 @@ export const commands = {
    * (POST /users/me/presence) at once on becoming active and every `server_presence_ping_interval_seconds`
    * while online. Never queued: presence is ephemeral.
    */
-  reportActivity: { request: z.object({ active: z.boolean(), new_user_input: z.boolean().default(false) }), response: ok },
+  reportActivity: { request: z.lazy(() => z.object({ active: z.boolean(), new_user_input: z.boolean().default(false) })), response: ok },
   /** Online only, never queued, never an error: tell a conversation we are (no longer) typing in it (POST /typing). */
   setTyping: { request: z.object({ to: draftTargetSchema, op: typingOpSchema }), response: typingSentSchema },
   /** Online only, never queued, never an error: tell a message's readers we are (no longer) editing it (POST /messages/{id}/typing). */
@@ -441,7 +441,7 @@ export const commands = {
    */
   keepOffline: {
     request: z.object({ path: z.string().max(2000) }),
-    response: z.object({ kept: z.boolean(), reason: z.enum(['not_found', 'unavailable', 'over_budget']).nullable() }),
+    response: z.lazy(() => z.object({ kept: z.boolean(), reason: z.enum(['not_found', 'unavailable', 'over_budget']).nullable() })),
   },
   /**
    * Create a channel (POST /users/me/subscriptions with the creation parameters), subscribing the
@@ -455,7 +455,7 @@ export const commands = {
    * server's event arrives; `subscribed_user_ids` is everyone now subscribed to it, the user included.
    */
   createChannel: {
-    request: z.object({
+    request: z.lazy(() => z.object({
       name: z.string().trim().min(1).max(1000),
       description: z.string().max(10_000).default(''),
       invite_only: z.boolean().default(false),
@@ -473,7 +473,7 @@ export const commands = {
       can_remove_subscribers_group: int.positive().optional(),
       /** Others to subscribe with the user. */
       user_ids: z.array(int.positive()).max(1000).default([]),
-    }),
+    })),
     response: z.object({ ok: z.literal(true), subscribed_user_ids: z.array(int) }),
   },
   /**
@@ -484,8 +484,8 @@ export const commands = {
    * subscriptions. A refusal (e.g. "Insufficient permission") is `SERVER` with the server's words.
    */
   addSubscribers: {
-    request: z.object({ channel_ids: z.array(int.positive()).min(1).max(100), user_ids: z.array(int.positive()).min(1).max(1000) }),
-    response: z.object({
+    request: z.lazy(() => z.object({ channel_ids: z.array(int.positive()).min(1).max(100), user_ids: z.array(int.positive()).min(1).max(1000) })),
+    response: z.lazy(() => z.object({
       channels: z.array(
         z.object({
           channel_id: int,
@@ -496,7 +496,7 @@ export const commands = {
           unauthorized: z.boolean(),
         }),
       ),
-    }),
+    })),
   },
 } as const;
 
@@ -521,7 +521,7 @@ export const notificationItemSchema = z.object({
 });
 export type NotificationItem = z.output<typeof notificationItemSchema>;
 
-export const engineEventSchema = z.discriminatedUnion('type', [
+export const engineEventSchema = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: sessionStatus }),
   z.object({ type: z.literal('view'), view_id: z.string(), changes: narrowChangeSetSchema }),
   /** Areas whose queries may answer differently now (channels, users, snippets, typing, ...). */
@@ -536,5 +536,5 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   }),
   /** A queued upload on its way: bytes of its request sent (`upload_id`: what `uploadFile` answered). */
   z.object({ type: z.literal('upload_progress'), upload_id: int, sent: int, total: int }),
-]);
+]));
 export type EngineEvent = z.output<typeof engineEventSchema>;

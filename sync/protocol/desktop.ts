@@ -58,7 +58,7 @@ export type DesktopSettingsAnswer = z.output<typeof desktopSettingsAnswerSchema>
  * in words. `current_version` is the running app's.
  */
 const current = { current_version: z.string() };
-export const updateStatusSchema = z.discriminatedUnion('state', [
+export const updateStatusSchema = z.lazy(() => z.discriminatedUnion('state', [
   z.object({ ...current, state: z.literal('off') }),
   z.object({ ...current, state: z.literal('idle') }),
   z.object({ ...current, state: z.literal('checking') }),
@@ -68,7 +68,7 @@ export const updateStatusSchema = z.discriminatedUnion('state', [
   z.object({ ...current, state: z.literal('downloaded'), version: z.string() }),
   z.object({ ...current, state: z.literal('installing'), version: z.string() }),
   z.object({ ...current, state: z.literal('error'), message: z.string() }),
-]);
+]));
 export type UpdateStatus = z.output<typeof updateStatusSchema>;
 
 /** What the page asks of the updater: its state, a check now, or "Restart to update". */
@@ -79,8 +79,8 @@ export type UpdateRequest = z.output<typeof updateRequestSchema>;
  * A link the operating system gave the app (main/links.ts), as main sends it to the page over
  * IPC_OPEN: a narrow of the open account, or the sign-in screen for a server with no account here.
  */
-export const openLinkSchema = z.discriminatedUnion('kind', [
+export const openLinkSchema = z.lazy(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('narrow'), hash: z.string().regex(/^#(inbox|narrow\/\S+)$/).max(2000) }),
   z.object({ kind: z.literal('sign_in'), server_url: z.url({ protocol: /^https?$/ }).max(2000) }),
-]);
+]));
 export type OpenLink = z.output<typeof openLinkSchema>;

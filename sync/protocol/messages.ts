@@ -4,6 +4,9 @@
  *
  * Names follow the API's modern vocabulary (`channel` / `direct`, `topic`), not the legacy
  * `stream` / `private` / `subject` still found in server message objects.
+ *
+ * Built at import, unlike most schemas (docs/architecture.md rule 3): parsed per element of every
+ * snapshot and change set, where a `z.lazy` in front would slow each parse.
  */
 import { z } from 'zod';
 import { outboxErrorSchema } from './outbox.js';

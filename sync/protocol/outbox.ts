@@ -24,12 +24,12 @@ export type OutboxRowState = (typeof OUTBOX_ROW_STATES)[number];
  * internal), the server's `code` when it gave one, `message` a sentence for a person (the server's
  * own words where it gave some), and `details` the typed extra fields (e.g. a move's time limit).
  */
-export const outboxErrorSchema = z.object({
+export const outboxErrorSchema = z.lazy(() => z.object({
   kind: z.string(),
   code: z.string().nullable(),
   message: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
-});
+}));
 export type OutboxError = z.output<typeof outboxErrorSchema>;
 
 /** What every queued command answers: the row (`merged` into an earlier queued one, or `cancelled` with it). */
@@ -41,20 +41,20 @@ export type Enqueued = z.output<typeof enqueuedSchema>;
  * parses with this; the service has already checked the command's exact response): a row, or the
  * rows of a command that queues several, each possibly with the id the UI now holds.
  */
-export const queuedAnswerSchema = z.union([enqueuedSchema.extend({}).catchall(int), z.object({ outbox_ids: z.array(int) })]);
+export const queuedAnswerSchema = z.lazy(() => z.union([enqueuedSchema.extend({}).catchall(int), z.object({ outbox_ids: z.array(int) })]));
 
 /**
  * Where a row's change is, for a link from the outbox panel: a message, a channel (and topic), a
  * user group, the settings tabs of the named settings, the channel list, the scheduled messages.
  */
-export const outboxLinkSchema = z.discriminatedUnion('to', [
+export const outboxLinkSchema = z.lazy(() => z.discriminatedUnion('to', [
   z.object({ to: z.literal('message'), message_id: int }),
   z.object({ to: z.literal('channel'), channel_id: int, name: z.string(), topic: z.string().optional() }),
   z.object({ to: z.literal('group'), group_id: int, name: z.string().optional() }),
   z.object({ to: z.literal('settings'), settings: z.array(z.string()) }),
   z.object({ to: z.literal('channels') }),
   z.object({ to: z.literal('scheduled') }),
-]);
+]));
 export type OutboxLink = z.output<typeof outboxLinkSchema>;
 
 /**
@@ -77,21 +77,21 @@ export const outboxCommands = {
   /** The change is dropped and the server's state shown again. */
   outboxDiscard: { request: z.object({ outbox_id: int }), response: ok },
   /** New arguments for a queued or failed row (the kind's own shape, as `outbox` lists it). */
-  outboxEdit: { request: z.object({ outbox_id: int, args: z.record(z.string(), z.unknown()) }), response: ok },
+  outboxEdit: { request: z.lazy(() => z.object({ outbox_id: int, args: z.record(z.string(), z.unknown()) })), response: ok },
   /** `take_theirs` answers the user's text in `draft`, to keep as a draft. */
   outboxResolveConflict: {
-    request: z.object({
+    request: z.lazy(() => z.object({
       outbox_id: int,
       choice: z.discriminatedUnion('choice', [z.object({ choice: z.literal('keep_mine') }), z.object({ choice: z.literal('take_theirs') }), z.object({ choice: z.literal('edited'), text: z.string() })]),
-    }),
-    response: z.object({ ok: z.literal(true), draft: z.string().nullable() }),
+    })),
+    response: z.lazy(() => z.object({ ok: z.literal(true), draft: z.string().nullable() })),
   },
 
   // Online only: `OFFLINE` at once when the server is not reachable; nothing is queued.
   /** Delete a topic (administrators), repeating until the server says it is complete. */
   deleteTopic: { request: z.object({ channel_id: id, topic: z.string() }), response: ok },
   sendInvites: {
-    request: z.object({
+    request: z.lazy(() => z.object({
       emails: z.array(z.string().min(1)).min(1),
       channel_ids: z.array(id).default([]),
       invite_as: z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]).optional(),
@@ -104,7 +104,7 @@ export const outboxCommands = {
       notify_referrer_on_join: z.boolean().optional(),
       /** Administrators only: the Welcome Bot's custom text (`""` none, null the organization's default). */
       welcome_message_custom_text: z.string().max(8000).nullable().optional(),
-    }),
+    })),
     /**
      * Refusals are `SERVER` with `details.code`; `INVITATION_FAILED` carries `details.details`
      * = `{ errors: [address, reason, deactivated][], sent_invitations, daily_limit_reached, license_limit_reached }`.
@@ -117,23 +117,23 @@ export const outboxCommands = {
    */
   inviteOptions: {
     request: z.object({}),
-    response: z.object({
+    response: z.lazy(() => z.object({
       channels: z.array(z.object({ channel_id: id, name: z.string(), is_default: z.boolean() })),
       groups: z.array(z.object({ group_id: id, name: z.string(), description: z.string() })),
-    }),
+    })),
   },
-  createUser: { request: z.object({ email: z.string().min(3), password: z.string().min(1), full_name: z.string().min(1) }), response: z.object({ user_id: int }) },
+  createUser: { request: z.lazy(() => z.object({ email: z.string().min(3), password: z.string().min(1), full_name: z.string().min(1) })), response: z.object({ user_id: int }) },
   /** A test push to one registered device (`device_id`) or to all of them. */
   sendTestNotification: { request: z.object({ device_id: id.optional() }), response: ok },
   /** Register an APNs device token (deprecated by the server from FL 406, still accepted). */
-  registerApnsToken: { request: z.object({ token: z.string().min(1).max(4096), appid: z.string().min(1).max(255) }), response: ok },
+  registerApnsToken: { request: z.lazy(() => z.object({ token: z.string().min(1).max(4096), appid: z.string().min(1).max(255) })), response: ok },
   /**
    * The account part of `PATCH /settings`: the name, the email (which only starts a confirmation
    * the user finishes from the new address) and the password (old and new together). Online only:
    * a password must never rest in the outbox, and an email change needs the server at once.
    */
   updateAccount: {
-    request: z
+    request: z.lazy(() => z
       .object({
         full_name: z.string().trim().min(1).max(100).optional(),
         email: z.string().trim().min(3).max(254).optional(),
@@ -141,7 +141,7 @@ export const outboxCommands = {
         new_password: z.string().min(1).max(1024).optional(),
       })
       .refine((r) => r.full_name !== undefined || r.email !== undefined || r.new_password !== undefined, 'a name, an email or a new password')
-      .refine((r) => (r.old_password === undefined) === (r.new_password === undefined), 'the old and the new password go together'),
+      .refine((r) => (r.old_password === undefined) === (r.new_password === undefined), 'the old and the new password go together')),
     response: ok,
   },
   /**
@@ -160,7 +160,7 @@ export const outboxCommands = {
  * the engine reads each row's args with its kind's schema (null when it cannot), and the renderer
  * types the `outbox` query's rows with it.
  */
-export const outboxRowSchema = z.object({
+export const outboxRowSchema = z.lazy(() => z.object({
   outbox_id: int,
   kind: z.string(),
   /** What the row changes, e.g. `message:42`, `snippet:tmp-3`, `conversation:channel:5:lunch`. */
@@ -184,10 +184,10 @@ export const outboxRowSchema = z.object({
   updated_at: int,
   /** What it changes, in words (unknown kinds and unreadable args say so). */
   description: outboxDescriptionSchema,
-});
+}));
 export type OutboxRowView = z.output<typeof outboxRowSchema>;
 
-export const outboxCountsSchema = z.object({ pending: int.nonnegative(), failed: int.nonnegative(), conflict: int.nonnegative() });
+export const outboxCountsSchema = z.lazy(() => z.object({ pending: int.nonnegative(), failed: int.nonnegative(), conflict: int.nonnegative() }));
 export type OutboxCounts = z.output<typeof outboxCountsSchema>;
 
 export const outboxQueries = {

@@ -49,32 +49,32 @@ export const rpcErrorCodeSchema = z.enum([
 ]);
 export type RpcErrorCode = z.output<typeof rpcErrorCodeSchema>;
 
-export const rpcErrorSchema = z.object({
+export const rpcErrorSchema = z.lazy(() => z.object({
   code: rpcErrorCodeSchema,
   message: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 export type RpcError = z.output<typeof rpcErrorSchema>;
 
-export const rpcResultSchema = z.discriminatedUnion('ok', [
+export const rpcResultSchema = z.lazy(() => z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: rpcErrorSchema }),
-]);
+]));
 export type RpcResult = z.output<typeof rpcResultSchema>;
 
 /** What the UI sends to invoke one operation (IPC payload; inside a WebSocket `invoke` frame). */
-export const invokeRequestSchema = z.object({ name: z.string().min(1).max(100), request: z.unknown() });
+export const invokeRequestSchema = z.lazy(() => z.object({ name: z.string().min(1).max(100), request: z.unknown() }));
 export type InvokeRequest = z.output<typeof invokeRequestSchema>;
 
 /** WebSocket frames, page → host. */
-export const clientFrameSchema = z.object({ type: z.literal('invoke'), id: z.number().int().nonnegative(), name: z.string().min(1).max(100), request: z.unknown() });
+export const clientFrameSchema = z.lazy(() => z.object({ type: z.literal('invoke'), id: z.number().int().nonnegative(), name: z.string().min(1).max(100), request: z.unknown() }));
 export type ClientFrame = z.output<typeof clientFrameSchema>;
 
 /** WebSocket frames, host → page: a result for an `invoke` by id, or a pushed engine event. */
-export const hostFrameSchema = z.discriminatedUnion('type', [
+export const hostFrameSchema = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('result'), id: z.number().int().nonnegative(), result: rpcResultSchema }),
   z.object({ type: z.literal('event'), event: engineEventSchema }),
-]);
+]));
 export type HostFrame = z.output<typeof hostFrameSchema>;
 
 /** IPC channel names (Electron). The preload exposes exactly these, nothing else. */

@@ -14,13 +14,13 @@ const int = z.number().int();
 export const syncPhase = z.enum(['register', 'history', 'gap', 'refresh', 'outbox']);
 export type SyncPhase = z.output<typeof syncPhase>;
 
-export const syncProgress = z.object({
+export const syncProgress = z.lazy(() => z.object({
   phase: syncPhase,
   /** Messages fetched (or refreshed) so far in this phase; for `outbox`, changes settled. */
   done: int.nonnegative(),
   /** The target when known (the backfill depth, the number of cached messages to refresh). */
   total: int.nonnegative().nullable(),
-});
+}));
 export type SyncProgress = z.output<typeof syncProgress>;
 
 /**
@@ -31,7 +31,7 @@ export type SyncProgress = z.output<typeof syncProgress>;
 export const failureCause = z.enum(['network', 'timeout', 'aborted', 'server', 'rate_limited', 'unauthorized', 'api', 'malformed', 'internal']);
 export type FailureCause = z.output<typeof failureCause>;
 
-export const sessionStatus = z.discriminatedUnion('state', [
+export const sessionStatus = z.lazy(() => z.discriminatedUnion('state', [
   /** Not started, or stopped by the user. */
   z.object({ state: z.literal('stopped') }),
   /** Resuming the stored queue, or registering, before anything is known to be current. */
@@ -55,5 +55,5 @@ export const sessionStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('disk_full'), reason: z.enum(['full', 'io']), since: int, nextRetryAt: int, error: z.string() }),
   /** Repeated non-transient failures (a bug or an incompatible server); still retrying. */
   z.object({ state: z.literal('error'), failures: int, nextRetryAt: int, error: z.string(), cause: failureCause.optional(), serverAskedRetryAfterMs: int.nonnegative().optional() }),
-]);
+]));
 export type SessionStatus = z.output<typeof sessionStatus>;

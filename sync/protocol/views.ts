@@ -9,23 +9,23 @@ import { localMessageSchema, type LocalMessage } from './messages.js';
 const int = z.number().int();
 
 /** A narrow term in the modern wire encoding (`{operator, operand, negated?}`). */
-export const narrowTermWireSchema = z.object({
+export const narrowTermWireSchema = z.lazy(() => z.object({
   operator: z.string().min(1),
   operand: z.union([z.string(), int, z.array(int)]),
   negated: z.boolean().optional(),
-});
+}));
 export type NarrowTermWire = z.output<typeof narrowTermWireSchema>;
 
 export const narrowAnchorSchema = z.union([int.nonnegative(), z.enum(['newest', 'oldest', 'first_unread'])]);
 export type NarrowAnchor = z.output<typeof narrowAnchorSchema>;
 
-export const narrowRequestSchema = z.object({
+export const narrowRequestSchema = z.lazy(() => z.object({
   narrow: z.array(narrowTermWireSchema),
   anchor: narrowAnchorSchema,
   /** Messages before / after the anchor (the anchor itself is shown in addition when it matches). */
   before: int.min(0).max(5000),
   after: int.min(0).max(5000),
-});
+}));
 export type NarrowRequest = z.output<typeof narrowRequestSchema>;
 
 /**
@@ -36,7 +36,7 @@ export type NarrowRequest = z.output<typeof narrowRequestSchema>;
 export const sideStateSchema = z.object({ complete: z.boolean(), found_end: z.boolean() });
 export type SideState = z.output<typeof sideStateSchema>;
 
-export const narrowSnapshotSchema = z.object({
+export const narrowSnapshotSchema = z.lazy(() => z.object({
   /** Canonical key of the narrow (the same filter written differently has the same key). */
   key: z.string(),
   /** The anchor resolved to an id (null: the narrow is empty or the anchor was `newest`/`oldest`). */
@@ -45,10 +45,10 @@ export const narrowSnapshotSchema = z.object({
   messages: z.array(localMessageSchema),
   before: sideStateSchema,
   after: sideStateSchema,
-});
+}));
 export type NarrowSnapshot = z.output<typeof narrowSnapshotSchema>;
 
-export const narrowChangeSetSchema = z.object({
+export const narrowChangeSetSchema = z.lazy(() => z.object({
   /** Messages that entered the view: new, moved in, or loaded by loadOlder / loadNewer. */
   added: z.array(localMessageSchema),
   /** Messages still in the view whose shown state changed. */
@@ -58,7 +58,7 @@ export const narrowChangeSetSchema = z.object({
   /** The side states after this change, when they changed. */
   before: sideStateSchema.optional(),
   after: sideStateSchema.optional(),
-});
+}));
 export type NarrowChangeSet = z.output<typeof narrowChangeSetSchema>;
 
 /** Pure: the snapshot after a change set (removed, then updated replaced, added inserted, by id). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { operation, responseTable } from '../operation.js';
 import { success } from '../schemas/envelope.js';
 
-export const alertWordsResponse = success({ alert_words: z.array(z.string()) });
+export const alertWordsResponse = z.lazy(() => success({ alert_words: z.array(z.string()) }));
 
 /** Zulip's limit on one alert word (longer ones are refused with BAD_REQUEST). */
 export const MAX_ALERT_WORD_LENGTH = 100;

@@ -4,11 +4,11 @@ import { operation, responseTable } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';
 
 /** `user_id` is new at FL 171, so older servers omit it. */
-export const fetchApiKeyResponse = success({
+export const fetchApiKeyResponse = z.lazy(() => success({
   api_key: z.string(),
   email: z.string(),
   user_id: int.optional(),
-});
+}));
 
 /** Spec "POST /fetch_api_key": exchange email/password (or LDAP) credentials for an API key, unauthenticated. */
 export const fetchApiKey = operation({

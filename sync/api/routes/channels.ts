@@ -13,24 +13,24 @@ import { UnsupportedFeatureError } from '../errors.js';
 import { idWithTopics } from './messages.js';
 
 /** User id (FL 289; an API email before) → names of the channels. */
-const channelNamesByUser = z.record(z.string(), z.array(z.string()));
+const channelNamesByUser = z.lazy(() => z.record(z.string(), z.array(z.string())));
 
-export const subscribeResponse = success({
+export const subscribeResponse = z.lazy(() => success({
   subscribed: channelNamesByUser,
   already_subscribed: channelNamesByUser,
   /** Only with `authorization_errors_fatal: false`. */
   unauthorized: z.array(z.string()).optional(),
   /** Only when `send_new_subscription_messages` was true (FL 397). */
   new_subscription_messages_sent: z.boolean().optional(),
-});
-export const getSubscriptionsResponse = success({ subscriptions: z.array(subscription) });
-export const unsubscribeResponse = success({ removed: z.array(z.string()), not_removed: z.array(z.string()) });
-export const getStreamsResponse = success({ streams: z.array(basicChannel) });
+}));
+export const getSubscriptionsResponse = z.lazy(() => success({ subscriptions: z.array(subscription) }));
+export const unsubscribeResponse = z.lazy(() => success({ removed: z.array(z.string()), not_removed: z.array(z.string()) }));
+export const getStreamsResponse = z.lazy(() => success({ streams: z.array(basicChannel) }));
 /** Newest first; `name` is the spelling of the topic's most recent message. */
-export const getStreamTopicsResponse = success({ topics: z.array(z.object({ name: z.string(), max_id: int })) });
+export const getStreamTopicsResponse = z.lazy(() => success({ topics: z.array(z.object({ name: z.string(), max_id: int })) }));
 
 /** The channel's subscribers' user ids. */
-export const getStreamMembersResponse = success({ subscribers: z.array(int) });
+export const getStreamMembersResponse = z.lazy(() => success({ subscribers: z.array(int) }));
 
 /** `include_subscribers: "partial"` is new at FL 412. */
 export const PARTIAL_SUBSCRIBERS_FL = 412;

@@ -18,16 +18,16 @@ export const MAX_MESSAGES_PER_FETCH = 5000;
 // ---- response schemas -----------------------------------------------------------------------
 
 /** `detached_uploads` is FL 285; older servers send nothing, which means none. */
-export const updateMessageResponse = success({ detached_uploads: z.array(detachedUpload).default([]) });
+export const updateMessageResponse = z.lazy(() => success({ detached_uploads: z.array(detachedUpload).default([]) }));
 
-export const getMessageResponse = success({ message, raw_content: z.string().optional() });
+export const getMessageResponse = z.lazy(() => success({ message, raw_content: z.string().optional() }));
 
 /**
  * `anchor` is absent when `message_ids` was given. The OpenAPI example omits `found_oldest` and
  * `history_limited` (only `messages` is required there), so the flags default to `false`: "not
  * known to be complete" only costs one more fetch, never a gap.
  */
-export const getMessagesResponse = success({
+export const getMessagesResponse = z.lazy(() => success({
   // Real Zulip answers `anchor=newest` with its sentinel 10000000000000000, above 2^53: a plain
   // number, not a safe integer.
   anchor: z.number().optional(),
@@ -36,21 +36,21 @@ export const getMessagesResponse = success({
   found_anchor: z.boolean().default(false),
   history_limited: z.boolean().default(false),
   messages: z.array(message),
-});
+}));
 
 /** `automatic_new_visibility_policy` (FL 218): 2 unmuted or 3 followed; anything else degrades. */
-export const sendMessageResponse = success({
+export const sendMessageResponse = z.lazy(() => success({
   id: int,
   automatic_new_visibility_policy: openIntEnum([2, 3]).optional(),
-});
+}));
 
 /** `ignored_because_not_subscribed_channels` (FL 355): only for removing `read`. */
-export const updateMessageFlagsResponse = success({
+export const updateMessageFlagsResponse = z.lazy(() => success({
   messages: z.array(int),
   ignored_because_not_subscribed_channels: z.array(int).optional(),
-});
+}));
 
-export const updateMessageFlagsForNarrowResponse = success({
+export const updateMessageFlagsForNarrowResponse = z.lazy(() => success({
   processed_count: int,
   updated_count: int,
   first_processed_id: int.nullable(),
@@ -58,13 +58,13 @@ export const updateMessageFlagsForNarrowResponse = success({
   found_oldest: z.boolean(),
   found_newest: z.boolean(),
   ignored_because_not_subscribed_channels: z.array(int).optional(),
-});
+}));
 
 /**
  * One edit-history snapshot: the message's state right after that edit (the first is the
  * original). `prev_*` and `content_html_diff` appear only for what that edit changed.
  */
-export const messageSnapshot = z.object({
+export const messageSnapshot = z.lazy(() => z.object({
   user_id: int.nullable(),
   timestamp: int,
   topic: z.string(),
@@ -76,22 +76,22 @@ export const messageSnapshot = z.object({
   prev_content: z.string().optional(),
   prev_rendered_content: z.string().optional(),
   content_html_diff: z.string().optional(),
-});
+}));
 export type MessageSnapshot = z.output<typeof messageSnapshot>;
 
-export const getMessageHistoryResponse = success({ message_history: z.array(messageSnapshot) });
+export const getMessageHistoryResponse = z.lazy(() => success({ message_history: z.array(messageSnapshot) }));
 
 /**
  * `complete: false` means "repeat the request". Since FL 211 that is a success body; before it the
  * server answered `result: "partially_completed"` (with a `code`), read here as `complete: false`.
  * Before FL 211 a plain success had no `complete` field and meant everything was deleted.
  */
-export const deleteTopicResponse = z.union([
+export const deleteTopicResponse = z.lazy(() => z.union([
   success({ complete: z.boolean().default(true) }),
   z
     .object({ result: z.literal('partially_completed'), msg: z.string().default(''), code: z.string().optional() })
     .transform((b) => ({ result: b.result, msg: b.msg, code: b.code, complete: false as const })),
-]);
+]));
 export type DeleteTopicResult = z.output<typeof deleteTopicResponse>;
 
 // ---- shared helpers -------------------------------------------------------------------------
@@ -374,7 +374,7 @@ export const getMessageHistory = operation({
 export const getReadReceipts = operation({
   method: 'GET',
   path: '/messages/{message_id}/read_receipts',
-  schema: success({ user_ids: z.array(z.number().int()) }),
+  schema: z.lazy(() => success({ user_ids: z.array(z.number().int()) })),
   request: (args: { messageId: number }) => ({ path: { message_id: args.messageId } }),
 });
 

@@ -4,7 +4,7 @@ import { operation, responseTable } from '../operation.js';
 import { emptySuccess, success } from '../schemas/envelope.js';
 import { navigationView } from '../schemas/navigation-views.js';
 
-export const getNavigationViewsResponse = success({ navigation_views: z.array(navigationView) });
+export const getNavigationViewsResponse = z.lazy(() => success({ navigation_views: z.array(navigationView) }));
 
 /** GET /navigation_views (referenced operation). */
 export const getNavigationViews = operation({ method: 'GET', path: '/navigation_views', schema: getNavigationViewsResponse });

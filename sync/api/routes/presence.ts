@@ -5,11 +5,11 @@ import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { modernPresence } from '../schemas/register.js';
 
 /** The answer with `last_update_id` passed: the modern format, only rows newer than it (absent for `ping_only`). */
-export const updatePresenceResponse = success({
+export const updatePresenceResponse = z.lazy(() => success({
   presences: z.record(z.string(), modernPresence).optional(),
   presence_last_update_id: int.optional(),
   server_timestamp: z.number().optional(),
-});
+}));
 
 export interface UpdatePresenceArgs {
   status: 'active' | 'idle';

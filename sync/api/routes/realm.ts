@@ -23,9 +23,9 @@ import type { GroupSettingValueUpdate } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
 
 /** Custom emoji by id. */
-export const getCustomEmojiResponse = success({ emoji: z.record(z.string(), realmEmoji) });
+export const getCustomEmojiResponse = z.lazy(() => success({ emoji: z.record(z.string(), realmEmoji) }));
 /** In processing order (FL 202 made the order editable). */
-export const getLinkifiersResponse = success({ linkifiers: z.array(linkifier) });
+export const getLinkifiersResponse = z.lazy(() => success({ linkifiers: z.array(linkifier) }));
 
 /** GET /realm/emoji: every custom emoji of the organization, deactivated ones included, by id. */
 export const getCustomEmoji = operation({ method: 'GET', path: '/realm/emoji', schema: getCustomEmojiResponse });

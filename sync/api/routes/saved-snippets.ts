@@ -4,7 +4,7 @@ import { operation, responseTable } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { savedSnippet } from '../schemas/snippets.js';
 
-export const getSavedSnippetsResponse = success({ saved_snippets: z.array(savedSnippet) });
+export const getSavedSnippetsResponse = z.lazy(() => success({ saved_snippets: z.array(savedSnippet) }));
 export const createSavedSnippetResponse = success({ saved_snippet_id: int });
 
 /** GET /saved_snippets (referenced operation). */

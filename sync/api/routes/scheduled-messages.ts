@@ -5,7 +5,7 @@ import { operation, responseTable } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { scheduledMessage } from '../schemas/scheduled-messages.js';
 
-export const getScheduledMessagesResponse = success({ scheduled_messages: z.array(scheduledMessage) });
+export const getScheduledMessagesResponse = z.lazy(() => success({ scheduled_messages: z.array(scheduledMessage) }));
 export const createScheduledMessageResponse = success({ scheduled_message_id: int });
 
 /** The `type` a request may carry; `private` and `stream` are the legacy spellings. */

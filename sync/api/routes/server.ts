@@ -4,13 +4,13 @@ import type { ApiConnection, RequestOptions } from '../core.js';
 import { endpoint, responseTable, send } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';
 
-export const externalAuthenticationMethod = z.object({
+export const externalAuthenticationMethod = z.lazy(() => z.object({
   name: z.string(),
   display_name: z.string(),
   display_icon: z.string().nullable(),
   login_url: z.string(),
   signup_url: z.string(),
-});
+}));
 export type ExternalAuthenticationMethod = z.output<typeof externalAuthenticationMethod>;
 
 /**
@@ -18,7 +18,7 @@ export type ExternalAuthenticationMethod = z.output<typeof externalAuthenticatio
  * multi-organization server knows no realm-specific ones. A missing `zulip_feature_level` means a
  * server before Zulip 3.0, which the API docs say to treat as level 0.
  */
-export const getServerSettingsResponse = success({
+export const getServerSettingsResponse = z.lazy(() => success({
   /** Deprecated: backend name → enabled. */
   authentication_methods: z.record(z.string(), z.boolean()).optional(),
   external_authentication_methods: z.array(externalAuthenticationMethod).optional(),
@@ -37,7 +37,7 @@ export const getServerSettingsResponse = success({
   realm_icon: z.string().optional(),
   realm_description: z.string().optional(),
   realm_web_public_access_enabled: z.boolean().optional(),
-});
+}));
 export type ServerSettings = z.output<typeof getServerSettingsResponse>;
 
 const getServerSettingsEndpoint = endpoint({ method: 'GET', path: '/server_settings', schema: getServerSettingsResponse, auth: false });

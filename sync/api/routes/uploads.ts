@@ -15,7 +15,7 @@ import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 
 /** `url` is relative to the realm URL: `/user_uploads/temporary/<token>[/<filename>]`. */
-export const getFileTemporaryUrlResponse = success({ url: z.string() });
+export const getFileTemporaryUrlResponse = z.lazy(() => success({ url: z.string() }));
 
 const fileTemporaryUrl = endpoint({
   method: 'GET',
@@ -26,12 +26,12 @@ const fileTemporaryUrl = endpoint({
 });
 
 /** `url` is the file's link as messages carry it; `uri` its deprecated alias (FL 272). */
-export const uploadFileResponse = success({ url: z.string().optional(), uri: z.string().optional(), filename: z.string().optional() }).refine(
+export const uploadFileResponse = z.lazy(() => success({ url: z.string().optional(), uri: z.string().optional(), filename: z.string().optional() }).refine(
   (r) => typeof (r.url ?? r.uri) === 'string',
   'neither url nor uri',
-);
+));
 
-export const getAttachmentsResponse = success({ attachments: z.array(attachment), upload_space_used: int.optional() });
+export const getAttachmentsResponse = z.lazy(() => success({ attachments: z.array(attachment), upload_space_used: int.optional() }));
 
 /** GET /attachments: the files the user uploaded. */
 export const getAttachments = operation({ method: 'GET', path: '/attachments', schema: getAttachmentsResponse });

@@ -7,7 +7,7 @@ import { emptySuccess, success } from '../schemas/envelope.js';
 import { userGroup, type GroupSettingValueUpdate } from '../schemas/groups.js';
 import { UnsupportedFeatureError } from '../errors.js';
 
-export const getUserGroupsResponse = success({ user_groups: z.array(userGroup) });
+export const getUserGroupsResponse = z.lazy(() => success({ user_groups: z.array(userGroup) }));
 
 /** `add_subgroups` / `delete_subgroups` on the members endpoint are new at FL 311. */
 export const SUBGROUPS_IN_MEMBERS_FL = 311;

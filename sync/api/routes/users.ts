@@ -5,9 +5,9 @@ import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { user } from '../schemas/users.js';
 
-export const getUsersResponse = success({ members: z.array(user) });
+export const getUsersResponse = z.lazy(() => success({ members: z.array(user) }));
 /** `GET /users/me` returns the user's own fields at the top level, plus the deprecated `max_message_id`. */
-export const getOwnUserResponse = success({ ...user.shape, max_message_id: int.optional() });
+export const getOwnUserResponse = z.lazy(() => success({ ...user.shape, max_message_id: int.optional() }));
 export const createUserResponse = success({ user_id: int });
 
 /** The `user_ids` filter of `GET /users` is new at FL 384. */

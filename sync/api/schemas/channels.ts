@@ -76,7 +76,7 @@ const subscriberLists = {
  * leaves out several channel fields the server does send in `/register`; those are optional here
  * (`undefined` = not told), the identity, personal and long-standing fields stay required.
  */
-export const subscription = basicChannel
+export const subscription = z.lazy(() => basicChannel
   .partial({
     rendered_description: true,
     date_created: true,
@@ -98,7 +98,7 @@ export const subscription = basicChannel
   audible_notifications: z.boolean().nullable().optional(),
   wildcard_mentions_notify: z.boolean().nullable().optional(),
   ...subscriberLists,
-});
+}));
 export type Subscription = z.output<typeof subscription>;
 
 /** `never_subscribed` entries of `/register`: a basic channel plus, if requested, its subscribers. */

@@ -45,7 +45,7 @@ function looseEvent<const T extends string>(type: T) {
 }
 
 /** Scalar values carried by `{property, value}` update events. */
-const scalarValue = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+const scalarValue = z.lazy(() => z.union([z.boolean(), z.number(), z.string(), z.null()]));
 
 // --- Messages --------------------------------------------------------------------------------
 
@@ -54,14 +54,14 @@ const scalarValue = z.union([z.boolean(), z.number(), z.string(), z.null()]);
  * the message reads the same as a fetched one. `local_message_id` (undocumented;
  * docs/zulip-behaviour.md "Messages and local echo") is the `local_id` we sent with `queue_id`, present only on our own queue.
  */
-export const messageEvent = event('message', {
+export const messageEvent = z.lazy(() => event('message', {
   message,
   flags: z.array(z.string()),
   local_message_id: z.union([z.string(), z.number().transform(String)]).optional(),
-}).transform((e) => ({ ...e, message: { ...e.message, flags: e.flags } }));
+}).transform((e) => ({ ...e, message: { ...e.message, flags: e.flags } })));
 
 /** An edit, a move, or a rendering-only update. There is no `op` (docs/zulip-behaviour.md "update_message"). */
-export const updateMessageEvent = event('update_message', {
+export const updateMessageEvent = z.lazy(() => event('update_message', {
   /** `null` for a rendering-only update (e.g. an inline URL preview). */
   user_id: int.nullable(),
   rendering_only: z.boolean(),
@@ -89,7 +89,7 @@ export const updateMessageEvent = event('update_message', {
   content: z.string().optional(),
   rendered_content: z.string().optional(),
   is_me_message: z.boolean().optional(),
-});
+}));
 
 const deleteMessageCommon = {
   id: int,
@@ -103,12 +103,12 @@ const deleteMessageCommon = {
  * Deleted (or no longer accessible) messages. With `bulk_message_deletion` the server sends
  * `message_ids`; without it, one event per `message_id`. Both forms come out as `message_ids`.
  */
-export const deleteMessageEvent = z.union([
+export const deleteMessageEvent = z.lazy(() => z.union([
   z.object({ ...deleteMessageCommon, message_ids: ids }),
   z
     .object({ ...deleteMessageCommon, message_id: int })
     .transform(({ message_id, ...rest }) => ({ ...rest, message_ids: [message_id] })),
-]);
+]));
 
 const typingUser = z.object({ user_id: int, email: z.string().optional() });
 const typingShape = {
@@ -120,10 +120,10 @@ const typingShape = {
   stream_id: int.optional(),
   topic: z.string().optional(),
 };
-export const typingEvent = z.discriminatedUnion('op', [
+export const typingEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('typing', 'start', typingShape),
   opEvent('typing', 'stop', typingShape),
-]);
+]));
 
 /** FL 351: someone is editing a message we would be notified about. */
 const typingEditShape = {
@@ -136,13 +136,13 @@ const typingEditShape = {
     user_ids: ids.optional(),
   }),
 };
-export const typingEditMessageEvent = z.discriminatedUnion('op', [
+export const typingEditMessageEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('typing_edit_message', 'start', typingEditShape),
   opEvent('typing_edit_message', 'stop', typingEditShape),
-]);
+]));
 
 /** Enough about a message losing the `read` flag to rebuild unread state (op `remove`). */
-export const messageDetail = z.object({
+export const messageDetail = z.lazy(() => z.object({
   type: openEnum(['private', 'stream']),
   mentioned: z.boolean().optional(),
   /** Direct-message recipients other than ourselves. */
@@ -150,7 +150,7 @@ export const messageDetail = z.object({
   stream_id: int.optional(),
   topic: z.string().optional(),
   unmuted_stream_msg: z.boolean().optional(),
-});
+}));
 export type MessageDetail = z.output<typeof messageDetail>;
 
 const flagsShape = {
@@ -161,14 +161,14 @@ const flagsShape = {
   /** Deprecated; only meaningful for `read` ("all messages"). */
   all: z.boolean().default(false),
 };
-export const updateMessageFlagsEvent = z.discriminatedUnion('op', [
+export const updateMessageFlagsEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('update_message_flags', 'add', flagsShape),
   opEvent('update_message_flags', 'remove', {
     ...flagsShape,
     /** Keyed by message id (as a string); sent for `read`. */
     message_details: z.record(z.string(), messageDetail).optional(),
   }),
-]);
+]));
 
 const reactionShape = {
   message_id: int,
@@ -179,48 +179,48 @@ const reactionShape = {
   /** Removed at FL 484; use `user_id`. */
   user: z.looseObject({ user_id: int.optional() }).optional(),
 };
-export const reactionEvent = z.discriminatedUnion('op', [
+export const reactionEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('reaction', 'add', reactionShape),
   opEvent('reaction', 'remove', reactionShape),
-]);
+]));
 
-export const submessageEvent = event('submessage', {
+export const submessageEvent = z.lazy(() => event('submessage', {
   msg_type: z.string(),
   content: z.string(),
   message_id: int,
   sender_id: int,
   submessage_id: int,
-});
+}));
 
 // --- Per-user state ---------------------------------------------------------------------------
 
 /** No `op`: visibility_policy 0 means the policy was removed. */
 export const userTopicEvent = event('user_topic', userTopic.shape);
 
-export const savedSnippetsEvent = z.discriminatedUnion('op', [
+export const savedSnippetsEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('saved_snippets', 'add', { saved_snippet: savedSnippet }),
   opEvent('saved_snippets', 'update', { saved_snippet: savedSnippet }),
   opEvent('saved_snippets', 'remove', { saved_snippet_id: int }),
-]);
+]));
 
 /** Singular `navigation_view` (the register key is plural). */
-export const navigationViewEvent = z.discriminatedUnion('op', [
+export const navigationViewEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('navigation_view', 'add', { navigation_view: navigationView }),
   opEvent('navigation_view', 'update', {
     fragment: z.string(),
     data: z.object({ name: z.string().nullable().optional(), is_pinned: z.boolean().nullable().optional() }),
   }),
   opEvent('navigation_view', 'remove', { fragment: z.string() }),
-]);
+]));
 
-export const scheduledMessagesEvent = z.discriminatedUnion('op', [
+export const scheduledMessagesEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('scheduled_messages', 'add', { scheduled_messages: z.array(scheduledMessage) }),
   opEvent('scheduled_messages', 'update', { scheduled_message: scheduledMessage }),
   opEvent('scheduled_messages', 'remove', { scheduled_message_id: int }),
-]);
+]));
 
 /** FL 399: a reminder is a scheduled message to oneself about another message. */
-export const reminder = z.object({
+export const reminder = z.lazy(() => z.object({
   reminder_id: int,
   type: openEnum(['stream', 'private']),
   to: z.union([int, ids]),
@@ -229,64 +229,64 @@ export const reminder = z.object({
   scheduled_delivery_timestamp: int,
   failed: z.boolean().default(false),
   reminder_target_message_id: int,
-});
+}));
 export type Reminder = z.output<typeof reminder>;
 
-export const remindersEvent = z.discriminatedUnion('op', [
+export const remindersEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('reminders', 'add', { reminders: z.array(reminder) }),
   opEvent('reminders', 'remove', { reminder_id: int }),
-]);
+]));
 
 /**
  * One changed setting. `value` is typed loosely here; `parseUserSettingUpdate` (user-settings.ts)
  * checks it against the setting's own type. `language_name` comes with `default_language`.
  */
-export const userSettingsEvent = z.discriminatedUnion('op', [
+export const userSettingsEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('user_settings', 'update', {
     property: z.string(),
     value: scalarValue,
     language_name: z.string().optional(),
   }),
-]);
+]));
 
-export const mutedUsersEvent = event('muted_users', { muted_users: z.array(mutedUser) });
+export const mutedUsersEvent = z.lazy(() => event('muted_users', { muted_users: z.array(mutedUser) }));
 
-export const alertWordsEvent = event('alert_words', { alert_words: z.array(z.string()) });
+export const alertWordsEvent = z.lazy(() => event('alert_words', { alert_words: z.array(z.string()) }));
 
-export const hasZoomTokenEvent = event('has_zoom_token', { value: z.boolean() });
+export const hasZoomTokenEvent = z.lazy(() => event('has_zoom_token', { value: z.boolean() }));
 
-export const onboardingStepsEvent = event('onboarding_steps', {
+export const onboardingStepsEvent = z.lazy(() => event('onboarding_steps', {
   onboarding_steps: z.array(z.looseObject({ type: z.string(), name: z.string() })),
-});
+}));
 
-const draft = z.looseObject({
+const draft = z.lazy(() => z.looseObject({
   id: int,
   type: z.string(),
   to: ids,
   topic: z.string(),
   content: z.string(),
   timestamp: z.number(),
-});
-export const draftsEvent = z.discriminatedUnion('op', [
+}));
+export const draftsEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('drafts', 'add', { drafts: z.array(draft) }),
   opEvent('drafts', 'update', { draft }),
   opEvent('drafts', 'remove', { draft_id: int }),
-]);
+]));
 
 const attachmentShape = {
   attachment: z.looseObject({ id: int }),
   upload_space_used: z.number().optional(),
 };
-export const attachmentEvent = z.discriminatedUnion('op', [
+export const attachmentEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('attachment', 'add', attachmentShape),
   opEvent('attachment', 'update', attachmentShape),
   opEvent('attachment', 'remove', attachmentShape),
-]);
+]));
 
 // --- Channels and subscriptions ---------------------------------------------------------------
 
 const peerShape = { stream_ids: ids, user_ids: ids };
-export const subscriptionEvent = z.discriminatedUnion('op', [
+export const subscriptionEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('subscription', 'add', { subscriptions: z.array(subscription) }),
   opEvent('subscription', 'remove', {
     subscriptions: z.array(z.object({ stream_id: int, name: z.string().optional() })),
@@ -295,9 +295,9 @@ export const subscriptionEvent = z.discriminatedUnion('op', [
   opEvent('subscription', 'update', { stream_id: int, property: z.string(), value: scalarValue }),
   opEvent('subscription', 'peer_add', peerShape),
   opEvent('subscription', 'peer_remove', peerShape),
-]);
+]));
 
-export const streamEvent = z.discriminatedUnion('op', [
+export const streamEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('stream', 'create', { streams: z.array(basicChannel) }),
   /** Old servers send only `streams` (full objects); newer ones `stream_ids` too. Normalized to `stream_ids`. */
   opEvent('stream', 'delete', {
@@ -324,29 +324,29 @@ export const streamEvent = z.discriminatedUnion('op', [
     history_public_to_subscribers: z.boolean().optional(),
     is_web_public: z.boolean().optional(),
   }),
-]);
+]));
 
 export const defaultStreamsEvent = event('default_streams', { default_streams: ids });
 
-export const channelFolderEvent = z.discriminatedUnion('op', [
+export const channelFolderEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('channel_folder', 'add', { channel_folder: z.looseObject({ id: int }) }),
   /** OpenAPI's own example leaves `channel_folder_id` out, so it is not insisted on. */
   opEvent('channel_folder', 'update', { channel_folder_id: int.optional(), data: z.looseObject({}) }),
   opEvent('channel_folder', 'reorder', { order: ids }),
-]);
+]));
 
 // --- Users and groups -------------------------------------------------------------------------
 
 /** The user-group fields an `update` may carry; unknown future ones are kept. */
-const userGroupChanges = z.looseObject({
+const userGroupChanges = z.lazy(() => z.looseObject({
   name: z.string().optional(),
   description: z.string().optional(),
   /** FL 290: capable clients get this instead of `remove`. */
   deactivated: z.boolean().optional(),
   ...userGroupPermissionsShape,
-});
+}));
 
-export const userGroupEvent = z.discriminatedUnion('op', [
+export const userGroupEvent = z.lazy(() => z.discriminatedUnion('op', [
   /** A new group has no subgroups yet, and OpenAPI's own example omits the (empty) list. */
   opEvent('user_group', 'add', { group: userGroup.extend({ direct_subgroup_ids: ids.default([]) }) }),
   opEvent('user_group', 'update', { group_id: int, data: userGroupChanges }),
@@ -356,10 +356,10 @@ export const userGroupEvent = z.discriminatedUnion('op', [
   opEvent('user_group', 'remove_subgroups', { group_id: int, direct_subgroup_ids: ids }),
   /** Only without the `include_deactivated_groups` capability. */
   opEvent('user_group', 'remove', { group_id: int }),
-]);
+]));
 
 /** `realm_user` `update`: `user_id` plus whichever fields changed. */
-const userChanges = z.looseObject({
+const userChanges = z.lazy(() => z.looseObject({
   user_id: int,
   full_name: z.string().optional(),
   email: z.string().optional(),
@@ -376,16 +376,16 @@ const userChanges = z.looseObject({
   custom_profile_field: z
     .object({ id: int, value: z.string().nullable(), rendered_value: z.string().optional() })
     .optional(),
-});
+}));
 
-export const realmUserEvent = z.discriminatedUnion('op', [
+export const realmUserEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('realm_user', 'add', { person: user }),
   opEvent('realm_user', 'update', { person: userChanges }),
   /** A guest lost access to this user (or the user was removed). */
   opEvent('realm_user', 'remove', { person: z.object({ user_id: int, full_name: z.string().optional() }) }),
-]);
+]));
 
-export const userStatusEvent = event('user_status', {
+export const userStatusEvent = z.lazy(() => event('user_status', {
   user_id: int,
   away: z.boolean().optional(),
   status_text: z.string().optional(),
@@ -393,10 +393,10 @@ export const userStatusEvent = event('user_status', {
   emoji_code: z.string().optional(),
   /** '' first: the open enum would take it as unknown (an emoji cleared is '' everywhere). */
   reaction_type: z.union([z.literal(''), openEnum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'])]).optional(),
-});
+}));
 
 /** Legacy per-client presence (`presence`) and the modern per-user format (`presences`). */
-export const presenceEvent = event('presence', {
+export const presenceEvent = z.lazy(() => event('presence', {
   user_id: int.optional(),
   email: z.string().optional(),
   server_timestamp: z.number().optional(),
@@ -414,16 +414,16 @@ export const presenceEvent = event('presence', {
   presences: z
     .record(z.string(), z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() }))
     .optional(),
-});
+}));
 
-export const customProfileFieldsEvent = event('custom_profile_fields', {
+export const customProfileFieldsEvent = z.lazy(() => event('custom_profile_fields', {
   fields: z.array(z.looseObject({ id: int, name: z.string(), type: int })),
-});
+}));
 
 // --- Realm ------------------------------------------------------------------------------------
 
 /** The realm settings this client reads from `update_dict` (message editing; spec "Events" 2). */
-const realmChanges = z.looseObject({
+const realmChanges = z.lazy(() => z.looseObject({
   allow_message_editing: z.boolean().optional(),
   message_content_edit_limit_seconds: int.nullable().optional(),
   move_messages_within_stream_limit_seconds: int.nullable().optional(),
@@ -433,14 +433,14 @@ const realmChanges = z.looseObject({
   can_resolve_topics_group: groupSettingValue.optional(),
   topics_policy: openEnum(['allow_empty_topic', 'disable_empty_topic']).optional(),
   name: z.string().optional(),
-});
+}));
 
-export const realmEvent = z.discriminatedUnion('op', [
+export const realmEvent = z.lazy(() => z.discriminatedUnion('op', [
   opEvent('realm', 'update', { property: z.string(), value: scalarValue }),
   /** `property` is a deprecated leftover (`"default"`); the changes are in `data`. */
   opEvent('realm', 'update_dict', { property: z.string().optional(), data: realmChanges }),
   opEvent('realm', 'deactivated', { realm_id: int }),
-]);
+]));
 
 export const invitesChangedEvent = event('invites_changed', {});
 
@@ -450,13 +450,13 @@ export const invitesChangedEvent = event('invites_changed', {});
 export const heartbeatEvent = event('heartbeat', {});
 
 /** The server restarted, maybe upgraded: re-check the feature level. */
-export const restartEvent = event('restart', {
+export const restartEvent = z.lazy(() => event('restart', {
   zulip_version: z.string().optional(),
   zulip_merge_base: z.string().optional(),
   zulip_feature_level: int.optional(),
   server_generation: z.number().optional(),
   immediate: z.boolean().optional(),
-});
+}));
 
 /**
  * Every event type this client knows, by `type`. Types with an `op` are discriminated unions over
@@ -500,7 +500,7 @@ const eventSchemas = {
   device: looseEvent('device'),
   push_device: looseEvent('push_device'),
   /** op `update`: the whole new set of custom emoji by id. */
-  realm_emoji: looseEvent('realm_emoji').extend({ realm_emoji: z.record(z.string(), realmEmoji).optional() }),
+  realm_emoji: z.lazy(() => looseEvent('realm_emoji').extend({ realm_emoji: z.record(z.string(), realmEmoji).optional() })),
   realm_linkifiers: looseEvent('realm_linkifiers'),
   realm_filters: looseEvent('realm_filters'),
   realm_playgrounds: looseEvent('realm_playgrounds'),
@@ -585,8 +585,8 @@ export function parseEvents(raw: readonly unknown[]): ZulipEvent[] {
 }
 
 /** `GET /events` success body. Events stay raw here so one bad event cannot fail the batch. */
-export const eventsResponse = success({
+export const eventsResponse = z.lazy(() => success({
   events: z.array(z.unknown()),
   queue_id: z.string().optional(),
-});
+}));
 export type EventsResponse = z.output<typeof eventsResponse>;

@@ -1,4 +1,8 @@
-/** The message object (spec "Message object"), its edit-history entries, reactions and submessages. */
+/**
+ * The message object (spec "Message object"), its edit-history entries, reactions and submessages.
+ * Built at import, unlike most schemas (docs/architecture.md rule 3): parsed per element of every
+ * page and event, where a `z.lazy` in front would slow each parse.
+ */
 import { z } from 'zod';
 import { int, openEnum } from './envelope.js';
 

@@ -38,7 +38,7 @@ export const CHANNELS_OPERANDS = ['public', 'web-public', 'archived'] as const;
 export type ChannelsOperand = (typeof CHANNELS_OPERANDS)[number];
 
 /** One term, either encoding, as zod sees it; the discriminator is the operator. */
-export const narrowTermSchema = z.discriminatedUnion('operator', [
+export const narrowTermSchema = z.lazy(() => z.discriminatedUnion('operator', [
   /** A channel id, or its name. */
   z.object({ operator: z.enum(['channel', 'stream']), operand: idOrString, negated }),
   z.object({ operator: z.enum(['channels', 'streams']), operand: z.enum(CHANNELS_OPERANDS), negated }),
@@ -64,7 +64,7 @@ export const narrowTermSchema = z.discriminatedUnion('operator', [
   z.object({ operator: z.literal('with'), operand: idOrString, negated }),
   /** FL 446: explicit personal mentions of this user. */
   z.object({ operator: z.literal('mentions'), operand: idOrString, negated }),
-]);
+]));
 
 export type NarrowTerm = z.output<typeof narrowTermSchema>;
 export type NarrowOperator = NarrowTerm['operator'];

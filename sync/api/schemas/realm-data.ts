@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { int } from './envelope.js';
 
-export const realmEmoji = z.object({
+export const realmEmoji = z.lazy(() => z.object({
   /** The same as the object's key. */
   id: z.string(),
   name: z.string(),
@@ -17,7 +17,7 @@ export const realmEmoji = z.object({
   deactivated: z.boolean(),
   /** `null` when the uploader is unknown (FL 7). */
   author_id: int.nullable().default(null),
-});
+}));
 export type RealmEmoji = z.output<typeof realmEmoji>;
 
 export const linkifier = z.object({

@@ -23,15 +23,15 @@ const ids = z.array(int);
  * A direct-message conversation with unreads. `other_user_id` is FL 119; older servers only sent
  * the (now deprecated) `sender_id`, which meant the same thing for 1:1 conversations.
  */
-export const unreadDmConversation = z.union([
+export const unreadDmConversation = z.lazy(() => z.union([
   z.object({ other_user_id: int, unread_message_ids: ids }),
   z
     .object({ sender_id: int, unread_message_ids: ids })
     .transform((v) => ({ other_user_id: v.sender_id, unread_message_ids: v.unread_message_ids })),
-]);
+]));
 
 /** docs/zulip-behaviour.md "Unread messages" (fetch keys `message` + `update_message_flags`). */
-export const unreadMsgs = z.object({
+export const unreadMsgs = z.lazy(() => z.object({
   count: int,
   pms: z.array(unreadDmConversation),
   /** Includes muted channels and topics. */
@@ -41,24 +41,24 @@ export const unreadMsgs = z.object({
   mentions: ids,
   /** True when the server truncated the list (more than 50000 unreads). */
   old_unreads_missing: z.boolean().default(false),
-});
+}));
 export type UnreadMsgs = z.output<typeof unreadMsgs>;
 
 export const recentPrivateConversation = z.object({ max_message_id: int, user_ids: ids });
 export type RecentPrivateConversation = z.output<typeof recentPrivateConversation>;
 
 /** A user's presence in the modern format (UNIX seconds; absent or 0: never). */
-export const modernPresence = z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() });
+export const modernPresence = z.lazy(() => z.looseObject({ active_timestamp: z.number().optional(), idle_timestamp: z.number().optional() }));
 export type ModernPresence = z.output<typeof modernPresence>;
 
 /** A user's status (`user_status` in register); empty fields are left out. */
-export const userStatus = z.looseObject({
+export const userStatus = z.lazy(() => z.looseObject({
   away: z.boolean().optional(),
   status_text: z.string().optional(),
   emoji_name: z.string().optional(),
   emoji_code: z.string().optional(),
   reaction_type: z.string().optional(),
-});
+}));
 
 export const mutedUser = z.object({ id: int, timestamp: int });
 export type MutedUser = z.output<typeof mutedUser>;
@@ -66,7 +66,7 @@ export type MutedUser = z.output<typeof mutedUser>;
 /** FL 392: the organization-wide empty-topic policy (replaces `realm_mandatory_topics`). */
 export const realmTopicsPolicy = openEnum(['allow_empty_topic', 'disable_empty_topic']);
 
-export const registerResponse = success({
+export const registerResponse = z.lazy(() => success({
   // Always present.
   /** `null` only for unauthenticated spectators. */
   queue_id: z.string().nullable(),
@@ -178,5 +178,5 @@ export const registerResponse = success({
   server_presence_offline_threshold_seconds: int.optional(),
   /** Fetch key `user_status`: by user id. */
   user_status: z.record(z.string(), userStatus).optional(),
-});
+}));
 export type RegisterResponse = z.output<typeof registerResponse>;

@@ -8,7 +8,7 @@ import { int, openEnum } from './envelope.js';
  * channel message and the recipients' user ids for a direct message; `topic` is only there for
  * channel messages. `failed` is FL 181; servers before it never report a failed send.
  */
-export const scheduledMessage = z.object({
+export const scheduledMessage = z.lazy(() => z.object({
   scheduled_message_id: int,
   type: openEnum(['stream', 'private']),
   to: z.union([int, z.array(int)]),
@@ -17,5 +17,5 @@ export const scheduledMessage = z.object({
   rendered_content: z.string(),
   scheduled_delivery_timestamp: int,
   failed: z.boolean().default(false),
-});
+}));
 export type ScheduledMessage = z.output<typeof scheduledMessage>;

@@ -12,7 +12,7 @@ import { int, openEnum, openIntEnum } from './envelope.js';
 
 const bool = z.boolean().optional();
 
-export const userSettingsShape = {
+export const userSettingsShape = () => ({
   // Display and behavior (spec table).
   /** `null` (FL 408) = use the locale's default format. */
   twenty_four_hour_time: z.boolean().nullable().optional(),
@@ -99,11 +99,11 @@ export const userSettingsShape = {
   // Server-provided choices (read-only).
   available_notification_sounds: z.array(z.string()).optional(),
   emojiset_choices: z.array(z.object({ key: z.string(), text: z.string() })).optional(),
-} satisfies z.ZodRawShape;
+} satisfies z.ZodRawShape);
 
-export const userSettings = z.looseObject(userSettingsShape);
+export const userSettings = z.lazy(() => z.looseObject(userSettingsShape()));
 export type UserSettings = z.output<typeof userSettings>;
-export type UserSettingName = keyof typeof userSettingsShape;
+export type UserSettingName = keyof ReturnType<typeof userSettingsShape>;
 
 /**
  * Validate one `user_settings` update (event `{property, value}`) against the same types, so the

@@ -14,10 +14,10 @@ export const userRole = openIntEnum([100, 200, 300, 400, 600]);
 export type UserRole = z.output<typeof userRole>;
 
 /** One custom profile field's value; `rendered_value` only for Markdown-capable fields. */
-export const profileFieldValue = z.object({
+export const profileFieldValue = z.lazy(() => z.object({
   value: z.string(),
   rendered_value: z.string().optional(),
-});
+}));
 export type ProfileFieldValue = z.output<typeof profileFieldValue>;
 
 export const user = z.object({

@@ -86,7 +86,7 @@ export function applyOptimistic(db: LocalDb, a: MarkNarrowReadArgs, changes: Cha
 /** The contract's command: every message of a narrow (a channel, a DM conversation, everything: `[]`) becomes read. */
 export const markNarrowReadCommands = {
   updateMessageFlagsForNarrow: queuedCommand({
-    request: z.object({ narrow: z.array(z.object({ operator: z.string(), operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]), negated: z.boolean().optional() })).max(20) }),
+    request: z.lazy(() => z.object({ narrow: z.array(z.object({ operator: z.string(), operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]), negated: z.boolean().optional() })).max(20) })),
     response: enqueuedSchema,
     intent(r, ctx) {
       const args = markNarrowReadArgs.safeParse({ narrow: r.narrow });

@@ -13,7 +13,7 @@ import type { ChangeCollector } from '../../db/changes.js';
 import { atChannel, queues } from '../commands.js';
 import { newestWins, oneCall, withoutBase } from './shared.js';
 
-export const markTopicReadArgs = z.object({ stream_id: z.number().int(), topic_name: z.string() });
+export const markTopicReadArgs = z.lazy(() => z.object({ stream_id: z.number().int(), topic_name: z.string() }));
 export type MarkTopicReadArgs = z.output<typeof markTopicReadArgs>;
 
 export const markTopicRead = withoutBase({
@@ -54,5 +54,5 @@ export function applyOptimistic(db: LocalDb, args: MarkTopicReadArgs, changes: C
 }
 
 export const markTopicReadCommands = {
-  markTopicAsRead: queues(markTopicRead, z.object({ channel_id: z.number().int().positive(), topic: z.string() }), (r) => ({ stream_id: r.channel_id, topic_name: r.topic })),
+  markTopicAsRead: queues(markTopicRead, z.lazy(() => z.object({ channel_id: z.number().int().positive(), topic: z.string() })), (r) => ({ stream_id: r.channel_id, topic_name: r.topic })),
 };

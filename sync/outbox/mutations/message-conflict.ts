@@ -10,13 +10,13 @@ import type { OutboxStore, OutboxRow } from '../store.js';
 import type { ContentEditArgs, ContentEditBase } from './message-content-edit.js';
 
 /** What `update_message_content` keeps in `last_error` when the changes overlap. */
-export const contentConflictDetails = z.object({
+export const contentConflictDetails = z.lazy(() => z.object({
   message_id: z.number().int().positive(),
   base: z.string(),
   ours: z.string(),
   theirs: z.string(),
   theirs_sha256: z.string(),
-});
+}));
 export type ContentConflictDetails = z.infer<typeof contentConflictDetails>;
 
 export type ConflictChoice = { readonly choice: 'keep_mine' } | { readonly choice: 'take_theirs' } | { readonly choice: 'edited'; readonly text: string };

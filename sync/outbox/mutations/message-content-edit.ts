@@ -37,13 +37,13 @@ import { storedEditContent } from '../normalize.js';
 
 const int = z.number().int().positive();
 
-export const contentEditArgs = z.object({
+export const contentEditArgs = z.lazy(() => z.object({
   message_id: int,
   content: z.string(),
   /** Files attached in the editor, linked after its text when sent (absent in rows without any). */
   uploads: z.array(sendUpload).max(100).optional(),
-});
-export const contentEditBase = z.object({ raw_content: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+}));
+export const contentEditBase = z.lazy(() => z.object({ raw_content: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }));
 export type ContentEditArgs = z.infer<typeof contentEditArgs>;
 export type ContentEditBase = z.infer<typeof contentEditBase>;
 
@@ -163,13 +163,13 @@ export function applyOptimistic(db: LocalDb, args: ContentEditArgs, changes: Cha
 /** The contract's command. `base_raw_content`: the raw Markdown the user started from (see `messageRawContent`). */
 export const messageContentEditCommands = {
   updateMessageContent: queuedCommand({
-    request: z.object({
+    request: z.lazy(() => z.object({
       message_id: z.number().int().positive(),
       content: z.string(),
       base_raw_content: z.string(),
       /** Files queued with `uploadFile`, by the `upload_id` it answered (negative local ids). */
       uploads: z.array(z.number().int().negative()).max(100).optional(),
-    }),
+    })),
     response: enqueuedSchema,
     intent(r, ctx) {
       const localId = localIdOfEcho(r.message_id);

@@ -19,7 +19,7 @@ import { answer, notUnsent, queuedCommand } from '../commands.js';
 import { newestWins, withoutBase } from './shared.js';
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
-export const messageDeleteArgs = z.object({ message_id: z.number().int().positive().lt(LOCAL_ECHO_MIN_ID) });
+export const messageDeleteArgs = z.lazy(() => z.object({ message_id: z.number().int().positive().lt(LOCAL_ECHO_MIN_ID) }));
 export type MessageDeleteArgs = z.output<typeof messageDeleteArgs>;
 
 export const MESSAGE_DELETE_KIND = 'delete_message';
@@ -62,7 +62,7 @@ export const messageDelete = withoutBase({
 /** The contract's command: delete a message (confirmed by the user first; queued offline). */
 export const messageDeleteCommands = {
   deleteMessage: queuedCommand({
-    request: z.object({ message_id: z.number().int().positive() }),
+    request: z.lazy(() => z.object({ message_id: z.number().int().positive() })),
     response: enqueuedSchema,
     intent(r, ctx) {
       notUnsent(r.message_id);

@@ -25,11 +25,11 @@ export const USER_FLAGS = ['read', 'starred'] as const;
 /** Message ids per request: the server takes any number, but one row stays one reasonable request. */
 export const MAX_FLAG_MESSAGES = 5000;
 
-export const messageFlagsArgs = z.object({
+export const messageFlagsArgs = z.lazy(() => z.object({
   messages: z.array(z.number().int().positive().lt(LOCAL_ECHO_MIN_ID)).min(1).max(MAX_FLAG_MESSAGES),
   op: z.enum(['add', 'remove']),
   flag: z.enum(USER_FLAGS),
-});
+}));
 export type MessageFlagsArgs = z.output<typeof messageFlagsArgs>;
 
 export const MESSAGE_FLAGS_KIND = 'update_message_flags';
@@ -93,7 +93,7 @@ export function applyOptimistic(db: LocalDb, a: MessageFlagsArgs, changes: Chang
 /** The contract's command: star, unstar, mark read or unread, by message id (shown at once; unread counts follow). */
 export const messageFlagsCommands = {
   updateMessageFlags: queuedCommand({
-    request: z.object({ message_ids: z.array(z.number().int().positive()).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) }),
+    request: z.lazy(() => z.object({ message_ids: z.array(z.number().int().positive()).min(1).max(5000), flag: z.enum(['read', 'starred']), op: z.enum(['add', 'remove']) })),
     response: enqueuedSchema,
     intent(r, ctx) {
       // A message still being sent has no server id: it is read (ours), and is starred once it lands.

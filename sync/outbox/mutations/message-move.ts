@@ -29,7 +29,7 @@ import { storedTopic, type ServerLimits } from '../normalize.js';
 
 const int = z.number().int().positive();
 
-export const moveArgs = z
+export const moveArgs = z.lazy(() => z
   .object({
     message_id: int,
     topic: z.string().optional(),
@@ -38,17 +38,17 @@ export const moveArgs = z
     send_notification_to_old_thread: z.boolean(),
     send_notification_to_new_thread: z.boolean(),
   })
-  .refine((a) => a.topic !== undefined || a.stream_id !== undefined, 'a move changes the topic, the channel or both');
+  .refine((a) => a.topic !== undefined || a.stream_id !== undefined, 'a move changes the topic, the channel or both'));
 export type MoveArgs = z.infer<typeof moveArgs>;
 
 export const MOVE_KIND = 'update_message_move';
 export const RESOLVED_PREFIX = '✔ ';
 
-export const moveLimitDetails = z.object({
+export const moveLimitDetails = z.lazy(() => z.object({
   first_message_id_allowed_to_move: z.number().int().nullable(),
   total_messages_in_topic: z.number().int().optional(),
   total_messages_allowed_to_move: z.number().int().optional(),
-});
+}));
 export type MoveLimitDetails = z.infer<typeof moveLimitDetails>;
 
 /** The time-limit details of a failed move row's `last_error`, if that is why it failed. */
@@ -154,7 +154,7 @@ function movedAlong(db: LocalDb, a: MoveArgs): number[] {
   return serverIdsInTopic(db, at.channel_id, at.topic_key);
 }
 
-const moveRequest = z
+const moveRequest = z.lazy(() => z
   .object({
     message_id: z.number().int().positive(),
     topic: z.string().optional(),
@@ -163,7 +163,7 @@ const moveRequest = z
     send_notification_to_old_thread: z.boolean().default(false),
     send_notification_to_new_thread: z.boolean().default(true),
   })
-  .refine((r) => r.topic !== undefined || r.channel_id !== undefined, 'a move changes the topic, the channel or both');
+  .refine((r) => r.topic !== undefined || r.channel_id !== undefined, 'a move changes the topic, the channel or both'));
 
 function enqueueMove(ctx: IntentContext, r: z.output<typeof moveRequest>): Enqueued {
   notUnsent(r.message_id);
@@ -190,7 +190,7 @@ export const messageMoveCommands = {
   }),
   /** Resolve (`✔ ` prefix) or unresolve the topic of `message_id`, for the whole topic. */
   resolveTopic: queuedCommand({
-    request: z.object({ message_id: z.number().int().positive(), resolved: z.boolean() }),
+    request: z.lazy(() => z.object({ message_id: z.number().int().positive(), resolved: z.boolean() })),
     response: enqueuedSchema,
     intent(r, ctx) {
       notUnsent(r.message_id);

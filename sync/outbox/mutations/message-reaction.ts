@@ -21,13 +21,13 @@ import { enqueuedSchema } from '../../protocol/outbox.js';
 
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji'] as const;
 
-export const messageReactionArgs = z.object({
+export const messageReactionArgs = z.lazy(() => z.object({
   message_id: z.number().int().positive().lt(LOCAL_ECHO_MIN_ID),
   op: z.enum(['add', 'remove']),
   emoji_name: z.string().min(1),
   emoji_code: z.string().min(1),
   reaction_type: z.enum(REACTION_TYPES),
-});
+}));
 export type MessageReactionArgs = z.output<typeof messageReactionArgs>;
 
 export const MESSAGE_REACTION_KIND = 'add_or_remove_reaction';
@@ -87,13 +87,13 @@ export function applyOptimistic(db: LocalDb, a: MessageReactionArgs, changes: Ch
 /** The contract's command: the user's own reaction, added or removed (a toggle back while queued annuls both). */
 export const messageReactionCommands = {
   addOrRemoveReaction: queuedCommand({
-    request: z.object({
+    request: z.lazy(() => z.object({
       message_id: z.number().int().positive(),
       op: z.enum(['add', 'remove']),
       emoji_name: z.string().min(1),
       emoji_code: z.string().min(1),
       reaction_type: z.enum(REACTION_TYPES),
-    }),
+    })),
     response: enqueuedSchema,
     intent(r, ctx) {
       notUnsent(r.message_id);

@@ -54,17 +54,17 @@ import { attachedUpload } from './upload-file.js';
 
 const int = z.number().int();
 
-export const sendTarget = z.discriminatedUnion('type', [
+export const sendTarget = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('channel'), stream_id: int.positive(), topic: z.string() }),
   z.object({ type: z.literal('direct'), user_ids: z.array(int.positive()).min(1) }),
-]);
+]));
 export type SendTarget = z.output<typeof sendTarget>;
 
 /** A file sent with a message: the upload's `tmp-N` and the link's text. */
-export const sendUpload = z.object({ upload: z.string().regex(/^tmp-\d+$/), name: z.string().min(1) });
+export const sendUpload = z.lazy(() => z.object({ upload: z.string().regex(/^tmp-\d+$/), name: z.string().min(1) }));
 export type SendUpload = z.output<typeof sendUpload>;
 
-export const messageSendArgs = z
+export const messageSendArgs = z.lazy(() => z
   .object({
     /** The outbox row id (decimal): unique per account database, never reused. */
     local_id: z.string().regex(/^[1-9]\d*$/),
@@ -74,7 +74,7 @@ export const messageSendArgs = z
     /** Files queued with the message, linked after its text (absent in rows without any). */
     uploads: z.array(sendUpload).max(100).optional(),
   })
-  .refine((a) => a.content !== '' || (a.uploads ?? []).length > 0, 'a message needs text or a file');
+  .refine((a) => a.content !== '' || (a.uploads ?? []).length > 0, 'a message needs text or a file'));
 export type MessageSendArgs = z.output<typeof messageSendArgs>;
 
 /** When the user sent it (UNIX seconds, local clock): a message older than this is not ours. */
@@ -275,22 +275,22 @@ export function retireEchoes(db: LocalDb, echoed: ReadonlyArray<{ local_message_
   }
 }
 
-const conversation = z.discriminatedUnion('type', [
+const conversation = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
   z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
-]);
+]));
 
 /** The contract's command. It answers `message_id`: the local echo's id, shown at once in the conversation's views. */
 export const messageSendCommands = {
   sendMessage: queuedCommand({
-    request: z
+    request: z.lazy(() => z
       .object({
         to: conversation,
         content: z.string(),
         /** Files queued with `uploadFile`, by the `upload_id` it answered (negative local ids). */
         uploads: z.array(z.number().int().negative()).max(100).optional(),
       })
-      .refine((r) => r.content !== '' || (r.uploads ?? []).length > 0, 'a message needs text or a file'),
+      .refine((r) => r.content !== '' || (r.uploads ?? []).length > 0, 'a message needs text or a file')),
     response: enqueuedSchema.extend({ message_id: z.number().int() }),
     intent(r, ctx) {
       const self = getAccount(ctx.db)?.user_id ?? undefined;

@@ -10,11 +10,11 @@ import type { ChangeCollector } from '../../db/changes.js';
 import { queues } from '../commands.js';
 import { NAVIGATION_VIEW, objectKind } from './shared.js';
 
-export const navigationViewAddArgs = z.object({
+export const navigationViewAddArgs = z.lazy(() => z.object({
   fragment: z.string().min(1),
   is_pinned: z.boolean(),
   name: z.string().min(1).nullable().optional(),
-});
+}));
 export type NavigationViewAddArgs = z.output<typeof navigationViewAddArgs>;
 
 export const navigationViewAdd = objectKind(NAVIGATION_VIEW, {
@@ -37,5 +37,5 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewAddArgs, change
 }
 
 export const navigationViewAddCommands = {
-  addNavigationView: queues(navigationViewAdd, z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() }), (r) => r),
+  addNavigationView: queues(navigationViewAdd, z.lazy(() => z.object({ fragment: z.string().min(1), is_pinned: z.boolean(), name: z.string().min(1).nullable().optional() })), (r) => r),
 };

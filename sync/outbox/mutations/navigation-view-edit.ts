@@ -8,11 +8,11 @@ import { queues } from '../commands.js';
 import { NAVIGATION_VIEW, objectKind } from './shared.js';
 import { navigationViewAddArgs } from './navigation-view-add.js';
 
-export const navigationViewEditArgs = z.object({
+export const navigationViewEditArgs = z.lazy(() => z.object({
   fragment: z.string().min(1),
   is_pinned: z.boolean().optional(),
   name: z.string().min(1).optional(),
-});
+}));
 export type NavigationViewEditArgs = z.output<typeof navigationViewEditArgs>;
 
 export const navigationViewEdit = objectKind(NAVIGATION_VIEW, {
@@ -43,5 +43,5 @@ export function applyOptimistic(db: LocalDb, args: NavigationViewEditArgs, chang
 }
 
 export const navigationViewEditCommands = {
-  editNavigationView: queues(navigationViewEdit, z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() }), (r) => r),
+  editNavigationView: queues(navigationViewEdit, z.lazy(() => z.object({ fragment: z.string().min(1), is_pinned: z.boolean().optional(), name: z.string().min(1).optional() })), (r) => r),
 };

@@ -16,12 +16,12 @@ import { storedSnippetText } from '../normalize.js';
 import { SAVED_SNIPPET } from './shared.js';
 import { adoptCreatedSnippet, localSnippetId } from './snippet-local.js';
 
-export const snippetCreateArgs = z.object({
+export const snippetCreateArgs = z.lazy(() => z.object({
   /** `tmp-N` from `OutboxStore.newTempId()`. */
   tmp_id: z.string().regex(/^tmp-\d+$/),
   title: z.string().min(1),
   content: z.string().min(1),
-});
+}));
 export type SnippetCreateArgs = z.output<typeof snippetCreateArgs>;
 
 /**
@@ -31,7 +31,7 @@ export type SnippetCreateArgs = z.output<typeof snippetCreateArgs>;
  * device clock ahead of the server's) only guards against a cache that missed a recent snippet.
  * Rows queued before `after_id` existed compare times alone.
  */
-export const snippetCreateBase = z.object({ enqueued_at: z.number().int(), after_id: z.number().int().nonnegative().optional() });
+export const snippetCreateBase = z.lazy(() => z.object({ enqueued_at: z.number().int(), after_id: z.number().int().nonnegative().optional() }));
 /** How far ahead of the server's clock the device's may be, when `after_id` says what was there. */
 export const SNIPPET_CLOCK_SLACK_S = 3600;
 export type SnippetCreateBase = z.output<typeof snippetCreateBase>;
@@ -76,7 +76,7 @@ export function applyOptimistic(db: LocalDb, args: SnippetCreateArgs, changes: C
 /** The contract's command. `snippet_id`: a negative local id until the server's id is known. */
 export const savedSnippetCreateCommands = {
   createSavedSnippet: queuedCommand({
-    request: z.object({ title: z.string().min(1), content: z.string().min(1) }),
+    request: z.lazy(() => z.object({ title: z.string().min(1), content: z.string().min(1) })),
     response: enqueuedSchema.extend({ snippet_id: z.number().int() }),
     intent(r, ctx) {
       const tmp = ctx.outbox.newTempId();

@@ -14,13 +14,13 @@ import { snippetCreateArgs } from './saved-snippet-create.js';
 import { localSnippet, localSnippetId, serverSnippetId } from './snippet-local.js';
 
 /** `tmp-N` until the create lands; the store rewrites it to the server id (as a string) then. */
-export const snippetId = z.union([z.number().int(), z.string()]);
+export const snippetId = z.lazy(() => z.union([z.number().int(), z.string()]));
 
-export const snippetEditArgs = z.object({
+export const snippetEditArgs = z.lazy(() => z.object({
   saved_snippet_id: snippetId,
   title: z.string().min(1).optional(),
   content: z.string().min(1).optional(),
-});
+}));
 export type SnippetEditArgs = z.output<typeof snippetEditArgs>;
 
 export const savedSnippetEdit = objectKind(SAVED_SNIPPET, {
@@ -56,7 +56,7 @@ export function applyOptimistic(db: LocalDb, args: SnippetEditArgs, changes: Cha
 }
 
 export const savedSnippetEditCommands = {
-  editSavedSnippet: queues(savedSnippetEdit, z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() }), (r, ctx) => ({
+  editSavedSnippet: queues(savedSnippetEdit, z.lazy(() => z.object({ snippet_id: z.number().int(), title: z.string().min(1).optional(), content: z.string().min(1).optional() })), (r, ctx) => ({
     saved_snippet_id: tempRef(ctx, r.snippet_id),
     ...(r.title !== undefined ? { title: r.title } : {}),
     ...(r.content !== undefined ? { content: r.content } : {}),

@@ -27,12 +27,12 @@ import { plainTextHtml } from './message-content-edit.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 import { verifySent, type SendTarget } from './message-send.js';
 
-export const scheduledRecipient = z.union([
+export const scheduledRecipient = z.lazy(() => z.union([
   z.object({ type: z.literal('channel'), to: z.number().int(), topic: z.string() }),
   z.object({ type: z.literal('direct'), to: z.array(z.number().int()).min(1) }),
-]);
+]));
 
-export const scheduledCreateArgs = z.object({
+export const scheduledCreateArgs = z.lazy(() => z.object({
   /** `tmp-N` from `OutboxStore.newTempId()`. */
   tmp_id: z.string().regex(/^tmp-\d+$/),
   recipient: scheduledRecipient,
@@ -44,7 +44,7 @@ export const scheduledCreateArgs = z.object({
    * ordinary message instead (added in place: old rows still parse).
    */
   send_now_at: z.number().int().optional(),
-});
+}));
 export type ScheduledCreateArgs = z.output<typeof scheduledCreateArgs>;
 
 export const SCHEDULED_CREATE_KIND = 'create_scheduled_message';
@@ -122,7 +122,7 @@ export function applyOptimistic(db: LocalDb, a: ScheduledCreateArgs, changes: Ch
 /** The contract's command. `scheduled_message_id`: a negative local id until the server's id is known. */
 export const scheduledMessageCreateCommands = {
   createScheduledMessage: queuedCommand({
-    request: z.object({
+    request: z.lazy(() => z.object({
       to: z.discriminatedUnion('type', [
         z.object({ type: z.literal('channel'), channel_id: z.number().int().positive(), topic: z.string() }),
         z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
@@ -130,7 +130,7 @@ export const scheduledMessageCreateCommands = {
       content: z.string().min(1),
       /** UNIX seconds. */
       scheduled_delivery_timestamp: z.number().int(),
-    }),
+    })),
     response: enqueuedSchema.extend({ scheduled_message_id: z.number().int() }),
     intent(r, ctx) {
       const tmp = ctx.outbox.newTempId();

@@ -10,7 +10,7 @@ import { annulsQueued, forgetsLocal, objectKind, SCHEDULED_MESSAGE, serverSchedu
 import { SCHEDULED_CREATE_KIND } from './scheduled-message-create.js';
 
 /** A server id, or `tmp-N` until its create lands (the store rewrites it then). */
-export const scheduledId = z.union([z.number().int(), z.string().regex(/^tmp-\d+$/)]);
+export const scheduledId = z.lazy(() => z.union([z.number().int(), z.string().regex(/^tmp-\d+$/)]));
 
 export const scheduledDeleteArgs = z.object({ scheduled_message_id: scheduledId });
 

@@ -16,12 +16,12 @@ import { scheduledId } from './scheduled-message-delete.js';
 import { localSnippetId as localObjectId } from './snippet-local.js';
 import { plainTextHtml } from './message-content-edit.js';
 
-const recipient = z.union([
+const recipient = z.lazy(() => z.union([
   z.object({ type: z.literal('channel'), to: z.number().int(), topic: z.string() }),
   z.object({ type: z.literal('direct'), to: z.array(z.number().int()).min(1) }),
-]);
+]));
 
-export const scheduledEditArgs = z.object({
+export const scheduledEditArgs = z.lazy(() => z.object({
   /** A server id, or `tmp-N` while its offline create is queued (widened in place: old rows still parse). */
   scheduled_message_id: scheduledId,
   content: z.string().min(1).optional(),
@@ -29,7 +29,7 @@ export const scheduledEditArgs = z.object({
   scheduled_delivery_timestamp: z.number().int().optional(),
   /** A new recipient: the channel (with topic) or the direct-message users. */
   recipient: recipient.optional(),
-});
+}));
 export type ScheduledEditArgs = z.output<typeof scheduledEditArgs>;
 
 function wireArgs(a: ScheduledEditArgs): UpdateScheduledMessageArgs {
@@ -104,7 +104,7 @@ export function applyOptimistic(db: LocalDb, args: ScheduledEditArgs, changes: C
 
 export const scheduledMessageEditCommands = {
   updateScheduledMessage: queuedCommand({
-    request: z.object({
+    request: z.lazy(() => z.object({
       /** A server id, or the negative local id `createScheduledMessage` answered. */
       scheduled_message_id: z.number().int(),
       content: z.string().min(1).optional(),
@@ -116,7 +116,7 @@ export const scheduledMessageEditCommands = {
           z.object({ type: z.literal('direct'), user_ids: z.array(z.number().int().positive()).min(1) }),
         ])
         .optional(),
-    }),
+    })),
     response: enqueuedSchema,
     intent(r, ctx) {
       const rc = r.recipient;

@@ -41,7 +41,7 @@ export type ScheduledSendNowArgs = z.output<typeof scheduledSendNowArgs>;
  * What the user saw: when they asked (`enqueued_at`) and, from the local copy, the time the message
  * was scheduled for (`scheduled_at`; absent in rows queued before it was recorded).
  */
-export const scheduledSendNowBase = messageSendBase.extend({ scheduled_at: z.number().int().optional() });
+export const scheduledSendNowBase = z.lazy(() => messageSendBase.extend({ scheduled_at: z.number().int().optional() }));
 export type ScheduledSendNowBase = z.output<typeof scheduledSendNowBase>;
 
 export const SCHEDULED_SEND_NOW_KIND = 'send_scheduled_message_now';

@@ -36,31 +36,31 @@ import { OutboxIntentError, type CoalesceDecision, type OutboxKind, type Pending
 
 /** Zulip's MAX_IDX for option and task indexes. */
 const MAX_IDX = 1000;
-const idx = z.number().int().min(0).max(MAX_IDX);
+const idx = z.lazy(() => z.number().int().min(0).max(MAX_IDX));
 
 /** The widget events the app sends (web/shared/src/poll_data.ts, web/src/todo_widget.ts), keys in Zulip's order. */
-export const widgetEventSchema = z.discriminatedUnion('type', [
+export const widgetEventSchema = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('vote'), key: z.string().min(1), vote: z.union([z.literal(1), z.literal(-1)]) }),
   z.object({ type: z.literal('new_option'), idx, option: z.string().trim().min(1) }),
   z.object({ type: z.literal('question'), question: z.string().trim() }),
   z.object({ type: z.literal('new_task'), key: idx, task: z.string().trim().min(1), desc: z.string().trim(), completed: z.boolean() }),
   z.object({ type: z.literal('strike'), key: z.string().min(1) }),
   z.object({ type: z.literal('new_task_list_title'), title: z.string().trim() }),
-]);
+]));
 export type WidgetEvent = z.output<typeof widgetEventSchema>;
 
-export const submessageSendArgs = z.object({
+export const submessageSendArgs = z.lazy(() => z.object({
   message_id: z.number().int().positive().lt(LOCAL_ECHO_MIN_ID),
   msg_type: z.literal('widget'),
   /** The JSON text sent, exactly: what the server stores and what verification compares. */
   content: z.string().min(1),
   /** The local copy's id on the cached message (negative). */
   local_id: z.number().int().negative(),
-});
+}));
 export type SubmessageSendArgs = z.output<typeof submessageSendArgs>;
 
 /** How many of the user's submessages on the message had this content when they acted. */
-export const submessageSendBase = z.object({ known: z.number().int().min(0) });
+export const submessageSendBase = z.lazy(() => z.object({ known: z.number().int().min(0) }));
 export type SubmessageSendBase = z.output<typeof submessageSendBase>;
 
 export const SUBMESSAGE_SEND_KIND = 'send_submessage';
@@ -160,7 +160,7 @@ export function withoutLocalCopy(subs: readonly Submessage[], arrived: Pick<Subm
 /** The contract's command: an interaction with a poll or a to-do list on a message the device holds. */
 export const submessageSendCommands = {
   sendSubmessage: queuedCommand({
-    request: z.object({ message_id: z.number().int().positive(), event: widgetEventSchema }),
+    request: z.lazy(() => z.object({ message_id: z.number().int().positive(), event: widgetEventSchema })),
     response: enqueuedSchema,
     intent(r, ctx) {
       notUnsent(r.message_id);

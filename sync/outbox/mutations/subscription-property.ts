@@ -17,8 +17,8 @@ import { newestWins, withoutBase } from './shared.js';
 const HEX_COLOR = /^#[0-9a-fA-F]{3,6}$/;
 
 /** A setting and its value: a colour, or on/off. */
-const setting = z.union([z.object({ property: z.literal('color'), value: z.string().regex(HEX_COLOR) }), z.object({ property: z.enum(SUBSCRIPTION_FLAG_PROPERTIES), value: z.boolean() })]);
-export const subscriptionPropertyArgs = z.object({ stream_id: z.number().int() }).and(setting);
+const setting = z.lazy(() => z.union([z.object({ property: z.literal('color'), value: z.string().regex(HEX_COLOR) }), z.object({ property: z.enum(SUBSCRIPTION_FLAG_PROPERTIES), value: z.boolean() })]));
+export const subscriptionPropertyArgs = z.lazy(() => z.object({ stream_id: z.number().int() }).and(setting));
 export type SubscriptionPropertyArgs = z.output<typeof subscriptionPropertyArgs>;
 
 /** What a change does, in the outbox panel's words (`place`: the channel). */
@@ -61,7 +61,7 @@ export function applyOptimistic(db: LocalDb, a: SubscriptionPropertyArgs, change
 
 /** The contract's command: one setting of a subscribed channel, by channel id. */
 export const subscriptionPropertyCommands = {
-  updateSubscriptionSettings: queues(subscriptionProperty, z.object({ channel_id: z.number().int().positive() }).and(setting), (r, ctx) => {
+  updateSubscriptionSettings: queues(subscriptionProperty, z.lazy(() => z.object({ channel_id: z.number().int().positive() }).and(setting)), (r, ctx) => {
     if (!isSubscribed(ctx.db, r.channel_id)) throw new OutboxIntentError('not subscribed to this channel');
     const { channel_id, ...rest } = r;
     return { stream_id: channel_id, ...rest };

@@ -15,7 +15,7 @@ import type { ChangeCollector } from '../../db/changes.js';
 import { queues } from '../commands.js';
 import { oneCall, withoutBase } from './shared.js';
 
-export const subscriptionRemoveArgs = z.object({ subscriptions: z.array(z.string().min(1)).min(1) });
+export const subscriptionRemoveArgs = z.lazy(() => z.object({ subscriptions: z.array(z.string().min(1)).min(1) }));
 export type SubscriptionRemoveArgs = z.output<typeof subscriptionRemoveArgs>;
 
 /** The same key `subscribe` uses for the same names, so subscribe/unsubscribe stay ordered. */
@@ -51,5 +51,5 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionRemoveArgs, chang
 }
 
 export const subscriptionRemoveCommands = {
-  unsubscribe: queues(subscriptionRemove, z.object({ channels: z.array(z.string().min(1)).min(1) }), (r) => ({ subscriptions: r.channels })),
+  unsubscribe: queues(subscriptionRemove, z.lazy(() => z.object({ channels: z.array(z.string().min(1)).min(1) })), (r) => ({ subscriptions: r.channels })),
 };

@@ -14,9 +14,9 @@ import { subscriptionsKey } from './subscription-remove.js';
 
 const DEFAULT_COLOR = '#c2c2c2';
 
-export const subscriptionSetArgs = z.object({
+export const subscriptionSetArgs = z.lazy(() => z.object({
   subscriptions: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1),
-});
+}));
 export type SubscriptionSetArgs = z.output<typeof subscriptionSetArgs>;
 
 export const subscriptionSet = withoutBase({
@@ -54,5 +54,5 @@ export function applyOptimistic(db: LocalDb, args: SubscriptionSetArgs, changes:
 
 /** The contract's command: subscribe by channel name (a missing channel is created, as the server does). */
 export const subscriptionSetCommands = {
-  subscribe: queues(subscriptionSet, z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) }), (r) => ({ subscriptions: r.channels })),
+  subscribe: queues(subscriptionSet, z.lazy(() => z.object({ channels: z.array(z.object({ name: z.string().min(1), description: z.string().optional() })).min(1) })), (r) => ({ subscriptions: r.channels })),
 };

@@ -37,7 +37,7 @@ const VERIFY_CLOCK_SLACK_S = 60;
 /** Zulip's default `max_file_upload_size_mib`, when the realm has not said. */
 export const DEFAULT_MAX_FILE_UPLOAD_MIB = 25;
 
-export const uploadFileArgs = z.object({
+export const uploadFileArgs = z.lazy(() => z.object({
   /** `tmp-N`: what sends name the upload by until its URL is known. */
   upload: z.string().regex(/^tmp-\d+$/),
   /** The copy's id in the account's outbox files (32 hex digits). */
@@ -47,7 +47,7 @@ export const uploadFileArgs = z.object({
   size: z.number().int().nonnegative(),
   /** The entity of the send it was attached to (set when the send is queued). */
   entity: z.string().optional(),
-});
+}));
 export type UploadFileArgs = z.output<typeof uploadFileArgs>;
 
 /** When the user attached it (UNIX seconds, local clock): an older file of theirs is not this one. */
@@ -143,13 +143,13 @@ export const uploadTempOf = (localId: number): string => `tmp-${-localId}`;
  */
 export const uploadFileCommands = {
   uploadFile: queuedCommand({
-    request: z.object({
+    request: z.lazy(() => z.object({
       file: z.string().regex(/^[0-9a-f]{32}$/),
       filename: z.string().min(1).max(255),
       mime_type: z.string().max(255),
       size: z.number().int().nonnegative(),
-    }),
-    response: enqueuedSchema.extend({ upload_id: z.number().int().negative() }),
+    })),
+    response: z.lazy(() => enqueuedSchema.extend({ upload_id: z.number().int().negative() })),
     intent(r, ctx) {
       const mib = getRealmLimits(ctx.db).maxFileUploadSizeMib ?? DEFAULT_MAX_FILE_UPLOAD_MIB;
       if (r.size > mib * 1024 * 1024) throw new OutboxIntentError(`“${r.filename}” is larger than this organization's limit of ${mib} MiB per file.`);

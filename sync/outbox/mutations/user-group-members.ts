@@ -12,9 +12,9 @@ import { peopleIn, queues } from '../commands.js';
 import { groupKind, mergesNet, showsAddDelete, withAddDelete } from './shared.js';
 
 const ids = z.array(z.number().int());
-export const userGroupMembersArgs = z
+export const userGroupMembersArgs = z.lazy(() => z
   .object({ user_group_id: z.number().int(), add: ids.default([]), delete: ids.default([]) })
-  .refine((a) => a.add.length + a.delete.length > 0, 'nothing to change');
+  .refine((a) => a.add.length + a.delete.length > 0, 'nothing to change'));
 export type UserGroupMembersArgs = z.output<typeof userGroupMembersArgs>;
 
 export const userGroupMembers = groupKind({
@@ -37,5 +37,5 @@ export function applyOptimistic(db: LocalDb, args: UserGroupMembersArgs, changes
 }
 
 export const userGroupMembersCommands = {
-  updateUserGroupMembers: queues(userGroupMembers, z.object({ user_group_id: z.number().int().positive(), add: z.array(z.number().int().positive()).default([]), delete: z.array(z.number().int().positive()).default([]) }), (r) => ({ user_group_id: r.user_group_id, add: r.add, delete: r.delete })),
+  updateUserGroupMembers: queues(userGroupMembers, z.lazy(() => z.object({ user_group_id: z.number().int().positive(), add: z.array(z.number().int().positive()).default([]), delete: z.array(z.number().int().positive()).default([]) })), (r) => ({ user_group_id: r.user_group_id, add: r.add, delete: r.delete })),
 };

@@ -31,9 +31,9 @@ const settings = z.object({
   can_remove_members_group: update.optional(),
 } satisfies Record<GroupPermission, unknown>);
 
-export const userGroupPermissionsArgs = z
+export const userGroupPermissionsArgs = z.lazy(() => z
   .object({ user_group_id: z.number().int(), settings: settings.strict() })
-  .refine((a) => Object.values(a.settings).some((v) => v !== undefined), 'nothing to change');
+  .refine((a) => Object.values(a.settings).some((v) => v !== undefined), 'nothing to change'));
 export type UserGroupPermissionsArgs = z.output<typeof userGroupPermissionsArgs>;
 
 /** Equal as permissions: a lone subgroup without direct members is that group. */

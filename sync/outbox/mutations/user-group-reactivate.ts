@@ -36,5 +36,5 @@ export function applyOptimistic(db: LocalDb, args: UserGroupReactivateArgs, chan
  * Queued: it depends on nothing but the group itself and the user's right to manage it.
  */
 export const userGroupReactivateCommands = {
-  updateUserGroupReactivate: queues(userGroupReactivate, z.object({ user_group_id: z.number().int().positive() }), (r) => ({ user_group_id: r.user_group_id })),
+  updateUserGroupReactivate: queues(userGroupReactivate, z.lazy(() => z.object({ user_group_id: z.number().int().positive() })), (r) => ({ user_group_id: r.user_group_id })),
 };

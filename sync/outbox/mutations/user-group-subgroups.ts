@@ -16,10 +16,10 @@ import { groupKind, mergesNet, showsAddDelete, withAddDelete } from './shared.js
 import { enqueuedSchema } from '../../protocol/outbox.js';
 
 const ids = z.array(z.number().int());
-export const userGroupSubgroupsArgs = z
+export const userGroupSubgroupsArgs = z.lazy(() => z
   .object({ user_group_id: z.number().int(), add: ids.default([]), delete: ids.default([]) })
   .refine((a) => a.add.length + a.delete.length > 0, 'nothing to change')
-  .refine((a) => !a.add.includes(a.user_group_id), 'a group cannot be its own subgroup');
+  .refine((a) => !a.add.includes(a.user_group_id), 'a group cannot be its own subgroup'));
 export type UserGroupSubgroupsArgs = z.output<typeof userGroupSubgroupsArgs>;
 
 export const userGroupSubgroups = groupKind({
@@ -47,9 +47,9 @@ export function applyOptimistic(db: LocalDb, args: UserGroupSubgroupsArgs, chang
 /** The contract's command: add or remove direct subgroups (POST /user_groups/{id}/members `add_subgroups` / `delete_subgroups`, FL 311). */
 export const userGroupSubgroupsCommands = {
   updateUserGroupSubgroups: queuedCommand({
-    request: z
+    request: z.lazy(() => z
       .object({ user_group_id: z.number().int().positive(), add: z.array(z.number().int().positive()).default([]), delete: z.array(z.number().int().positive()).default([]) })
-      .refine((r) => r.add.length + r.delete.length > 0, 'nothing to change'),
+      .refine((r) => r.add.length + r.delete.length > 0, 'nothing to change')),
     response: enqueuedSchema,
     intent(r, ctx) {
       if (r.add.includes(r.user_group_id)) throw new OutboxIntentError('a group cannot be its own subgroup');

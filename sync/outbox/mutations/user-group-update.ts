@@ -13,9 +13,9 @@ import { queuedCommand } from '../commands.js';
 import { groupKind } from './shared.js';
 import { GROUP_PERMISSIONS, userGroupPermissions } from './user-group-permissions.js';
 
-export const userGroupUpdateArgs = z
+export const userGroupUpdateArgs = z.lazy(() => z
   .object({ user_group_id: z.number().int(), name: z.string().min(1).optional(), description: z.string().optional() })
-  .refine((a) => a.name !== undefined || a.description !== undefined, 'nothing to change');
+  .refine((a) => a.name !== undefined || a.description !== undefined, 'nothing to change'));
 export type UserGroupUpdateArgs = z.output<typeof userGroupUpdateArgs>;
 
 export const userGroupUpdate = groupKind({
@@ -42,10 +42,10 @@ export function applyOptimistic(db: LocalDb, args: UserGroupUpdateArgs, changes:
   if (done) changes.touched('user_groups');
 }
 
-const groupPermissionRequest = z.object({
+const groupPermissionRequest = z.lazy(() => z.object({
   new: z.union([z.number().int(), z.object({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) })]),
   old: z.union([z.number().int(), z.object({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) })]).optional(),
-});
+}));
 
 /**
  * The contract's command: name, description and permission settings (`{new, old}`: `old` is what
@@ -54,13 +54,13 @@ const groupPermissionRequest = z.object({
  */
 export const userGroupUpdateCommands = {
   updateUserGroup: queuedCommand({
-    request: z.object({
+    request: z.lazy(() => z.object({
       user_group_id: z.number().int().positive(),
       name: z.string().min(1).optional(),
       description: z.string().optional(),
       permissions: z.record(z.string(), groupPermissionRequest).optional(),
-    }),
-    response: z.object({ outbox_ids: z.array(z.number().int()) }),
+    })),
+    response: z.lazy(() => z.object({ outbox_ids: z.array(z.number().int()) })),
     intent(r, ctx) {
       const ids: number[] = [];
       if (r.name !== undefined || r.description !== undefined) {

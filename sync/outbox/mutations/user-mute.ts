@@ -22,7 +22,7 @@ export const MUTE_USER_KIND = 'mute_user';
 /** The realm value holding the server's list (register's `muted_users`). */
 export const MUTED_USERS_KEY = 'muted_users';
 
-export const userMuteArgs = z.object({ user_id: z.number().int().positive(), muted: z.boolean() });
+export const userMuteArgs = z.lazy(() => z.object({ user_id: z.number().int().positive(), muted: z.boolean() }));
 export type UserMuteArgs = z.output<typeof userMuteArgs>;
 
 const ALREADY = /^(user already muted|user is not muted)$/i;
@@ -67,5 +67,5 @@ export function applyOptimistic(db: LocalDb, a: UserMuteArgs, changes: ChangeCol
 
 /** The contract's command: mute or unmute a person (queued offline). */
 export const userMuteCommands = {
-  setUserMuted: queues(userMute, z.object({ user_id: z.number().int().positive(), muted: z.boolean() }), (r) => r),
+  setUserMuted: queues(userMute, z.lazy(() => z.object({ user_id: z.number().int().positive(), muted: z.boolean() })), (r) => r),
 };

@@ -11,14 +11,14 @@ import { queues } from '../commands.js';
 import { oneCall, withoutBase } from './shared.js';
 import { readState } from './read-state.js';
 
-const settingValue = z.union([z.string(), z.number(), z.boolean()]);
+const settingValue = z.lazy(() => z.union([z.string(), z.number(), z.boolean()]));
 // Never queued: passwords must not sit in the outbox table, and an email change needs a confirmation.
 const notQueued = new Set(['old_password', 'new_password', 'email']);
 
-export const userSettingsArgs = z
+export const userSettingsArgs = z.lazy(() => z
   .record(z.string(), settingValue)
   .refine((m) => Object.keys(m).length > 0, 'at least one setting')
-  .refine((m) => Object.keys(m).every((k) => !notQueued.has(k)), 'contains a setting that is never queued');
+  .refine((m) => Object.keys(m).every((k) => !notQueued.has(k)), 'contains a setting that is never queued'));
 export type UserSettingsArgs = z.output<typeof userSettingsArgs>;
 
 export const userSettingsUpdate = withoutBase({
@@ -50,5 +50,5 @@ export function applyOptimistic(db: LocalDb, args: UserSettingsArgs, changes: Ch
 
 /** The contract's command: setting name → value, as `PATCH /settings` takes them (never passwords or the email). */
 export const userSettingsUpdateCommands = {
-  updateSettings: queues(userSettingsUpdate, z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), (r) => r.settings),
+  updateSettings: queues(userSettingsUpdate, z.lazy(() => z.object({ settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) })), (r) => r.settings),
 };

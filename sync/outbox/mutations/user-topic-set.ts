@@ -11,11 +11,11 @@ import { atChannel, queues } from '../commands.js';
 import { newestWins, oneCall, withoutBase } from './shared.js';
 import { readState } from './read-state.js';
 
-export const userTopicSetArgs = z.object({
+export const userTopicSetArgs = z.lazy(() => z.object({
   stream_id: z.number().int(),
   topic: z.string(),
   visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-});
+}));
 export type UserTopicSetArgs = z.output<typeof userTopicSetArgs>;
 
 /** What each visibility policy does to a topic, for the row's description. */
@@ -50,5 +50,5 @@ export function applyOptimistic(db: LocalDb, args: UserTopicSetArgs, changes: Ch
 
 /** The contract's command: a topic's visibility policy (0 none, 1 muted, 2 unmuted, 3 followed). */
 export const userTopicSetCommands = {
-  updateUserTopic: queues(userTopicSet, z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) }), (r) => ({ stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy })),
+  updateUserTopic: queues(userTopicSet, z.lazy(() => z.object({ channel_id: z.number().int().positive(), topic: z.string(), visibility_policy: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]) })), (r) => ({ stream_id: r.channel_id, topic: r.topic, visibility_policy: r.visibility_policy })),
 };
