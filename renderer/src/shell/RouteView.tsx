@@ -57,22 +57,14 @@ export function RouteView() {
   });
   // A hovered or focused link to a view fetches its first screen ahead of the click.
   onCleanup(prefetchOnIntent(document, lookups, narrow));
-  // The message view and the home views are each made once and kept while other screens show
-  // (out of the document): coming back costs no rebuild, and the lists the message view keeps for
-  // recent views (NarrowView) outlive a visit to the Inbox.
+  // The message view is made once and kept while other screens show (out of the document), so
+  // the lists it keeps for recent views (NarrowView) outlive a visit to the Inbox. It holds no
+  // composer then: no view is open (the home views, which have composers of their own, are not
+  // kept: a hidden composer would answer the compose store's requests too).
   const owner = getOwner();
-  const kept: { dispose(): void }[] = [];
-  onCleanup(() => kept.forEach((k) => k.dispose()));
-  const keptScreen = (make: () => JSX.Element) => {
-    let node: JSX.Element | undefined;
-    return () => (node ??= createRoot((dispose) => {
-      kept.push({ dispose });
-      return make();
-    }, owner));
-  };
-  const narrowView = keptScreen(() => <NarrowView />);
-  const inboxView = keptScreen(() => <InboxView />);
-  const recentView = keptScreen(() => <RecentView />);
+  let kept: { node: JSX.Element; dispose(): void } | undefined;
+  onCleanup(() => kept?.dispose());
+  const narrowView = () => (kept ??= createRoot((dispose) => ({ node: <NarrowView />, dispose }), owner)).node;
   return (
     <Switch>
       <Match when={section()}>
@@ -88,8 +80,12 @@ export function RouteView() {
           </section>
         )}
       </Match>
-      <Match when={screen().kind === 'inbox'}>{inboxView()}</Match>
-      <Match when={screen().kind === 'recent'}>{recentView()}</Match>
+      <Match when={screen().kind === 'inbox'}>
+        <InboxView />
+      </Match>
+      <Match when={screen().kind === 'recent'}>
+        <RecentView />
+      </Match>
       <Match when={screen().kind === 'loading'}>
         <section class="narrow" aria-label="Conversation">
           <EmptyState title="Loading…" role="status" />
