@@ -76,9 +76,16 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
   // And through a visit to a home view: the message view and its lists are kept too.
   await app.getByRole('navigation', { name: 'Channels' }).getByRole('link', { name: /^Inbox/ }).dispatchEvent('click');
   await expect(app.locator('.message-scroll')).toHaveCount(0);
+  await app.evaluate(`document.querySelector('section.home').dataset.kept = 'inbox'`);
   await clickTopic(app, ALPHA);
   await expect(app.locator('.message-scroll[data-list="alpha"]')).toBeVisible();
   await expect(list.getByText('[alpha] 4')).toBeInViewport();
+  // The Inbox is kept as well (not built again), its composer made afresh only while it shows.
+  await app.getByRole('navigation', { name: 'Channels' }).getByRole('link', { name: /^Inbox/ }).dispatchEvent('click');
+  await expect(app.locator('section.home[data-kept="inbox"]')).toBeVisible();
+  await expect(app.getByRole('button', { name: 'New topic' })).toHaveCount(1);
+  await clickTopic(app, ALPHA);
+  await expect(app.locator('.message-scroll[data-list="alpha"]')).toBeVisible();
   const alpha = (await states(app)).filter((s) => s.title === `general › ${ALPHA}` && s.texts.length > 0);
   // The first screen shown was the cached one (without the new message); the snapshot replaced it.
   expect(alpha[0]?.texts).toEqual(['[alpha] 1', '[alpha] 2', '[alpha] 3']);

@@ -7,6 +7,7 @@
  */
 import { createEffect, createMemo, on, Show } from 'solid-js';
 import { Button } from '../kit/Button.js';
+import { useShown } from '../kit/kept-views.js';
 import { topicLabel } from '../kit/format.js';
 import { useNarrow } from '../data/narrow.js';
 import { hashOfTarget, type NarrowTarget } from '../data/target.js';
@@ -44,7 +45,17 @@ function startOfMode(m: ComposeMode, label: (to: DraftTo) => string): ComposerSt
   return m;
 }
 
+/** The compose area, only while its screen is in the document (a kept screen's would answer the compose store too). */
 export function ComposeArea() {
+  const shown = useShown();
+  return (
+    <Show when={shown()}>
+      <ShownComposeArea />
+    </Show>
+  );
+}
+
+function ShownComposeArea() {
   const compose = useCompose();
   const narrow = useNarrow();
   const router = useRouter();

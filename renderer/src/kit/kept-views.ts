@@ -11,7 +11,7 @@
  * - A view that may not be kept (`keep` false: a search, whose answer depends on the server) is
  *   dropped as soon as another shows.
  */
-import { createMemo, createRoot, createSelector, getOwner, onCleanup, untrack, type Accessor, type JSX } from 'solid-js';
+import { createContext, createMemo, createRoot, createSelector, getOwner, onCleanup, untrack, useContext, type Accessor, type JSX } from 'solid-js';
 
 export interface KeptView {
   readonly node: JSX.Element;
@@ -67,3 +67,11 @@ export function createKeptViews(opts: KeptViewsOptions): Accessor<JSX.Element | 
     });
   });
 }
+
+/**
+ * Whether the screen a component is in is the one in the document: false while a screen kept out
+ * of it (RouteView) waits to show again. What must not act from a hidden screen (a composer,
+ * which answers the app-wide compose store) renders only while it is true. True outside kept screens.
+ */
+export const ShownContext = createContext<Accessor<boolean>>(() => true);
+export const useShown = (): Accessor<boolean> => useContext(ShownContext);

@@ -19,6 +19,7 @@ import { useSettings } from '../data/settings.js';
 import { Dynamic } from 'solid-js/web';
 import { sectionEntry } from './sections.js';
 import { prefetchOnIntent } from '../narrow/prefetch.js';
+import { ShownContext } from '../kit/kept-views.js';
 
 export function RouteView() {
   const router = useRouter();
@@ -57,14 +58,25 @@ export function RouteView() {
   });
   // A hovered or focused link to a view fetches its first screen ahead of the click.
   onCleanup(prefetchOnIntent(document, lookups, narrow));
-  // The message view is made once and kept while other screens show (out of the document), so
-  // the lists it keeps for recent views (NarrowView) outlive a visit to the Inbox. It holds no
-  // composer then: no view is open (the home views, which have composers of their own, are not
-  // kept: a hidden composer would answer the compose store's requests too).
+  // The message view and the home views are each made once and kept while other screens show
+  // (out of the document): coming back builds nothing again, and the lists the message view keeps
+  // for recent views (NarrowView) outlive a visit to the Inbox. A hidden screen's composer is not
+  // there (ShownContext): it would answer the app-wide compose store too.
   const owner = getOwner();
-  let kept: { node: JSX.Element; dispose(): void } | undefined;
-  onCleanup(() => kept?.dispose());
-  const narrowView = () => (kept ??= createRoot((dispose) => ({ node: <NarrowView />, dispose }), owner)).node;
+  const kept: (() => void)[] = [];
+  onCleanup(() => kept.forEach((dispose) => dispose()));
+  const keptScreen = (kind: Screen['kind'], make: () => JSX.Element) => {
+    let node: JSX.Element | undefined;
+    const shown = () => screen().kind === kind;
+    return () =>
+      (node ??= createRoot((dispose) => {
+        kept.push(dispose);
+        return <ShownContext.Provider value={shown}>{make()}</ShownContext.Provider>;
+      }, owner));
+  };
+  const narrowView = keptScreen('narrow', () => <NarrowView />);
+  const inboxView = keptScreen('inbox', () => <InboxView />);
+  const recentView = keptScreen('recent', () => <RecentView />);
   return (
     <Switch>
       <Match when={section()}>
@@ -80,12 +92,8 @@ export function RouteView() {
           </section>
         )}
       </Match>
-      <Match when={screen().kind === 'inbox'}>
-        <InboxView />
-      </Match>
-      <Match when={screen().kind === 'recent'}>
-        <RecentView />
-      </Match>
+      <Match when={screen().kind === 'inbox'}>{inboxView()}</Match>
+      <Match when={screen().kind === 'recent'}>{recentView()}</Match>
       <Match when={screen().kind === 'loading'}>
         <section class="narrow" aria-label="Conversation">
           <EmptyState title="Loading…" role="status" />
