@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoot } from 'solid-js';
-import { createNarrowStore } from '../../../renderer/src/data/narrow-store.js';
+import { createNarrowStore, type NarrowStore } from '../../../renderer/src/data/narrow-store.js';
 import { opened, opening, type ViewState } from '../../../renderer/src/data/narrow-reducer.js';
 import { cacheKey, createViewCache } from '../../../renderer/src/data/view-cache.js';
 import type { NarrowTarget } from '../../../renderer/src/data/target.js';
@@ -99,6 +99,21 @@ function fakeBridge() {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A narrow store over a fake bridge, in a reactive root, disposed after `run`. */
+function withStore(run: (store: NarrowStore, b: ReturnType<typeof fakeBridge>) => Promise<void>): Promise<void> {
+  return createRoot(async (dispose) => {
+    const b = fakeBridge();
+    // @ts-expect-error: the fake answers only what the store asks.
+    const store = createNarrowStore(b.bridge, { isLive: () => true });
+    try {
+      await run(store, b);
+    } finally {
+      store.dispose();
+      dispose();
+    }
+  });
+}
+
 describe('narrow store with the view cache', () => {
   beforeEach(() => {
     vi.stubGlobal('window', globalThis);
@@ -107,10 +122,7 @@ describe('narrow store with the view cache', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a cached view at once, replaced by the snapshot; never another view’s messages', async () => {
-    await createRoot(async (dispose) => {
-      const b = fakeBridge();
-      // @ts-expect-error: the fake answers only what the store asks.
-      const store = createNarrowStore(b.bridge, { isLive: () => true });
+    await withStore(async (store, b) => {
       store.open(general);
       b.asked[0]?.answer(snapshot([1, 2]));
       await flush();
@@ -141,16 +153,11 @@ describe('narrow store with the view cache', () => {
       expect(store.state.view?.target).toEqual(general);
       expect(ids(store.state.view)).toEqual([1, 2, 3]);
       expect(b.closed).toContain('view-4');
-      store.dispose();
-      dispose();
     });
   });
 
   it('gives each view a store of its own, kept while others show, brought up to date when it shows again', async () => {
-    await createRoot(async (dispose) => {
-      const b = fakeBridge();
-      // @ts-expect-error: the fake answers only what the store asks.
-      const store = createNarrowStore(b.bridge, { isLive: () => true });
+    await withStore(async (store, b) => {
       store.open(general);
       b.asked[0]?.answer(snapshot([1, 2]));
       await flush();
@@ -196,16 +203,11 @@ describe('narrow store with the view cache', () => {
       store.open(other);
       b.emit({ type: 'areas', areas: ['accounts'] });
       expect(store.keeps(generalView)).toBe(false);
-      store.dispose();
-      dispose();
     });
   });
 
   it('prefetches into the cache without opening, and forgets everything on an account switch', async () => {
-    await createRoot(async (dispose) => {
-      const b = fakeBridge();
-      // @ts-expect-error: the fake answers only what the store asks.
-      const store = createNarrowStore(b.bridge, { isLive: () => true });
+    await withStore(async (store, b) => {
       store.prefetch(greetings);
       store.prefetch(greetings);
       expect(b.asked.length).toBe(1);
@@ -234,8 +236,6 @@ describe('narrow store with the view cache', () => {
       b.asked[3]?.answer(snapshot([message(40).id], { key: 'topic' }));
       await flush();
       expect(ids(store.state.view)).toEqual([40]);
-      store.dispose();
-      dispose();
     });
   });
 });
