@@ -17,14 +17,14 @@
  * no page is loaded from it); the engine's snapshot replaces it when it comes, rows of unchanged
  * messages staying mounted.
  */
-import { batch, createEffect, createSignal, on } from 'solid-js';
+import { batch, createEffect, createSelector, createSignal, on } from 'solid-js';
 import { createStore, reconcile, unwrap, type SetStoreFunction } from 'solid-js/store';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
 import { isBridgeError, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
 import { canLoad, changed, connectionBack, edgeId, failed, mergeChanges, opened, opening, reopening, searchToRetry, sideLoading, sideSettled, waitingSides, type Side, type ViewState } from './narrow-reducer.js';
-import { narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
+import { channelOfTarget, narrowRequest, PAGE_SIZE, sameTarget, type NarrowTarget } from './target.js';
 import { afterPaint } from '../kit/after-paint.js';
 import { cacheKey, createViewCache, type CachedView } from './view-cache.js';
 
@@ -41,6 +41,11 @@ export interface NarrowStore {
    * kept mounted for it may show it again. False once its view is forgotten (see `kept`).
    */
   keeps(view: ViewState): boolean;
+  /**
+   * Whether the open view is in this channel (the channel itself or one of its topics): a selector,
+   * so a switch re-runs the two rows it concerns, not every channel's of a large organisation.
+   */
+  opensChannel(channelId: number): boolean;
   open(target: NarrowTarget): void;
   /** Ask the engine for a view's first screen ahead of opening it (a hovered or focused link). */
   prefetch(target: NarrowTarget): void;
@@ -112,6 +117,10 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     },
   };
   const [shown, setShown] = createSignal<ViewState | null>(null);
+  const opensChannel = createSelector(() => {
+    const t = box()?.view.target;
+    return t === undefined ? null : (channelOfTarget(t)?.channelId ?? null);
+  });
   const cache = createViewCache();
   /** The one prefetch asked for and not answered yet, and the next one to ask. */
   let prefetching: NarrowTarget | null = null;
@@ -384,6 +393,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   return {
     state,
     shown,
+    opensChannel,
     keeps(view) {
       const k = cacheKey(view.target);
       return k !== null && kept.get(k)?.view === view;

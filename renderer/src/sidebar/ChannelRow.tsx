@@ -6,7 +6,7 @@ import { bridge } from '../core/bridge.js';
 import { MoreToggle } from './MoreToggle.js';
 import { topicLabel } from '../kit/format.js';
 import { useNarrow } from '../data/narrow.js';
-import { channelOfTarget, hashOfTarget } from '../data/target.js';
+import { hashOfTarget } from '../data/target.js';
 import { isTopicMuted } from '../data/channels-reducer.js';
 import { UnreadBadge } from '../kit/UnreadBadge.js';
 import { ChannelMenu, TopicMenu } from './TopicMenu.js';
@@ -59,10 +59,8 @@ export function ChannelRow(props: { channel: ChannelSummary }) {
   const narrow = useNarrow();
   const [showAll, setShowAll] = createSignal(false);
   const target = () => narrow.state.view?.target;
-  const isOpen = () => {
-    const t = target();
-    return t !== undefined && channelOfTarget(t)?.channelId === props.channel.channel_id;
-  };
+  // Only the rows of the channel opened and of the one left re-run on a switch (a selector).
+  const isOpen = () => narrow.opensChannel(props.channel.channel_id);
   const isChannelNarrow = () => isOpen() && target()?.kind === 'channel';
   const isTopicNarrow = (topic: string) => {
     const t = target();

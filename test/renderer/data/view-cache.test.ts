@@ -164,9 +164,11 @@ describe('narrow store with the view cache', () => {
       const generalView = store.state.view;
       if (generalView === null) throw new Error('general did not open');
       expect(store.keeps(generalView)).toBe(true);
+      expect([store.opensChannel(1), store.opensChannel(2)]).toEqual([true, false]);
       store.open(other);
       b.asked[1]?.answer(snapshot([7], { key: 'channel:2' }));
       await flush();
+      expect([store.opensChannel(1), store.opensChannel(2)]).toEqual([false, true]);
       // Another view, another store: general's is left as it was, and still kept.
       expect(store.state.view).not.toBe(generalView);
       expect(ids(store.state.view)).toEqual([7]);
