@@ -51,8 +51,19 @@ export function useReading(opts: {
       batcher.drop(e.messageIds);
     }),
   );
-  // A list kept while another view showed is shown again: another view was open in between.
-  createEffect(on(opts.shown, (on) => on || keptUnread.clear(), { defer: true }));
+  // A list hidden (kept while another view shows): what it saw goes now, as when a list closes;
+  // shown again, another view was open in between.
+  createEffect(
+    on(
+      opts.shown,
+      (on) => {
+        if (on) return;
+        batcher.flush();
+        keptUnread.clear();
+      },
+      { defer: true },
+    ),
+  );
 
   const check = () => {
     const scroller = opts.scroller();
