@@ -154,17 +154,23 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     error: next.error,
   });
 
+  /** Everything but the messages and the target, into a view's store. */
+  const setScalars = (b: ViewBox, next: ViewState) => {
+    b.set(scalarsOf(next));
+    b.set('before', { ...next.before });
+    b.set('after', { ...next.after });
+    b.last = next;
+  };
+
   /** Mirror `next` into a view's store: whole (its own copy), or only the rest when its messages did not change. */
   const mirror = (b: ViewBox, next: ViewState) => {
     if (sameMessages(b.last.messages, next.messages)) {
       b.set('target', reconcile(structuredClone(next.target)));
-      b.set(scalarsOf(next));
-      b.set('before', { ...next.before });
-      b.set('after', { ...next.after });
+      setScalars(b, next);
     } else {
       b.set(reconcile(structuredClone(next), { key: 'id', merge: false }));
+      b.last = next;
     }
-    b.last = next;
   };
 
   /** Replace the whole view (opening, a snapshot, a failure), in the view's own store. */
@@ -212,10 +218,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     const b = box();
     if (b === null) return;
     batch(() => {
-      b.set(scalarsOf(next));
-      b.set('before', { ...next.before });
-      b.set('after', { ...next.after });
-      b.last = next;
+      setScalars(b, next);
       setShown(next);
     });
   };
