@@ -1,0 +1,66 @@
+/**
+ * The router: the app's place is the URL fragment, as in Zulip web. `route()` is the parsed
+ * `location.hash`. `navigate(hash)` pushes a history entry (or replaces the current one) and sets
+ * the route at once, in the same task. A plain click on an in-app link (`href="#…"`, no modifier
+ * key, not already handled) navigates the same way: the new view is built in the click's own task
+ * and painted in the next frame, where the browser's own fragment navigation would queue a
+ * `hashchange` task (and try to scroll to an element named like the fragment) first. Back,
+ * Forward and a typed URL are followed on `popstate` / `hashchange`; a reload keeps the fragment,
+ * so it keeps the place.
+ */
+import { createMemo, createSignal } from 'solid-js';
+import { parseHash, type Route } from '../core/hash.js';
+
+export interface Router {
+  hash(): string;
+  route(): Route;
+  navigate(hash: string, opts?: { replace?: boolean }): void;
+}
+
+/** The window the router follows (a test passes its own). */
+export type RouterWindow = Window & Pick<typeof globalThis, 'Element'>;
+
+const normal = (h: string) => (h === '' || h === '#' ? '' : h.startsWith('#') ? h : `#${h}`);
+
+/** The in-app fragment a click follows, or null when the click is the browser's (or already handled). */
+export function clickedFragment(e: MouseEvent, win: RouterWindow): string | null {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
+  const a = e.target instanceof win.Element ? e.target.closest('a[href]') : null;
+  const target = a?.getAttribute('target');
+  if (a === null || a.hasAttribute('download') || (target && target !== '_self')) return null;
+  const href = a.getAttribute('href') ?? '';
+  return href.startsWith('#') ? href : null;
+}
+
+export function createRouter(win: RouterWindow = window): Router & { dispose(): void } {
+  const [hash, setHash] = createSignal(normal(win.location.hash));
+  const onHashChange = () => setHash(normal(win.location.hash));
+  const route = createMemo(() => parseHash(hash()));
+  const url = (h: string) => (h === '' ? win.location.pathname + win.location.search : h);
+  const navigate = (next: string, opts?: { replace?: boolean }) => {
+    const h = normal(next);
+    if (opts?.replace) win.history.replaceState(win.history.state, '', url(h));
+    else if (h !== hash()) win.history.pushState(null, '', url(h));
+    setHash(h);
+  };
+  const onClick = (e: MouseEvent) => {
+    const h = clickedFragment(e, win);
+    if (h === null) return;
+    e.preventDefault();
+    navigate(h);
+  };
+  // On the window, so the app's own click handlers (delegated to the document) act first.
+  win.addEventListener('click', onClick);
+  win.addEventListener('hashchange', onHashChange);
+  win.addEventListener('popstate', onHashChange);
+  return {
+    hash,
+    route,
+    navigate,
+    dispose: () => {
+      win.removeEventListener('click', onClick);
+      win.removeEventListener('hashchange', onHashChange);
+      win.removeEventListener('popstate', onHashChange);
+    },
+  };
+}
