@@ -21,8 +21,8 @@ class FakeElement {
   }
   closest(sel: string): FakeElement | null {
     if (sel !== 'a[href]') throw new Error(`unexpected selector ${sel}`);
-    for (let e: FakeElement | null = this; e !== null; e = e.parent) if (e.tag === 'a' && e.hasAttribute('href')) return e;
-    return null;
+    if (this.tag === 'a' && this.hasAttribute('href')) return this;
+    return this.parent?.closest(sel) ?? null;
   }
 }
 
