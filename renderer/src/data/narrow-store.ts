@@ -262,8 +262,13 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     const token = ++seq;
     const askedAt = cache.version();
     early = [];
-    // Asked first: the engine answers while this view is swapped in.
-    const answer = bridge.invoke('openNarrow', narrowRequest(from.target));
+    // A first screen to show (cached, or kept while reopening) is painted before the engine is
+    // asked (the message to it is not on the way to the frame), and not at all when another view
+    // is opened meanwhile; with nothing to show, asked first: the engine answers while this view
+    // is swapped in.
+    const painted = from.messages.length > 0 ? nextFrame() : null;
+    const ask = () => bridge.invoke('openNarrow', narrowRequest(from.target));
+    const answer = painted === null ? ask() : painted.then(() => (token === seq ? ask() : null));
     if (deferShown) {
       plain = from;
       unshown = token;
@@ -275,12 +280,9 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     } else {
       commitAll(from);
     }
-    // A first screen shown (cached, or kept while reopening) is painted before the snapshot
-    // replaces it: the frame is not held up by the second render.
-    const painted = from.messages.length > 0 ? nextFrame() : null;
     try {
       const r = await answer;
-      if (painted !== null) await painted;
+      if (r === null) return;
       if (token !== seq || plain === null) {
         closeInEngine(r.view_id);
         return;
