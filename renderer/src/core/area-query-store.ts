@@ -30,6 +30,8 @@ export interface AreaQueryOptions<T> {
   key?: string;
   /** On a failed fetch: keep what was shown (default) or go back to `initial`. */
   onError?: 'keep' | 'reset';
+  /** When to make the first fetch (default: at once). */
+  start?(fetch: () => void): void;
   timers?: Timers;
 }
 
@@ -48,6 +50,7 @@ export function createAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnect
       areas: opts.areas,
       when: opts.when,
       debounceMs: opts.debounceMs,
+      start: opts.start,
       onData: (value) =>
         batch(() => {
           setState('data', reconcile(value, { key: opts.key ?? 'id', merge: false }));

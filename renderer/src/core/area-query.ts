@@ -23,6 +23,8 @@ export interface AreaQuerySpec<T> {
   /** Fold bursts of events into one fetch this many ms after the first (default: fetch at once). */
   debounceMs?: number;
   onData(value: T): void;
+  /** When to make the first fetch (default: at once), e.g. once the frame being prepared is painted. */
+  start?(fetch: () => void): void;
   /** The fetch failed (no account open yet, the host away, a refusal): keep or clear what is shown. */
   onError(e: unknown): void;
 }
@@ -83,7 +85,7 @@ export function startAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnecti
   const offConn = bridge.onConnection((s) => {
     if (s === 'up') soon();
   });
-  void refresh();
+  (spec.start ?? ((f) => f()))(() => void refresh());
 
   return {
     refresh,

@@ -6,6 +6,7 @@
  */
 import { createEffect, createMemo, onCleanup, Show } from 'solid-js';
 import { createAreaQuery } from '../core/area-query-store.js';
+import { afterPaint } from '../kit/after-paint.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { typingText } from '../compose/typing-sender.js';
 import { useUsers } from '../data/users.js';
@@ -29,6 +30,8 @@ function Typists(props: { to: DraftTo; bridge: Bridge }) {
     areas: ['typing'],
     initial: { user_ids: [] as number[] },
     onError: 'reset',
+    // Nobody is shown typing as a view opens: the engine is asked once the view is painted.
+    start: (fetch) => afterPaint(fetch, TYPING_POLL_MS),
   });
   createEffect(() => {
     if (q.state.data.user_ids.length === 0) return;

@@ -45,6 +45,23 @@ function counter(over: Partial<AreaQuerySpec<number>> = {}) {
 }
 
 describe('startAreaQuery', () => {
+  it('makes its first fetch when its start says (after a view is painted), none once disposed', async () => {
+    const b = fakeBridge();
+    let go: (() => void) | undefined;
+    const { spec, seen } = counter({ start: (f) => void (go = f) });
+    startAreaQuery(b, spec);
+    await flush();
+    expect(spec.fetch).not.toHaveBeenCalled();
+    go?.();
+    await flush();
+    expect(seen).toEqual([1]);
+    const late = counter({ start: (f) => void (go = f) });
+    startAreaQuery(b, late.spec).dispose();
+    go?.();
+    await flush();
+    expect(late.spec.fetch).not.toHaveBeenCalled();
+  });
+
   it('fetches at start and again for its areas and for accounts, not for other areas', async () => {
     const b = fakeBridge();
     const { spec, seen } = counter();
