@@ -17,7 +17,7 @@
  * no page is loaded from it); the engine's snapshot replaces it when it comes, rows of unchanged
  * messages staying mounted.
  */
-import { batch, createEffect, createSelector, createSignal, on } from 'solid-js';
+import { batch, createEffect, createSelector, createSignal, on, type Signal } from 'solid-js';
 import { createStore, reconcile, unwrap, type SetStoreFunction } from 'solid-js/store';
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
 import type { NarrowChangeSet } from '../../../sync/protocol/views.js';
@@ -31,11 +31,13 @@ import { cacheKey, createViewCache, type CachedView } from './view-cache.js';
 export interface NarrowStore {
   readonly state: { readonly view: ViewState | null };
   /**
-   * The same view as plain data (what the store mirrors): for what is derived from the whole list
-   * (ids, positions, unread ids). Read through the store, every message would get signals of its
-   * own for the fields read (most of the heap with thousands of messages loaded); rows read the store.
+   * A view (a store `state.view` gave) as plain data, what was last mirrored into it: for what is
+   * derived from the whole list (ids, positions, unread ids). Read through the store, every message
+   * would get signals of its own for the fields read (most of the heap with thousands of messages
+   * loaded); rows read the store. It changes only when that view's store does: a list kept for a
+   * view while others show hears nothing of their switches.
    */
-  shown(): ViewState | null;
+  plainOf(view: ViewState): ViewState | null;
   /**
    * Whether `view` (a store `state.view` gave) is kept for its view while others show: a list
    * kept mounted for it may show it again. False once its view is forgotten (see `kept`).
@@ -103,7 +105,10 @@ const fromCache = (target: NarrowTarget, c: CachedView): ViewState => ({ ...open
 interface ViewBox {
   readonly view: ViewState;
   readonly set: SetStoreFunction<ViewState>;
+  /** What was last mirrored (read by the store itself, untracked). */
   last: ViewState;
+  /** The same, as a signal: what `plainOf` gives. */
+  readonly plain: Signal<ViewState>;
 }
 
 /** Same messages, the very same objects: nothing of them changed since `a` was mirrored. */
@@ -116,7 +121,19 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       return box()?.view ?? null;
     },
   };
-  const [shown, setShown] = createSignal<ViewState | null>(null);
+  /** The box of each view's store object (`plainOf`). */
+  const boxOf = new WeakMap<ViewState, ViewBox>();
+  const newBox = (next: ViewState): ViewBox => {
+    const [view, set] = createStore<ViewState>(structuredClone(next));
+    const b = { view, set, last: next, plain: createSignal(next) };
+    boxOf.set(view, b);
+    return b;
+  };
+  /** Note `next` as what `b` mirrors now. */
+  const mirrored = (b: ViewBox, next: ViewState) => {
+    b.last = next;
+    b.plain[1](next);
+  };
   const opensChannel = createSelector(() => {
     const t = box()?.view.target;
     return t === undefined ? null : (channelOfTarget(t)?.channelId ?? null);
@@ -159,7 +176,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     b.set(scalarsOf(next));
     b.set('before', { ...next.before });
     b.set('after', { ...next.after });
-    b.last = next;
+    mirrored(b, next);
   };
 
   /** Mirror `next` into a view's store: whole (its own copy), or only the rest when its messages did not change. */
@@ -169,7 +186,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       setScalars(b, next);
     } else {
       b.set(reconcile(structuredClone(next), { key: 'id', merge: false }));
-      b.last = next;
+      mirrored(b, next);
     }
   };
 
@@ -189,14 +206,10 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
           if (mine !== undefined) {
             mirror(mine, next);
             setBox(mine);
-          } else {
-            const [view, set] = createStore<ViewState>(structuredClone(next));
-            setBox({ view, set, last: next });
-          }
+          } else setBox(newBox(next));
         }
         if (k !== null) keepBox(k, next);
       }
-      setShown(next);
     });
   };
 
@@ -217,10 +230,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     plain = next;
     const b = box();
     if (b === null) return;
-    batch(() => {
-      setScalars(b, next);
-      setShown(next);
-    });
+    batch(() => setScalars(b, next));
   };
 
   /** One change set, mirrored message by message. */
@@ -397,7 +407,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
 
   return {
     state,
-    shown,
+    plainOf: (view) => boxOf.get(view)?.plain[0]() ?? null,
     opensChannel,
     keeps(view) {
       const k = cacheKey(view.target);
@@ -437,8 +447,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
       const now = plain;
       batch(() => {
         b.set('messages', next);
-        b.last = now;
-        setShown(now);
+        mirrored(b, now);
       });
     },
     loadOlder: () => loadSide('older'),

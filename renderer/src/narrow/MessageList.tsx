@@ -14,7 +14,7 @@ import { RecipientLabel } from './RecipientLabel.js';
 import { searchMatcher } from '../../../common/search.js';
 import { canLoad, dmPeers, recipientLabel, startsRecipientRun, type ViewState } from '../data/narrow-reducer.js';
 import { useNarrow } from '../data/narrow.js';
-import { hashOfTarget, sameTarget, searchTextOf, type NarrowTarget } from '../data/target.js';
+import { hashOfTarget, searchTextOf, type NarrowTarget } from '../data/target.js';
 import { useReading } from './use-reading.js';
 import type { Names } from './titles.js';
 
@@ -48,13 +48,9 @@ export function Messages(props: { view: ViewState; shown: () => boolean; edit: E
   const outbox = useOutbox();
   let scroller: HTMLDivElement | undefined;
   let list: HTMLOListElement | undefined;
-  // Ids and positions come from the plain view (narrow.shown): read through the store, every
-  // message of a long view would carry signals of its own. Another view's plain state is not ours.
-  const target = untrack(() => props.view.target);
-  const plainMessages = createMemo<readonly LocalMessage[]>((mine) => {
-    const s = narrow.shown();
-    return s !== null && sameTarget(s.target, target) ? s.messages : mine;
-  }, NO_MESSAGES);
+  // Ids and positions come from the plain view (narrow.plainOf): read through the store, every
+  // message of a long view would carry signals of its own.
+  const plainMessages = createMemo<readonly LocalMessage[]>(() => narrow.plainOf(props.view)?.messages ?? NO_MESSAGES);
   const ids = createMemo(() => plainMessages().map((m) => m.id));
   // Only the messages near the viewport are in the DOM, however long the view.
   const win = createWindowedList<LocalMessage>({ items: () => props.view.messages, keys: ids, key: (m) => m.id, estimate: ESTIMATE_PX, overscan: OVERSCAN_PX, firstOverscan: FIRST_OVERSCAN_PX, edge: EDGE_PX });

@@ -174,15 +174,20 @@ describe('narrow store with the view cache', () => {
       const generalView = store.state.view;
       if (generalView === null) throw new Error('general did not open');
       expect(store.keeps(generalView)).toBe(true);
+      const generalPlain = store.plainOf(generalView);
+      expect(ids(generalPlain)).toEqual([1, 2]);
       expect([store.opensChannel(1), store.opensChannel(2)]).toEqual([true, false]);
       store.open(other);
       b.asked[1]?.answer(snapshot([7], { key: 'channel:2' }));
       await flush();
       expect([store.opensChannel(1), store.opensChannel(2)]).toEqual([false, true]);
-      // Another view, another store: general's is left as it was, and still kept.
+      // Another view, another store: general's is left as it was, and still kept; so is its
+      // plain state (what its list derives ids and positions from).
       expect(store.state.view).not.toBe(generalView);
       expect(ids(store.state.view)).toEqual([7]);
       expect(ids(generalView)).toEqual([1, 2]);
+      expect(store.plainOf(generalView)).toBe(generalPlain);
+      expect(ids(store.state.view === null ? null : store.plainOf(store.state.view))).toEqual([7]);
       expect(generalView.phase).toBe('open');
       expect(store.keeps(generalView)).toBe(true);
       // Back: the same store, first its cached screen (the very same messages: only the phase
@@ -195,6 +200,7 @@ describe('narrow store with the view cache', () => {
       await flush();
       expect(store.state.view).toBe(generalView);
       expect(ids(generalView)).toEqual([1, 2, 3]);
+      expect(ids(store.plainOf(generalView))).toEqual([1, 2, 3]);
       // A search is never kept: its store goes once another view shows.
       const search: NarrowTarget = { kind: 'search', query: 'hello' };
       store.open(search);
