@@ -1,7 +1,7 @@
 /**
  * The router: the app's place is the URL fragment, as in Zulip web. `route()` is the parsed
- * `location.hash`. `navigate(hash)` pushes a history entry (or replaces the current one) and sets
- * the route at once, in the same task. A plain click on an in-app link (`href="#…"`, no modifier
+ * `location.hash`. `navigate(hash)` sets the route at once, in the same task, and pushes a history
+ * entry (or replaces the current one) once the new view is painted. A plain click on an in-app link (`href="#…"`, no modifier
  * key, not already handled) navigates the same way: the new view is built in the click's own task
  * and painted in the next frame, where the browser's own fragment navigation would queue a
  * `hashchange` task (and try to scroll to an element named like the fragment) first. Back,
@@ -10,6 +10,10 @@
  */
 import { createMemo, createSignal } from 'solid-js';
 import { parseHash, type Route } from '../core/hash.js';
+import { afterPaint } from '../kit/after-paint.js';
+
+/** The latest a navigation's history entry is written when frames do not come (a hidden window). */
+const WRITE_LATEST_MS = 100;
 
 export interface Router {
   hash(): string;
@@ -34,13 +38,31 @@ export function clickedFragment(e: MouseEvent, win: RouterWindow): string | null
 
 export function createRouter(win: RouterWindow = window): Router & { dispose(): void } {
   const [hash, setHash] = createSignal(normal(win.location.hash));
-  const onHashChange = () => setHash(normal(win.location.hash));
+  const onHashChange = () => {
+    unwritten = null;
+    setHash(normal(win.location.hash));
+  };
   const route = createMemo(() => parseHash(hash()));
   const url = (h: string) => (h === '' ? win.location.pathname + win.location.search : h);
+  /**
+   * The last navigation's history entry, written once its view is painted: a history write costs
+   * the click's task a few ms here (the browser hears of the new URL), and nothing on screen waits
+   * for it. A Back meanwhile goes from the entry before it, which is dropped.
+   */
+  let unwritten: { h: string; replace: boolean } | null = null;
+  const write = () => {
+    const w = unwritten;
+    unwritten = null;
+    if (w === null) return;
+    if (w.replace) win.history.replaceState(win.history.state, '', url(w.h));
+    else win.history.pushState(null, '', url(w.h));
+  };
   const navigate = (next: string, opts?: { replace?: boolean }) => {
     const h = normal(next);
-    if (opts?.replace) win.history.replaceState(win.history.state, '', url(h));
-    else if (h !== hash()) win.history.pushState(null, '', url(h));
+    if (opts?.replace !== true && h === hash()) return;
+    write();
+    unwritten = { h, replace: opts?.replace === true };
+    afterPaint(write, WRITE_LATEST_MS);
     setHash(h);
   };
   const onClick = (e: MouseEvent) => {

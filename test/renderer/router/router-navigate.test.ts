@@ -3,7 +3,7 @@
  * same task (a pushed history entry, no wait for the browser's `hashchange`); a click the browser
  * or the app should handle is left alone; Back / Forward / a typed URL are followed.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoot } from 'solid-js';
 import { clickedFragment, createRouter, type RouterWindow } from '../../../renderer/src/router/history.js';
 
@@ -108,6 +108,43 @@ describe('router navigation', () => {
       expect(r.hash()).toBe('#narrow/is/starred');
       dispose();
       r.dispose();
+    });
+  });
+
+  describe('with frames', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('writes the history entry once the new view is painted; a Back before then drops it', async () => {
+      const frames: (() => void)[] = [];
+      vi.stubGlobal('requestAnimationFrame', (f: () => void) => frames.push(f));
+      const paint = async () => {
+        frames.splice(0).forEach((f) => f());
+        await new Promise((r) => setTimeout(r, 0));
+      };
+      const f = fakeWindow('#inbox');
+      await createRoot(async (dispose) => {
+        const r = createRouter(f.win);
+        f.fire('click', click(new FakeElement('a', { href: '#recent' })));
+        expect(r.hash()).toBe('#recent');
+        expect(f.entries).toEqual([]);
+        await paint();
+        expect(f.entries).toEqual(['#recent']);
+        // Two navigations within a frame: both entries, in order.
+        r.navigate('#narrow/is/starred');
+        r.navigate('#narrow/is/mentioned');
+        expect(f.entries).toEqual(['#recent', '#narrow/is/starred']);
+        await paint();
+        expect(f.entries).toEqual(['#recent', '#narrow/is/starred', '#narrow/is/mentioned']);
+        // Back before the frame: the browser's place wins, the unwritten entry is not written after it.
+        r.navigate('#inbox');
+        f.location.hash = '#narrow/is/starred';
+        f.fire('popstate');
+        await paint();
+        expect(r.hash()).toBe('#narrow/is/starred');
+        expect(f.entries).toEqual(['#recent', '#narrow/is/starred', '#narrow/is/mentioned']);
+        dispose();
+        r.dispose();
+      });
     });
   });
 });
