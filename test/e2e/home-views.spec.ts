@@ -117,6 +117,12 @@ test('recent conversations order by activity; the sidebar lists a new DM convers
   await expect(app.getByRole('heading', { level: 1, name: /^Direct messages with / })).toBeVisible();
   await expect(groupRow.getByRole('link')).toHaveAttribute('aria-current', 'page');
   await lightAndDark(app, testInfo, '53-sidebar-dms');
+  // Leaving it: the row is no longer the current one, the view's row is.
+  const inboxRow = sidebar(app).getByRole('list', { name: 'Views' }).getByRole('link', { name: 'Inbox' });
+  await expect(inboxRow).not.toHaveAttribute('aria-current', 'page');
+  await inboxRow.click();
+  await expect(inboxRow).toHaveAttribute('aria-current', 'page');
+  await expect(groupRow.getByRole('link')).not.toHaveAttribute('aria-current', 'page');
 });
 
 test('a channel offers more topics from its complete list', async ({ app }) => {

@@ -409,10 +409,8 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     state,
     plainOf: (view) => boxOf.get(view)?.plain[0]() ?? null,
     opensChannel,
-    keeps(view) {
-      const k = cacheKey(view.target);
-      return k !== null && kept.get(k)?.view === view;
-    },
+    // By identity: asked of every kept list on each switch, it reads nothing of the view.
+    keeps: (view) => [...kept.values()].some((b) => b.view === view),
     open(target) {
       if (plain !== null && sameTarget(plain.target, target) && plain.phase !== 'error') return;
       keep();

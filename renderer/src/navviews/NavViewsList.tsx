@@ -6,7 +6,7 @@
  * Every change is queued (it works offline); a view with a change not on the server yet says
  * "not saved yet" (or "change failed" with the server's words).
  */
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createSelector, createSignal, For, Show } from 'solid-js';
 import { useAreaQuery } from '../core/area-query-store.js';
 import { bridge as defaultBridge, type Bridge } from '../core/bridge.js';
 import { errorText } from '../core/errors.js';
@@ -56,11 +56,11 @@ export function NavViewsList(props: { bridge?: Bridge }) {
     if (v) f(v);
   };
 
+  // Selectors: a switch re-runs the rows it opens and leaves, not every row.
   const here = () => router.hash().replace(/^#/, '');
-  const isCurrent = (v: SidebarView) => {
-    const kind = router.route().kind;
-    return here() === v.fragment || (v.fragment === 'inbox' && kind === 'inbox') || (v.fragment === 'recent' && kind === 'recent');
-  };
+  const isHere = createSelector(here);
+  const kindIs = createSelector(() => router.route().kind);
+  const isCurrent = (v: SidebarView) => isHere(v.fragment) || (v.fragment === 'inbox' && kindIs('inbox')) || (v.fragment === 'recent' && kindIs('recent'));
   const countOf = (v: SidebarView) => (v.count === null ? 0 : home.unread()[v.count]);
   const run = (intent: ViewIntent, done: string) =>
     invokeIntent(bridge, intent).then(

@@ -7,12 +7,12 @@
  * its topics. Muted channels and topics are dimmed. Each channel and topic row has a menu of its
  * actions (TopicMenu.tsx), shown on hover and reachable with the keyboard.
  */
-import { createSignal, For, Show } from 'solid-js';
+import { createSelector, createSignal, For, Show } from 'solid-js';
 import { dmNames, dmTarget } from '../data/dms.js';
 import { useHome } from '../data/home.js';
 import { MoreToggle } from './MoreToggle.js';
 import { useNarrow } from '../data/narrow.js';
-import { sameTarget, hashOfTarget, type NarrowTarget } from '../data/target.js';
+import { hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useUsers } from '../data/users.js';
 import { NavViewsList } from '../navviews/NavViewsList.js';
@@ -33,6 +33,9 @@ export interface ManageLink {
   count?: () => number;
 }
 
+/** A DM view's people, as a key (the same people in the same order: the same view, as `sameTarget` says). */
+const dmKey = (t: NarrowTarget): string => (t.kind === 'dm' ? t.userIds.join(',') : '');
+
 export function Sidebar(props: { manage: readonly ManageLink[] }) {
   const channels = useChannels();
   const narrow = useNarrow();
@@ -46,7 +49,11 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
   const [allDms, setAllDms] = createSignal(false);
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const dms = () => (allDms() ? home.dms() : home.dms().slice(0, FIRST_DMS));
-  const viewIsOpen = (t: NarrowTarget) => sameTarget(narrow.state.view?.target, t);
+  // A selector: a switch re-runs the DM rows it opens and leaves, not every row.
+  const dmIsOpen = createSelector(() => {
+    const t = narrow.state.view?.target;
+    return t?.kind === 'dm' && t.near === undefined ? dmKey(t) : null;
+  });
   return (
     <nav class="sidebar" aria-label="Channels">
       <NavViewsList />
@@ -71,7 +78,7 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
               return (
                 <li class="dm">
                   <div class="row">
-                    <a class="row-button dm-button" href={hashOfTarget(target(), userName)} aria-current={viewIsOpen(target()) ? 'page' : undefined}>
+                    <a class="row-button dm-button" href={hashOfTarget(target(), userName)} aria-current={dmIsOpen(dmKey(target())) ? 'page' : undefined}>
                       <span class="row-name">{dmNames(d)}</span>
                     </a>
                     <UnreadBadge count={d.unread_count} />
