@@ -5,8 +5,10 @@
  * go first; at the latest after `latestMs`, should frames not come (a hidden window) or the page
  * stay busy. Without a DOM (unit tests), at once.
  */
+type Priority = 'background' | 'user-visible';
+
 interface BackgroundScheduler {
-  postTask(fn: () => void, opts: { priority: 'background' }): Promise<unknown>;
+  postTask(fn: () => void, opts: { priority: Priority }): Promise<unknown>;
 }
 
 function backgroundScheduler(): BackgroundScheduler | null {
@@ -14,7 +16,8 @@ function backgroundScheduler(): BackgroundScheduler | null {
   return typeof s === 'object' && s !== null && typeof Reflect.get(s, 'postTask') === 'function' ? (s as BackgroundScheduler) : null;
 }
 
-export function afterPaint(fn: () => void, latestMs: number): void {
+/** `priority` 'user-visible': a task as soon as the frame is painted, before idle-time work (what a reader may look at next, such as the URL). */
+export function afterPaint(fn: () => void, latestMs: number, priority: Priority = 'background'): void {
   if (typeof requestAnimationFrame !== 'function') {
     fn();
     return;
@@ -28,7 +31,7 @@ export function afterPaint(fn: () => void, latestMs: number): void {
   requestAnimationFrame(() => {
     const s = backgroundScheduler();
     if (s === null) setTimeout(run, 0);
-    else s.postTask(run, { priority: 'background' }).catch(() => undefined);
+    else s.postTask(run, { priority }).catch(() => undefined);
   });
   setTimeout(run, latestMs);
 }

@@ -62,7 +62,7 @@ export function createRouter(win: RouterWindow = window): Router & { dispose(): 
     if (opts?.replace !== true && h === hash()) return;
     write();
     unwritten = { h, replace: opts?.replace === true };
-    afterPaint(write, WRITE_LATEST_MS);
+    afterPaint(write, WRITE_LATEST_MS, 'user-visible');
     setHash(h);
   };
   const onClick = (e: MouseEvent) => {
