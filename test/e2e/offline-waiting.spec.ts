@@ -45,9 +45,10 @@ async function recordHeader(page: Page): Promise<void> {
 
 const headerLog = async (page: Page): Promise<string[]> => (await page.evaluate('window.headerLog')) as string[];
 
-/** The computed colour of the first waiting row's note, and of the error colour in the same place. */
-const noteColours = async (page: Page) =>
-  (await page.evaluate(`(() => {
+/** The computed colour of the first waiting row's note, and of the error colour in the same place (once there is one: rows re-render as their state moves on). */
+const noteColours = async (page: Page) => {
+  await page.locator('.outbox-row .outbox-note').first().waitFor({ state: 'attached' });
+  return (await page.evaluate(`(() => {
     const note = document.querySelector('.outbox-row .outbox-note');
     const probe = document.createElement('span');
     probe.style.color = 'var(--error)';
@@ -56,6 +57,7 @@ const noteColours = async (page: Page) =>
     probe.remove();
     return out;
   })()`)) as { text: string; error: string };
+};
 
 test('offline, queued changes wait in words; when the server is back the status says Sending, not Offline, as they land', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
