@@ -68,11 +68,11 @@ const statementsOf = (sql: string) => sql.split(';').map((q) => q.trim()).filter
  * group at once, an index seek per group (a history batch touches hundreds of topics; five
  * statements per group cost two thirds of storing the batch).
  */
-const groupsOf = (param: string, columns: string) => `(SELECT ${columns} FROM json_each(${param}))`;
+const groupsOf = (param: string, columns: string, where = '') => `(SELECT ${columns} FROM json_each(${param})${where})`;
 const GROUPS_UNREAD = [
   `DELETE FROM unread_summary WHERE (channel_id, topic_key, dm_key) IN ${groupsOf('@groups', 'value ->> 0, value ->> 1, value ->> 2')}`,
-  ...statementsOf(unreadGroups(true, `(channel_id, topic_key) IN ${groupsOf('@groups', 'value ->> 0, value ->> 1')}`)),
-  ...statementsOf(unreadGroups(false, `dm_key IN ${groupsOf('@groups', 'value ->> 2')}`)),
+  ...statementsOf(unreadGroups(true, `(channel_id, topic_key) IN ${groupsOf('@groups', 'value ->> 0, value ->> 1', ' WHERE value ->> 0 != 0')}`)),
+  ...statementsOf(unreadGroups(false, `dm_key IN ${groupsOf('@groups', 'value ->> 2', ' WHERE value ->> 0 = 0')}`)),
 ];
 const TOPICS_CACHED = [
   `DELETE FROM cached_topics WHERE (channel_id, topic_key) IN ${groupsOf('@topics', 'value ->> 0, value ->> 1')}`,
