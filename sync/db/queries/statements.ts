@@ -33,7 +33,14 @@ export function insertRows(db: LocalDb, verb: 'INSERT' | 'INSERT OR REPLACE', ta
   let i = 0;
   if (rows.length >= perStatement) {
     const many = cachedStatement(db, sql(perStatement));
-    for (; i + perStatement <= rows.length; i += perStatement) many.run(rows.slice(i, i + perStatement).flat());
+    // One parameter array refilled per statement (slicing and flattening each chunk cost a third
+    // as much as SQLite's own insert of 100,000 rows).
+    const params = new Array<unknown>(perStatement * columns.length);
+    for (; i + perStatement <= rows.length; i += perStatement) {
+      let p = 0;
+      for (let r = i; r < i + perStatement; r++) for (const v of rows[r]!) params[p++] = v;
+      many.run(params);
+    }
   }
   for (const r of rows.slice(i)) cachedStatement(db, sql(1)).run(r);
 }
