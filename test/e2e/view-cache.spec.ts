@@ -5,7 +5,7 @@
  * switches between two topics never show one topic's messages under the other's title (every DOM
  * change is recorded in the page and checked); each view gets a message list of its own, kept
  * while other views (a home view too) show and brought back as it was; hovering a link to a view
- * asks the engine for it.
+ * asks the engine for it; the sidebar keeps a channel's topic list, hidden, while another is open.
  */
 import type { Page } from '@playwright/test';
 import { demoUser, expect, markReadOnScroll, messageList, openTopic, sidebar, test } from './fixtures.js';
@@ -117,4 +117,14 @@ test('a cached view is replaced by the engine’s answer; quick switches never s
   await expect(app.getByRole('heading', { level: 1, name: `general › ${BETA}` })).toBeVisible();
   expect(seen.some((s) => s.title === `general › ${ALPHA}` && s.texts.length > 0)).toBe(true);
   expect(wrongSeen).toEqual([]);
+
+  // The sidebar keeps the topic list of a channel opened lately, hidden while another channel is
+  // open: going back to general shows the same list, not one built again.
+  await app.evaluate(`document.querySelector('[aria-label="Topics in general"]').dataset.kept = 'general'`);
+  await sidebar(app).getByRole('link', { name: 'Denmark', exact: true }).click();
+  await expect(app.getByRole('heading', { level: 1, name: /Denmark/ })).toBeVisible();
+  await expect(sidebar(app).getByRole('list', { name: 'Topics in general' })).toHaveCount(0);
+  await expect(sidebar(app).getByRole('list', { name: 'Topics in Denmark' })).toBeVisible();
+  await sidebar(app).getByRole('link', { name: 'general', exact: true }).click();
+  await expect(app.locator('[aria-label="Topics in general"][data-kept="general"]')).toBeVisible();
 });

@@ -55,7 +55,12 @@ function TopicRow(props: { channel: ChannelSummary; topic: { topic: string; unre
     </li>
   );
 }
-export function ChannelRow(props: { channel: ChannelSummary }) {
+/**
+ * `kept`: the channel was opened lately (Sidebar keeps the last few): its topic list stays made,
+ * hidden, once it closes, so opening it again builds nothing (a switch between topics of two
+ * channels built eight rows and tore eight down).
+ */
+export function ChannelRow(props: { channel: ChannelSummary; kept: boolean }) {
   const narrow = useNarrow();
   const [showAll, setShowAll] = createSignal(false);
   const target = () => narrow.state.view?.target;
@@ -82,9 +87,9 @@ export function ChannelRow(props: { channel: ChannelSummary }) {
         <UnreadBadge count={props.channel.unread_count} />
         <ChannelMenu channel={props.channel} />
       </div>
-      <Show when={isOpen()}>
-        <ul class="topic-list" aria-label={`Topics in ${props.channel.name}`}>
-          <Show when={showAll()} fallback={<For each={shortList()}>{(t) => <TopicRow channel={props.channel} topic={t} current={isTopicNarrow(t.topic)} />}</For>}>
+      <Show when={isOpen() || props.kept}>
+        <ul class="topic-list" aria-label={`Topics in ${props.channel.name}`} hidden={!isOpen()}>
+          <Show when={showAll() && isOpen()} fallback={<For each={shortList()}>{(t) => <TopicRow channel={props.channel} topic={t} current={isTopicNarrow(t.topic)} />}</For>}>
             <AllTopics channelId={props.channel.channel_id}>
               {(all, error) => (
                 <>

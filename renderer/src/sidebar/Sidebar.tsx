@@ -7,12 +7,12 @@
  * its topics. Muted channels and topics are dimmed. Each channel and topic row has a menu of its
  * actions (TopicMenu.tsx), shown on hover and reachable with the keyboard.
  */
-import { createSelector, createSignal, For, Show } from 'solid-js';
+import { createEffect, createSelector, createSignal, For, on, Show, type Accessor, type Signal } from 'solid-js';
 import { dmNames, dmTarget } from '../data/dms.js';
 import { useHome } from '../data/home.js';
 import { MoreToggle } from './MoreToggle.js';
 import { useNarrow } from '../data/narrow.js';
-import { hashOfTarget, type NarrowTarget } from '../data/target.js';
+import { channelOfTarget, hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useUsers } from '../data/users.js';
 import { NavViewsList } from '../navviews/NavViewsList.js';
@@ -33,6 +33,32 @@ export interface ManageLink {
   count?: () => number;
 }
 
+/** Channels whose topic list stays made once closed (ChannelRow's `kept`). */
+const KEPT_TOPIC_LISTS = 8;
+
+/**
+ * Whether a channel was among the last KEPT_TOPIC_LISTS opened: one signal per channel, set as it
+ * is opened and cleared as it drops out, so a switch re-runs the rows it concerns, not every row.
+ */
+function createKeptTopicLists(open: Accessor<number | null>): (channelId: number) => boolean {
+  const flags = new Map<number, Signal<boolean>>();
+  const flag = (id: number) => {
+    let f = flags.get(id);
+    if (f === undefined) flags.set(id, (f = createSignal(false)));
+    return f;
+  };
+  let recent: number[] = [];
+  createEffect(
+    on(open, (id) => {
+      if (id === null) return;
+      recent = [id, ...recent.filter((x) => x !== id)];
+      flag(id)[1](true);
+      for (const old of recent.splice(KEPT_TOPIC_LISTS)) flag(old)[1](false);
+    }),
+  );
+  return (id) => flag(id)[0]();
+}
+
 /** A DM view's people, as a key (the same people in the same order: the same view, as `sameTarget` says). */
 const dmKey = (t: NarrowTarget): string => (t.kind === 'dm' ? t.userIds.join(',') : '');
 
@@ -49,6 +75,10 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
   const [allDms, setAllDms] = createSignal(false);
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const dms = () => (allDms() ? home.dms() : home.dms().slice(0, FIRST_DMS));
+  const keptTopics = createKeptTopicLists(() => {
+    const t = narrow.state.view?.target;
+    return t === undefined ? null : (channelOfTarget(t)?.channelId ?? null);
+  });
   // A selector: a switch re-runs the DM rows it opens and leaves, not every row.
   const dmIsOpen = createSelector(() => {
     const t = narrow.state.view?.target;
@@ -96,7 +126,7 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
       <Show when={channels.state.loaded} fallback={<p class="hint">Loading channels…</p>}>
         <Show when={channels.state.channels.length > 0} fallback={<p class="hint">No channels yet. They appear once the first sync is done.</p>}>
           <ul class="channel-list">
-            <For each={channels.state.channels}>{(c) => <ChannelRow channel={c} />}</For>
+            <For each={channels.state.channels}>{(c) => <ChannelRow channel={c} kept={keptTopics(c.channel_id)} />}</For>
           </ul>
         </Show>
       </Show>
