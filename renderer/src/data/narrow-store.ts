@@ -43,9 +43,11 @@ export interface NarrowStore {
    * kept mounted for it may show it again. False once its view is forgotten (see `kept`).
    */
   keeps(view: ViewState): boolean;
+  /** The channel the open view is in (the channel itself or one of its topics), if any. */
+  openChannelId(): number | null;
   /**
-   * Whether the open view is in this channel (the channel itself or one of its topics): a selector,
-   * so a switch re-runs the two rows it concerns, not every channel's of a large organisation.
+   * Whether `openChannelId()` is this channel: a selector, so a switch re-runs the two rows it
+   * concerns, not every channel's of a large organisation.
    */
   opensChannel(channelId: number): boolean;
   open(target: NarrowTarget): void;
@@ -134,10 +136,11 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
     b.last = next;
     b.plain[1](next);
   };
-  const opensChannel = createSelector(() => {
+  const openChannelId = () => {
     const t = box()?.view.target;
     return t === undefined ? null : (channelOfTarget(t)?.channelId ?? null);
-  });
+  };
+  const opensChannel = createSelector(openChannelId);
   const cache = createViewCache();
   /** The one prefetch asked for and not answered yet, and the next one to ask. */
   let prefetching: NarrowTarget | null = null;
@@ -408,6 +411,7 @@ export function createNarrowStore(bridge: Bridge, opts: { isLive: () => boolean 
   return {
     state,
     plainOf: (view) => boxOf.get(view)?.plain[0]() ?? null,
+    openChannelId,
     opensChannel,
     // By identity: asked of every kept list on each switch, it reads nothing of the view.
     keeps: (view) => [...kept.values()].some((b) => b.view === view),

@@ -1,8 +1,8 @@
 /**
  * The router: the app's place is the URL fragment, as in Zulip web. `route()` is the parsed
  * `location.hash`. `navigate(hash)` sets the route at once, in the same task, and pushes a history
- * entry (or replaces the current one) once the new view is painted. A plain click on an in-app link (`href="#…"`, no modifier
- * key, not already handled) navigates the same way: the new view is built in the click's own task
+ * entry (or replaces the current one) once the new view is painted. A plain click on an in-app
+ * link (`href="#…"`, no modifier key, not already handled) navigates the same way: the new view is built in the click's own task
  * and painted in the next frame, where the browser's own fragment navigation would queue a
  * `hashchange` task (and try to scroll to an element named like the fragment) first. Back,
  * Forward and a typed URL are followed on `popstate` / `hashchange`; a reload keeps the fragment,
@@ -38,10 +38,6 @@ export function clickedFragment(e: MouseEvent, win: RouterWindow): string | null
 
 export function createRouter(win: RouterWindow = window): Router & { dispose(): void } {
   const [hash, setHash] = createSignal(normal(win.location.hash));
-  const onHashChange = () => {
-    unwritten = null;
-    setHash(normal(win.location.hash));
-  };
   const route = createMemo(() => parseHash(hash()));
   const url = (h: string) => (h === '' ? win.location.pathname + win.location.search : h);
   /**
@@ -64,6 +60,11 @@ export function createRouter(win: RouterWindow = window): Router & { dispose(): 
     unwritten = { h, replace: opts?.replace === true };
     afterPaint(write, WRITE_LATEST_MS, 'user-visible');
     setHash(h);
+  };
+  /** Back, Forward, a typed URL: the browser's place wins over an entry not written yet. */
+  const onHashChange = () => {
+    unwritten = null;
+    setHash(normal(win.location.hash));
   };
   const onClick = (e: MouseEvent) => {
     const h = clickedFragment(e, win);

@@ -12,7 +12,7 @@ import { dmNames, dmTarget } from '../data/dms.js';
 import { useHome } from '../data/home.js';
 import { MoreToggle } from './MoreToggle.js';
 import { useNarrow } from '../data/narrow.js';
-import { channelOfTarget, hashOfTarget, type NarrowTarget } from '../data/target.js';
+import { hashOfTarget, type NarrowTarget } from '../data/target.js';
 import { useRouter } from '../router/router.js';
 import { useUsers } from '../data/users.js';
 import { NavViewsList } from '../navviews/NavViewsList.js';
@@ -75,10 +75,7 @@ export function Sidebar(props: { manage: readonly ManageLink[] }) {
   const [allDms, setAllDms] = createSignal(false);
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const dms = () => (allDms() ? home.dms() : home.dms().slice(0, FIRST_DMS));
-  const keptTopics = createKeptTopicLists(() => {
-    const t = narrow.state.view?.target;
-    return t === undefined ? null : (channelOfTarget(t)?.channelId ?? null);
-  });
+  const keptTopics = createKeptTopicLists(narrow.openChannelId);
   // A selector: a switch re-runs the DM rows it opens and leaves, not every row.
   const dmIsOpen = createSelector(() => {
     const t = narrow.state.view?.target;

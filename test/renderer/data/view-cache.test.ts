@@ -176,11 +176,11 @@ describe('narrow store with the view cache', () => {
       expect(store.keeps(generalView)).toBe(true);
       const generalPlain = store.plainOf(generalView);
       expect(ids(generalPlain)).toEqual([1, 2]);
-      expect([store.opensChannel(1), store.opensChannel(2)]).toEqual([true, false]);
+      expect([store.openChannelId(), store.opensChannel(1), store.opensChannel(2)]).toEqual([1, true, false]);
       store.open(other);
       b.asked[1]?.answer(snapshot([7], { key: 'channel:2' }));
       await flush();
-      expect([store.opensChannel(1), store.opensChannel(2)]).toEqual([false, true]);
+      expect([store.openChannelId(), store.opensChannel(1), store.opensChannel(2)]).toEqual([2, false, true]);
       // Another view, another store: general's is left as it was, and still kept; so is its
       // plain state (what its list derives ids and positions from).
       expect(store.state.view).not.toBe(generalView);
