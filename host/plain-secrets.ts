@@ -6,7 +6,7 @@
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SecretStore } from '../sync/service/ports.js';
 
 const fileSchema = z.object({ version: z.literal(1), keys: z.record(z.string(), z.string()) });

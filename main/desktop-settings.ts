@@ -16,7 +16,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ipcMain } from 'electron';
-import { z } from 'zod';
+import * as z from 'zod';
 import { desktopSettingsSchema as settingsSchema, type DesktopSettings, type DesktopSettingsAnswer } from '../sync/protocol/desktop.js';
 import type { RpcResult } from '../sync/protocol/rpc.js';
 import { CHANNELS } from './ipc-channels.js';

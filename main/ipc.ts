@@ -18,7 +18,7 @@
  * page gets a fresh one.
  */
 import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IPC_EVENT, IPC_INVOKE, IPC_STAGE_UPLOAD, IPC_SUBSCRIBE, IPC_UNSUBSCRIBE, invokeRequestSchema, type RpcResult } from '../sync/protocol/rpc.js';
 import type { EngineEvent } from '../sync/protocol/commands.js';
 import type { EngineClient } from '../sync/service/index.js';

@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { dialog, ipcMain } from 'electron';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IPC_SAVE_UPLOAD, type RpcResult } from '../sync/protocol/rpc.js';
 import { canonicalUploadPath, uploadFileName } from '../sync/protocol/uploads.js';
 import type { UploadAnswer } from '../sync/uploads/cache.js';

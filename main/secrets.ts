@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { safeStorage } from 'electron';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SecretStore } from '../sync/service/index.js';
 
 /** The part of Electron's `safeStorage` we use (injectable for tests). */

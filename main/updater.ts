@@ -20,7 +20,7 @@
  */
 import { app, ipcMain } from 'electron';
 import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateRequestSchema, type UpdateStatus } from '../sync/protocol/desktop.js';
 import type { RpcResult } from '../sync/protocol/rpc.js';
 import { CHANNELS } from './ipc-channels.js';

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserWindow, Rectangle } from 'electron';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface WindowState {
   readonly bounds: Rectangle;

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOST_SESSION_KEY } from '../../sync/protocol/browser-host.js';
 
 export { SIGNED_OUT_PATH } from '../../sync/protocol/browser-host.js';

@@ -4,7 +4,7 @@
  * parameter as used, so the parameters a handler never read come back as
  * `ignored_parameters_unsupported`. Handlers read every parameter they support, up front.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { invalidJson, invalidParam, missingParam } from './errors.js';
 import { parseJsonParam } from './json.js';
 

@@ -3,7 +3,7 @@
  * Each answers the user's whole list; POST and DELETE also send an `alert_words` event. And muted
  * users: POST / DELETE /users/me/muted_users/{muted_user_id} (zerver/views/muted_users.py).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest } from '../http/errors.js';
 import type { Params } from '../http/params.js';
 import { addAlertWords, cleanAlertWords, listAlertWords, MAX_ALERT_WORD_LENGTH, removeAlertWords } from '../model/alert-words.js';

@@ -4,7 +4,7 @@
  * GET /streams with Zulip's include_* filters, a channel's topics (GET /users/me/{id}/topics) and
  * its subscribers (GET /streams/{id}/members).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, invalidParam } from '../http/errors.js';
 import { getChannel, getChannelByName, isSubscribed, subscriberIds, type ChannelRow } from '../model/access.js';
 import { channelTopicHistory } from '../model/channel-topics.js';

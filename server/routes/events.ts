@@ -5,7 +5,7 @@
  * `last_event_id`; DELETE /events drops it. Unknown or garbage-collected queues answer
  * `BAD_EVENT_QUEUE_ID` with the `queue_id`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ClientCapabilities } from '../events/queues.js';
 import { badRequest, invalidParam } from '../http/errors.js';
 import type { Params } from '../http/params.js';

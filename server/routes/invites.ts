@@ -4,7 +4,7 @@
  * its own transaction so that, when some addresses already have accounts, the other invitations
  * are committed before INVITATION_FAILED (`sent_invitations: true`) is answered.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { atomically } from '../events/emit.js';
 import { badRequest, invalidParam } from '../http/errors.js';
 import { getChannel, type ChannelRow } from '../model/access.js';

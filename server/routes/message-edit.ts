@@ -3,7 +3,7 @@
  * DELETE /messages/{id}, POST /streams/{id}/delete_topic, POST /typing,
  * POST /messages/{id}/typing and the legacy POST /message_edit_typing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { confusingParams } from '../http/errors.js';
 import { deleteMessageById, deleteTopic, editMessage, getMessageHistory } from '../model/message-edit.js';
 import { sendEditTyping, sendTyping } from '../model/typing.js';

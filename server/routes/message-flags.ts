@@ -2,7 +2,7 @@
  * Personal flags: POST /messages/flags, POST /messages/flags/narrow, and the deprecated
  * POST /mark_topic_as_read (plus Zulip's mark_stream_as_read and mark_all_as_read).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, missingParam } from '../http/errors.js';
 import { getChannel } from '../model/access.js';
 import { fetchRange, parseAnchor } from '../model/message-fetch.js';

@@ -2,7 +2,7 @@
  * Messages: send (POST /messages), fetch (GET /messages, GET /messages/{id}), preview rendering
  * and narrow matching; flags and reactions are registered from their own modules.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, JsonableError, missingParam } from '../http/errors.js';
 import { parseJsonParam } from '../http/json.js';
 import type { Params } from '../http/params.js';

@@ -8,7 +8,7 @@
  * property "default" carries every changed setting to everyone.
  */
 import { groupSettingEquals } from '../../common/group-settings.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emit } from '../events/emit.js';
 import { badRequest, JsonableError } from '../http/errors.js';
 import { parseJsonParam } from '../http/json.js';

@@ -2,7 +2,7 @@
  * Scheduled messages: GET, POST /scheduled_messages; PATCH, DELETE /scheduled_messages/{id}
  * (spec "Edit a scheduled message", docs/zulip-behaviour.md "Scheduled messages"; validation order as Zulip's views).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest } from '../http/errors.js';
 import type { Params } from '../http/params.js';
 import {

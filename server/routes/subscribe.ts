@@ -4,7 +4,7 @@
  * the `principals`, creating the channels that do not exist with the creation parameters.
  * Everything is validated before anything is written.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emit } from '../events/emit.js';
 import { badRequest, invalidParam, JsonableError } from '../http/errors.js';
 import { parseJsonParam } from '../http/json.js';

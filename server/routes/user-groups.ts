@@ -6,7 +6,7 @@
  * the specific setting (can_add_members_group, can_join_group, …).
  */
 import { FORBIDDEN_SYSTEM_GROUPS, groupSettingEquals, OBJECT_FORM_ONLY } from '../../common/group-settings.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emit } from '../events/emit.js';
 import type { EventBody } from '../events/queues.js';
 import { badRequest, JsonableError } from '../http/errors.js';

@@ -1,5 +1,5 @@
 /** POST /user_topics (spec "POST /user_topics"): per-topic visibility policy. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, invalidParam } from '../http/errors.js';
 import { canAccessChannel, getChannel } from '../model/access.js';
 import { getRealm } from '../model/realm.js';

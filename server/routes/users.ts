@@ -2,7 +2,7 @@
  * Users: GET /users (client_gravatar, include_custom_profile_fields, user_ids), GET /users/me,
  * GET /users/{user_id}, and POST /users (administrators with the can_create_users permission).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, JsonableError } from '../http/errors.js';
 import { checkFullName, createAccount, defaultChannels, EMAIL_RE, isStrongPassword } from '../model/accounts.js';
 import { apiUser, getUser, getUserByEmail, isAdmin, ROLE, type UserRow } from '../model/users.js';

@@ -8,7 +8,7 @@
  * and `malformed` always may): a gateway's 502/504 and any 5xx that is not the app's own JSON error
  * envelope may follow a commit, as may a 2xx whose body is HTML or cut short.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { parseErrorDetails } from './error-details.js';
 import {
   MalformedResponseError,

@@ -2,7 +2,7 @@
  * The one place that encodes requests, authenticates, enforces deadlines, classifies errors and
  * parses responses. Route modules only say method, path, parameters and schema.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { classifyResponse } from './classify.js';
 import { encodeParams, type Params } from './encoding.js';
 import { AbortedError, MalformedResponseError, NetworkError, TimeoutError, type ApiError, type RequestContext } from './errors.js';

@@ -4,7 +4,7 @@
  * A present field of the wrong type makes the details undefined (the raw `extra` is still kept),
  * so a surprising server never turns an API error into a crash.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const int = z.number().int();
 

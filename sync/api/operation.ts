@@ -5,7 +5,7 @@
  * operation without arguments); `responseTable()` derives the "METHOD /path/{param}" table of
  * response schemas, so method, path and schema are written once.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ApiConnection, RequestOptions } from './core.js';
 import { pathSegment, type Params } from './encoding.js';
 import type { HttpMethod } from './transport.js';

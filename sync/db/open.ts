@@ -71,9 +71,12 @@ export function ensurePrivateDir(dir: string): void {
 function ensurePrivateFiles(path: string): void {
   if (!hasModes) return;
   if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-    if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE_MODE);
-  }
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) narrowPrivateFile(file);
+}
+
+/** An existing file of the app's left open to others (by an older app, or a copy) narrowed to 0600. */
+export function narrowPrivateFile(file: string): void {
+  if (hasModes && existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE_MODE);
 }
 
 /**

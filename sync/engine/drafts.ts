@@ -6,7 +6,7 @@
  * queues the send; a "take theirs" in an edit conflict keeps the user's text as a draft. A new DM
  * whose people are not picked yet has a draft too (no people, key `dm:`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LocalDb } from '../db/open.js';
 import { deleteDraftRow, draftRow, draftRows, putDraftRow, type DraftRow } from '../db/queries/drafts.js';
 import { topicKey } from '../../common/topic-key.js';

@@ -4,7 +4,7 @@
  * command's schema, then turned into rows by the command's `intent`. Nothing here touches the
  * network; each returns at once.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { LocalDb } from '../db/open.js';
 import type { IntentContext, IntentOutbox } from '../outbox/commands.js';
 import { OutboxIntentError } from '../outbox/kinds.js';

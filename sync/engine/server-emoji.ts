@@ -10,7 +10,7 @@
  * came from, so it is there offline. Anything wrong with the file (not JSON, wrong shape, another
  * origin, an error status) leaves what was stored and is logged: the app's own table stays in use.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection } from '../api/index.js';
 import type { ChangeCollector } from '../db/changes.js';
 import type { LocalDb } from '../db/open.js';

@@ -17,7 +17,7 @@ import { unreadDms } from '../db/queries/unreads.js';
 import { channelsWithTopics, topicsOf, unreadCounts } from '../db/queries/topics.js';
 import { getUsers } from '../db/queries/users.js';
 import type { ChannelSummary, ChannelTopicsView, DmConversation, GroupSettingValueView, RealmEmojiView, UnreadCountsView, UserGroupsView, UserSummary } from '../protocol/commands.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { navigationViewSchema, savedSnippetSchema, scheduledMessageSchema } from '../protocol/commands.js';
 import { ChangeCollector, type StoreChanges } from '../db/changes.js';
 import type { EngineLogger } from '../base/seams.js';

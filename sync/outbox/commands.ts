@@ -7,7 +7,7 @@
  *
  * The helpers below are the ones several commands share.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { boundByTimeLimits } from '../../common/edit-limits.js';
 import type { ChangeCollector } from '../db/changes.js';
 import type { LocalDb } from '../db/open.js';

@@ -6,7 +6,7 @@
  * The store and the pusher only see `RuntimeKind`s: the typed kind wrapped so that everything read
  * back from SQLite is parsed with its schemas first (no casts between the table and the kind).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ApiConnection } from '../api/core.js';
 import type { LocalDb } from '../db/open.js';
 import type { ChangeCollector, StoreArea } from '../db/changes.js';

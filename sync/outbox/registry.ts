@@ -48,7 +48,7 @@
  *   change a group's members      | updateUserGroupMembers      | update_user_group_members       | updateUserGroupMembers              | user_group
  *   change a group's subgroups    | updateUserGroupSubgroups    | update_user_group_subgroups     | updateUserGroupMembers              | user_group
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { StoreArea } from '../db/changes.js';
 import type { OutboxDescription, OutboxRowView, outboxQueries } from '../protocol/outbox.js';
 import type { QueuedCommand } from './commands.js';

@@ -3,7 +3,7 @@
  * in to a Zulip server with a password or an API key, or open the embedded sandbox). Credentials go
  * in, never come back out: no query returns an API key.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const accountSummarySchema = z.object({
   /** Stable local id of the account (realm URL + email). */

@@ -6,7 +6,7 @@
  * travels only to this host: in the WebSocket's subprotocol list, and as a key derived from it (not
  * the secret) in the query of upload URLs, which an `<img>` cannot send any other way.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The `sessionStorage` item: JSON `{ secret, uploads }` (hex strings). */
 export const HOST_SESSION_KEY = 'zulip-offline-host';

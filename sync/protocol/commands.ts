@@ -3,7 +3,7 @@
  * rule 10), each with its request and response schema, plus the messages the engine pushes (status,
  * live-view change sets, touched areas). Both sides parse with these schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EventArea } from './areas.js';
 import { sessionStatus } from './status.js';
 import { narrowChangeSetSchema, narrowRequestSchema, narrowSnapshotSchema } from './views.js';

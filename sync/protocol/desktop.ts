@@ -2,7 +2,7 @@
  * The desktop app's own settings (Electron only; kept by main/desktop-settings.ts, shown by
  * renderer/src/settings/DesktopApp.tsx), carried over IPC_DESKTOP_SETTINGS and parsed on both sides.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A BCP 47 tag as Chromium names its dictionaries (`en-US`, `de`, `pt-BR`). */
 const languageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/);

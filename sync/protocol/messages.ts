@@ -8,7 +8,7 @@
  * Built at import, unlike most schemas (docs/architecture.md rule 3): parsed per element of every
  * snapshot and change set, where a `z.lazy` in front would slow each parse.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { outboxErrorSchema } from './outbox.js';
 
 const int = z.number().int();

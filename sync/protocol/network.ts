@@ -1,5 +1,5 @@
 /** The wire shapes of the network settings (common/network-settings.ts) and their commands. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CertificateInfo, NetworkSettings, ProxySetting, TrustedCertificate } from '../../common/network-settings.js';
 
 export const proxySettingSchema: z.ZodType<ProxySetting> = z.lazy(() => z.discriminatedUnion('mode', [

@@ -6,7 +6,7 @@
  * and the Electron main process (main/notify.ts), which also sends a clicked one's target to the
  * page (IPC_OPEN, parsed with `openTargetSchema`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { notificationItemSchema, type EngineEvent, type NotificationItem } from './commands.js';
 
 export type NotificationsEvent = Extract<EngineEvent, { type: 'notifications' }>;

@@ -8,7 +8,7 @@
  * Ids are the ones the UI holds: a message being sent has its local echo's id, a snippet created
  * offline its negative local id; the engine maps them to what the outbox needs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const int = z.number().int();
 const id = int.positive();

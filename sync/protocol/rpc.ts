@@ -4,7 +4,7 @@
  * its request and response schema), the result envelope (never a thrown error across the boundary),
  * and the frames the WebSocket carries. The receiving side parses every payload with these schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountOperations } from './accounts.js';
 import { networkOperations } from './network.js';
 import { commands, engineEventSchema, queries } from './commands.js';

@@ -3,7 +3,7 @@
  * only). One status at a time; `syncing` carries progress, `offline` the next retry time so the UI
  * can count down and offer "retry now".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const int = z.number().int();
 

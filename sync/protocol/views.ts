@@ -3,7 +3,7 @@
  * change sets that follow. Applying each change set in order to the snapshot (`applyChangeSet`)
  * yields exactly the engine's current view, so the renderer never re-reads a whole page.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { localMessageSchema, type LocalMessage } from './messages.js';
 
 const int = z.number().int();

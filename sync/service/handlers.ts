@@ -4,7 +4,7 @@
  * makes a missing handler a compile error. Handlers receive the already-parsed request; their answer
  * is parsed with the response schema before it leaves the service.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AccountSession } from '../engine/session.js';
 import { operations } from '../protocol/rpc.js';
 import { QUEUED_COMMANDS, type QueuedCommands } from '../outbox/registry.js';

@@ -28,7 +28,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { canonicalUploadPath, realmUploadPath } from '../protocol/uploads.js';
 
 const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@
  */
 import type { ChannelCreationView, ChannelListing, commands } from '../../../sync/protocol/commands.js';
 import type { OutboxRowOf } from '../../../sync/outbox/registry.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { buildHash, channelSlug, encodeHashComponent } from '../core/hash.js';
 
 export type ChannelsPage =

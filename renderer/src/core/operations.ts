@@ -7,7 +7,7 @@
  * their kind (`OutboxRowOf`, derived from the same list): the bridge checks them with the
  * contract's row schema, and the engine read each row's args with its kind's own schema.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { QueuedCommands, TypedOutboxQuery } from '../../../sync/outbox/registry.js';
 import type { operations } from '../../../sync/protocol/rpc.js';
 

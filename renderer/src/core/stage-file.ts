@@ -6,7 +6,7 @@
  * staged copy's id and size, or throws a `BridgeError` with the engine's words (a file over the
  * organization's limit, no account open).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOST_SECRET_HEADER, OUTBOX_FILES_ROUTE } from '../../../sync/protocol/browser-host.js';
 import { rpcResultSchema } from '../../../sync/protocol/rpc.js';
 import { UPLOAD_SCHEME, UPLOAD_SCHEME_HOST } from '../../../sync/protocol/uploads.js';

@@ -3,7 +3,7 @@
  * as a Solid store for as long as the calling component lives. Queued creates show at once under
  * a negative local id.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { scheduledMessageSchema } from '../../../sync/protocol/commands.js';
 import { useLiveQuery } from '../core/area-query-store.js';
 import type { Bridge } from '../core/bridge.js';

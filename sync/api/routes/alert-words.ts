@@ -3,7 +3,7 @@
  * flag a message `has_alert_word` for the user. Case-insensitive; each operation answers the whole
  * list.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { operation, responseTable } from '../operation.js';
 import { success } from '../schemas/envelope.js';
 

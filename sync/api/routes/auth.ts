@@ -1,5 +1,5 @@
 /** Authentication: spec "POST /fetch_api_key". */
-import { z } from 'zod';
+import * as z from 'zod';
 import { operation, responseTable } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';
 

@@ -2,7 +2,7 @@
  * Channels: spec "POST /users/me/subscriptions (subscribe to channels)", the referenced lists, and
  * a channel's topics (`GET /users/me/{stream_id}/topics`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';

@@ -4,7 +4,7 @@
  * "POST /mark_topic_as_read", and the referenced send / flags / typing / history operations.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, int, openIntEnum, success, type EmptySuccess } from '../schemas/envelope.js';

@@ -1,5 +1,5 @@
 /** Navigation views (FL 390): spec "POST /navigation_views", "PATCH /navigation_views/{fragment}", and list/delete. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { operation, responseTable } from '../operation.js';
 import { emptySuccess, success } from '../schemas/envelope.js';
 import { navigationView } from '../schemas/navigation-views.js';

@@ -1,5 +1,5 @@
 /** Presence and status: OpenAPI update-presence (POST /users/me/presence) and update-status (POST /users/me/status). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { operation, responseTable } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { modernPresence } from '../schemas/register.js';

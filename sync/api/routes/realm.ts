@@ -13,7 +13,7 @@
  *     content edit limit had no "unlimited" and used `0` for no limit, so it is sent as `0` there.
  *   - the `can_*_group` settings: `Json[GroupSettingChangeRequest]`, i.e. `{new, old?}` update values.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';

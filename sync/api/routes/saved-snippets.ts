@@ -1,5 +1,5 @@
 /** Saved snippets: spec "POST /saved_snippets", "PATCH /saved_snippets/{saved_snippet_id}", and list/delete. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { operation, responseTable } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';
 import { savedSnippet } from '../schemas/snippets.js';

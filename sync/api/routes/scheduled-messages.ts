@@ -1,5 +1,5 @@
 /** Scheduled messages: spec "PATCH /scheduled_messages/{scheduled_message_id}", and list/create/delete. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection } from '../core.js';
 import { operation, responseTable } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';

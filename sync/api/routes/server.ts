@@ -1,5 +1,5 @@
 /** Server discovery: docs/zulip-behaviour.md "GET /server_settings" (no authentication). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { endpoint, responseTable, send } from '../operation.js';
 import { int, success } from '../schemas/envelope.js';

@@ -7,7 +7,7 @@
  * a URL that serves the file without authentication for a short while (60 s on Zulip), for
  * handing a file to something that cannot send our credentials (a browser, a media player).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { attachment } from '../schemas/message.js';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /** User groups: spec "PATCH /user_groups/{user_group_id}", "POST /user_groups/{user_group_id}/members", and list. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import type { Params } from '../encoding.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';

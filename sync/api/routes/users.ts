@@ -1,5 +1,5 @@
 /** Users: spec "POST /users (create a user)", and the referenced GET /users and GET /users/me. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection, RequestOptions } from '../core.js';
 import { endpoint, operation, responseTable, send } from '../operation.js';
 import { emptySuccess, int, success } from '../schemas/envelope.js';

@@ -7,7 +7,7 @@
  * onward) are optional, or default to the value an older server implies, so a snapshot from an
  * older server still parses instead of failing the whole `/register`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openEnum } from './envelope.js';
 import { groupSettingValue } from './groups.js';
 

@@ -1,5 +1,5 @@
 /** The success envelope every response shares, and the small building blocks the models reuse. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const int = z.number().int();
 

@@ -14,7 +14,7 @@
  * Topic fields are passed through as sent: with the `empty_topic_name` capability the empty topic
  * is `""`; without it, the server writes `realm_empty_topic_display_name` instead.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openEnum, success } from './envelope.js';
 import { basicChannel, subscription } from './channels.js';
 import { groupSettingValue, userGroup, userGroupPermissionsShape } from './groups.js';

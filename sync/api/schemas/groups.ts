@@ -2,7 +2,7 @@
  * User groups and group-setting values (spec "Group-setting value", "User group update value";
  * OpenAPI `GroupSettingValue`, `GroupSettingValueUpdate`, `UserGroup`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int } from './envelope.js';
 
 /** The anonymous-group form of a group-setting value: explicit members and subgroups. */

@@ -3,7 +3,7 @@
  * Built at import, unlike most schemas (docs/architecture.md rule 3): parsed per element of every
  * page and event, where a `z.lazy` in front would slow each parse.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openEnum } from './envelope.js';
 
 /** Reaction (spec: three `reaction_type`s). `user_id` is the modern field; old servers sent `user`. */

@@ -8,7 +8,7 @@
  *
  * Pure: no feature-level or empty-topic handling here (routes do that where it matters).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int } from './envelope.js';
 
 const idOrString = z.union([int, z.string()]);

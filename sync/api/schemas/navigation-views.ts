@@ -1,5 +1,5 @@
 /** Navigation views (FL 390): spec "Navigation view", OpenAPI `NavigationView`. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One view of the left sidebar, keyed by its URL-hash `fragment` (which may contain `/`).

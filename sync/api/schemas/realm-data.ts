@@ -3,7 +3,7 @@
  * `GET /realm/emoji` and register's `realm_emoji`) and linkifiers (`GET /realm/linkifiers`,
  * register's `realm_linkifiers`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int } from './envelope.js';
 
 export const realmEmoji = z.lazy(() => z.object({

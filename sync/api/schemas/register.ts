@@ -5,7 +5,7 @@
  * depends on `fetch_event_types` (the fetch key is noted beside each group) and is optional.
  * Keys not listed here are dropped: the snapshot is large and most of it is web-app only.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { openEnum, int, success } from './envelope.js';
 import { neverSubscribedChannel, subscription } from './channels.js';
 import { groupSettingValue, userGroup } from './groups.js';

@@ -1,5 +1,5 @@
 /** Scheduled message object (spec "Edit a scheduled message"; `GET /scheduled_messages`, FL 173). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openEnum } from './envelope.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Saved snippets (FL 297; editing FL 368). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int } from './envelope.js';
 
 export const savedSnippet = z.object({

@@ -7,7 +7,7 @@
  * FL 364), and keys this client does not know are kept as `unknown` so nothing is lost when the
  * snapshot is stored and handed back.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openEnum, openIntEnum } from './envelope.js';
 
 const bool = z.boolean().optional();

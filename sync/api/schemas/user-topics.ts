@@ -1,5 +1,5 @@
 /** User topic preferences (spec "POST /user_topics"; register `user_topics`; `user_topic` event). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openIntEnum } from './envelope.js';
 
 /** 0 none (removes the policy), 1 muted, 2 unmuted, 3 followed (FL 219). */

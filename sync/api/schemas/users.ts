@@ -6,7 +6,7 @@
  * the `realm_users` variant may leave out is optional here. The nullable "not a bot" / "not visible"
  * fields default to `null` so a missing key and an explicit `null` read the same.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { int, openIntEnum } from './envelope.js';
 
 /** Organization-level role (spec "Authentication" 4): owner, administrator, moderator, member, guest. */

@@ -5,7 +5,7 @@
  * into them. What a person shows (active, idle, offline) is computed when asked, against the
  * engine's clock and the server's `server_presence_offline_threshold_seconds`, as Zulip web does.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EventOf, ModernPresence } from '../../api/index.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { LocalDb } from '../../db/open.js';

@@ -11,7 +11,7 @@
  * Offline, the cached messages of the narrow show as read at once (the local store compiles the
  * narrow as it does for views); unread counts follow.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getMessages, narrowTermSchema, updateMessageFlagsForNarrow, type MessageAnchor } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';

@@ -4,7 +4,7 @@
  * unread message left in the topic (one that arrived later also counts: resending reads it too,
  * which is what the user asked for).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getMessages, markTopicAsRead, topicKey } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { updateStoredMessage } from '../../db/queries/messages.js';

@@ -5,7 +5,7 @@
  * `applyResolution` then changes the row, in one transaction. No path loses what the user typed:
  * every choice either resends a text or hands ours back to be saved as a draft.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OutboxStore, OutboxRow } from '../store.js';
 import type { ContentEditArgs, ContentEditBase } from './message-content-edit.js';
 

@@ -17,7 +17,7 @@
  * rewriting the text). The base stays the text the user saw; a lost answer is verified against the
  * text with its links, as the server stores it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection } from '../../api/core.js';
 import { isApiError } from '../../api/errors.js';
 import { getMessage, updateMessage } from '../../api/routes/messages.js';

@@ -12,7 +12,7 @@
  * server says "Invalid message(s)") is the user's wish reached, not a failure. Verify: read the
  * message; gone means applied.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteMessage, getMessage, isApiError } from '../../api/index.js';
 import { LOCAL_ECHO_MIN_ID } from '../../db/queries/messages.js';
 import { answer, notUnsent, queuedCommand } from '../commands.js';

@@ -10,7 +10,7 @@
  * Exactly once is easy: setting a flag is idempotent. After a lost answer the messages are read
  * back anyway (`verify`), and resent only if some still lack the change.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getMessages, updateMessageFlags } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';

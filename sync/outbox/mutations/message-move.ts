@@ -10,7 +10,7 @@
  * MOVE_MESSAGES_TIME_LIMIT_EXCEEDED fails the row; `partialMoveFrom` turns its details into the
  * partial move the UI offers (change_later from the first message the user may still move).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection } from '../../api/core.js';
 import { getMessage, updateMessage } from '../../api/routes/messages.js';
 import type { LocalDb } from '../../db/open.js';

@@ -9,7 +9,7 @@
  *
  * Verify: read the message and look for our reaction.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { addReaction, getMessage, getOwnUser, isApiError, removeReaction } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { LOCAL_ECHO_MIN_ID, updateStoredMessage } from '../../db/queries/messages.js';

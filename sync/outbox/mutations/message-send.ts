@@ -32,7 +32,7 @@
  * Order: the entity is the conversation (channel + topic, or the direct-message recipients), so
  * messages to one conversation arrive in the order typed; conversations drain concurrently.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getMessages, narrowTerm, sendMessage, topicKey, type ApiConnection, type Message, type NarrowTerm, type SendMessageArgs } from '../../api/index.js';
 import { FLAG, HAS_ROW } from '../../db/flags.js';
 import type { LocalDb } from '../../db/open.js';

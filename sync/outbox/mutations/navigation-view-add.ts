@@ -2,7 +2,7 @@
  * `add_navigation_view`: pin or configure a built-in view (no name) or add a custom one. Keyed by
  * fragment; a later edit folds into a still-queued add, a later delete cancels it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { addNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putNavigationView } from '../../db/queries/personal.js';

@@ -1,5 +1,5 @@
 /** `remove_navigation_view`: remove a custom view. Behind a still-queued add of it, both vanish unsent. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteNavigationView } from '../../api/index.js';
 import { queues } from '../commands.js';
 import { annulsQueued, forgetsLocal, NAVIGATION_VIEW, objectKind } from './shared.js';

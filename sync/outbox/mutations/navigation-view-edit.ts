@@ -1,5 +1,5 @@
 /** `edit_navigation_view`: pin/unpin or rename a view. Queued edits merge, the last value per field winning. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { editNavigationView } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getNavigationView, putNavigationView } from '../../db/queries/personal.js';

@@ -3,7 +3,7 @@
  * no server id to check, so after a lost answer `verify` looks for a snippet with our title and
  * content created no earlier than the intent, and adopts it: the request is never sent twice.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createSavedSnippet, getSavedSnippets } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';

@@ -2,7 +2,7 @@
  * `delete_saved_snippet`. Behind a still-queued create of the same snippet, the two cancel out:
  * nothing is ever sent for a snippet created and deleted offline.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteSavedSnippet } from '../../api/index.js';
 import { queues, tempRef } from '../commands.js';
 import { annulsQueued, forgetsLocal, objectKind, SAVED_SNIPPET } from './shared.js';

@@ -2,7 +2,7 @@
  * `edit_saved_snippet`: change a snippet's title and/or content. Queued behind its create (same
  * entity key), it folds into the create instead, so an offline snippet is sent once, finished.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { editSavedSnippet } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putSavedSnippet } from '../../db/queries/personal.js';

@@ -14,7 +14,7 @@
  * (as the server stores it: trailing whitespace dropped) is ours, and is adopted. Sent now: our
  * message in the conversation since the user asked (send_message's check) is ours.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createScheduledMessage, getScheduledMessages, sendMessage } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { deleteScheduledMessage as deleteLocal, getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';

@@ -3,7 +3,7 @@
  * entity), the two annul each other: nothing is sent. A message the server already delivered
  * cannot be unscheduled: that failure is what the user should see (it was sent).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteScheduledMessage } from '../../api/index.js';
 import { queues, tempRef } from '../commands.js';
 import { annulsQueued, forgetsLocal, objectKind, SCHEDULED_MESSAGE, serverScheduledId } from './shared.js';

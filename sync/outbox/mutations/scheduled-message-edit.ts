@@ -3,7 +3,7 @@
  * time (the arguments of `PATCH /scheduled_messages/{id}`). Queued edits of one scheduled message
  * merge field by field, the last value winning; a recipient change (`type` + `to`) moves as a unit.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateScheduledMessage, type UpdateScheduledMessageArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getScheduledMessages as localScheduled, putScheduledMessage } from '../../db/queries/personal.js';

@@ -18,7 +18,7 @@
  * Asked before the scheduled message was ever created (its create queued, or refused because its
  * time passed offline), it folds into the create, which is then sent as an ordinary message.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deleteScheduledMessage, isApiError, sendMessage, type ApiConnection, type SendMessageArgs } from '../../api/index.js';
 import { OutboxIntentError, type KindContext, type OutboxKind, type VerifyOutcome } from '../kinds.js';
 import { answer, dmRecipients, queuedCommand, seconds, tempRef } from '../commands.js';

@@ -6,7 +6,7 @@
  * one request. Each kind's whole declaration still stands in its own module; these only name the
  * shape it takes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getNavigationViews, getSavedSnippets, getScheduledMessages, getUserGroups, type ApiConnection } from '../../api/index.js';
 import type { ChangeCollector, StoreArea } from '../../db/changes.js';
 import type { LocalDb } from '../../db/open.js';

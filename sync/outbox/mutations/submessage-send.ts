@@ -24,7 +24,7 @@
  * strikes of one task are; a new question or title replaces the queued one. New options and tasks
  * stay.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getMessage, getOwnUser, sendSubmessage, type Submessage } from '../../api/index.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { LocalDb } from '../../db/open.js';

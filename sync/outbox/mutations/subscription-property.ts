@@ -4,7 +4,7 @@
  * takes it. Setting a value is idempotent, and only the newest value of a (channel, setting) pair
  * matters: a queued change of the same pair takes the newer value instead of adding a row.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSubscriptions, SUBSCRIPTION_FLAG_PROPERTIES, updateSubscriptionSettings } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { isSubscribed, patchSubscriptionProperty } from '../../db/queries/channels.js';

@@ -7,7 +7,7 @@
  * The entity key is the one `subscribe` uses for the same names, so subscribing and
  * unsubscribing the same channels keep the order the user chose.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSubscriptions, unsubscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, deleteSubscription } from '../../db/queries/channels.js';

@@ -3,7 +3,7 @@
  * `POST /users/me/subscriptions` does). Subscribing is idempotent, so verify only has to check
  * that every named channel is now among the user's subscriptions.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSubscriptions, subscribe } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { channelIdByName, getChannel, putSubscription } from '../../db/queries/channels.js';

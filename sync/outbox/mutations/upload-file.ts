@@ -21,7 +21,7 @@
  * uploaded no earlier than the intent (less a minute of clock skew), that no other upload row
  * landed as, is ours; none means it did not land, and the file is sent again.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getAttachments, uploadFile, type Attachment } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { uploadRowOf } from '../../db/queries/outbox-uploads.js';

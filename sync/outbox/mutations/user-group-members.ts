@@ -3,7 +3,7 @@
  * remove a non-member, so queued changes merge into their net effect: adding then removing the
  * same user (or the reverse) is no change at all, and a merge that nets to nothing cancels the row.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';

@@ -11,7 +11,7 @@
  * Queued changes merge per setting: the last `new` wins, the FIRST `old` stays (what the user
  * actually saw before all of them, as for content edits).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { groupSettingValue, updateUserGroup, type GroupSettingValue, type UpdateUserGroupArgs } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';

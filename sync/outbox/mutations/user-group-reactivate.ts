@@ -5,7 +5,7 @@
  * the group and the user's right to manage it, never on the rest of the realm, so it can wait for
  * the connection. Shown at once; a second reactivation while one is queued merges into it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';

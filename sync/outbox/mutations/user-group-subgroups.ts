@@ -5,7 +5,7 @@
  * its own beside `update_user_group_members` (whose v1 args are users only): the same entity, so a
  * group's changes keep their order. Queued changes merge into their net effect, as for members.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateUserGroupMembers } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';

@@ -3,7 +3,7 @@
  * `{new, old}` form whose `old` must match the server at send time, so they are not queued here.
  * Queued updates of one group merge, the last value per field winning.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateUserGroup } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { editUserGroup } from '../../db/queries/groups.js';

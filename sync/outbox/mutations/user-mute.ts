@@ -9,7 +9,7 @@
  * that is the user's wish reached (an earlier attempt whose answer was lost, or another device),
  * so it counts as done. A lost answer is still verified by reading the list back.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isApiError, muteUser, unmuteUser } from '../../api/index.js';
 import type { ChangeCollector } from '../../db/changes.js';
 import type { LocalDb } from '../../db/open.js';

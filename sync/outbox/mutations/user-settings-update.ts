@@ -2,7 +2,7 @@
  * `update_settings`: a map of setting name to new value, as `PATCH /settings` takes it. All
  * settings are one entity: queued updates merge into one map, the last value per key winning.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateSettings } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { putUserSetting } from '../../db/queries/personal.js';

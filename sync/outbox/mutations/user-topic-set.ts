@@ -2,7 +2,7 @@
  * `update_user_topic`: a topic's visibility policy (none, muted, unmuted, followed). Only the last
  * value matters, so a queued toggle takes the newer value instead of adding a row.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { sameTopic, topicKey, updateUserTopic } from '../../api/index.js';
 import type { LocalDb } from '../../db/open.js';
 import { getUserTopics, putUserTopic } from '../../db/queries/personal.js';

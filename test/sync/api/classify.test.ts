@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../sync/api/classify.js';
 import { success } from '../../../sync/api/schemas/envelope.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiConnection, CLIENT_FEATURE_LEVEL } from '../../../sync/api/core.js';
 import { AbortedError, TimeoutError } from '../../../sync/api/errors.js';
 import { emptySuccess, success } from '../../../sync/api/schemas/envelope.js';

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiConnection } from '../../../sync/api/core.js';
 import { success } from '../../../sync/api/schemas/envelope.js';
 import { createUndiciTransport } from '../../../sync/api/transport.js';

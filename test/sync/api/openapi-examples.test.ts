@@ -15,7 +15,7 @@
  * absent from the example: a completion can add, never override).
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { classifyResponse } from '../../../sync/api/classify.js';
 import type { ApiErrorCodeWithDetails } from '../../../sync/api/error-details.js';
 import { responseSchemaTable } from '../../../sync/api/routes/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint, fillPath, operation, responseTable } from '../../../sync/api/operation.js';
 import { deleteSavedSnippet, getSavedSnippets, savedSnippetResponses } from '../../../sync/api/routes/saved-snippets.js';
 import { emptySuccess } from '../../../sync/api/schemas/envelope.js';

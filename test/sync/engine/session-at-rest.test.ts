@@ -93,6 +93,12 @@ describe.runIf(posix)('account files are the user\'s alone', () => {
     } finally {
       void session.close();
     }
+    // accounts.json, which a start no longer rewrites when nothing changed in it.
+    const list = new AccountsList(dataDir);
+    list.setActive('a1');
+    chmodSync(path.join(dataDir, 'accounts.json'), 0o644);
+    new AccountsList(dataDir).setActive('a1');
+    expect(mode(path.join(dataDir, 'accounts.json'))).toBe(0o600);
   });
 });
 

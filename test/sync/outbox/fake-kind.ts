@@ -3,7 +3,7 @@
  * the kind and its command, and a list with it. `pin_note` keeps a note pinned on the server
  * (here the `pinned` array, once a real request has reached the server).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getOwnUser } from '../../../sync/api/index.js';
 import { answer, queuedCommand } from '../../../sync/outbox/commands.js';
 import type { OutboxKind } from '../../../sync/outbox/kinds.js';

@@ -2,7 +2,7 @@
  * Test kinds and fakes for the outbox: a scripted in-memory "server" (messages, stars, snippets)
  * whose calls can be delayed or failed, a manual clock with a fake sleep, and a database.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiConnection } from '../../../sync/api/core.js';
 import { openLocalDb, type LocalDb } from '../../../sync/db/open.js';
 import { KindRegistry, runtimeKind, type OutboxKind } from '../../../sync/outbox/kinds.js';

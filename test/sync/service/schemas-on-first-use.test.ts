@@ -15,9 +15,9 @@ vi.mock('zod', async (importOriginal) => {
     built++;
     return f(...a);
   };
-  const { object, looseObject, union, discriminatedUnion, array, record } = mod.z;
-  const z = { ...mod.z, object: counted(object), looseObject: counted(looseObject), union: counted(union), discriminatedUnion: counted(discriminatedUnion), array: counted(array), record: counted(record) };
-  return { ...mod, z };
+  // The app imports zod as a namespace (`import * as z from 'zod'`): its builders are the module's own exports.
+  const { object, looseObject, union, discriminatedUnion, array, record } = mod;
+  return { ...mod, object: counted(object), looseObject: counted(looseObject), union: counted(union), discriminatedUnion: counted(discriminatedUnion), array: counted(array), record: counted(record) };
 });
 
 type Api = typeof import('../../../sync/api/index.js');
