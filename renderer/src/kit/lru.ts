@@ -27,3 +27,30 @@ export function lruMemo<V>(fn: (key: string) => V, capacity: number): Memo<V> {
   Object.defineProperty(memo, 'size', { get: () => entries.size });
   return memo as Memo<V>;
 }
+
+/** The `capacity` keys used last; `use` marks one used and answers the keys it pushed out (oldest first). */
+export interface RecentKeys<K> {
+  use(key: K): K[];
+  has(key: K): boolean;
+}
+
+/** Pure: which keys were used last, bounded, least recently used pushed out first (the sidebar's kept topic lists). */
+export function recentKeys<K>(capacity: number): RecentKeys<K> {
+  if (!Number.isInteger(capacity) || capacity < 1) throw new Error('recentKeys: capacity must be a whole number of at least 1');
+  // A Set iterates in insertion order: re-inserting on use keeps the least recently used first.
+  const keys = new Set<K>();
+  return {
+    use(key) {
+      keys.delete(key);
+      keys.add(key);
+      const out: K[] = [];
+      for (const k of keys) {
+        if (keys.size <= capacity) break;
+        keys.delete(k);
+        out.push(k);
+      }
+      return out;
+    },
+    has: (key) => keys.has(key),
+  };
+}

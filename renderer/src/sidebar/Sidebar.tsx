@@ -18,6 +18,7 @@ import { useUsers } from '../data/users.js';
 import { NavViewsList } from '../navviews/NavViewsList.js';
 import { useChannels } from '../data/channels.js';
 import { UnreadBadge } from '../kit/UnreadBadge.js';
+import { recentKeys } from '../kit/lru.js';
 import { ChannelRow } from './ChannelRow.js';
 import { PeopleList } from '../people/PeopleList.js';
 import './sidebar.css';
@@ -47,13 +48,12 @@ function createKeptTopicLists(open: Accessor<number | null>): (channelId: number
     if (f === undefined) flags.set(id, (f = createSignal(false)));
     return f;
   };
-  let recent: number[] = [];
+  const recent = recentKeys<number>(KEPT_TOPIC_LISTS);
   createEffect(
     on(open, (id) => {
       if (id === null) return;
-      recent = [id, ...recent.filter((x) => x !== id)];
       flag(id)[1](true);
-      for (const old of recent.splice(KEPT_TOPIC_LISTS)) flag(old)[1](false);
+      for (const old of recent.use(id)) flag(old)[1](false);
     }),
   );
   return (id) => flag(id)[0]();

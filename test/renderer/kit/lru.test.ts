@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lruMemo } from '../../../renderer/src/kit/lru.js';
+import { lruMemo, recentKeys } from '../../../renderer/src/kit/lru.js';
 
 describe('lruMemo', () => {
   it('computes once per distinct input and answers repeats from memory', () => {
@@ -36,5 +36,21 @@ describe('lruMemo', () => {
 
   it('refuses a capacity below one', () => {
     expect(() => lruMemo((k) => k, 0)).toThrow(/capacity/);
+  });
+});
+
+describe('recentKeys', () => {
+  it('keeps the last keys used and answers the one each new key pushes out, the least recently used', () => {
+    const r = recentKeys<number>(3);
+    expect([1, 2, 3].map((k) => r.use(k))).toEqual([[], [], []]);
+    expect(r.use(1)).toEqual([]); // used again: now the most recent, nothing pushed out
+    expect(r.use(4)).toEqual([2]);
+    expect(r.use(5)).toEqual([3]);
+    expect([1, 2, 3, 4, 5].map((k) => r.has(k))).toEqual([true, false, false, true, true]);
+    expect(r.use(2)).toEqual([1]); // a key pushed out comes back as new
+  });
+
+  it('refuses a capacity below one', () => {
+    expect(() => recentKeys(0)).toThrow(/capacity/);
   });
 });
