@@ -4,6 +4,16 @@ import boundaries from './eslint-rules/boundaries.js';
 /** DOM globals that must never appear in sync/ (it runs in Node: main process, host, tests). */
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'HTMLElement', 'Element', 'DOMParser', 'indexedDB', 'location', 'XMLHttpRequest'];
 
+/**
+ * zod is imported as a namespace (`import * as z from 'zod'`): a bundler then keeps only the
+ * builders used, where the `{ z }` object drags in all of zod, its 50 translated locales too
+ * (scripts/main-bundle.ts).
+ */
+const ZOD_AS_NAMESPACE = {
+  selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+  message: "import * as z from 'zod' (a bundler keeps only what is used; the z object is all of zod)",
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'coverage/**', 'node_modules/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
@@ -14,6 +24,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: false }],
+      'no-restricted-syntax': ['error', ZOD_AS_NAMESPACE],
     },
   },
   {
@@ -28,6 +39,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ZOD_AS_NAMESPACE,
         { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'SQL lives in sync/db/queries: call (or add) a query function there' },
       ],
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/queries/statements.js'], message: 'SQL lives in sync/db/queries: call (or add) a query function there' }] }],
