@@ -3,18 +3,12 @@
  * the builders used; the `{ z }` object is all of zod, its translated locales too), checked through
  * the project's real ESLint config, in a layer whose own no-restricted-syntax rules replace the base ones.
  */
-import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { lintCases, type LintCase } from './lint-cases.js';
 
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function zodErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('zod')).map((m) => m.message);
-}
 
 describe('zod as a namespace', () => {
-  const cases: Array<[string, string, string, boolean]> = [
+  const cases: LintCase[] = [
     ['the z object, in the renderer', 'renderer/src/x.ts', "import { z } from 'zod'; export const s = z.string();", false],
     ['the z object renamed, in the engine (its SQL rule set replaces the base one)', 'sync/engine/x.ts', "import { z as zz } from 'zod'; export const s = zz.string();", false],
     ['the default export, in the main process', 'main/x.ts', "import z from 'zod'; export const s = z.string();", false],
@@ -22,11 +16,5 @@ describe('zod as a namespace', () => {
     ['a type-only namespace import', 'renderer/src/x.ts', "import type * as z from 'zod'; export type S = z.infer<z.ZodString>;", true],
     ['another package named z', 'renderer/src/x.ts', "import { z } from './z.js'; export const s = z;", true],
   ];
-  for (const [name, file, code, allowed] of cases) {
-    it(name, async () => {
-      const errors = await zodErrors(file, code);
-      if (allowed) expect(errors).toEqual([]);
-      else expect(errors.length).toBeGreaterThan(0);
-    });
-  }
+  lintCases(cases, (m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('zod'));
 });
