@@ -2,21 +2,21 @@
  * The accounts list on disk: a change is written atomically; setting the account that is already
  * the open one writes nothing (every start does it, and a write and a rename are ~4 ms of a start).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AccountsList } from '../../../sync/service/accounts-file.js';
+import { tempDir } from '../engine/session-helpers.js';
 
-const dirs: string[] = [];
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+let n = 0;
+/** A data directory of its own per test. */
 function dataDir(): string {
-  const d = mkdtempSync(path.join(tmpdir(), 'accounts-file-'));
-  dirs.push(d);
+  const d = path.join(tmp.dir, String(n++));
+  mkdirSync(d);
   return d;
 }
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
 
 const account = { id: 'a1', realm_url: 'https://chat.example.com', email: 'hamlet@example.com', kind: 'server' as const };
 /** The file's inode: a write replaces the file (temporary file + rename), so a new inode. */
