@@ -46,6 +46,21 @@ export default tseslint.config(
     },
   },
   {
+    // Dates are worded through kit/format.ts's kept formatters (`dateText`, `dayKey`, ...): a
+    // `toLocaleDateString` / `toLocaleTimeString` or a new Intl.DateTimeFormat builds a formatter per
+    // call, a tenth of a millisecond or more, per row and again each minute.
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.tsx'],
+    ignores: ['renderer/src/kit/format.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ZOD_AS_NAMESPACE,
+        { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: 'word dates with kit/format.ts (dateText): a formatter kept, not built per call' },
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']", message: 'word dates with kit/format.ts (formatter, dateText): a formatter kept, not built per call' },
+      ],
+    },
+  },
+  {
     files: ['sync/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'sync/ never touches the DOM' }))],

@@ -290,11 +290,17 @@ export async function benchRenderer(opts: { messages: number }): Promise<void> {
     if (views.length < 20) throw new Error(`only ${views.length} views to rotate through`);
     const wants: string[] = [];
     const firstVisits: number[] = [];
+    // For looking into it (not part of a run): BENCH_PROFILE_FIRST=file writes the page's CPU
+    // profile of these first visits.
+    const fprof = process.env['BENCH_PROFILE_FIRST'] ? await page.context().newCDPSession(page) : null;
+    await fprof?.send('Profiler.enable');
+    await fprof?.send('Profiler.start');
     for (const href of views) {
       const first = (await page.evaluate(`window.__bench.settle(${JSON.stringify(href)})`)) as { ms: number; shown: string };
       wants.push(first.shown);
       firstVisits.push(first.ms);
     }
+    if (fprof) writeFileSync(process.env['BENCH_PROFILE_FIRST']!, JSON.stringify((await fprof.send('Profiler.stop')).profile));
     const rotation: number[] = [];
     // For looking into it (not part of a run): BENCH_TRACE=file writes a Chromium trace of the
     // rotation (devtools timeline), BENCH_PROFILE=file the page's CPU profile.

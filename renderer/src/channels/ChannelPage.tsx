@@ -10,6 +10,7 @@ import { SubscribeControl } from './SubscribeControl.js';
 import { PersonalSettings } from './PersonalSettings.js';
 import { AddSubscribers } from './AddSubscribers.js';
 import { useChannelSubscribers } from './store.js';
+import { dateText } from '../kit/format.js';
 
 export function ChannelPage(props: { bridge: Bridge; channel: ChannelListing }) {
   const c = () => props.channel;
@@ -52,7 +53,7 @@ export function ChannelPage(props: { bridge: Bridge; channel: ChannelListing }) 
         <dd>{topicsPolicyLabel(c().topics_policy)}</dd>
         <Show when={c().date_created !== null}>
           <dt>Created</dt>
-          <dd>{new Date((c().date_created ?? 0) * 1000).toLocaleDateString()}</dd>
+          <dd>{dateText(new Date((c().date_created ?? 0) * 1000), undefined, { year: 'numeric', month: 'numeric', day: 'numeric' })}</dd>
         </Show>
       </dl>
       <section class="channel-subscribers" aria-label="Subscribers">

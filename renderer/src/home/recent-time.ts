@@ -3,9 +3,7 @@
  * recent ("Just now", "12 minutes ago", "3 hours ago"), "Yesterday" the calendar day before (in the
  * user's time zone), else the day and time in the user's zone and 12/24-hour setting.
  */
-import { formatMessageTime, hourOptions } from '../kit/format.js';
-
-const dayKey = (d: Date, timeZone: string | undefined) => d.toLocaleDateString('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+import { dateText, dayKey, formatMessageTime, hourOptions } from '../kit/format.js';
 
 /** Whole calendar days from `a` to `b` in `timeZone` (0: the same day). */
 function calendarDays(a: Date, b: Date, timeZone: string | undefined): number {
@@ -27,6 +25,6 @@ export function formatRecentTime(timestamp: number, now: Date, timeZone: string 
     const hours = Math.floor(minutes / 60);
     return hours === 1 ? 'An hour ago' : `${hours} hours ago`;
   }
-  if (days === 1) return `Yesterday, ${d.toLocaleTimeString(locale, { ...hourOptions(twentyFourHour), timeZone })}`;
+  if (days === 1) return `Yesterday, ${dateText(d, locale, { ...hourOptions(twentyFourHour), timeZone })}`;
   return formatMessageTime(timestamp, now, locale, timeZone, twentyFourHour);
 }

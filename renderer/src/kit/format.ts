@@ -17,13 +17,15 @@ export function avatarTone(userId: number): number {
 
 /**
  * One Intl.DateTimeFormat per locale and options, kept: `Date#toLocale*String(locale, options)`
- * builds a new formatter on every call (a tenth of a millisecond or more each; three per message
- * row made formatting a large share of opening a view). The same formatter gives the same text.
+ * and `new Intl.DateTimeFormat` build a new formatter on every call (a tenth of a millisecond or
+ * more each; three per message row made formatting a large share of opening a view). The same
+ * formatter gives the same text. Every date the renderer formats goes through here (`dateText`).
+ * Options naming a time zone the platform does not know throw a RangeError, as the constructor does.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const MAX_FORMATTERS = 64;
 
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (f === undefined) {
@@ -34,7 +36,9 @@ function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptio
   return f;
 }
 
-/** `YYYY-MM-DD` of a date in the given (or local) time zone. */
+/** A date as `toLocaleString(locale, options)` words it, through a kept formatter. */
+export const dateText = (d: Date, locale: string | undefined, options: Intl.DateTimeFormatOptions): string => formatter(locale, options).format(d);
+
 /** The calendar day of a date in a time zone, as YYYY-MM-DD (sortable; compared as text). */
 export const dayKey = (d: Date, timeZone: string | undefined) => formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 

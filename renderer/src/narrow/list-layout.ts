@@ -7,7 +7,7 @@
  * "first unread" lands.
  */
 import type { LocalMessage } from '../../../sync/protocol/messages.js';
-import { dayKey } from '../kit/format.js';
+import { dateText, dayKey } from '../kit/format.js';
 import { startsRecipientRun } from '../data/narrow-reducer.js';
 
 type Laid = Pick<LocalMessage, 'id' | 'sender_id' | 'timestamp' | 'flags'> & Parameters<typeof startsRecipientRun>[0][number];
@@ -37,7 +37,7 @@ export function dayLabel(timestamp: number, now: Date = new Date(), locale?: str
   if (k === today) return 'Today';
   if (k === dayKey(new Date(now.getTime() - 86_400_000), timeZone)) return 'Yesterday';
   const sameYear = k.slice(0, 4) === today.slice(0, 4);
-  return d.toLocaleDateString(locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return dateText(d, locale, { timeZone, weekday: 'short', month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
 }
 
 /** The first message not read by the user, or null when all are read. */

@@ -13,6 +13,7 @@ import { useToasts } from '../kit/toasts.js';
 import { inWords, panelRows, type PanelFilter } from './panel-reducer.js';
 import { useOutbox } from '../data/outbox.js';
 import { useAccounts } from '../data/accounts.js';
+import { dateText } from '../kit/format.js';
 
 const FILTERS: Array<{ value: PanelFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -96,7 +97,7 @@ export function OutboxPanel(props: { onClose: () => void; bridge?: Bridge }) {
                     <span>next try {inWords(r.nextAttemptAt ?? 0, now())}</span>
                   </Show>
                   <Show when={r.deadlineAt !== null}>
-                    <span>must be sent by {new Date(r.deadlineAt ?? 0).toLocaleTimeString()}</span>
+                    <span>must be sent by {dateText(new Date(r.deadlineAt ?? 0), undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })}</span>
                   </Show>
                 </div>
                 <Show when={r.note}>

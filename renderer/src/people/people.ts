@@ -4,6 +4,7 @@
  * Pure, unit-tested in test/renderer/people/people.test.ts.
  */
 import type { UserPresence, UserSummary } from '../../../sync/protocol/commands.js';
+import { dateText } from '../kit/format.js';
 
 export type Presence = UserPresence['presence'];
 
@@ -25,7 +26,7 @@ export function visibleEmail(u: Pick<UserSummary, 'email' | 'delivery_email'>): 
 export function localTime(timezone: string | undefined, now: Date, twentyFourHour: boolean): string | null {
   if (!timezone) return null;
   try {
-    const t = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: !twentyFourHour, timeZone: timezone }).format(now);
+    const t = dateText(now, 'en-US', { hour: 'numeric', minute: '2-digit', hour12: !twentyFourHour, timeZone: timezone });
     return `${t} local time`;
   } catch {
     return null;

@@ -4,22 +4,31 @@
  * picker is a native `datetime-local` input, whose value ("2026-11-25T14:30") is a wall-clock time
  * in that zone: `wallTimeToUnix` and `unixToWallTime` convert both ways.
  */
-import { hourOptions } from '../kit/format.js';
+import { dateText, formatter, hourOptions } from '../kit/format.js';
+
+/** Zone names seen, and whether the platform knows them (views ask per row, each minute). */
+const knownZones = new Map<string, boolean>();
 
 /** A usable IANA zone name from the user's `timezone` setting ('' or unknown: the device's). */
 export function userTimeZone(setting: unknown): string | undefined {
   if (typeof setting !== 'string' || setting === '') return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: setting });
-    return setting;
-  } catch {
-    return undefined;
+  let known = knownZones.get(setting);
+  if (known === undefined) {
+    try {
+      formatter('en-US', { timeZone: setting });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size >= 64) knownZones.clear();
+    knownZones.set(setting, known);
   }
+  return known ? setting : undefined;
 }
 
 /** Offset of `timeZone` from UTC at `ms`, in minutes (device's zone when undefined). */
 function offsetMinutes(ms: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
+  const parts = formatter('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
@@ -65,7 +74,7 @@ export function deliveryProblem(seconds: number | null, nowSeconds: number, fail
 
 /** A delivery time for the list: weekday, date and time in the user's zone and hour format. */
 export function formatDelivery(seconds: number, timeZone?: string, twentyFourHour: boolean | null = null, locale?: string): string {
-  return new Date(seconds * 1000).toLocaleString(locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', ...hourOptions(twentyFourHour), timeZone });
+  return dateText(new Date(seconds * 1000), locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', ...hourOptions(twentyFourHour), timeZone });
 }
 
 /** Quick picks as Zulip web offers them: in an hour, tomorrow at 9:00 and at 16:00 (user's zone). */

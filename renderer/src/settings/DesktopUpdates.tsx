@@ -9,6 +9,7 @@ import { desktopSettings } from '../core/desktop-settings.js';
 import { errorText } from '../core/errors.js';
 import { updates } from '../core/updates.js';
 import { Button } from '../kit/Button.js';
+import { dateText } from '../kit/format.js';
 
 /** The state in words. */
 export function updateStateText(s: UpdateStatus): string {
@@ -20,7 +21,7 @@ export function updateStateText(s: UpdateStatus): string {
     case 'checking':
       return 'Checking for updates…';
     case 'up_to_date':
-      return `Zulip Offline ${s.current_version} is up to date (checked at ${new Date(s.checked_at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}).`;
+      return `Zulip Offline ${s.current_version} is up to date (checked at ${dateText(new Date(s.checked_at), undefined, { hour: '2-digit', minute: '2-digit' })}).`;
     case 'available':
       return `Version ${s.version} is available; downloading it…`;
     case 'downloading':

@@ -1,6 +1,9 @@
 /** Message display helpers: initials, tones, local times, markers, sender names. */
 import { describe, expect, it } from 'vitest';
 import { avatarTone, formatFullTime, formatGlobalTime, formatMessageTime, initials, messageMarkers, senderName, topicLabel } from '../../../renderer/src/kit/format.js';
+import { formatRecentTime } from '../../../renderer/src/home/recent-time.js';
+import { dayLabel } from '../../../renderer/src/narrow/list-layout.js';
+import { formatDelivery, userTimeZone } from '../../../renderer/src/scheduled/schedule-time.js';
 
 describe('avatar', () => {
   it('takes the first letters of the first and last word', () => {
@@ -61,5 +64,39 @@ describe('global times (Zulip <time:…>)', () => {
     expect(formatGlobalTime('2017-06-05T22:30:00Z', 'en-US', 'America/New_York', false)).toBe('Mon, Jun 5, 2017, 6:30 PM');
     expect(formatGlobalTime('2017-06-05T22:30:00Z', 'en-US', 'Asia/Tokyo', true)).toBe('Tue, Jun 6, 2017, 07:30');
     expect(formatGlobalTime('not a date', 'en-US', 'UTC', null)).toBeNull();
+  });
+});
+
+describe('date formatters are kept, not built per call', () => {
+  // Building an Intl.DateTimeFormat costs a tenth of a millisecond or more: Recent conversations
+  // formats every row again each minute, and a view's date separators once per row.
+  it('a list of rows formatted, and the zone setting checked per row, builds a handful of formatters', () => {
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    class Counted extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        built++;
+      }
+    }
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: Counted, configurable: true, writable: true });
+    try {
+      const now = new Date(Date.UTC(2026, 10, 27, 12, 0));
+      for (let i = 0; i < 200; i++) {
+        const zone = userTimeZone('Pacific/Chatham');
+        const at = now.getTime() / 1000 - i * 5_000;
+        formatRecentTime(at, now, zone, i % 2 === 0, 'en-NZ');
+        dayLabel(at, now, 'en-NZ', zone);
+        formatDelivery(at, zone, true, 'en-NZ');
+      }
+      expect(userTimeZone('Not/A_Zone')).toBeUndefined();
+      expect(userTimeZone('Not/A_Zone')).toBeUndefined();
+      // Each distinct locale and options once (time today, this year, other years, Yesterday, the
+      // day keys, the separators' two shapes, the zone check, the delivery time): far below 200.
+      expect(built).toBeGreaterThan(0);
+      expect(built).toBeLessThanOrEqual(16);
+    } finally {
+      Object.defineProperty(Intl, 'DateTimeFormat', { value: Original, configurable: true, writable: true });
+    }
   });
 });
