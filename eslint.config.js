@@ -48,15 +48,17 @@ export default tseslint.config(
   {
     // Dates are worded through kit/format.ts's kept formatters (`dateText`, `dayKey`, ...): a
     // `toLocaleDateString` / `toLocaleTimeString` or a new Intl.DateTimeFormat builds a formatter per
-    // call, a tenth of a millisecond or more, per row and again each minute.
+    // call, a tenth of a millisecond or more, per row and again each minute. Likewise names are
+    // compared by kit/collate.ts's kept collator, not `localeCompare` with options.
     files: ['renderer/src/**/*.ts', 'renderer/src/**/*.tsx'],
-    ignores: ['renderer/src/kit/format.ts'],
+    ignores: ['renderer/src/kit/format.ts', 'renderer/src/kit/collate.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ZOD_AS_NAMESPACE,
         { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: 'word dates with kit/format.ts (dateText): a formatter kept, not built per call' },
         { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']", message: 'word dates with kit/format.ts (formatter, dateText): a formatter kept, not built per call' },
+        { selector: "CallExpression[callee.property.name='localeCompare'][arguments.length>1]", message: 'compare with kit/collate.ts (compareText, byName): localeCompare with a locale or options builds a collator per call' },
       ],
     },
   },

@@ -1,6 +1,7 @@
 /** Pure: which engine events refresh the sidebar, and how channels and topics are listed and dimmed. */
 import { QUERY_AREAS, type ChannelSummary, type EngineEvent } from '../../../sync/protocol/commands.js';
 import type { QueuedRequest } from '../../../sync/outbox/registry.js';
+import { byName } from '../kit/collate.js';
 
 /** One change, as `updateSubscriptionSettings` takes it (without the channel): a colour, or a setting on or off. */
 export type ChannelSettingChange = { property: 'color'; value: string } | { property: Exclude<QueuedRequest<'updateSubscriptionSettings'>['property'], 'color'>; value: boolean };
@@ -29,8 +30,6 @@ export function refreshesChannels(e: EngineEvent): boolean {
       return false;
   }
 }
-
-const byName = (a: ChannelSummary, b: ChannelSummary) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /**
  * Subscribed channels, as Zulip web sorts its sidebar: pinned ones first, and within the pinned and

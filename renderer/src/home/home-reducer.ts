@@ -9,6 +9,7 @@ import type { ChannelSummary, DmConversation, UnreadCountsView } from '../../../
 import type { NarrowTarget } from '../data/target.js';
 import { isTopicMuted } from '../data/channels-reducer.js';
 import { dmNames, dmTarget } from '../data/dms.js';
+import { byName } from '../kit/collate.js';
 
 /** Topic names compare without case, as the server does. */
 const topicKey = (channelId: number, topic: string) => `${channelId}\u0000${topic.toLowerCase()}`;
@@ -43,8 +44,6 @@ export interface Inbox {
   dms: InboxDm[];
   channels: InboxChannel[];
 }
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /**
  * The inbox: DM conversations with unread messages, newest first; then subscribed channels (by
