@@ -100,6 +100,13 @@ export async function startServerProcess(port: number, dataFile: string, extraAr
   return { proc, url: match[1]! };
 }
 
+/** The reference server with the large organisation at `scale` (server/demo/large-org.ts; sign in as bench@example.com). */
+export async function startLargeOrgServerProcess(port: number, dataFile: string, scale: number): Promise<{ proc: Proc; url: string }> {
+  const cli = await bundledServer();
+  const { proc, match } = await start(process.execPath, [cli, '--port', String(port), '--data', dataFile, '--seed', 'large', '--seed-scale', String(scale), '--no-rate-limit'], /^(http:\/\/127\.0\.0\.1:\d+)$/m, 'the reference server (large organisation)');
+  return { proc, url: match[1]! };
+}
+
 /** The built browser-mode host (out/main/browser-host.js) on `dataDir` (on `port` if given); `url` is the one to open. */
 export async function startHostProcess(dataDir: string, port?: number): Promise<{ proc: Proc; url: string }> {
   const args = [path.join(ROOT, 'out', 'main', 'browser-host.js'), '--data-dir', dataDir, ...(port === undefined ? [] : ['--port', String(port)])];

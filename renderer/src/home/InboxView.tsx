@@ -18,6 +18,8 @@ import { UnreadBadge } from '../kit/UnreadBadge.js';
 import { useUsers } from '../data/users.js';
 import { inboxOf } from './home-reducer.js';
 import { onRowKeys } from './row-keys.js';
+import { createKeyedStore } from '../kit/keyed-store.js';
+import { createRenderMore } from '../kit/render-more.js';
 import { useHome } from '../data/home.js';
 import './home.css';
 
@@ -47,6 +49,9 @@ function InboxRow(props: { href: string; name: string; emptyTopic?: boolean; men
   );
 }
 
+/** Rows (conversations and channel headings) rendered at first, and added as the list's end nears the view. */
+const INBOX_PAGE = 100;
+
 function Chevron(props: { open: boolean }) {
   return (
     <svg class="home-chevron" classList={{ closed: !props.open }} viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
@@ -61,8 +66,9 @@ export function InboxView() {
   const users = useUsers();
   const toasts = useToasts();
   const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
-  const inbox = createMemo(() => inboxOf(home.unread(), channels.state.channels, home.dms(), users.state.ownUserId));
-  const empty = () => inbox().dms.length === 0 && inbox().channels.length === 0;
+  // Rows keep their DOM across unread changes: only a changed count or a new topic renders.
+  const inbox = createKeyedStore(createMemo(() => inboxOf(home.unread(), channels.state.channels, home.dms(), users.state.ownUserId)));
+  const empty = () => inbox.dms.length === 0 && inbox.channels.length === 0;
   const toggle = (key: string) => {
     const next = new Set(collapsed());
     if (!next.delete(key)) next.add(key);
@@ -70,7 +76,25 @@ export function InboxView() {
   };
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const mark = (what: string, p: Promise<unknown>) => void p.catch((e: unknown) => toasts.show(`Could not mark ${what} as read. ${errorText(e)}`, 'error'));
-  const dmCount = () => inbox().dms.reduce((n, d) => n + d.count, 0);
+  const dmCount = () => inbox.dms.reduce((n, d) => n + d.count, 0);
+  // A large organisation's Inbox holds thousands of unread topics: rows render a page at a time,
+  // in reading order (direct messages, then each open channel's heading and topics).
+  const more = createRenderMore(INBOX_PAGE);
+  const budget = createMemo(() => {
+    let left = more.count();
+    const dms = collapsed().has('dms') ? 0 : Math.min(inbox.dms.length, left);
+    left -= dms;
+    const topics: number[] = [];
+    for (const c of inbox.channels) {
+      if (left <= 0) break;
+      left -= 1;
+      const n = collapsed().has(c.key) ? 0 : Math.min(c.topics.length, left);
+      topics.push(n);
+      left -= n;
+    }
+    const all = topics.length === inbox.channels.length && (collapsed().has('dms') || dms === inbox.dms.length) && inbox.channels.every((c, i) => collapsed().has(c.key) || topics[i] === c.topics.length);
+    return { dms, topics, all };
+  });
   return (
     <section class="narrow home" aria-label="Inbox">
       <header class="narrow-header">
@@ -80,7 +104,7 @@ export function InboxView() {
         <Show when={home.unreadLoaded() && channels.state.loaded} fallback={<EmptyState title="Loading…" role="status" />}>
           <Show when={!empty()} fallback={<EmptyState title="You have no unread messages" role="status">New messages will show up here.</EmptyState>}>
             <div class="inbox" onKeyDown={onRowKeys}>
-              <Show when={inbox().dms.length > 0}>
+              <Show when={inbox.dms.length > 0}>
                 <div class="inbox-group">
                   <div class="inbox-group-head">
                     <button type="button" class="home-toggle" aria-expanded={!collapsed().has('dms')} onClick={() => toggle('dms')}>
@@ -91,7 +115,7 @@ export function InboxView() {
                   </div>
                   <Show when={!collapsed().has('dms')}>
                     <ul class="inbox-rows" aria-label="Unread direct messages">
-                      <For each={inbox().dms}>
+                      <For each={inbox.dms.slice(0, budget().dms)}>
                         {(d) => (
                           <InboxRow
                             href={hashOfTarget(d.target, userName)}
@@ -101,7 +125,7 @@ export function InboxView() {
                             markLabel={`Mark the conversation with ${d.names} as read`}
                             onMark={() => {
                               const t = d.target;
-                              if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'dm', operand: t.userIds }] }));
+                              if (t.kind === 'dm') mark(`the conversation with ${d.names}`, bridge.invoke('updateMessageFlagsForNarrow', { narrow: [{ operator: 'dm', operand: [...t.userIds] }] }));
                             }}
                           />
                         )}
@@ -110,9 +134,9 @@ export function InboxView() {
                   </Show>
                 </div>
               </Show>
-              <For each={inbox().channels}>
-                {(c) => {
-                  const key = `c${c.channelId}`;
+              <For each={inbox.channels.slice(0, budget().topics.length)}>
+                {(c, i) => {
+                  const key = c.key;
                   return (
                     <div class="inbox-group">
                       <div class="inbox-group-head">
@@ -128,7 +152,7 @@ export function InboxView() {
                       </div>
                       <Show when={!collapsed().has(key)}>
                         <ul class="inbox-rows" aria-label={`Unread topics in ${c.name}`}>
-                          <For each={c.topics}>
+                          <For each={c.topics.slice(0, budget().topics[i()] ?? 0)}>
                             {(t) => (
                               <InboxRow
                                 href={hashOfTarget({ kind: 'topic', channelId: c.channelId, channelName: c.name, topic: t.topic })}
@@ -147,6 +171,9 @@ export function InboxView() {
                   );
                 }}
               </For>
+              <Show when={!budget().all}>
+                <div class="inbox-more" ref={more.sentinel} aria-hidden="true" />
+              </Show>
             </div>
           </Show>
         </Show>

@@ -22,6 +22,7 @@ import { userTimeZone } from '../scheduled/schedule-time.js';
 import { formatRecentTime } from './recent-time.js';
 import { onRowKeys } from './row-keys.js';
 import { useHome } from '../data/home.js';
+import { createKeyedStore } from '../kit/keyed-store.js';
 import './home.css';
 
 const FILTERS: { value: RecentFilter; label: string }[] = [
@@ -46,6 +47,9 @@ export function RecentView() {
   const [painted, setPainted] = createSignal(false);
   afterPaint(() => setPainted(true), REST_LATEST_MS);
   const rows = createMemo(() => recentOf(channels.state.channels, home.dms(), filter()));
+  // The rows shown keep their DOM across changes (keyed by conversation): a new message re-sorts
+  // them and updates a count or a time, not every row.
+  const shownRows = createKeyedStore(createMemo(() => ({ list: rows().slice(0, painted() ? shown() : FIRST_FRAME_ROWS) })));
   const userName = (id: number) => users.byId().get(id)?.full_name;
   const hour = () => settings.display().twentyFourHour;
   const zone = () => userTimeZone(settings.raw()?.timezone);
@@ -72,7 +76,7 @@ export function RecentView() {
             fallback={<EmptyState title={filter() === 'unread' ? 'No unread conversations' : filter() === 'dms' ? 'No direct messages yet' : 'No conversations yet'} role="status" />}
           >
             <ul class="recent-rows" aria-label="Conversations" onKeyDown={onRowKeys}>
-              <For each={rows().slice(0, painted() ? shown() : FIRST_FRAME_ROWS)}>
+              <For each={shownRows.list}>
                 {(r) => (
                   <li class="recent-row" classList={{ 'has-unread': r.unread > 0 }}>
                     <Show

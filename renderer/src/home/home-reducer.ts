@@ -26,6 +26,8 @@ export interface InboxDm {
 }
 
 export interface InboxTopic {
+  /** The row's identity in the view's keyed store (the topic: one per channel). */
+  key: string;
   topic: string;
   count: number;
   mentions: number;
@@ -33,6 +35,8 @@ export interface InboxTopic {
 }
 
 export interface InboxChannel {
+  /** The group's identity in the view's keyed store. */
+  key: string;
   channelId: number;
   name: string;
   color: string | null;
@@ -78,9 +82,9 @@ export function inboxOf(
     const c = subscribed.get(t.channel_id);
     if (!c || t.muted || t.count <= 0) continue;
     let g = groups.get(c.channel_id);
-    if (!g) groups.set(c.channel_id, (g = { channelId: c.channel_id, name: c.name, color: c.color, count: 0, topics: [] }));
+    if (!g) groups.set(c.channel_id, (g = { key: `c${c.channel_id}`, channelId: c.channel_id, name: c.name, color: c.color, count: 0, topics: [] }));
     g.count += t.count;
-    g.topics.push({ topic: t.topic, count: t.count, mentions: t.mentions, maxId: newest.get(topicKey(c.channel_id, t.topic)) ?? 0 });
+    g.topics.push({ key: t.topic, topic: t.topic, count: t.count, mentions: t.mentions, maxId: newest.get(topicKey(c.channel_id, t.topic)) ?? 0 });
   }
   const list = [...groups.values()].sort(byName);
   for (const g of list) g.topics.sort((a, b) => b.maxId - a.maxId || a.topic.localeCompare(b.topic));
