@@ -12,6 +12,8 @@ import { storeContext } from './store-context.js';
 export interface ChannelsStore {
   readonly state: { readonly channels: readonly ChannelSummary[]; readonly loaded: boolean; readonly error: string | null };
   byId(id: number): ChannelSummary | undefined;
+  /** The channels as plain objects, for derivations over all of them (AreaQueryStore.plain). */
+  plain(): readonly ChannelSummary[];
   refresh(): Promise<void>;
   dispose(): void;
 }
@@ -44,6 +46,7 @@ export function createChannelsStore(bridge: Bridge): ChannelsStore {
   return {
     state,
     byId: (id) => q.state.data.find((c) => c.channel_id === id),
+    plain: q.plain,
     refresh: q.refresh,
     dispose: q.dispose,
   };

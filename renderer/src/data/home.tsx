@@ -13,6 +13,9 @@ export interface HomeStore {
   unreadLoaded(): boolean;
   dms(): readonly DmConversation[];
   dmsLoaded(): boolean;
+  /** `unread()` and `dms()` as plain objects, for derivations over all of them (AreaQueryStore.plain). */
+  plainUnread(): UnreadCountsView;
+  plainDms(): readonly DmConversation[];
   dispose(): void;
 }
 
@@ -45,6 +48,8 @@ export function createHomeStore(bridge: Bridge): HomeStore {
     unreadLoaded: () => unread.state.loaded,
     dms: () => dms.state.data,
     dmsLoaded: () => dms.state.loaded,
+    plainUnread: unread.plain,
+    plainDms: dms.plain,
     dispose() {
       unread.dispose();
       dms.dispose();

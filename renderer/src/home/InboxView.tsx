@@ -67,7 +67,7 @@ export function InboxView() {
   const toasts = useToasts();
   const [collapsed, setCollapsed] = createSignal<ReadonlySet<string>>(new Set());
   // Rows keep their DOM across unread changes: only a changed count or a new topic renders.
-  const inbox = createKeyedStore(createMemo(() => inboxOf(home.unread(), channels.state.channels, home.dms(), users.state.ownUserId)));
+  const inbox = createKeyedStore(createMemo(() => inboxOf(home.plainUnread(), channels.plain(), home.plainDms(), users.state.ownUserId)));
   const empty = () => inbox.dms.length === 0 && inbox.channels.length === 0;
   const toggle = (key: string) => {
     const next = new Set(collapsed());

@@ -46,7 +46,7 @@ export function RecentView() {
   const [shown, setShown] = createSignal(PAGE);
   const [painted, setPainted] = createSignal(false);
   afterPaint(() => setPainted(true), REST_LATEST_MS);
-  const rows = createMemo(() => recentOf(channels.state.channels, home.dms(), filter()));
+  const rows = createMemo(() => recentOf(channels.plain(), home.plainDms(), filter()));
   // The rows shown keep their DOM across changes (keyed by conversation): a new message re-sorts
   // them and updates a count or a time, not every row.
   const shownRows = createKeyedStore(createMemo(() => ({ list: rows().slice(0, painted() ? shown() : FIRST_FRAME_ROWS) })));

@@ -70,7 +70,8 @@ export function inboxOf(
     if (userIds.length === 0) continue;
     const others = userIds.filter((id) => id !== ownUserId);
     const participants = conv?.participants ?? (others.length > 0 ? others : userIds).map((user_id) => ({ user_id, full_name: null }));
-    dms.push({ key: d.key, names: dmNames({ participants }), target: dmTarget({ participants, user_ids: userIds }), userIds, count: d.count, mentions: d.mentions, maxId: conv?.max_message_id ?? 0 });
+    // Fresh arrays: the view keeps these rows in a store of its own (kit/keyed-store.ts), never the engine's objects.
+    dms.push({ key: d.key, names: dmNames({ participants }), target: dmTarget({ participants, user_ids: userIds }), userIds: [...userIds], count: d.count, mentions: d.mentions, maxId: conv?.max_message_id ?? 0 });
   }
   dms.sort((a, b) => b.maxId - a.maxId || a.key.localeCompare(b.key));
 
