@@ -3,7 +3,7 @@
  * baseline measured in the same run, their ratio, the target as a ratio, met / not met), and a
  * summary of all checks ends the run. `npm run bench -- --messages 20000` for a quicker pass;
  * `npm run bench -- --only outbox` (or a comma-separated list of: server, store, narrow,
- * session, outbox, heads, cold-start, renderer, word-diff, uploads, large-org, orgs) for some suites;
+ * session, outbox, heads, cold-start, renderer, word-diff, uploads, large-org, large-org-ui, orgs) for some suites;
  * `--scale 0.1` runs the large-organisation suite on a tenth of its realm (development).
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { benchEngineNarrow } from './engine-narrow.bench.js';
 import { benchEngineSession } from './engine-session.bench.js';
 import { benchEngineStore } from './engine-store.bench.js';
 import { benchLargeOrg } from './large-org.bench.js';
+import { benchLargeOrgUi } from './large-org-ui.bench.js';
 import { benchOrgs } from './orgs.bench.js';
 import { printSummary } from './lib.js';
 import { benchRenderer } from './renderer.bench.js';
@@ -38,6 +39,7 @@ const SUITES: ReadonlyArray<readonly [string, () => Promise<void>]> = [
   ['word-diff', () => benchWordDiff()],
   ['uploads', () => benchUploads()],
   ['large-org', () => benchLargeOrg({ scale })],
+  ['large-org-ui', () => benchLargeOrgUi({ scale })],
   ['orgs', () => benchOrgs()],
 ];
 const wanted = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '');

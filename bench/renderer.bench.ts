@@ -40,7 +40,7 @@ import { check, checkValue, printChecks, statsOf, type Check } from './lib.js';
 
 const SUITE = 'renderer';
 const ROOT = join(import.meta.dirname, '..');
-const RENDERER_DIR = join(ROOT, 'out', 'renderer');
+export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 const LOADED_TARGET = 10_000;
 /** Views in the rotation (at least 20), and the rounds measured after a first visit of each. */
 const ROTATION_VIEWS = 24;
@@ -50,7 +50,7 @@ const ROTATION_ROUNDS = 3;
  * In-page helpers, as source text (a function passed to page.evaluate would carry the helpers the
  * TypeScript loader adds to named functions, which the page does not have).
  */
-const PAGE_HELPERS = String.raw`
+export const PAGE_HELPERS = String.raw`
 window.__bench = {
   /** performance.now() once the next frame is produced: a rAF callback, then a task after it. */
   afterFrame() {
