@@ -14,7 +14,7 @@
  * - DOM elements with the Inbox open (reported): the lists render a page at a time.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -74,6 +74,10 @@ export async function benchLargeOrgUi(opts: { scale: number }): Promise<void> {
     for (const href of views) wants.push(((await page.evaluate(`window.__bench.settle(${JSON.stringify(href)})`)) as { shown: string }).shown);
     const rotation: number[] = [];
     const same: number[] = [];
+    // For looking into it (not part of a run): BENCH_PROFILE=file writes the rotation's CPU profile.
+    const profiler = process.env['BENCH_PROFILE'] ? await page.context().newCDPSession(page) : null;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     for (let r = 0; r < ROTATION_ROUNDS; r++) {
       for (const [i, href] of views.entries()) {
         rotation.push((await page.evaluate(`window.__bench.switchTo(${JSON.stringify(href)}, ${JSON.stringify(wants[i])})`)) as number);
@@ -82,6 +86,7 @@ export async function benchLargeOrgUi(opts: { scale: number }): Promise<void> {
         same.push(s0);
       }
     }
+    if (profiler) writeFileSync(process.env['BENCH_PROFILE']!, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     await page.evaluate(`window.__bench.settle('#inbox')`);
     const elements = (await page.evaluate('document.querySelectorAll("*").length')) as number;
 

@@ -12,6 +12,7 @@ export function handClock() {
         return id;
       },
       clear: (h: unknown) => void due.delete(h as number),
+      now: () => now,
     },
     advance(ms: number) {
       const end = now + ms;

@@ -131,7 +131,6 @@ export function TypeaheadTextarea(props: {
 
   // Zulip leaves muted people out of the typeahead. One list while the people do not change: the
   // matching folds each list's names once (text-typeahead.ts), not on every keystroke.
-  const typeaheadUsers = createMemo(() => users.state.users.filter((u) => !users.isMuted(u.user_id)));
 
   /** Who sent the newest messages in this topic and channel (the view's messages), and recent DM partners. */
   const peopleContext = () => {
@@ -149,7 +148,7 @@ export function TypeaheadTextarea(props: {
     for (const d of home.dms()) for (const p of d.participants) dmPartners.set(p.user_id, Math.max(d.max_message_id, dmPartners.get(p.user_id) ?? 0));
     const subs = subscribers();
     return {
-      users: typeaheadUsers(),
+      users: users.unmuted(),
       groups: groups(),
       conversation: c,
       subscribers: c?.kind === 'channel' && subs?.channelId === c.channelId ? subs.ids : undefined,

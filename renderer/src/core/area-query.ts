@@ -20,7 +20,12 @@ export interface AreaQuerySpec<T> {
   areas: readonly EventArea[];
   /** Other engine events that refetch (a status turning live, a view adding messages, ...). */
   when?(e: EngineEvent): boolean;
-  /** Fold bursts of events into one fetch this many ms after the first (default: fetch at once). */
+  /**
+   * Fold bursts of events into one fetch this many ms after the first (default: fetch at once).
+   * Longer when applying an answer is slow: at least APPLY_SHARE times what the last one took on
+   * the page's thread (at most MAX_WAIT_MS), so a large organisation's channel list (50,000
+   * topics, ~60 ms to apply) refreshes while its backfill runs without taking every other frame.
+   */
   debounceMs?: number;
   onData(value: T): void;
   /** When to make the first fetch (default: at once), e.g. once the frame being prepared is painted. */
@@ -32,12 +37,20 @@ export interface AreaQuerySpec<T> {
 export interface Timers {
   set(f: () => void, ms: number): unknown;
   clear(handle: unknown): void;
+  /** A clock in ms (how long applying an answer took). */
+  now(): number;
 }
 
 export const globalTimers: Timers = {
   set: (f, ms) => globalThis.setTimeout(f, ms),
   clear: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+  now: () => performance.now(),
 };
+
+/** A debounced query waits at least this many times its last answer's apply time (debounceMs). */
+export const APPLY_SHARE = 10;
+/** ... and never longer than this. */
+export const MAX_WAIT_MS = 2_000;
 
 export interface AreaQuery {
   /** Fetch now (folded into a fetch already running); resolves when the data is applied. */
@@ -53,6 +66,7 @@ export function touchesAreas(e: EngineEvent, areas: readonly EventArea[]): boole
 export function startAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnection'>, spec: AreaQuerySpec<T>, timers: Timers = globalTimers): AreaQuery {
   let disposed = false;
   let timer: unknown;
+  let applyMs = 0;
 
   const refresh = singleFlight(async () => {
     if (disposed) return;
@@ -63,11 +77,15 @@ export function startAreaQuery<T>(bridge: Pick<Bridge, 'subscribe' | 'onConnecti
       if (!disposed) spec.onError(e);
       return;
     }
-    if (!disposed) spec.onData(value);
+    if (disposed) return;
+    const t0 = timers.now();
+    spec.onData(value);
+    applyMs = timers.now() - t0;
   });
 
   const soon = () => {
-    const ms = spec.debounceMs ?? 0;
+    const debounce = spec.debounceMs ?? 0;
+    const ms = debounce <= 0 ? 0 : Math.max(debounce, Math.min(MAX_WAIT_MS, APPLY_SHARE * applyMs));
     if (ms <= 0) {
       void refresh();
       return;

@@ -5,7 +5,8 @@
  * in flight; failures reported; nothing heard or applied after dispose.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAreaQuery, touchesAreas, type AreaQuerySpec } from '../../../renderer/src/core/area-query.js';
+import { APPLY_SHARE, MAX_WAIT_MS, startAreaQuery, touchesAreas, type AreaQuerySpec } from '../../../renderer/src/core/area-query.js';
+import { handClock } from '../hand-clock.js';
 import type { EngineEvent } from '../../../sync/protocol/index.js';
 
 function fakeBridge() {
@@ -183,6 +184,47 @@ describe('startAreaQuery with a debounce', () => {
     q.dispose();
     await vi.advanceTimersByTimeAsync(500);
     expect(spec.fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('startAreaQuery when applying an answer is slow', () => {
+  it('waits at least APPLY_SHARE times the last apply before the next debounced fetch, never more than MAX_WAIT_MS', async () => {
+    const clock = handClock();
+    const b = fakeBridge();
+    // Applying an answer takes 60 ms of the page's thread (a large organisation's channel list).
+    let cost = 60;
+    const { spec, seen } = counter({ debounceMs: 150, onData: (v) => (seen.push(v), clock.advance(cost)) });
+    startAreaQuery(b, spec, clock.timers);
+    await flush();
+    expect(seen).toEqual([1]);
+    b.emit(areas('users'));
+    clock.advance(150);
+    await flush();
+    expect(seen).toEqual([1]);
+    clock.advance(APPLY_SHARE * 60 - 150 - 1);
+    await flush();
+    expect(seen).toEqual([1]);
+    clock.advance(1);
+    await flush();
+    expect(seen).toEqual([1, 2]);
+    // A very slow apply waits MAX_WAIT_MS; a quick one the debounce again.
+    cost = 1_000;
+    b.emit(areas('users'));
+    clock.advance(APPLY_SHARE * 60);
+    await flush();
+    expect(seen).toEqual([1, 2, 3]);
+    cost = 1;
+    b.emit(areas('users'));
+    clock.advance(MAX_WAIT_MS - 1);
+    await flush();
+    expect(seen).toEqual([1, 2, 3]);
+    clock.advance(1);
+    await flush();
+    expect(seen).toEqual([1, 2, 3, 4]);
+    b.emit(areas('users'));
+    clock.advance(150);
+    await flush();
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
   });
 });
 
