@@ -18,13 +18,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from '../host/browser/server.js';
 import { startServer, type RunningServer } from '../server/index.js';
 import { DEMO_PASSWORD } from '../server/demo/base.js';
 import { LARGE_ORG_EMAIL, largeOrgShape } from '../server/demo/large-org.js';
 import { check, checkValue, printChecks, statsOf } from './lib.js';
-import { PAGE_HELPERS, RENDERER_DIR } from './renderer.bench.js';
+import { openBenchPage, RENDERER_DIR } from './renderer.bench.js';
 
 const SUITE = 'large-org-ui';
 const ROTATION_VIEWS = 24;
@@ -51,17 +51,9 @@ export async function benchLargeOrgUi(opts: { scale: number }): Promise<void> {
       await new Promise((r) => setTimeout(r, 50));
     }
 
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
-    await context.addInitScript(PAGE_HELPERS);
+    const opened = await openBenchPage(problems);
+    browser = opened.browser;
+    const page = opened.page;
     const t0 = performance.now();
     await page.goto(host.url);
     await page.waitForSelector('nav[aria-label="Channels"] a.channel-button', { timeout: 60_000 });

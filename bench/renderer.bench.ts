@@ -193,6 +193,25 @@ interface ChannelInfo {
   page: number[];
 }
 
+/**
+ * Debian's chromium (headless, software compositing) with one 1280x800 page carrying PAGE_HELPERS;
+ * the page's errors and console errors go to `problems`.
+ */
+export async function openBenchPage(problems: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  await context.addInitScript(PAGE_HELPERS);
+  return { browser, page };
+}
+
 /** The channels of the cached account, largest first, with their newest message. */
 function channelsBySize(file: string): ChannelInfo[] {
   const db = openLocalDb(file);
@@ -235,17 +254,9 @@ export async function benchRenderer(opts: { messages: number }): Promise<void> {
 
     host = await startBrowserHost({ dataDir: dir, rendererDir: RENDERER_DIR, port: 0 });
     if (host.service.activeSession === undefined) throw new Error('the host did not restore the built account');
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
-    await context.addInitScript(PAGE_HELPERS);
+    const opened = await openBenchPage(problems);
+    browser = opened.browser;
+    const page = opened.page;
     await page.goto(host.url);
     await page.waitForSelector('nav[aria-label="Channels"] a.channel-button', { timeout: 30_000 });
 
