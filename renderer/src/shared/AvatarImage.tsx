@@ -4,7 +4,7 @@
  * never from the realm or another site. No avatar of their own, or one the host cannot give
  * (offline and not kept): nothing is drawn, so the initials show.
  */
-import { createSignal, Show } from 'solid-js';
+import { createSignal, onCleanup, Show } from 'solid-js';
 import { hostSession } from '../core/host-session.js';
 import { useAccounts } from '../data/accounts.js';
 import { avatarTone, initials } from '../kit/format.js';
@@ -17,14 +17,32 @@ export function useImageContext(): () => ImageContext {
   return () => ({ realmUrl: accounts.active()?.realm_url ?? null, electron: typeof window.zulip?.invoke === 'function', uploadKey: hostSession()?.uploads });
 }
 
+/** After a failed load, the image is tried again this long after (ms), then no more. */
+const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+
 export function AvatarImage(props: { url: string | null | undefined }) {
   const ctx = useImageContext();
   const [failed, setFailed] = createSignal<string>();
+  let tries = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(retry));
   const src = () => {
     const s = avatarSrc(props.url, ctx());
     return s === failed() ? undefined : s;
   };
-  return <Show when={src()}>{(s) => <img class="avatar-img" src={s()} alt="" onError={() => setFailed(s())} />}</Show>;
+  // A failed image shows the initials; it is tried again a few times (the host may not have it
+  // yet: it fetches an avatar the first time it is asked for). Rows are kept while their data
+  // changes (the user list), so a failure is not undone by the row being made again.
+  const onError = (s: string) => {
+    setFailed(s);
+    const wait = RETRY_MS[tries++];
+    if (wait === undefined) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (failed() === s) setFailed(undefined);
+    }, wait);
+  };
+  return <Show when={src()}>{(s) => <img class="avatar-img" src={s()} alt="" onError={() => onError(s())} />}</Show>;
 }
 
 /**
