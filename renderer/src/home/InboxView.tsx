@@ -92,8 +92,9 @@ export function InboxView() {
       topics.push(n);
       left -= n;
     }
-    const all = topics.length === inbox.channels.length && (collapsed().has('dms') || dms === inbox.dms.length) && inbox.channels.every((c, i) => collapsed().has(c.key) || topics[i] === c.topics.length);
-    return { dms, topics, all };
+    // Every row fits: the open groups' rows and every channel heading.
+    const rows = (collapsed().has('dms') ? 0 : inbox.dms.length) + inbox.channels.reduce((n, c) => n + 1 + (collapsed().has(c.key) ? 0 : c.topics.length), 0);
+    return { dms, topics, all: rows <= more.count() };
   });
   return (
     <section class="narrow home" aria-label="Inbox">

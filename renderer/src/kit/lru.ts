@@ -31,7 +31,6 @@ export function lruMemo<V>(fn: (key: string) => V, capacity: number): Memo<V> {
 /** The `capacity` keys used last; `use` marks one used and answers the keys it pushed out (oldest first). */
 export interface RecentKeys<K> {
   use(key: K): K[];
-  has(key: K): boolean;
 }
 
 /** Pure: which keys were used last, bounded, least recently used pushed out first (the sidebar's kept topic lists). */
@@ -51,6 +50,5 @@ export function recentKeys<K>(capacity: number): RecentKeys<K> {
       }
       return out;
     },
-    has: (key) => keys.has(key),
   };
 }

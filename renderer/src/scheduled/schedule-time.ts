@@ -6,24 +6,16 @@
  */
 import { dateText, formatter, hourOptions } from '../kit/format.js';
 
-/** Zone names seen, and whether the platform knows them (views ask per row, each minute). */
-const knownZones = new Map<string, boolean>();
-
 /** A usable IANA zone name from the user's `timezone` setting ('' or unknown: the device's). */
 export function userTimeZone(setting: unknown): string | undefined {
   if (typeof setting !== 'string' || setting === '') return undefined;
-  let known = knownZones.get(setting);
-  if (known === undefined) {
-    try {
-      formatter('en-US', { timeZone: setting });
-      known = true;
-    } catch {
-      known = false;
-    }
-    if (knownZones.size >= 64) knownZones.clear();
-    knownZones.set(setting, known);
+  // A known zone's formatter is kept (kit/format.ts): asked per row, each minute, it is built once.
+  try {
+    formatter('en-US', { timeZone: setting });
+    return setting;
+  } catch {
+    return undefined;
   }
-  return known ? setting : undefined;
 }
 
 /** Offset of `timeZone` from UTC at `ms`, in minutes (device's zone when undefined). */

@@ -24,6 +24,7 @@ export function AvatarImage(props: { url: string | null | undefined }) {
   const ctx = useImageContext();
   const [failed, setFailed] = createSignal<string>();
   let tries = 0;
+  let lastFailed: string | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(retry));
   const src = () => {
@@ -35,6 +36,9 @@ export function AvatarImage(props: { url: string | null | undefined }) {
   // changes (the user list), so a failure is not undone by the row being made again.
   const onError = (s: string) => {
     setFailed(s);
+    // Another image (the person changed their avatar) gets its own tries.
+    if (s !== lastFailed) tries = 0;
+    lastFailed = s;
     const wait = RETRY_MS[tries++];
     if (wait === undefined) return;
     clearTimeout(retry);

@@ -46,8 +46,9 @@ describe('recentKeys', () => {
     expect(r.use(1)).toEqual([]); // used again: now the most recent, nothing pushed out
     expect(r.use(4)).toEqual([2]);
     expect(r.use(5)).toEqual([3]);
-    expect([1, 2, 3, 4, 5].map((k) => r.has(k))).toEqual([true, false, false, true, true]);
     expect(r.use(2)).toEqual([1]); // a key pushed out comes back as new
+    expect(r.use(5)).toEqual([]); // 5 is still kept; 4 and 2 too
+    expect(r.use(3)).toEqual([4]);
   });
 
   it('refuses a capacity below one', () => {
